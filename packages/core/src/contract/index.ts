@@ -1,0 +1,3 @@
+export * from './define.js';
+export * from './auth.js';
+export * from './identity.js';

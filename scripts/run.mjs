@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Bootstrap for a fresh machine that has only Node and npm: fetches the pinned pnpm through npx,
+// installs the workspace, builds it, then starts the product, runs every test, or runs the CLI.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const PNPM = 'pnpm@10.34.8';
+const [, , command = 'start', ...rest] = process.argv;
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: process.env, ...opts });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} 失败 (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+}
+const pnpm = (...args) => run('npx', ['--yes', PNPM, ...args]);
+
+function install() {
+  pnpm('install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only');
+}
+
+function build() {
+  if (process.env.ZP_SKIP_BUILD === '1') return;
+  pnpm('-r', '--workspace-concurrency=2', '--reporter=append-only', 'build');
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) return;
+  if (process.getuid?.() !== 0) {
+    console.error('缺少 /usr/bin/chromium：请以 root 运行或先执行 apt-get install -y chromium');
+    process.exit(1);
+  }
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+switch (command) {
+  case 'start':
+    install();
+    build();
+    run('node', ['server/dist/main.js', ...rest]);
+    break;
+  case 'test':
+    install();
+    build();
+    ensureChromium();
+    // Sequential: the server suites and e2e each start real servers and browsers; two cores.
+    pnpm('-r', '--workspace-concurrency=1', '--reporter=append-only', 'test');
+    break;
+  case 'zp':
+    if (!existsSync(path.join(root, 'server/dist/cli.js'))) { install(); build(); }
+    run('node', ['server/dist/cli.js', ...rest]);
+    break;
+  default:
+    console.error(`未知命令 ${command}：可用 start | test | zp`);
+    process.exit(2);
+}

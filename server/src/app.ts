@@ -1,0 +1,94 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, one, sql } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { memoryBus, redisBus, type Bus } from './bus/index.js';
+import { installErrorHandling } from './http/errors.js';
+import { compile } from './http/validation.js';
+import { sessionStore } from './modules/auth/sessions.js';
+import { logSender, smsCodes, type SmsSender } from './modules/auth/sms.js';
+import type { Services } from './services.js';
+import { modules } from './modules/index.js';
+import { mountSite } from './http/site.js';
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  /** Stops accepting, lets in-flight requests finish, closes sockets, bus and database. */
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  logger?: Logger;
+  smsSender?: SmsSender;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const log = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie'] });
+  const database = await openDatabase(config);
+  await migrate(database, log);
+  const bus: Bus = config.redisUrl ? await redisBus(config.redisUrl, log) : memoryBus();
+  const secret = (await one<{ value: string }>(database.db, sql`select value from app_secrets where name = 'main'`))!.value;
+  const closers: (() => Promise<void> | void)[] = [];
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: log as unknown as FastifyBaseLogger,
+    disableRequestLogging: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  });
+  // Bodies are checked without coercion (a number is not a string); query and path strings are coerced.
+  app.setValidatorCompiler(({ schema, httpPart }) => compile(schema as object, httpPart !== 'body'));
+  // Replies are documented by their schema but sent as the handler built them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorHandling(app);
+
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    log,
+    secret,
+    sessions: sessionStore(database.db),
+    sms: smsCodes(database.db, opts.smsSender ?? logSender(log), secret),
+    companyStateOfHr: async () => -1,
+    onClose: (fn) => closers.push(fn),
+  };
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: '招聘与招聘会平台 API', version: '0.1.0', description: '回复约定：{code: 0, msg: "success", ...}；失败时 code 非 0，msg 为中文说明。' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  for (const m of modules) await m.register(app, services);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', db: database.kind, bus: bus.kind }));
+
+  await mountSite(app, services);
+
+  let closed = false;
+  return {
+    app,
+    services,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      for (const fn of closers.reverse()) await fn();
+      await bus.close();
+      await database.close();
+    },
+  };
+}

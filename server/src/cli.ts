@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { createUser } from './modules/auth/index.js';
+import { md5, seedDemo } from './db/seed.js';
+
+const usage = `用法：
+  pnpm zp create-operator --phone 13900000000 [--password 明文密码]
+  pnpm zp seed-demo`;
+
+const [command, ...args] = process.argv.slice(2);
+const log = pino({ level: 'warn' });
+const config = loadConfig();
+const database = await openDatabase(config);
+await migrate(database, log);
+try {
+  switch (command) {
+    case 'create-operator': {
+      const { values } = parseArgs({ args, options: { phone: { type: 'string' }, password: { type: 'string' } } });
+      if (!values.phone || !/^1[3-9]\d{9}$/.test(values.phone)) throw new Error('请用 --phone 给出 11 位手机号');
+      const password = values.password ?? crypto.randomBytes(9).toString('base64url');
+      const id = await createUser(database.db, 'xs', values.phone, md5(password), '运营');
+      console.log(`运营账号已创建：id ${id}，手机号 ${values.phone}，密码 ${password}\n登录接口：POST /api/sec/pc/logonXs`);
+      break;
+    }
+    case 'seed-demo':
+      console.log((await seedDemo(database.db, log)) ? '演示数据已写入' : '演示数据已存在');
+      break;
+    default:
+      console.log(usage);
+      process.exitCode = command ? 2 : 0;
+  }
+} catch (err) {
+  console.error(`失败：${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

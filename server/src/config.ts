@@ -1,0 +1,107 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set, PGlite under dataDir otherwise. */
+  databaseUrl: string | null;
+  /** Optional schema (search_path) inside databaseUrl; tests use one per server. */
+  databaseSchema: string | null;
+  redisUrl: string | null;
+  demo: boolean;
+  logLevel: string;
+  /** Public origin used in links the server hands out (upload host, file urls). */
+  publicUrl: string;
+  s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string; publicUrl: string } | null;
+  tencent: { sdkAppId: number; secret: string } | null;
+  iceServers: unknown[];
+  /** Where the built site lives; the server serves it under /zppc/ when present. */
+  siteDir: string | null;
+  /** Test runs check every reply against its contract schema. */
+  checkReplies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name}=${raw} 无效：应为 ${min}–${max} 的整数`);
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}=${raw} 不是合法的 URL`);
+  }
+  if (!protocols.includes(u.protocol)) throw new ConfigError(`${name} 的协议应为 ${protocols.join(' 或 ')}，实际为 ${u.protocol}`);
+  return raw;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name}=${raw} 无效：应为 1 或 0`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseSchema = env.DATABASE_SCHEMA || null;
+  if (databaseSchema && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) throw new ConfigError(`DATABASE_SCHEMA=${databaseSchema} 无效`);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const demo = flag(env, 'DEMO', !databaseUrl);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL=${logLevel} 无效`);
+
+  let s3: Config['s3'] = null;
+  const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+  const s3Set = s3Keys.filter((k) => env[k]);
+  if (s3Set.length > 0) {
+    const missing = s3Keys.filter((k) => !env[k]);
+    if (missing.length) throw new ConfigError(`S3 配置不完整，缺少 ${missing.join(', ')}`);
+    s3 = {
+      endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:'])!,
+      bucket: env.S3_BUCKET!,
+      accessKey: env.S3_ACCESS_KEY!,
+      secretKey: env.S3_SECRET_KEY!,
+      region: env.S3_REGION || 'us-east-1',
+      publicUrl: env.S3_PUBLIC_URL || `${env.S3_ENDPOINT!.replace(/\/$/, '')}/${env.S3_BUCKET}`,
+    };
+  }
+
+  let tencent: Config['tencent'] = null;
+  if (env.TENCENT_SDKAPPID || env.TENCENT_SECRET) {
+    if (!env.TENCENT_SDKAPPID || !env.TENCENT_SECRET) throw new ConfigError('TENCENT_SDKAPPID 与 TENCENT_SECRET 需同时设置');
+    tencent = { sdkAppId: int(env, 'TENCENT_SDKAPPID', 0, 1, 2 ** 32), secret: env.TENCENT_SECRET };
+  }
+
+  let iceServers: unknown[] = [];
+  if (env.ICE_SERVERS) {
+    try {
+      iceServers = JSON.parse(env.ICE_SERVERS);
+    } catch {
+      throw new ConfigError('ICE_SERVERS 应为 JSON 数组，如 [{"urls":"turn:turn.example.com:443","username":"u","credential":"p"}]');
+    }
+    if (!Array.isArray(iceServers)) throw new ConfigError('ICE_SERVERS 应为 JSON 数组');
+  }
+
+  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
+  const siteDir = env.SITE_DIR === '' ? null : path.resolve(cwd, env.SITE_DIR || path.join(import.meta.dirname, '../../site/dist'));
+
+  return {
+    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, demo, logLevel, publicUrl, s3, tencent, iceServers, siteDir,
+    checkReplies: flag(env, 'CHECK_REPLIES', false),
+  };
+}

@@ -1,0 +1,48 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`配置错误：${err.message}`);
+    process.exit(2);
+  }
+  throw err;
+}
+
+const { app, services, close } = await buildApp(config);
+if (config.demo) await seedDemo(services.db, services.log);
+const address = await app.listen({ port: config.port, host: config.host });
+const port = Number(new URL(address).port);
+if (!process.env.PUBLIC_URL) services.config.publicUrl = `http://127.0.0.1:${port}`;
+
+const lines = [
+  '',
+  `  招聘平台已启动：http://127.0.0.1:${port}/zppc/`,
+  `  数据库：${services.database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}；消息总线：${services.bus.kind}`,
+];
+if (config.demo) {
+  lines.push(`  演示账号（密码均为 ${DEMO_PASSWORD}）：`);
+  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.what}`);
+}
+console.log(lines.join('\n') + '\n');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    services.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    close()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        services.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}

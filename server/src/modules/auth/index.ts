@@ -1,0 +1,199 @@
+import type { FastifyRequest } from 'fastify';
+import { authApi } from '@zp/core/contract';
+import { handle, type Role } from '../../http/route.js';
+import { badRequest, conflict, tooMany, unauthorized, pageOf, offsetOf } from '../../http/reply.js';
+import { one, rows, sql, type Db } from '../../db/index.js';
+import type { Module } from '../index.js';
+import type { Services } from '../../services.js';
+import { checkPassword, decoyHash, hashPassword } from './passwords.js';
+import { createSeekerProfile } from '../resumes/profile.js';
+import { createHrProfile, syncHrPhone } from '../companies/hr.js';
+
+/** Failed logins tolerated per phone (and, more loosely, per IP) within the window. */
+export const LOGIN_LIMITS = { windowMinutes: 15, perPhone: 5, perIp: 30 } as const;
+
+interface UserRow {
+  id: string;
+  role: Role;
+  phone: string;
+  password_hash: string;
+  name: string;
+}
+
+export async function findUser(db: Db, role: Role, phone: string) {
+  return one<UserRow>(db, sql`select id::text as id, role, phone, password_hash, name from users where role = ${role} and phone = ${phone}`);
+}
+
+export async function createUser(db: Db, role: Role, phone: string, md5pwd: string, name = ''): Promise<string> {
+  const hash = await hashPassword(md5pwd);
+  const r = await one<{ id: string }>(
+    db,
+    sql`insert into users (role, phone, password_hash, name) values (${role}, ${phone}, ${hash}, ${name})
+        on conflict (role, phone) do nothing returning id::text as id`,
+  );
+  if (!r) throw conflict('该手机号已注册，请直接登录');
+  return r.id;
+}
+
+export async function setDisplayName(db: Db, userId: string, name: string) {
+  await db.execute(sql`update users set name = ${name} where id = ${userId}`);
+}
+
+function clientOf(req: FastifyRequest) {
+  return { ip: req.ip, ua: String(req.headers['user-agent'] ?? '').slice(0, 300) };
+}
+
+async function startSession(s: Services, req: FastifyRequest, user: { id: string; role: Role; phone: string; name: string }, loginType: number) {
+  const { token, expiresIn } = await s.sessions.create(user.id);
+  const { ip, ua } = clientOf(req);
+  await s.db.execute(sql`insert into login_log (user_id, ip, user_agent, login_type) values (${user.id}, ${ip}, ${ua}, ${loginType})`);
+  return { token, expiresIn, userId: user.id, roleId: user.role, userName: user.name || user.phone, phone: user.phone };
+}
+
+async function throttle(db: Db, phone: string, ip: string) {
+  const r = await one<{ by_phone: number; by_ip: number }>(
+    db,
+    sql`select count(*) filter (where phone = ${phone})::int as by_phone, count(*) filter (where ip = ${ip})::int as by_ip
+        from login_attempts
+        where not ok and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}) and (phone = ${phone} or ip = ${ip})`,
+  );
+  if ((r?.by_phone ?? 0) >= LOGIN_LIMITS.perPhone || (r?.by_ip ?? 0) >= LOGIN_LIMITS.perIp) {
+    throw tooMany(`登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试`);
+  }
+}
+
+function login(role: Role) {
+  return async ({ body, req, services: s }: { body: { logintype: 0 | 1; phone: string; pwd?: string; validatecode?: string }; req: FastifyRequest; services: Services }) => {
+    const { ip } = clientOf(req);
+    if (body.logintype === 0 && !body.pwd) throw badRequest('请输入密码');
+    if (body.logintype === 1 && !body.validatecode) throw badRequest('请输入验证码');
+    await throttle(s.db, body.phone, ip);
+    const user = await findUser(s.db, role, body.phone);
+    const record = (ok: boolean) => s.db.execute(sql`insert into login_attempts (role, phone, ip, ok) values (${role}, ${body.phone}, ${ip}, ${ok})`);
+    if (body.logintype === 0) {
+      const ok = await checkPassword(user?.password_hash ?? (await decoyHash()), body.pwd!);
+      if (!user || !ok) {
+        await record(false);
+        throw badRequest('手机号或密码错误');
+      }
+    } else {
+      if (!user) {
+        await record(false);
+        throw badRequest('该手机号尚未注册');
+      }
+      try {
+        await s.sms.verify(body.phone, 'login', body.validatecode!);
+      } catch (err) {
+        await record(false);
+        throw err;
+      }
+    }
+    await record(true);
+    return startSession(s, req, user!, body.logintype);
+  };
+}
+
+function resetPassword(role: Role) {
+  return async ({ query, services: s }: { query: { phone: string; pwd: string; validateCode: string }; services: Services }) => {
+    const user = await findUser(s.db, role, query.phone);
+    if (!user) throw badRequest('该手机号尚未注册');
+    await s.sms.verify(query.phone, 'reset', query.validateCode);
+    await s.db.execute(sql`update users set password_hash = ${await hashPassword(query.pwd)} where id = ${user.id}`);
+    await s.sessions.revokeAll(user.id);
+    return { msg: '密码已重置，请使用新密码登录' };
+  };
+}
+
+const auth: Module = {
+  name: 'auth',
+  register(app, s) {
+    handle(app, s, authApi.registerCode, async ({ query }) => (await s.sms.send(query.phone, 'register'), { msg: '验证码已发送' }));
+    handle(app, s, authApi.loginCode, async ({ query }) => (await s.sms.send(query.phone, 'login'), { msg: '验证码已发送' }));
+    handle(app, s, authApi.resetCode, async ({ query }) => (await s.sms.send(query.phone, 'reset'), { msg: '验证码已发送' }));
+
+    handle(app, s, authApi.registerSeeker, async ({ body, req }) => {
+      if (await findUser(s.db, 'qz', body.phone)) throw conflict('该手机号已注册，请直接登录');
+      await s.sms.verify(body.phone, 'register', body.validateCode);
+      const id = await createUser(s.db, 'qz', body.phone, body.pwd);
+      await createSeekerProfile(s.db, id, body.phone);
+      return startSession(s, req, { id, role: 'qz', phone: body.phone, name: '' }, 2);
+    });
+    handle(app, s, authApi.registerHr, async ({ body, req }) => {
+      if (await findUser(s.db, 'hr', body.phone)) throw conflict('该手机号已注册，请直接登录');
+      await s.sms.verify(body.phone, 'register', body.validateCode);
+      const name = body.xm?.trim() ?? '';
+      const id = await createUser(s.db, 'hr', body.phone, body.pwd, name);
+      await createHrProfile(s.db, id, { xm: name, zw: body.zw?.trim() ?? '' });
+      return startSession(s, req, { id, role: 'hr', phone: body.phone, name }, 2);
+    });
+
+    handle(app, s, authApi.loginSeeker, login('qz'));
+    handle(app, s, authApi.loginHr, login('hr'));
+    handle(app, s, authApi.loginOperator, login('xs'));
+    handle(app, s, authApi.resetSeeker, resetPassword('qz'));
+    handle(app, s, authApi.resetHr, resetPassword('hr'));
+
+    handle(app, s, authApi.refresh, async ({ params }) => {
+      const r = await s.sessions.rotate(params.token);
+      if (!r) throw unauthorized('登录已过期，请重新登录');
+      const u = await one<{ name: string }>(s.db, sql`select name from users where id = ${r.user.id}`);
+      return { token: r.token, expiresIn: r.expiresIn, userId: r.user.id, roleId: r.user.role, userName: u?.name || r.user.phone, phone: r.user.phone };
+    });
+    handle(app, s, authApi.logout, async ({ user }) => {
+      await s.sessions.revoke(user.sessionId);
+      return { msg: '已退出登录' };
+    });
+    handle(app, s, authApi.currentUser, async ({ user }) => {
+      const u = await one<{ name: string; email: string }>(s.db, sql`select name, email from users where id = ${user.id}`);
+      return { userId: user.id, roleId: user.role, userName: u?.name || user.phone, phone: user.phone, email: u?.email ?? '' };
+    });
+
+    handle(app, s, authApi.loginLog, async ({ user, query }) => {
+      const from = query.startDate ?? '1970-01-01';
+      const to = query.endDate ?? '9999-12-31';
+      const where = sql`user_id = ${user.id} and login_time >= ${from}::date and login_time < ${to}::date + 1`;
+      const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from login_log where ${where}`);
+      const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number }>(
+        s.db,
+        sql`select id::text as bsid, to_char(login_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "loginTime",
+                   ip, user_agent as "userAgent", login_type::int as logintype
+            from login_log where ${where} order by login_time desc, id desc
+            limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
+      );
+      return { loginLog: pageOf(list, total?.n ?? 0, query.page, query.limit) };
+    });
+    handle(app, s, authApi.deleteLoginLog, async ({ user, body }) => {
+      const r = await rows(s.db, sql`delete from login_log where user_id = ${user.id} and id in (${sql.join(body.map((id) => sql`${id}`), sql`, `)}) returning id`);
+      return { deleted: r.length };
+    });
+
+    handle(app, s, authApi.changePassword, async ({ user, query }) => {
+      const row = await one<{ password_hash: string }>(s.db, sql`select password_hash from users where id = ${user.id}`);
+      if (!row || !(await checkPassword(row.password_hash, query.oldPwd))) throw badRequest('原密码错误');
+      if (query.oldPwd.toLowerCase() === query.newPwd.toLowerCase()) throw badRequest('新密码不能与原密码相同');
+      await s.db.execute(sql`update users set password_hash = ${await hashPassword(query.newPwd)} where id = ${user.id}`);
+      await s.sessions.revokeAll(user.id);
+      return { msg: '密码已修改，请重新登录' };
+    });
+    handle(app, s, authApi.sendOldPhoneCode, async ({ user }) => (await s.sms.send(user.phone, 'old_phone'), { msg: '验证码已发送' }));
+    handle(app, s, authApi.sendNewPhoneCode, async ({ user, query }) => {
+      if (query.phone === user.phone) throw badRequest('新手机号不能与原手机号相同');
+      if (await findUser(s.db, user.role, query.phone)) throw conflict('该手机号已被其他账号使用');
+      await s.sms.send(query.phone, 'new_phone');
+      return { msg: '验证码已发送' };
+    });
+    handle(app, s, authApi.changePhone, async ({ user, query }) => {
+      if (await findUser(s.db, user.role, query.newPhone)) throw conflict('该手机号已被其他账号使用');
+      await s.sms.verify(user.phone, 'old_phone', query.oldValidateCode);
+      await s.sms.verify(query.newPhone, 'new_phone', query.newValidateCode);
+      await s.db.execute(sql`update users set phone = ${query.newPhone} where id = ${user.id}`);
+      if (user.role === 'hr') await syncHrPhone(s.db, user.id, query.newPhone);
+      return { msg: '手机号已更换' };
+    });
+    handle(app, s, authApi.changeEmail, async ({ user, body }) => {
+      await s.db.execute(sql`update users set email = ${body.email} where id = ${user.id}`);
+      return { msg: '邮箱已修改' };
+    });
+  },
+};
+export default auth;

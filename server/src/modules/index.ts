@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.js';
+import auth from './auth/index.js';
+import companies from './companies/index.js';
+import resumes from './resumes/index.js';
+import files from './files/index.js';
+import notify from './notify/index.js';
+
+export interface Module {
+  name: string;
+  register(app: FastifyInstance, services: Services): Promise<void> | void;
+}
+
+export const modules: Module[] = [auth, companies, resumes, files, notify];
