@@ -1,0 +1,154 @@
+/**
+ * Starts the real server (PGlite in a temp dir, or PostgreSQL in a schema of its own when the
+ * suite runs in the postgres project) and talks to it over HTTP.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { seedDemo } from '../src/db/seed.js';
+
+export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
+export const DEMO_PWD = md5('zp123456');
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** raw text body (for malformed JSON tests) */
+  raw?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  logs: string[];
+  call<T = any>(path: string, opts?: CallOptions): Promise<Reply<T>>;
+  /** The last SMS code the log sender printed for this phone. */
+  smsCode(phone: string): string;
+  /** Registers a job seeker through the API (code from the log) and returns the session. */
+  registerSeeker(phone: string, password?: string): Promise<{ token: string; userId: string }>;
+  registerHr(phone: string, password?: string, extra?: { xm?: string; zw?: string }): Promise<{ token: string; userId: string }>;
+  login(role: 'qz' | 'hr' | 'xs', phone: string, password?: string): Promise<{ token: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+export const dbKind = (process.env.ZP_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+export async function startServer(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-test-'));
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const usePg = dbKind === 'postgres';
+  if (usePg && !process.env.DATABASE_URL) throw new Error('the postgres project needs DATABASE_URL');
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: opts.demo ? '1' : '0',
+    LOG_LEVEL: 'info',
+    CHECK_REPLIES: '1',
+    SITE_DIR: '',
+    ...(usePg ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...opts.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      if (logs.length > 5000) logs.splice(0, logs.length - 5000);
+      cb();
+    },
+  });
+  const app = await buildApp(config, { logger: pino({ level: 'info' }, sink) });
+  if (opts.demo) await seedDemo(app.services.db, app.services.log);
+  const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+  app.services.config.publicUrl = address;
+
+  async function call<T>(p: string, o: CallOptions = {}): Promise<Reply<T>> {
+    const u = new URL(p, address);
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.token = o.token;
+    let body: string | undefined;
+    if (o.raw !== undefined) {
+      body = o.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(u, { method: o.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T };
+  }
+
+  function smsCode(phone: string): string {
+    for (let i = logs.length - 1; i >= 0; i--) {
+      const line = logs[i];
+      if (!line.includes('"sms"')) continue;
+      const rec = JSON.parse(line);
+      if (rec.sms?.phone === phone) return rec.sms.code;
+    }
+    throw new Error(`no SMS code logged for ${phone}`);
+  }
+
+  async function register(kind: 'Qz' | 'Hr', phone: string, password: string, extra: object) {
+    const sent = await call('/api/sec/pc/registerValidateCode', { query: { phone } });
+    if (sent.body.code !== 0) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`);
+    const r = await call(`/api/sec/pc/register${kind}`, { body: { phone, pwd: md5(password), validateCode: smsCode(phone), ...extra } });
+    if (r.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(r.body)}`);
+    return { token: r.body.token as string, userId: r.body.userId as string };
+  }
+
+  return {
+    url: address,
+    app,
+    logs,
+    call,
+    smsCode,
+    registerSeeker: (phone, password = 'secret123') => register('Qz', phone, password, {}),
+    registerHr: (phone, password = 'secret123', extra = {}) => register('Hr', phone, password, extra),
+    async login(role, phone, password = 'zp123456') {
+      const path = { qz: 'logonQz', hr: 'logonHr', xs: 'logonXs' }[role];
+      const r = await call(`/api/sec/pc/${path}`, { body: { logintype: 0, phone, pwd: md5(password) } });
+      if (r.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+      return { token: r.body.token, userId: r.body.userId };
+    },
+    async close() {
+      await app.close();
+      if (usePg) {
+        const pg = await import('pg');
+        const c = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`drop schema if exists ${schema} cascade`);
+        await c.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Phones unique per test file and call, so suites never collide on a shared database. */
+let phoneSeq = 0;
+export function newPhone(): string {
+  const base = 13900000000 + ((process.pid * 1000 + ++phoneSeq + Math.floor(Math.random() * 1000)) % 99999999);
+  return String(base);
+}
