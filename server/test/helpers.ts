@@ -76,7 +76,7 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
   app.services.config.publicUrl = address;
 
-  async function call<T>(p: string, o: CallOptions = {}): Promise<Reply<T>> {
+  async function call<T = any>(p: string, o: CallOptions = {}): Promise<Reply<T>> {
     const u = new URL(p, address);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...o.headers };
