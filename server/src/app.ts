@@ -36,8 +36,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as unknown as FastifyBaseLogger,
-    disableRequestLogging: false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

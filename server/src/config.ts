@@ -20,6 +20,8 @@ export interface Config {
   siteDir: string | null;
   /** Test runs check every reply against its contract schema. */
   checkReplies: boolean;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs feed login throttling. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     port, host, dataDir, databaseUrl, databaseSchema, redisUrl, demo, logLevel, publicUrl, s3, tencent, iceServers, siteDir,
     checkReplies: flag(env, 'CHECK_REPLIES', false),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
   };
 }

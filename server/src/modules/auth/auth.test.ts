@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, md5, DEMO_PWD, type TestServer } from '../../../test/helpers.js';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startServer({ demo: true });
+});
+afterAll(() => srv?.close());
+
+describe('account lifecycle', () => {
+  it('register → login → refresh → logout, after which the old tokens are refused', async () => {
+    const phone = '13911110001';
+    const reg = await srv.registerSeeker(phone, 'pass-1');
+    expect(reg.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const me = await srv.call('/api/sec/pc/currentUser', { token: reg.token });
+    expect(me.body).toMatchObject({ code: 0, roleId: 'qz', phone });
+
+    const login = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('pass-1') } });
+    expect(login.body.code).toBe(0);
+    const token = login.body.token as string;
+
+    const refreshed = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect(refreshed.body.code).toBe(0);
+    const next = refreshed.body.token as string;
+    expect(next).not.toBe(token);
+    expect((await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: next })).body.qzGrjbxxBase.phone).toBe(phone);
+
+    const out = await srv.call('/api/sec/pc/logout', { method: 'POST', token: next });
+    expect(out.body.code).toBe(0);
+    const after = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: next });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe(401);
+  });
+
+  it('a refreshed token stops working once its short grace period is over', async () => {
+    const { token } = await srv.login('qz', '13800000001');
+    const r = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect(r.body.code).toBe(0);
+    // Within the grace window both work (two tabs refreshing together).
+    expect((await srv.call('/api/sec/pc/currentUser', { token })).body.code).toBe(0);
+    await srv.app.services.db.execute(
+      (await import('drizzle-orm')).sql`update sessions set expires_at = now() - interval '1 second' where expires_at < now() + interval '2 minutes'`,
+    );
+    expect((await srv.call('/api/sec/pc/currentUser', { token })).status).toBe(401);
+    expect((await srv.call('/api/sec/pc/currentUser', { token: r.body.token })).body.code).toBe(0);
+  });
+
+  it('registering the same phone twice is refused and changes nothing', async () => {
+    await srv.call('/api/sec/pc/registerValidateCode', { query: { phone: '13800000001' } });
+    const code = srv.smsCode('13800000001');
+    const r = await srv.call('/api/sec/pc/registerQz', { body: { phone: '13800000001', pwd: md5('x'), validateCode: code } });
+    expect(r.body).toEqual({ code: 409, msg: '该手机号已注册，请直接登录' });
+    // the demo password still works
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } })).body.code).toBe(0);
+  });
+
+  it('HR registration keeps name and title, and HR without an enterprise has shzt -1', async () => {
+    const hr = await srv.registerHr('13911110002', 'pw', { xm: '张三', zw: '人事专员' });
+    const info = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
+    expect(info.body.qyDwhrxxEntity).toMatchObject({ xm: '张三', zw: '人事专员', dwid: '', shzt: -1 });
+    expect((await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: hr.token })).body.shzt).toBe(-1);
+  });
+
+  it('login by SMS code', async () => {
+    await srv.call('/api/sec/pc/loginValidateCode', { method: 'POST', body: { phone: '13800000002' } });
+    const r = await srv.call('/api/sec/pc/logonHr', { body: { logintype: 1, phone: '13800000002', validatecode: srv.smsCode('13800000002') } });
+    expect(r.body).toMatchObject({ code: 0, roleId: 'hr', userName: '王芳' });
+  });
+
+  it('a job seeker account cannot log in at the HR door', async () => {
+    const r = await srv.call('/api/sec/pc/logonHr', { body: { logintype: 0, phone: '13911110001', pwd: md5('pass-1') } });
+    expect(r.body).toEqual({ code: 400, msg: '手机号或密码错误' });
+  });
+
+  it('forgot password: the code resets it, old sessions end, the new password works', async () => {
+    const phone = '13911110003';
+    const { token } = await srv.registerSeeker(phone, 'old-pass');
+    // the register code was sent just now; the next code must wait 60 s, so age it in the test
+    await srv.app.services.db.execute((await import('drizzle-orm')).sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
+    await srv.call('/api/sec/pc/getBackPwdValidateCode', { query: { phone } });
+    const code = srv.smsCode(phone);
+    const r = await srv.call('/api/sec/pc/getBackPwdQz', { query: { phone, pwd: md5('new-pass'), validateCode: code } });
+    expect(r.body.code).toBe(0);
+    expect((await srv.call('/api/sec/pc/currentUser', { token })).status).toBe(401);
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('old-pass') } })).body.code).not.toBe(0);
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('new-pass') } })).body.code).toBe(0);
+  });
+
+  it('change password revokes every token; wrong old password changes nothing', async () => {
+    const phone = '13911110004';
+    const a = await srv.registerSeeker(phone, 'p1');
+    const wrong = await srv.call('/api/sec/secuser/updatePwd', { token: a.token, query: { oldPwd: md5('nope'), newPwd: md5('p2') } });
+    expect(wrong.body).toEqual({ code: 400, msg: '原密码错误' });
+    expect((await srv.call('/api/sec/pc/currentUser', { token: a.token })).body.code).toBe(0);
+    const ok = await srv.call('/api/sec/secuser/updatePwd', { method: 'POST', token: a.token, body: { oldPwd: md5('p1'), newPwd: md5('p2') } });
+    expect(ok.body.code).toBe(0);
+    expect((await srv.call('/api/sec/pc/currentUser', { token: a.token })).status).toBe(401);
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('p2') } })).body.code).toBe(0);
+  });
+
+  it('change phone needs both codes', async () => {
+    const phone = '13911110005';
+    const { token } = await srv.registerSeeker(phone, 'p');
+    await srv.app.services.db.execute((await import('drizzle-orm')).sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
+    await srv.call('/api/sec/secuser/sendOldPhoneCode', { token });
+    const oldCode = srv.smsCode(phone);
+    await srv.call('/api/sec/secuser/sendNewPhoneCode', { token, query: { phone: '13911110006' } });
+    const newCode = srv.smsCode('13911110006');
+    const r = await srv.call('/api/sec/secuser/checkPhoneCode', { token, query: { newPhone: '13911110006', newValidateCode: newCode, oldValidateCode: oldCode } });
+    expect(r.body.code).toBe(0);
+    expect((await srv.call('/api/sec/pc/currentUser', { token })).body.phone).toBe('13911110006');
+  });
+
+  it('login log lists own logins and deletes only own rows', async () => {
+    const { token } = await srv.login('qz', '13800000001');
+    const log = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 5 } });
+    expect(log.body.loginLog.totalCount).toBeGreaterThan(0);
+    const first = log.body.loginLog.list[0];
+    expect(first.loginTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const hr = await srv.login('hr', '13800000002');
+    const foreign = await srv.call('/api/sec/pc/deleteLoginLog', { token: hr.token, body: [first.bsid] });
+    expect(foreign.body.deleted).toBe(0);
+    const own = await srv.call('/api/sec/pc/deleteLoginLog', { token, body: [first.bsid] });
+    expect(own.body.deleted).toBe(1);
+    const again = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 50 } });
+    expect(again.body.loginLog.list.map((r: { bsid: string }) => r.bsid)).not.toContain(first.bsid);
+  });
+});
+
+describe('SMS code rules', () => {
+  it('six digits, one per phone per 60 s', async () => {
+    const phone = '13922220001';
+    expect((await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } })).body.code).toBe(0);
+    expect(srv.smsCode(phone)).toMatch(/^\d{6}$/);
+    const again = await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toMatch(/验证码发送过于频繁，请 \d+ 秒后再试/);
+  });
+
+  it('at most 10 a day', async () => {
+    const phone = '13922220002';
+    const { sql } = await import('drizzle-orm');
+    for (let i = 0; i < 10; i++) {
+      expect((await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } })).body.code).toBe(0);
+      await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
+    }
+    const r = await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
+    expect(r.body).toEqual({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试' });
+  });
+
+  it('five wrong tries burn the code, and an expired code is refused', async () => {
+    const phone = '13922220003';
+    await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
+    const code = srv.smsCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      const r = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('p'), validateCode: wrong } });
+      expect(r.body.msg).toBe(`验证码错误，还可尝试 ${5 - i} 次`);
+    }
+    const fifth = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('p'), validateCode: wrong } });
+    expect(fifth.body.msg).toBe('验证码错误次数过多，请重新获取');
+    const right = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('p'), validateCode: code } });
+    expect(right.body.msg).toBe('验证码已失效，请重新获取');
+
+    const { sql } = await import('drizzle-orm');
+    await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
+    await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
+    const fresh = srv.smsCode(phone);
+    await srv.app.services.db.execute(sql`update sms_codes set expires_at = now() - interval '1 second' where phone = ${phone}`);
+    const late = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('p'), validateCode: fresh } });
+    expect(late.body.msg).toBe('验证码已失效，请重新获取');
+  });
+});
+
+describe('login throttling', () => {
+  it('five failures for a phone lock it for 15 minutes, even with the right password', async () => {
+    const phone = '13933330001';
+    await srv.registerSeeker(phone, 'right');
+    for (let i = 0; i < 5; i++) {
+      const r = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('wrong') } });
+      expect(r.body.msg).toBe('手机号或密码错误');
+    }
+    const locked = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('right') } });
+    expect(locked.body).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试' });
+  });
+
+  it('many failures from one IP across phones lock that IP', async () => {
+    const { sql } = await import('drizzle-orm');
+    // 30 failures from this client's address on other phones, as a password-spraying client would cause
+    await srv.app.services.db.execute(sql`insert into login_attempts (role, phone, ip, ok)
+      select 'qz', '1390000' || lpad(g::text, 4, '0'), '127.0.0.1', false from generate_series(1, 30) g`);
+    const r = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } });
+    expect(r.body).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试' });
+    await srv.app.services.db.execute(sql`delete from login_attempts where ip = '127.0.0.1' and phone like '1390000%'`);
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } })).body.code).toBe(0);
+  });
+});
+
+describe('roles', () => {
+  it('each role reaches its own calls only', async () => {
+    const qz = await srv.login('qz', '13800000001');
+    const hr = await srv.login('hr', '13800000002');
+    const xs = await srv.login('xs', '13800000003');
+    const seekerOnly = '/api/qz/qzgrjbxx/myBaseInfo';
+    const hrOnly = '/api/hr/qydwhrxx/getDwShzt';
+    expect((await srv.call(seekerOnly)).body).toEqual({ code: 401, msg: '请先登录' });
+    expect((await srv.call(seekerOnly, { token: qz.token })).body.code).toBe(0);
+    expect((await srv.call(seekerOnly, { token: hr.token })).body).toEqual({ code: 403, msg: '该操作仅限求职者' });
+    expect((await srv.call(seekerOnly, { token: xs.token })).body.code).toBe(403);
+    expect((await srv.call(hrOnly, { token: hr.token })).body).toMatchObject({ code: 0, shzt: 1 });
+    expect((await srv.call(hrOnly, { token: qz.token })).body).toEqual({ code: 403, msg: '该操作仅限企业 HR' });
+    expect((await srv.call('/api/sec/pc/currentUser', { token: xs.token })).body.roleId).toBe('xs');
+    expect((await srv.call('/api/sec/pc/logonXs', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } })).body.code).toBe(400);
+  });
+
+  it('a forged or malformed token is treated as logged out', async () => {
+    expect((await srv.call('/api/sec/pc/currentUser', { token: 'x'.repeat(43) })).status).toBe(401);
+    expect((await srv.call('/api/sec/pc/currentUser', { token: '<script>' })).status).toBe(401);
+    expect((await srv.call('/api/sec/token/refreshToken/' + 'y'.repeat(43), { method: 'POST' })).body).toEqual({ code: 401, msg: '登录已过期，请重新登录' });
+  });
+
+  it('identity calls answer with the demo data', async () => {
+    const qz = await srv.login('qz', '13800000001');
+    const base = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: qz.token });
+    expect(base.body.qzGrjbxxBase).toMatchObject({ xm: '李明', xbm: 'xb_001', phone: '13800000001' });
+    expect(base.body.qzGrjbxxBase.wsd).toBeGreaterThanOrEqual(60);
+    const counters = await srv.call('/api/qz/qzxxtx/baseInfo', { token: qz.token });
+    expect(counters.body.qzXxtx).toEqual({ wjxx: { count: expect.any(Number) }, hxxx: { count: expect.any(Number) }, xtxx: { count: expect.any(Number) } });
+    const hr = await srv.login('hr', '13800000002');
+    const info = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
+    expect(info.body.qyDwhrxxEntity).toMatchObject({ xm: '王芳', zw: '招聘经理', shzt: 1 });
+    const logos = await srv.call('/api/hr/qydwhrxx/getDwLogos', { body: [info.body.qyDwhrxxEntity.dwid] });
+    expect(Object.keys(logos.body.urls)).toEqual([info.body.qyDwhrxxEntity.dwid]);
+  });
+});
