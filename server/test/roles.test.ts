@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers.js';
+import { allActors, codesByRole, expectedCodes, type Actors } from './roles.js';
+
+describe('role helpers', () => {
+  let srv: TestServer;
+  let actors: Actors;
+  beforeAll(async () => {
+    srv = await startServer();
+    actors = await allActors(srv);
+  });
+  afterAll(() => srv?.close());
+
+  it('give each role the access the server grants it', async () => {
+    const shzt = await codesByRole(actors, (a) => srv.call('/api/hr/qydwhrxx/getDwShzt', { token: a.token }));
+    expect(shzt).toEqual(expectedCodes(['hrUnapproved', 'hrApproved']));
+    const r = await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: actors.hrUnapproved.token });
+    expect(r.body.shzt).toBe(0);
+    const a = await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: actors.hrApproved.token });
+    expect(a.body.shzt).toBe(1);
+    const base = await codesByRole(actors, (a) => srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: a.token }));
+    expect(base).toEqual(expectedCodes(['seekerIncomplete', 'seeker']));
+    const wsd = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: actors.seekerIncomplete.token });
+    expect(wsd.body.qzGrjbxxBase.wsd).toBeLessThan(60);
+    const full = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: actors.seeker.token });
+    expect(full.body.qzGrjbxxBase.wsd).toBeGreaterThanOrEqual(60);
+  });
+});
