@@ -1,1 +1,3 @@
 export * from './contract/index.js';
+export * from './client.js';
+export * from './session.js';

@@ -1,0 +1,196 @@
+/**
+ * The one session core: who is logged in, kept in a nanostores atom that persists to
+ * localStorage (key `zp:session`) and follows other tabs through the `storage` event.
+ *
+ * Widgets built as separate bundles each carry their own copy of this module; the state lives on
+ * globalThis under a registered symbol, so every copy on one page shares the same atom and a
+ * login in one widget is seen by all of them at once.
+ *
+ * On the server (Astro SSR) there is no localStorage: the atom stays empty there. Server code
+ * calls the API with its own `createClient` and never logs anyone in.
+ */
+import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import SparkMD5 from 'spark-md5';
+import { authApi } from './contract/auth.js';
+import { ApiError, createClient, type Client } from './client.js';
+
+export type Role = 'qz' | 'hr' | 'xs';
+export const ROLES: readonly Role[] = ['qz', 'hr', 'xs'];
+
+export interface UserSession {
+  token: string;
+  userId: string;
+  /** qz job seeker, hr enterprise HR, xs operator */
+  roleId: Role;
+  /** Name to show; the phone when no name is known yet. */
+  userName: string;
+  phone: string;
+  /** Avatar url, '' until the identity call filled it in (then the UI shows the default). */
+  avatar: string;
+  /** When the token lapses, ms since epoch. */
+  expiresAt: number;
+}
+
+/** What login, register and refresh replies carry (authApi's SessionReply). */
+export interface SessionGrant {
+  token: string;
+  expiresIn: number;
+  userId: string;
+  roleId: string;
+  userName: string;
+  phone: string;
+}
+
+export const SESSION_STORAGE_KEY = 'zp:session';
+
+function decode(raw: string): UserSession | null {
+  try {
+    const v = JSON.parse(raw) as Partial<UserSession> | null;
+    if (!v || typeof v.token !== 'string' || !v.token || typeof v.userId !== 'string' || !ROLES.includes(v.roleId as Role)) return null;
+    return {
+      token: v.token,
+      userId: v.userId,
+      roleId: v.roleId as Role,
+      userName: typeof v.userName === 'string' ? v.userName : '',
+      phone: typeof v.phone === 'string' ? v.phone : '',
+      avatar: typeof v.avatar === 'string' ? v.avatar : '',
+      expiresAt: typeof v.expiresAt === 'number' ? v.expiresAt : 0,
+    };
+  } catch {
+    return null; // someone else's or a corrupted value: treat as logged out
+  }
+}
+
+interface SessionCore {
+  $session: WritableAtom<UserSession | null>;
+  baseURL: string;
+  api: Client;
+  refreshing: Promise<UserSession | null> | null;
+}
+
+const CORE = Symbol.for('@zp/core/session@1');
+
+function createCore(): SessionCore {
+  const $session = persistentAtom<UserSession | null>(SESSION_STORAGE_KEY, null, {
+    encode: (v) => (v ? JSON.stringify(v) : undefined), // undefined removes the key
+    decode,
+  });
+  const core: SessionCore = {
+    $session,
+    baseURL: '',
+    refreshing: null,
+    api: createClient({
+      baseURL: () => core.baseURL,
+      getToken: () => $session.get()?.token,
+      onUnauthorized: () => $session.set(null),
+    }),
+  };
+  return core;
+}
+
+const holder = globalThis as unknown as Record<symbol, SessionCore | undefined>;
+const core: SessionCore = (holder[CORE] ??= createCore());
+
+/** The current session, null when logged out. Change it only through the helpers below. */
+export const $session: ReadableAtom<UserSession | null> = core.$session;
+export const $loggedIn = computed($session, (s) => s !== null);
+export const $role = computed($session, (s) => s?.roleId ?? null);
+/** The HR flag of the legacy client: true while an enterprise HR is logged in. */
+export const $isHr = computed($session, (s) => s?.roleId === 'hr');
+
+/**
+ * The browser's API client: sends the session token and clears the session on a 401.
+ * Same origin by default; a partner page embedding widgets sets the API origin with configureApi.
+ */
+export const api: Client = core.api;
+
+export function configureApi(opts: { baseURL: string }): void {
+  core.baseURL = opts.baseURL.replace(/\/$/, '');
+}
+
+/** Passwords travel as the hex MD5 of what the person typed (UTF-8); the server hashes that again. */
+export function passwordDigest(plain: string): string {
+  return SparkMD5.hash(plain);
+}
+
+/** Stores the session a login, register or refresh reply granted. */
+export function startSession(grant: SessionGrant): UserSession {
+  if (!ROLES.includes(grant.roleId as Role)) throw new ApiError(500, `未知的角色：${grant.roleId}`);
+  const previous = core.$session.get();
+  const session: UserSession = {
+    token: grant.token,
+    userId: grant.userId,
+    roleId: grant.roleId as Role,
+    userName: grant.userName || grant.phone,
+    phone: grant.phone,
+    // The avatar belongs to the person, so it survives a token refresh.
+    avatar: previous?.userId === grant.userId ? previous.avatar : '',
+    expiresAt: Date.now() + grant.expiresIn * 1000,
+  };
+  core.$session.set(session);
+  return session;
+}
+
+/** Changes what the UI shows about the person (name after editing a profile, avatar once loaded). */
+export function updateSession(patch: Partial<Pick<UserSession, 'userName' | 'phone' | 'avatar'>>): void {
+  const s = core.$session.get();
+  if (s) core.$session.set({ ...s, ...patch });
+}
+
+/** Forgets the session in this browser (every tab) without telling the server. */
+export function clearSession(): void {
+  core.$session.set(null);
+}
+
+export type Credentials = { phone: string; password: string } | { phone: string; code: string };
+
+const loginRoutes = { qz: authApi.loginSeeker, hr: authApi.loginHr, xs: authApi.loginOperator } as const;
+
+/** Logs in with a password or an SMS code; rejects with the server's ApiError (msg in Chinese). */
+export async function loginWith(role: Role, credentials: Credentials): Promise<UserSession> {
+  const body =
+    'password' in credentials
+      ? { logintype: 0 as const, phone: credentials.phone, pwd: passwordDigest(credentials.password) }
+      : { logintype: 1 as const, phone: credentials.phone, validatecode: credentials.code };
+  const grant = await core.api.call(loginRoutes[role], { body });
+  return startSession(grant);
+}
+
+/** Ends the session on the server (best effort) and in this browser. */
+export async function logout(): Promise<void> {
+  if (core.$session.get()) {
+    try {
+      await core.api.call(authApi.logout);
+    } catch {
+      // Already invalid or offline: the local session goes anyway.
+    }
+  }
+  clearSession();
+}
+
+/**
+ * Trades the token for a fresh one (the old one lapses shortly after). Resolves with the session
+ * afterwards: null when there was none or the server refused it (the session is then cleared);
+ * unchanged when the server could not be reached, so a flaky network does not log anyone out.
+ * Concurrent calls on one page share one request.
+ */
+export function refreshSession(): Promise<UserSession | null> {
+  if (core.refreshing) return core.refreshing;
+  const current = core.$session.get();
+  if (!current) return Promise.resolve(null);
+  core.refreshing = core.api
+    .call(authApi.refresh, { params: { token: current.token } })
+    .then(
+      (grant) => (core.$session.get()?.token === current.token ? startSession(grant) : core.$session.get()),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.requestFailed) return core.$session.get();
+        if (core.$session.get()?.token === current.token) clearSession();
+        return core.$session.get();
+      },
+    )
+    .finally(() => {
+      core.refreshing = null;
+    });
+  return core.refreshing;
+}
