@@ -83,7 +83,9 @@ function createCore(): SessionCore {
     api: createClient({
       baseURL: () => core.baseURL,
       getToken: () => $session.get()?.token,
-      onUnauthorized: () => $session.set(null),
+      onUnauthorized: () => {
+        if ($session.get() !== null) $session.set(null);
+      },
     }),
   };
   return core;
@@ -140,7 +142,7 @@ export function updateSession(patch: Partial<Pick<UserSession, 'userName' | 'pho
 
 /** Forgets the session in this browser (every tab) without telling the server. */
 export function clearSession(): void {
-  core.$session.set(null);
+  if (core.$session.get() !== null) core.$session.set(null);
 }
 
 export type Credentials = { phone: string; password: string } | { phone: string; code: string };

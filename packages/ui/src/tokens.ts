@@ -1,0 +1,56 @@
+/**
+ * Design tokens as CSS custom properties. Declared on :root for pages and on :host for widgets'
+ * shadow roots; custom properties also inherit into shadow roots, so a page may override them.
+ */
+export const tokensCss = `
+:root, :host {
+  --zp-color-primary: #1f6fe5;
+  --zp-color-primary-hover: #175bc2;
+  --zp-color-primary-soft: #ecf3fe;
+  --zp-color-accent: #ff7a1a;
+  --zp-color-success: #1e9e5a;
+  --zp-color-success-soft: #eaf7f0;
+  --zp-color-warning: #d98a00;
+  --zp-color-warning-soft: #fdf5e6;
+  --zp-color-danger: #d93b3b;
+  --zp-color-danger-soft: #fdeeee;
+  --zp-color-info: #6b7785;
+  --zp-color-info-soft: #f2f4f6;
+  --zp-color-text: #1f2329;
+  --zp-color-text-secondary: #4e5969;
+  --zp-color-text-muted: #86909c;
+  --zp-color-border: #e5e6eb;
+  --zp-color-bg: #f5f7fa;
+  --zp-color-surface: #ffffff;
+  --zp-color-mask: rgba(15, 23, 42, 0.45);
+
+  --zp-font-family: -apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei",
+    "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  --zp-font-size-xs: 12px;
+  --zp-font-size-sm: 13px;
+  --zp-font-size: 14px;
+  --zp-font-size-md: 16px;
+  --zp-font-size-lg: 20px;
+  --zp-font-size-xl: 28px;
+  --zp-line-height: 1.6;
+
+  --zp-space-1: 4px;
+  --zp-space-2: 8px;
+  --zp-space-3: 12px;
+  --zp-space-4: 16px;
+  --zp-space-5: 24px;
+  --zp-space-6: 32px;
+
+  --zp-radius-sm: 4px;
+  --zp-radius: 6px;
+  --zp-radius-lg: 10px;
+  --zp-shadow: 0 4px 16px rgba(15, 23, 42, 0.1);
+  --zp-shadow-lg: 0 12px 40px rgba(15, 23, 42, 0.18);
+
+  --zp-content-width: 1200px;
+
+  --zp-z-dialog: 2000;
+  --zp-z-message: 3000;
+  --zp-z-loading: 4000;
+}
+`;
