@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import auth from './auth/index.js';
+import codes from './codes/index.js';
 import companies from './companies/index.js';
 import resumes from './resumes/index.js';
 import files from './files/index.js';
@@ -11,4 +12,4 @@ export interface Module {
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, companies, resumes, files, notify];
+export const modules: Module[] = [auth, codes, companies, resumes, files, notify];

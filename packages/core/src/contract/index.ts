@@ -1,3 +1,4 @@
 export * from './define.js';
 export * from './auth.js';
 export * from './identity.js';
+export * from './codes.js';
