@@ -5,9 +5,9 @@ import { one, rows, sql, type Db } from '../../db/index.js';
 import { badRequest, notFound } from '../../http/reply.js';
 import type { Result } from '../../http/route.js';
 import type { Services } from '../../services.js';
-import { regionData } from './data/regions.js';
-import { jobCategoryData } from './data/job-categories.js';
-import { GENERAL_DATA } from './data/general.js';
+import { regionData } from './initial/regions.js';
+import { jobCategoryData } from './initial/job-categories.js';
+import { GENERAL_DATA } from './initial/general.js';
 
 /** Bus topic: a code table changed; every node drops its cached copy. */
 export const CODES_CHANGED = 'codes.changed';
