@@ -1,0 +1,79 @@
+// Local capture and playback: getUserMedia constraints from TRTC's options, and the <video>
+// elements that show a track in the caller's view.
+import { DEFAULT_VIDEO_PROFILE, ERROR_CODE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
+import { RtcError } from './errors.js';
+import type { LocalAudioConfig, LocalVideoConfig, View } from './types.js';
+
+export function videoConstraints(option: LocalVideoConfig['option'] = {}): MediaTrackConstraints {
+  const profile = resolveProfile(option.profile);
+  const constraints: MediaTrackConstraints = {
+    width: { ideal: profile.width },
+    height: { ideal: profile.height },
+    frameRate: { ideal: profile.frameRate },
+  };
+  if (option.cameraId) constraints.deviceId = { exact: option.cameraId };
+  else if (option.useFrontCamera !== undefined) constraints.facingMode = option.useFrontCamera ? 'user' : 'environment';
+  return constraints;
+}
+
+export function audioConstraints(option: LocalAudioConfig['option'] = {}): MediaTrackConstraints {
+  const constraints: MediaTrackConstraints = {};
+  if (option.microphoneId) constraints.deviceId = { exact: option.microphoneId };
+  if (option.echoCancellation !== undefined) constraints.echoCancellation = option.echoCancellation !== false;
+  if (option.autoGainControl !== undefined) constraints.autoGainControl = option.autoGainControl;
+  if (option.noiseSuppression !== undefined) constraints.noiseSuppression = option.noiseSuppression;
+  return constraints;
+}
+
+function resolveProfile(profile: string | VideoProfile | undefined): VideoProfile {
+  if (profile === undefined) return VIDEO_PROFILES[DEFAULT_VIDEO_PROFILE];
+  if (typeof profile !== 'string') return profile;
+  const known = (VIDEO_PROFILES as Record<string, VideoProfile>)[profile];
+  if (!known) {
+    throw new RtcError({
+      code: ERROR_CODE.INVALID_PARAMETER,
+      fnName: 'startLocalVideo',
+      message: `不支持的视频规格：${profile}`,
+    });
+  }
+  return known;
+}
+
+/** The elements a view names; an id that matches nothing is a caller error. */
+export function viewElements(view: View, fnName: string): HTMLElement[] {
+  if (view === null || view === undefined) return [];
+  if (Array.isArray(view)) return view;
+  if (typeof view !== 'string') return [view];
+  const element = document.getElementById(view);
+  if (!element) {
+    throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName, message: `找不到 id 为 ${view} 的播放区域` });
+  }
+  return [element];
+}
+
+export interface PlayOptions {
+  fillMode?: 'contain' | 'cover' | 'fill';
+  mirror?: boolean;
+}
+
+/** Shows the track in each element; returns the function that removes the players again. */
+export function play(track: MediaStreamTrack, elements: HTMLElement[], { fillMode = 'cover', mirror = false }: PlayOptions) {
+  const players = elements.map((container) => {
+    const video = document.createElement('video');
+    video.autoplay = true;
+    video.muted = true; // local preview: never echo the microphone; muted also allows autoplay
+    video.playsInline = true;
+    video.style.cssText = `width:100%;height:100%;object-fit:${fillMode};${mirror ? 'transform:scaleX(-1);' : ''}`;
+    video.srcObject = new MediaStream([track]);
+    container.append(video);
+    // Muted autoplay is always allowed; play() only rejects when the player is removed meanwhile.
+    void video.play()?.catch(() => {});
+    return video;
+  });
+  return () => {
+    for (const video of players) {
+      video.srcObject = null;
+      video.remove();
+    }
+  };
+}
