@@ -1,0 +1,426 @@
+import { Type } from '@sinclair/typebox';
+import { route, replyOf, EmptyReply, Id, Page, PageQuery, Enum } from './define.js';
+
+/**
+ * Job fairs (hx 会场): lists, detail, the hall (companies, their jobs at the fair, who is online,
+ * statistics), sign-up and favourites for both roles, and the operator's fair editing.
+ */
+
+/** Date and time as the site shows them, China time: 'YYYY-MM-DD HH:mm:ss'. */
+const Time = Type.String();
+/** What the operator types: 'YYYY-MM-DD HH:mm' or with seconds, China time. */
+const TimeInput = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?$', title });
+/** Region and general codes: empty means "any" in filters. */
+const CodeFilter = (title: string) => Type.Optional(Type.String({ pattern: '^[0-9A-Za-z_]{0,20}$', title }));
+const HxidQuery = Type.Object({ hxid: Id('会场ID') });
+const HxidList = Type.Array(Id('会场ID'), { minItems: 1, maxItems: 50, uniqueItems: true, title: '会场ID列表' });
+
+export const FairItem = Type.Object({
+  /** hxid: fair id */
+  hxid: Type.String(),
+  /** hymc: name */
+  hymc: Type.String(),
+  /** hykssj: start */
+  hykssj: Time,
+  /** hyjssj: end */
+  hyjssj: Time,
+  /** hylx: venue type 1 online, 2 offline */
+  hylx: Type.Integer(),
+  /** hykt: kind of fair, code of m_hyktdm ('' when not set) */
+  hykt: Type.String(),
+  /** hydd: venue (address for offline fairs) */
+  hydd: Type.String(),
+  /** sf: province code */
+  sf: Type.String(),
+  /** csdm: city code */
+  csdm: Type.String(),
+  /** zbdw: organiser */
+  zbdw: Type.String(),
+  /** cbdw: host organisation */
+  cbdw: Type.String(),
+  /** ifks: 1 not started, 2 started, 3 ended (the server's clock) */
+  ifks: Type.Integer(),
+  /** sfsc: favourited by the caller (0 for visitors) */
+  sfsc: Type.Integer(),
+  /** sfbm: the caller (seeker) or the caller's enterprise (HR) signed up */
+  sfbm: Type.Integer(),
+  /** chqys: enterprises signed up */
+  chqys: Type.Integer(),
+  /** gwfbs: job posts attached to the fair */
+  gwfbs: Type.Integer(),
+  /** sfgy: 1 public-benefit, 2 paid — only for HR */
+  sfgy: Type.Optional(Type.Integer()),
+  /** zwf: booth fee per session, yuan — only for HR */
+  zwf: Type.Optional(Type.Integer()),
+});
+
+export const FairDetail = Type.Composite([
+  FairItem,
+  Type.Object({
+    /** hyjs: description */
+    hyjs: Type.String(),
+    /** bmrs: job seekers signed up */
+    bmrs: Type.Integer(),
+  }),
+]);
+
+/** Counts over the fairs of one venue type. */
+export const FairListStats = Type.Object({
+  /** hxzs: all published fairs of the type */
+  hxzs: Type.Integer(),
+  /** wkshxs: not started */
+  wkshxs: Type.Integer(),
+  /** jxzhxs: running now */
+  jxzhxs: Type.Integer(),
+  /** yjshxs: ended */
+  yjshxs: Type.Integer(),
+});
+
+/** hxdttj: the hall's figures. */
+export const HallStats = Type.Object({
+  /** chqys: enterprises signed up (universities not counted) */
+  chqys: Type.Integer(),
+  /** chgxs: universities signed up */
+  chgxs: Type.Integer(),
+  /** gwfbs: job posts at the fair */
+  gwfbs: Type.Integer(),
+  /** bmrs: job seekers signed up */
+  bmrs: Type.Integer(),
+  /** hxrcs: job seekers in the talent hall (signed up or entered the hall) */
+  hxrcs: Type.Integer(),
+  /** hyzrs: people in the hall and online now */
+  hyzrs: Type.Integer(),
+  /** jxzhxs: fairs running now, all venues */
+  jxzhxs: Type.Integer(),
+  hykssj: Time,
+  hyjssj: Time,
+  ifks: Type.Integer(),
+});
+
+const JobBrief = Type.Object({
+  /** gwid: job id */
+  gwid: Type.String(),
+  /** gwmc: title */
+  gwmc: Type.String(),
+  /** gwyx: salary range code (m_xzfwdm) */
+  gwyx: Type.String(),
+  dwid: Type.String(),
+});
+
+export const HallCompany = Type.Object({
+  dwid: Type.String(),
+  /** dwmc: name */
+  dwmc: Type.String(),
+  /** dwxz: ownership code */
+  dwxz: Type.String(),
+  /** dwsshy: industry code */
+  dwsshy: Type.String(),
+  /** ztid / tmc: the hall zone the enterprise is placed in ('' when none) */
+  ztid: Type.String(),
+  tmc: Type.String(),
+  /** hxfbgws: its job posts at the fair */
+  hxfbgws: Type.Integer(),
+  /** gwfblist: the first five of them */
+  gwfblist: Type.Array(JobBrief),
+  /** online: 1 when one of its HR is online now */
+  online: Type.Integer(),
+});
+
+const HallQuery = Type.Object({
+  hxid: Id('会场ID'),
+  /** ztid: zone (组团) */
+  ztid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,18})?$', title: '组团ID' })),
+  /** sshy: industry code */
+  sshy: CodeFilter('行业'),
+  /** dwmc: enterprise name contains */
+  dwmc: Type.Optional(Type.String({ maxLength: 50, title: '单位名称' })),
+  /** gwmc: one of its jobs at the fair has this in the title */
+  gwmc: Type.Optional(Type.String({ maxLength: 50, title: '职位名称' })),
+  page: PageQuery.page,
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
+});
+
+export const FairCompanyInfo = Type.Object({
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  dwxz: Type.String(),
+  dwsshy: Type.String(),
+  /** dwgm: size code */
+  dwgm: Type.String(),
+  /** dwszsf / dwszcs: province / city codes */
+  dwszsf: Type.String(),
+  dwszcs: Type.String(),
+  /** dwjs: introduction */
+  dwjs: Type.String(),
+});
+
+export const FairJob = Type.Object({
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  dwid: Type.String(),
+  /** gwyx: salary range code */
+  gwyx: Type.String(),
+  /** sbsf / sbcs: work province / city codes */
+  sbsf: Type.String(),
+  sbcs: Type.String(),
+  /** xlyq: education required (code) */
+  xlyq: Type.String(),
+  /** jyyq: experience required (code) */
+  jyyq: Type.String(),
+  /** gwms: description */
+  gwms: Type.String(),
+  /** zprs: openings */
+  zprs: Type.Integer(),
+});
+
+export const FairOnlineHr = Type.Object({
+  hrid: Type.String(),
+  /** xm: name */
+  xm: Type.String(),
+  /** zw: job title */
+  zw: Type.String(),
+});
+
+/** The operator's view of a fair: everything, unpublished ones too. */
+export const AdminFair = Type.Composite([
+  Type.Omit(FairDetail, ['sfgy', 'zwf']),
+  Type.Object({
+    sfgy: Type.Integer(),
+    zwf: Type.Integer(),
+    /** fbzt: 1 published, 0 hidden */
+    fbzt: Type.Integer(),
+    createTime: Time,
+  }),
+]);
+
+const FairInput = Type.Object({
+  /** hxid: set to edit an existing fair */
+  hxid: Type.Optional(Id('会场ID')),
+  hymc: Type.String({ minLength: 2, maxLength: 100, title: '会场名称' }),
+  hylx: Enum([1, 2], { title: '会场类型' }),
+  hykt: Type.Optional(Type.String({ pattern: '^([a-z]+_\\d{2,3})?$', title: '招聘会类型' })),
+  hykssj: TimeInput('开始时间'),
+  hyjssj: TimeInput('结束时间'),
+  sf: Type.Optional(Type.String({ pattern: '^(\\d{6})?$', title: '省份' })),
+  csdm: Type.Optional(Type.String({ pattern: '^(\\d{6})?$', title: '城市' })),
+  hydd: Type.Optional(Type.String({ maxLength: 200, title: '会场地点' })),
+  zbdw: Type.Optional(Type.String({ maxLength: 100, title: '主办单位' })),
+  cbdw: Type.Optional(Type.String({ maxLength: 100, title: '承办单位' })),
+  hyjs: Type.Optional(Type.String({ maxLength: 5000, title: '会场介绍' })),
+  sfgy: Enum([1, 2], { title: '是否公益', default: 1 }),
+  zwf: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, title: '展位费' })),
+  fbzt: Type.Optional(Enum([0, 1], { title: '发布状态' })),
+});
+
+const myFairsQuery = Type.Object({
+  ...PageQuery,
+  /** hymc: name contains */
+  hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+});
+
+export const fairsApi = {
+  list: route({
+    method: 'GET', url: '/api/hr/bshxxx/findHxListByType', summary: '招聘会列表（线上 1 / 线下 2）', access: 'optional', tags: ['fairs'],
+    query: Type.Object({
+      page: PageQuery.page,
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 12, title: '每页条数' }),
+      /** type: venue 1 online, 2 offline; empty for both */
+      type: Type.Optional(Enum([1, 2], { title: '会场类型' })),
+      /** px: 1 running and upcoming first (soonest first), then ended; 2 newest start first */
+      px: Type.Optional(Enum([1, 2], { title: '排序', default: 1 })),
+      csdm: CodeFilter('城市'),
+      /** ksny: start month 'YYYY-MM' */
+      ksny: Type.Optional(Type.String({ pattern: '^(\\d{4}-(0[1-9]|1[0-2]))?$', title: '开始年月' })),
+      hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+    }),
+    reply: replyOf({ page: Page(FairItem), hxdttj: FairListStats }),
+  }),
+  detail: route({
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findHxInfo', summary: '招聘会详情', access: 'optional', tags: ['fairs'],
+    query: HxidQuery,
+    reply: replyOf({ bsHxxx: FairDetail }),
+  }),
+  stats: route({
+    method: ['GET', 'POST'], url: '/api/qz/bshxxx/hxdttj', summary: '会场大厅统计', access: 'optional', tags: ['fairs'],
+    query: HxidQuery,
+    reply: replyOf({ hxdttj: HallStats }),
+  }),
+  hallCompanies: route({
+    method: ['GET', 'POST'], url: '/api/qz/bskhgl/list', summary: '会场参会单位（含在招岗位与在线状态）', access: 'optional', tags: ['fairs'],
+    query: HallQuery,
+    reply: replyOf({ page: Page(HallCompany) }),
+  }),
+  hallCompaniesByZone: route({
+    method: ['GET', 'POST'], url: '/api/qz/bskhgl/listByZt', summary: '会场某组团的参会单位', access: 'optional', tags: ['fairs'],
+    query: HallQuery,
+    reply: replyOf({ page: Page(HallCompany) }),
+  }),
+  hallIndustries: route({
+    method: 'GET', url: '/api/qz/bskhgl/queryHylxList', summary: '会场参会单位的行业', access: 'public', tags: ['fairs'],
+    query: HxidQuery,
+    /** hydm: industry code; hymc: its name */
+    reply: replyOf({ list: Type.Array(Type.Object({ hydm: Type.String(), hymc: Type.String() })) }),
+  }),
+  hallZones: route({
+    method: 'GET', url: '/api/qz/bsdwbmxx/ztListByHx', summary: '会场组团列表', access: 'public', tags: ['fairs'],
+    query: HxidQuery,
+    /** tbsid: zone id; tmc: its name */
+    reply: replyOf({ list: Type.Array(Type.Object({ tbsid: Type.String(), tmc: Type.String() })) }),
+  }),
+  companyJobs: route({
+    method: 'GET', url: '/api/qz/bskhgl/queryHyDwGwList', summary: '参会单位在本会场的岗位', access: 'public', tags: ['fairs'],
+    query: Type.Object({
+      hxid: Id('会场ID'),
+      dwid: Id('单位ID'),
+      ...PageQuery,
+      /** type: kept for the older client, which always sends 1 */
+      type: Type.Optional(Type.Integer({ title: '类型' })),
+    }),
+    /** page.records repeats page.list for the older client */
+    reply: replyOf({
+      dwinfo: FairCompanyInfo,
+      page: Type.Composite([Page(FairJob), Type.Object({ records: Type.Array(FairJob) })]),
+    }),
+  }),
+  onlineHr: route({
+    method: 'GET', url: '/api/qz/im/getOnlineHr', summary: '单位在线的 HR', access: 'user', tags: ['fairs'],
+    query: Type.Object({ dwid: Id('单位ID') }),
+    reply: replyOf({ onlineHrs: Type.Array(FairOnlineHr) }),
+  }),
+  enterHall: route({
+    method: 'POST', url: '/imapi/api/meet/online', summary: '进入会场（记录在场）', access: 'user', tags: ['fairs'],
+    query: Type.Object({ hxid: Id('会场ID'), type: Type.Optional(Type.Integer({ title: '类型' })) }),
+    reply: EmptyReply,
+  }),
+  seekerJoinHall: route({
+    method: 'POST', url: '/api/qz/qzjrhxdtjl/joinHxDt', summary: '求职者/游客进入会场大厅', access: 'optional', tags: ['fairs'],
+    query: HxidQuery,
+    reply: EmptyReply,
+  }),
+  hrJoinHall: route({
+    method: 'POST', url: '/api/hr/qyjrhxdtjl/joinHxDt', summary: 'HR 进入会场大厅', access: 'hr', tags: ['fairs'],
+    query: HxidQuery,
+    reply: EmptyReply,
+  }),
+  onlineCount: route({
+    method: 'POST', url: '/imapi/api/meet/onlineCount', summary: '会场在线人数（1 求职者 / 2 HR / 3 单位）', access: 'public', tags: ['fairs'],
+    query: Type.Object({ hxid: Id('会场ID'), type: Enum([1, 2, 3], { title: '类型' }) }),
+    reply: replyOf({ data: Type.Integer() }),
+  }),
+  onlineCompanies: route({
+    method: 'POST', url: '/imapi/api/meet/onlineDw', summary: '这些单位中有 HR 在线的', access: 'public', tags: ['fairs'],
+    body: Type.Array(Id('单位ID'), { maxItems: 200, title: '单位ID列表' }),
+    reply: replyOf({ data: Type.Array(Type.String()) }),
+  }),
+  onlineUsers: route({
+    method: 'POST', url: '/imapi/api/users/online', summary: '这些用户中在线的', access: 'user', tags: ['fairs'],
+    body: Type.Array(Id('用户ID'), { maxItems: 200, title: '用户ID列表' }),
+    reply: replyOf({ data: Type.Array(Type.String()) }),
+  }),
+  userOnline: route({
+    method: 'POST', url: '/imapi/api/user/online', summary: '某用户是否在线', access: 'user', tags: ['fairs'],
+    query: Type.Object({ userid: Id('用户ID') }),
+    reply: replyOf({ data: Type.Boolean() }),
+  }),
+
+  seekerSignUp: route({
+    method: 'POST', url: '/api/qz/bsrcbmxx/hxBmMore', summary: '求职者报名招聘会（可多个）', access: 'qz', tags: ['fairs'],
+    body: HxidList,
+    reply: EmptyReply,
+  }),
+  hrSignUp: route({
+    method: 'POST', url: '/api/hr/bsdwbmxx/addBmhxxMore', summary: '单位报名招聘会（可多个）', access: 'hrApproved', tags: ['fairs'],
+    body: HxidList,
+    reply: EmptyReply,
+  }),
+  seekerFairs: route({
+    method: 'POST', url: '/api/qz/bsrcbmxx/list', summary: '我报名的招聘会', access: 'qz', tags: ['fairs'],
+    reply: replyOf({ hxList: Type.Array(FairItem) }),
+  }),
+  companyFairs: route({
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会', access: 'hr', tags: ['fairs'],
+    query: Type.Object({ ...PageQuery, type: Type.Optional(Enum([1, 2], { title: '会场类型' })) }),
+    reply: replyOf({ page: Page(FairItem) }),
+  }),
+  companySignUpState: route({
+    method: ['GET', 'POST'], url: '/api/hr/bsdwbmxx/findDwBmzt', summary: '本单位是否已报名该招聘会', access: 'hr', tags: ['fairs'],
+    query: HxidQuery,
+    /** bmzt: 1 signed up, 0 not */
+    reply: replyOf({ bmzt: Type.Integer() }),
+  }),
+  seekerFavorite: route({
+    method: 'POST', url: '/api/qz/jobFairFavorite/favoriteMore', summary: '求职者收藏招聘会', access: 'qz', tags: ['fairs'],
+    body: HxidList,
+    reply: EmptyReply,
+  }),
+  hrFavorite: route({
+    method: 'POST', url: '/api/hr/jobFairFavorite/favoriteMore', summary: 'HR 收藏招聘会', access: 'hr', tags: ['fairs'],
+    body: HxidList,
+    reply: EmptyReply,
+  }),
+  seekerUnfavorite: route({
+    method: ['GET', 'POST'], url: '/api/qz/jobFairFavorite/Unfavorite', summary: '求职者取消收藏招聘会', access: 'qz', tags: ['fairs'],
+    query: HxidQuery,
+    reply: EmptyReply,
+  }),
+  hrUnfavorite: route({
+    method: ['GET', 'POST'], url: '/api/hr/jobFairFavorite/Unfavorite', summary: 'HR 取消收藏招聘会', access: 'hr', tags: ['fairs'],
+    query: HxidQuery,
+    reply: EmptyReply,
+  }),
+  seekerFavorites: route({
+    method: 'GET', url: '/api/qz/jobFairFavorite/collectedList', summary: '求职者收藏的招聘会', access: 'qz', tags: ['fairs'],
+    query: myFairsQuery,
+    reply: replyOf({ page: Page(FairItem) }),
+  }),
+  hrFavorites: route({
+    method: 'GET', url: '/api/hr/jobFairFavorite/collectedList', summary: 'HR 收藏的招聘会', access: 'hr', tags: ['fairs'],
+    query: myFairsQuery,
+    reply: replyOf({ page: Page(FairItem) }),
+  }),
+
+  adminList: route({
+    method: 'GET', url: '/api/xs/admin/fair/list', summary: '运营：招聘会列表（含未发布）', access: 'xs', tags: ['fairs', 'admin'],
+    query: Type.Object({ ...PageQuery, hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })), type: Type.Optional(Enum([1, 2], { title: '会场类型' })) }),
+    reply: replyOf({ page: Page(AdminFair) }),
+  }),
+  adminSave: route({
+    method: 'POST', url: '/api/xs/admin/fair/save', summary: '运营：新建或修改招聘会', access: 'xs', tags: ['fairs', 'admin'],
+    body: FairInput,
+    reply: replyOf({ hxid: Type.String() }),
+  }),
+  adminPublish: route({
+    method: 'POST', url: '/api/xs/admin/fair/publish', summary: '运营：发布或撤下招聘会', access: 'xs', tags: ['fairs', 'admin'],
+    body: Type.Object({ hxid: Id('会场ID'), fbzt: Enum([0, 1], { title: '发布状态' }) }),
+    reply: EmptyReply,
+  }),
+  adminZoneSave: route({
+    method: 'POST', url: '/api/xs/admin/fair/zone/save', summary: '运营：新建或修改会场组团', access: 'xs', tags: ['fairs', 'admin'],
+    body: Type.Object({
+      hxid: Id('会场ID'),
+      tbsid: Type.Optional(Id('组团ID')),
+      tmc: Type.String({ minLength: 1, maxLength: 30, title: '组团名称' }),
+      px: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: '排序' })),
+    }),
+    reply: replyOf({ tbsid: Type.String() }),
+  }),
+  adminZoneDelete: route({
+    method: 'POST', url: '/api/xs/admin/fair/zone/delete', summary: '运营：删除会场组团', access: 'xs', tags: ['fairs', 'admin'],
+    body: Type.Object({ tbsid: Id('组团ID') }),
+    reply: EmptyReply,
+  }),
+  adminZoneAssign: route({
+    method: 'POST', url: '/api/xs/admin/fair/zone/assign', summary: '运营：把参会单位放入组团（空为移出）', access: 'xs', tags: ['fairs', 'admin'],
+    body: Type.Object({ hxid: Id('会场ID'), dwid: Id('单位ID'), tbsid: Type.String({ pattern: '^([1-9]\\d{0,18})?$', title: '组团ID' }) }),
+    reply: EmptyReply,
+  }),
+  adminSignups: route({
+    method: 'GET', url: '/api/xs/admin/fair/signups', summary: '运营：某招聘会的报名单位', access: 'xs', tags: ['fairs', 'admin'],
+    query: Type.Object({ hxid: Id('会场ID'), ...PageQuery }),
+    reply: replyOf({
+      page: Page(Type.Object({ dwid: Type.String(), dwmc: Type.String(), ztid: Type.String(), tmc: Type.String(), createTime: Time })),
+      /** bmrs: job seekers signed up */
+      bmrs: Type.Integer(),
+    }),
+  }),
+};

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startServer, newPhone, type TestServer } from '../../../test/helpers.js';
+import { openSocket } from '../../../test/socket.js';
+import { isUserOnline } from './socket.js';
+
+// Only the interval timers are under the test's control, so the server's ping rounds run on demand.
+let srv: TestServer;
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  srv = await startServer();
+});
+afterAll(async () => {
+  await srv?.close();
+  vi.useRealTimers();
+});
+
+it('drops a client that stops answering pings and keeps one that answers', async () => {
+  const dead = await srv.registerSeeker(newPhone());
+  const live = await srv.registerSeeker(newPhone());
+  const gone = await openSocket(srv.url, dead.token, { autoPong: false });
+  const here = await openSocket(srv.url, live.token);
+  expect(await isUserOnline(srv.app.services, dead.userId)).toBe(true);
+
+  const pinged = new Promise((r) => here.ws.once('ping', r));
+  vi.advanceTimersByTime(30_000);
+  await pinged;
+  // The automatic pong was sent before this text, so the server has it by the time it answers.
+  here.ws.send('ping');
+  await here.next();
+
+  vi.advanceTimersByTime(30_000);
+  expect(await gone.closed).toBe(1006);
+  expect(await isUserOnline(srv.app.services, dead.userId)).toBe(false);
+  here.ws.send('ping');
+  expect(await here.next()).toEqual({ type: 0, message: 'pong' });
+  expect(await isUserOnline(srv.app.services, live.userId)).toBe(true);
+  here.close();
+});
