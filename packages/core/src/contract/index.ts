@@ -5,3 +5,4 @@ export * from './codes.js';
 export * from './fairs.js';
 export * from './content.js';
 export * from './notify.js';
+export * from './resumes.js';

@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
+import type { Config } from '../../config.js';
+import { s3PostFields } from './sigv4.js';
+
+/** The first bytes of a stored object (enough for file-type) and its whole size. */
+export interface StoredHead {
+  size: number;
+  head: Buffer;
+  /** on the server's own disk: the whole file, so detection may read past the head */
+  localFile?: string;
+}
+
+export interface PostCredential {
+  /** where the browser posts the multipart form */
+  host: string;
+  /** access key id ('zp' on the server's own host) */
+  accessid: string;
+  policy: string;
+  signature: string;
+  /** every form field to post besides `key` and `file` */
+  fields: Record<string, string>;
+}
+
+/** Where uploaded bytes live: the server's own disk by default, an S3-compatible bucket by config. */
+export interface Storage {
+  kind: 'local' | 's3';
+  credential(keyPrefix: string, minBytes: number, maxBytes: number, expiresAt: Date): PostCredential;
+  inspect(key: string): Promise<StoredHead | null>;
+  /** After the content was checked: give the object its real type (S3 keeps what the form said). */
+  finalize(key: string, mime: string, disposition: string): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** A URL that opens a private file for a short while. */
+  privateUrl(key: string, ttlSeconds: number): Promise<string>;
+}
+
+// zip-based formats (docx, xlsx) are told apart by their first entries, which can run past 4 KB
+export const HEAD_BYTES = 64 * 1024;
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/** Keys on the server's own host sign with a key derived from the server secret, never the secret itself. */
+export const deriveKey = (secret: string, purpose: string) => crypto.createHmac('sha256', secret).update(`zp-files:${purpose}`).digest();
+
+export function localSignature(secret: string, base64Policy: string): string {
+  return crypto.createHmac('sha256', deriveKey(secret, 'upload-policy')).update(base64Policy).digest('hex');
+}
+
+export function localUrlSignature(secret: string, key: string, expires: number): string {
+  return crypto.createHmac('sha256', deriveKey(secret, 'private-url')).update(`${key}\n${expires}`).digest('hex');
+}
+
+export function localRoot(config: Config) {
+  return path.join(config.dataDir, 'files');
+}
+
+/** Absolute path of a key under the files root; keys are validated before, this is the last guard. */
+export function localPath(config: Config, key: string): string {
+  const root = localRoot(config);
+  const p = path.join(root, ...key.split('/'));
+  if (!p.startsWith(root + path.sep)) throw new Error(`key escapes the files root: ${key}`);
+  return p;
+}
+
+export function localStorage(config: Config, secret: string): Storage {
+  return {
+    kind: 'local',
+    credential(keyPrefix, minBytes, maxBytes, expiresAt) {
+      const doc = {
+        expiration: expiresAt.toISOString(),
+        conditions: [['starts-with', '$key', keyPrefix], ['content-length-range', minBytes, maxBytes], { success_action_status: '200' }],
+      };
+      const policy = Buffer.from(JSON.stringify(doc), 'utf8').toString('base64');
+      const signature = localSignature(secret, policy);
+      return {
+        host: `${config.publicUrl}/api/files/upload`,
+        accessid: 'zp',
+        policy,
+        signature,
+        fields: { success_action_status: '200', policy, signature },
+      };
+    },
+    async inspect(key) {
+      const file = localPath(config, key);
+      let fh: fs.promises.FileHandle;
+      try {
+        fh = await fs.promises.open(file, 'r');
+      } catch {
+        return null;
+      }
+      try {
+        const { size } = await fh.stat();
+        const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+        await fh.read(head, 0, head.length, 0);
+        return { size, head, localFile: file };
+      } finally {
+        await fh.close();
+      }
+    },
+    async finalize() {
+      // the upload endpoint already checked the bytes and the file is served with its stored type
+    },
+    async remove(key) {
+      await fs.promises.rm(localPath(config, key), { force: true });
+    },
+    async privateUrl(key, ttlSeconds) {
+      const e = Math.floor(Date.now() / 1000) + ttlSeconds;
+      return `${config.publicUrl}/api/files/${encodeKey(key)}?e=${e}&s=${localUrlSignature(secret, key, e)}`;
+    },
+  };
+}
+
+export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
+  const aws = new AwsClient({ accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, service: 's3', region: s3.region });
+  const bucketUrl = `${s3.endpoint.replace(/\/$/, '')}/${s3.bucket}`;
+  const objectUrl = (key: string) => `${bucketUrl}/${encodeKey(key)}`;
+
+  return {
+    kind: 's3',
+    credential(keyPrefix, minBytes, maxBytes, expiresAt) {
+      const r = s3PostFields({
+        bucket: s3.bucket,
+        accessKey: s3.accessKey,
+        secretKey: s3.secretKey,
+        region: s3.region,
+        keyPrefix,
+        minBytes,
+        maxBytes,
+        expiresAt,
+        now: new Date(),
+      });
+      return { host: bucketUrl, accessid: s3.accessKey, ...r };
+    },
+    async inspect(key) {
+      const res = await aws.fetch(objectUrl(key), { method: 'GET', headers: { Range: `bytes=0-${HEAD_BYTES - 1}` } });
+      if (res.status === 404 || res.status === 403) {
+        await res.body?.cancel();
+        return null;
+      }
+      if (res.status === 416) return { size: 0, head: Buffer.alloc(0) };
+      if (res.status !== 200 && res.status !== 206) {
+        const text = await res.text();
+        throw new Error(`S3 GET ${key}: ${res.status} ${text.slice(0, 200)}`);
+      }
+      const head = Buffer.from(await res.arrayBuffer()).subarray(0, HEAD_BYTES);
+      const range = res.headers.get('content-range'); // bytes 0-65535/123456
+      const size = range ? Number(range.split('/')[1]) : Number(res.headers.get('content-length') ?? head.length);
+      return { size, head };
+    },
+    async finalize(key, mime, disposition) {
+      const res = await aws.fetch(objectUrl(key), {
+        method: 'PUT',
+        headers: {
+          'x-amz-copy-source': `/${s3.bucket}/${encodeKey(key)}`,
+          'x-amz-metadata-directive': 'REPLACE',
+          'content-type': mime,
+          'content-disposition': disposition,
+        },
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`S3 copy ${key}: ${res.status} ${text.slice(0, 200)}`);
+    },
+    async remove(key) {
+      const res = await aws.fetch(objectUrl(key), { method: 'DELETE' });
+      await res.body?.cancel();
+      if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key}: ${res.status}`);
+    },
+    async privateUrl(key, ttlSeconds) {
+      const u = new URL(objectUrl(key));
+      u.searchParams.set('X-Amz-Expires', String(ttlSeconds));
+      const signed = await aws.sign(u.toString(), { method: 'GET', aws: { signQuery: true } });
+      return signed.url;
+    },
+  };
+}
+
+const cache = new WeakMap<Config, Storage>();
+/** One storage per server (config object); tests run several servers in one process. */
+export function storageOf(config: Config, secret: string): Storage {
+  let s = cache.get(config);
+  if (!s) {
+    s = config.s3 ? s3Storage(config.s3) : localStorage(config, secret);
+    cache.set(config, s);
+  }
+  return s;
+}
