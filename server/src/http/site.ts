@@ -1,8 +1,86 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import type { Services } from '../services.js';
 
-/** Serves the built Astro site under /zppc/ (filled in with the site). */
+/** Where the site lives; the Astro build uses the same base (site/astro.config.mjs). */
+export const SITE_BASE = '/zppc';
+
+/** What Astro renders with: `Astro.locals` of every page (declared in site/src/env.d.ts). */
+export interface SiteLocals {
+  /** Origin the pages' server-side API calls go to. */
+  apiBase: string;
+}
+
+/** The export of dist/server/entry.mjs built by @astrojs/node in middleware mode. */
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void> | void;
+
+/** Hashed build assets never change under their name; other public files may. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+/**
+ * Serves the built Astro site under /zppc/: dist/client files directly (hashed assets cached for
+ * a year), every other /zppc path rendered by Astro's handler. Pages reach the API over HTTP at
+ * config.publicUrl, handed to them as `Astro.locals.apiBase` (read per request: main.ts learns
+ * the real port only after listening).
+ */
 export async function mountSite(app: FastifyInstance, services: Services) {
-  app.get('/', async (_req, reply) => reply.redirect('/zppc/'));
-  void services;
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.redirect(`${SITE_BASE}/`));
+
+  const dir = services.config.siteDir;
+  if (!dir) return;
+  const entry = path.join(dir, 'server', 'entry.mjs');
+  if (!fs.existsSync(entry)) {
+    services.log.warn({ siteDir: dir }, 'site not built: pages under /zppc/ are unavailable until `pnpm --filter @zp/site build` runs');
+    return;
+  }
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler?: AstroHandler };
+  if (typeof handler !== 'function') throw new Error(`${entry} exports no handler: build the site with @astrojs/node in middleware mode`);
+
+  await app.register(async (site) => {
+    // Leave request bodies unread: Astro reads the raw stream itself (forms, endpoints).
+    site.removeAllContentTypeParsers();
+    site.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    const clientDir = path.join(dir, 'client');
+    if (fs.existsSync(clientDir)) {
+      await site.register(fastifyStatic, {
+        root: clientDir,
+        prefix: `${SITE_BASE}/`,
+        // One route per file found now, so everything else under /zppc falls through to Astro.
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        cacheControl: false,
+        schemaHide: true,
+        setHeaders(res, file) {
+          const hashed = file.split(path.sep).includes('_astro');
+          res.setHeader('cache-control', hashed ? IMMUTABLE : SHORT);
+        },
+      });
+    }
+
+    const render = async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const locals: SiteLocals = { apiBase: services.config.publicUrl };
+      try {
+        await handler(req.raw, reply.raw, undefined, locals);
+      } catch (err) {
+        req.log.error({ err }, 'site render failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          reply.raw.end('页面渲染失败，请稍后重试');
+        }
+      }
+    };
+
+    // /zppc → /zppc/ (query kept); HEAD comes with GET (exposeHeadRoutes).
+    site.get(SITE_BASE, { schema: { hide: true } }, async (req, reply) => reply.redirect(`${SITE_BASE}/${req.url.slice(SITE_BASE.length)}`));
+    site.route({ method: ['GET', 'POST'], url: `${SITE_BASE}/*`, schema: { hide: true }, handler: render });
+  });
+  services.log.info({ siteDir: dir }, `site mounted at ${SITE_BASE}/`);
 }

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../test/helpers.js';
+
+/**
+ * A directory shaped like the Astro build (dist/client + dist/server/entry.mjs exporting the
+ * middleware-mode `handler(req, res, next, locals)`): server tests must not need the real site
+ * build, which the e2e suite exercises instead.
+ */
+function fixtureSite(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-site-'));
+  fs.mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(dir, 'server', 'entry.mjs'),
+    `export async function handler(req, res, next, locals) {
+      if (req.url === '/zppc/boom') throw new Error('render failed');
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ url: req.url, method: req.method, body, locals }));
+    }`,
+  );
+  return dir;
+}
+
+describe('site mount (fixture standing in for the Astro build)', () => {
+  let srv: TestServer;
+  let siteDir: string;
+
+  beforeAll(async () => {
+    siteDir = fixtureSite();
+    srv = await startServer({ env: { SITE_DIR: siteDir } });
+  });
+  afterAll(async () => {
+    await srv.close();
+    fs.rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('serves hashed build assets with a year-long immutable cache', async () => {
+    const res = await fetch(`${srv.url}/zppc/_astro/app.abc123.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(1)');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other public files with a short cache', async () => {
+    const res = await fetch(`${srv.url}/zppc/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('hands pages to the Astro handler with the API origin in locals', async () => {
+    const res = await fetch(`${srv.url}/zppc/public/login?id=2`);
+    expect(res.status).toBe(200);
+    const seen = await res.json();
+    expect(seen).toMatchObject({ url: '/zppc/public/login?id=2', method: 'GET', locals: { apiBase: srv.url } });
+  });
+
+  it('leaves request bodies for Astro to read', async () => {
+    const res = await fetch(`${srv.url}/zppc/form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'phone=13800000001',
+    });
+    expect(await res.json()).toMatchObject({ method: 'POST', body: 'phone=13800000001' });
+  });
+
+  it('redirects / and /zppc to /zppc/', async () => {
+    const root = await fetch(`${srv.url}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/zppc/');
+    const bare = await fetch(`${srv.url}/zppc?id=1`, { redirect: 'manual' });
+    expect(bare.headers.get('location')).toBe('/zppc/?id=1');
+  });
+
+  it('answers 500 in Chinese when rendering throws, and keeps serving', async () => {
+    const res = await fetch(`${srv.url}/zppc/boom`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('页面渲染失败，请稍后重试');
+    expect((await fetch(`${srv.url}/zppc/`)).status).toBe(200);
+  });
+
+  it('leaves the API alone', async () => {
+    const res = await srv.call('/api/health');
+    expect(res.body).toMatchObject({ code: 0 });
+    const missing = await srv.call('/api/nope');
+    expect(missing.body).toMatchObject({ code: 404 });
+  });
+});
+
+describe('site mount without a build', () => {
+  it('starts anyway and answers /zppc/ with the API 404', async () => {
+    const srv = await startServer({ env: { SITE_DIR: path.join(os.tmpdir(), 'zp-no-such-site') } });
+    try {
+      const res = await srv.call('/zppc/');
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 404 });
+    } finally {
+      await srv.close();
+    }
+  });
+});

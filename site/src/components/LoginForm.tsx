@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button, message, withLoading } from '@zp/ui';
+import { api, loginWith, type Role } from '@zp/core/session';
+import { authApi } from '@zp/core/contract';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { centreOf, paths, safeRedirect } from '../lib/paths';
+
+type Mode = 'password' | 'code';
+
+/** Seconds before another SMS code may be requested (the server enforces the same interval). */
+export const CODE_INTERVAL_SECONDS = 60;
+const PHONE = /^1[3-9]\d{9}$/;
+
+export const loginTitles: Record<Role, string> = { qz: '人才登录', hr: '企业登录', xs: '运营登录' };
+
+interface Errors {
+  phone?: string;
+  password?: string;
+  code?: string;
+}
+
+function check(mode: Mode, phone: string, password: string, code: string): Errors {
+  const errors: Errors = {};
+  if (!phone) errors.phone = '请输入手机号';
+  else if (!PHONE.test(phone)) errors.phone = '手机号格式不正确';
+  if (mode === 'password' && !password) errors.password = '请输入密码';
+  if (mode === 'code') {
+    if (!code) errors.code = '请输入验证码';
+    else if (!/^\d{6}$/.test(code)) errors.code = '验证码为 6 位数字';
+  }
+  return errors;
+}
+
+const failure = (err: unknown) => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+
+export default function LoginForm({ role }: { role: Role }) {
+  const [mode, setMode] = useState<Mode>('password');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const t = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(t);
+  }, [countdown]);
+
+  const chooseMode = (next: Mode) => {
+    setMode(next);
+    setErrors({});
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const next: Mode = mode === 'password' ? 'code' : 'password';
+    chooseMode(next);
+    tabs.current[next === 'password' ? 0 : 1]?.focus();
+  };
+
+  const sendCode = async () => {
+    const phoneError = check('password', phone, 'x', '').phone;
+    if (phoneError) {
+      setErrors({ phone: phoneError });
+      document.getElementById('login-phone')?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await api.call(authApi.loginCode, { query: { phone } });
+      setCountdown(CODE_INTERVAL_SECONDS);
+      message.success('验证码已发送，请注意查收');
+    } catch (err) {
+      message.error(failure(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = check(mode, phone, password, code);
+    setErrors(found);
+    const firstInvalid = (['phone', 'password', 'code'] as const).find((k) => found[k]);
+    if (firstInvalid) {
+      document.getElementById(`login-${firstInvalid}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = await withLoading(loginWith(role, mode === 'password' ? { phone, password } : { phone, code }));
+      const back = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
+      window.location.assign(back ?? centreOf[session.roleId]);
+    } catch (err) {
+      message.error(failure(err));
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof Errors) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
+  });
+
+  return (
+    <div className="login-card">
+      {role !== 'xs' ? (
+        <nav className="login-card__roles" aria-label="登录身份">
+          <a href={paths.seekerLogin} aria-current={role === 'qz' ? 'page' : undefined}>
+            人才登录
+          </a>
+          <a href={paths.hrLogin} aria-current={role === 'hr' ? 'page' : undefined}>
+            企业登录
+          </a>
+        </nav>
+      ) : (
+        <h2 className="login-card__heading">{loginTitles.xs}</h2>
+      )}
+
+      <div className="login-tabs" role="tablist" aria-label="登录方式">
+        {(['password', 'code'] as const).map((m, i) => (
+          <button
+            key={m}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`login-tab-${m}`}
+            aria-selected={mode === m}
+            aria-controls="login-panel"
+            tabIndex={mode === m ? 0 : -1}
+            className="login-tabs__tab"
+            onClick={() => chooseMode(m)}
+            onKeyDown={onTabKey}
+          >
+            {m === 'password' ? '密码登录' : '验证码登录'}
+          </button>
+        ))}
+      </div>
+
+      <form id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${mode}`} className="login-form" onSubmit={submit} noValidate>
+        <div className="form-field">
+          <label htmlFor="login-phone">手机号</label>
+          <input
+            id="login-phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            maxLength={11}
+            placeholder="请输入手机号"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+            {...field('phone')}
+          />
+          {errors.phone ? (
+            <p className="form-field__error" id="login-phone-error">
+              {errors.phone}
+            </p>
+          ) : null}
+        </div>
+
+        {mode === 'password' ? (
+          <div className="form-field">
+            <label htmlFor="login-password">密码</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={64}
+              placeholder="请输入密码"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              {...field('password')}
+            />
+            {errors.password ? (
+              <p className="form-field__error" id="login-password-error">
+                {errors.password}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <div className="form-field">
+            <label htmlFor="login-code">验证码</label>
+            <div className="form-field__row">
+              <input
+                id="login-code"
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="请输入 6 位验证码"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                {...field('code')}
+              />
+              <Button className="login-form__code" onClick={sendCode} loading={sending} disabled={countdown > 0}>
+                {countdown > 0 ? `${countdown} 秒后重新获取` : '获取验证码'}
+              </Button>
+            </div>
+            {errors.code ? (
+              <p className="form-field__error" id="login-code-error">
+                {errors.code}
+              </p>
+            ) : null}
+          </div>
+        )}
+
+        <Button type="submit" variant="primary" size="lg" block loading={busy}>
+          登录
+        </Button>
+      </form>
+
+      {role !== 'xs' ? (
+        <p className="login-card__links">
+          <a href={paths.register}>注册账号</a>
+          <a href={paths.forgotPassword}>忘记密码？</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

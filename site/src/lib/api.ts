@@ -1,0 +1,14 @@
+import { createClient, type Client } from '@zp/core/client';
+
+/**
+ * The API client for server-side rendering (frontmatter of .astro pages). Anonymous: public pages
+ * render the same for everyone; personal parts are islands that use `api` from @zp/core/session
+ * in the browser.
+ *
+ * The API origin comes from Astro.locals.apiBase, which the API server sets per request from its
+ * config.publicUrl; under `astro dev` set ZP_API_URL (default http://127.0.0.1:8080).
+ */
+export function serverApi(locals: App.Locals): Client {
+  const baseURL = locals.apiBase ?? process.env.ZP_API_URL ?? 'http://127.0.0.1:8080';
+  return createClient({ baseURL });
+}
