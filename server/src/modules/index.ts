@@ -3,6 +3,8 @@ import type { Services } from '../services.js';
 import auth from './auth/index.js';
 import codes from './codes/index.js';
 import companies from './companies/index.js';
+import jobs from './jobs/index.js';
+import search from './search/index.js';
 import resumes from './resumes/index.js';
 import files from './files/index.js';
 import notify from './notify/index.js';
@@ -12,4 +14,4 @@ export interface Module {
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, codes, companies, resumes, files, notify];
+export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search];

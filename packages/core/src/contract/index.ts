@@ -5,4 +5,7 @@ export * from './codes.js';
 export * from './fairs.js';
 export * from './content.js';
 export * from './notify.js';
+export * from './companies.js';
+export * from './jobs.js';
+export * from './search.js';
 export * from './resumes.js';

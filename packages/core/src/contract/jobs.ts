@@ -1,0 +1,253 @@
+import { Type } from '@sinclair/typebox';
+import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery } from './define.js';
+import { CodeField } from './companies.js';
+
+/**
+ * Job posts (gw 岗位, qydwgwfbxx): HR writes them for an approved enterprise, visitors read the
+ * published ones, the operator can take one down.
+ */
+
+/** zt: 0 draft (草稿), 1 published (招聘中), 2 closed (已关闭), 3 taken down by the operator (已下架) */
+export const JOB_STATES = [0, 1, 2, 3] as const;
+
+export const JobInput = Type.Object({
+  /** gwmc: title */
+  gwmc: Type.String({ minLength: 2, maxLength: 40, title: '岗位名称' }),
+  /** gwlb: third-level job category code */
+  gwlb: CodeField('岗位类别'),
+  /** gzxz: work nature code (m_gzxzdm) */
+  gzxz: CodeField('工作性质'),
+  /** sbsf: province code of the workplace */
+  sbsf: CodeField('工作省份'),
+  /** sbcs: city code of the workplace */
+  sbcs: CodeField('工作城市'),
+  /** gzdd: street address */
+  gzdd: Type.String({ maxLength: 100, title: '工作地点' }),
+  /** zdyx: lowest monthly salary, yuan (0 with zgyx 0 = 面议) */
+  zdyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最低月薪' }),
+  /** zgyx: highest monthly salary, yuan */
+  zgyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最高月薪' }),
+  /** xlyq: education code (m_xldm) */
+  xlyq: CodeField('学历要求'),
+  /** jyyq: experience code (m_gzjydm) */
+  jyyq: CodeField('经验要求'),
+  /** zprs: headcount */
+  zprs: Type.Integer({ minimum: 1, maximum: 9999, title: '招聘人数' }),
+  /** gwms: duties and requirements */
+  gwms: Type.String({ minLength: 1, maxLength: 3000, title: '岗位描述' }),
+  /** fldy: welfare tags, separated by commas */
+  fldy: Type.Optional(Type.String({ maxLength: 200, title: '福利待遇' })),
+});
+
+export const AddJob = Type.Composite([
+  JobInput,
+  Type.Object({
+    /** fb: 1 publish now, 0 keep as a draft */
+    fb: Enum([0, 1], { title: '是否发布' }),
+  }),
+]);
+export const UpdateJob = Type.Composite([JobInput, Type.Object({ gwid: Id('岗位ID') })]);
+
+/** gwxxxqQzVO: a job as visitors see it, with its enterprise and posting HR. */
+export const JobDetail = Type.Object({
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  gwlb: Type.String(),
+  gzxz: Type.String(),
+  sbsf: Type.String(),
+  sbcs: Type.String(),
+  gzdd: Type.String(),
+  zdyx: Type.Integer(),
+  zgyx: Type.Integer(),
+  xlyq: Type.String(),
+  jyyq: Type.String(),
+  zprs: Type.Integer(),
+  gwms: Type.String(),
+  fldy: Type.String(),
+  /** zt: see JOB_STATES */
+  zt: Type.Integer(),
+  /** fbsj: first published, '' for a draft */
+  fbsj: Type.String(),
+  /** sxsj: last refreshed */
+  sxsj: Type.String(),
+  /** llcs: views */
+  llcs: Type.Integer(),
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  dwxz: Type.String(),
+  sshy: Type.String(),
+  dwgm: Type.String(),
+  dwszcs: Type.String(),
+  logoUrl: Type.String(),
+  hrid: Type.String(),
+  /** hrxm / hrzw: the posting HR's name and title */
+  hrxm: Type.String(),
+  hrzw: Type.String(),
+});
+
+export const JobFairItem = Type.Object({
+  hxid: Type.String(),
+  hymc: Type.String(),
+  /** ifks: 1 not started, 2 started, 3 ended */
+  ifks: Type.Integer(),
+  /** sfxz: 1 the job is shown at this fair */
+  sfxz: Type.Integer(),
+});
+
+/** gwxxxqHrVO: the job as its enterprise's HR sees it. */
+export const JobDetailHr = Type.Composite([
+  JobDetail,
+  Type.Object({
+    /** xjyy: why the operator took it down */
+    xjyy: Type.String(),
+    hxlist: Type.Array(JobFairItem),
+  }),
+]);
+
+export const HrJobRow = Type.Object({
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  gwlb: Type.String(),
+  sbcs: Type.String(),
+  zdyx: Type.Integer(),
+  zgyx: Type.Integer(),
+  zprs: Type.Integer(),
+  zt: Type.Integer(),
+  fbsj: Type.String(),
+  sxsj: Type.String(),
+  llcs: Type.Integer(),
+  xjyy: Type.String(),
+  hrid: Type.String(),
+  hrxm: Type.String(),
+});
+
+export const PostingHr = Type.Object({
+  hrid: Type.String(),
+  xm: Type.String(),
+  zw: Type.String(),
+  dwid: Type.String(),
+  dwmc: Type.String(),
+});
+
+export const AdminJobRow = Type.Object({
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  zt: Type.Integer(),
+  xjyy: Type.String(),
+  sxsj: Type.String(),
+  hrxm: Type.String(),
+});
+
+const GwidParams = Type.Object({ gwid: Id('岗位ID') });
+const GwidQuery = Type.Object({ gwid: Id('岗位ID') });
+
+export const jobsApi = {
+  add: route({
+    method: 'POST', url: '/api/hr/qydwgwfbxx/addGw', summary: '新增岗位（保存草稿或直接发布）', access: 'hrApproved', tags: ['jobs'],
+    body: AddJob,
+    reply: replyOf({ gwid: Type.String() }),
+  }),
+  update: route({
+    method: 'POST', url: '/api/hr/qydwgwfbxx/updateGw', summary: '修改岗位', access: 'hrApproved', tags: ['jobs'],
+    body: UpdateJob,
+    reply: EmptyReply,
+  }),
+  remove: route({
+    method: 'POST', url: '/api/hr/qydwgwfbxx/deleteGW/:gwid', summary: '删除岗位', access: 'hrApproved', tags: ['jobs'],
+    params: GwidParams,
+    reply: EmptyReply,
+  }),
+  refresh: route({
+    method: 'POST', url: '/api/hr/qydwgwfbxx/refreshGW/:gwid', summary: '刷新岗位（每个岗位每天一次，排到同等相关度的前面）', access: 'hrApproved', tags: ['jobs'],
+    params: GwidParams,
+    reply: EmptyReply,
+  }),
+  publish: route({
+    method: 'POST', url: '/api/hr/qydwgwfbxx/gwcgfb/:gwid', summary: '发布草稿或重新发布已关闭的岗位', access: 'hrApproved', tags: ['jobs'],
+    params: GwidParams,
+    reply: EmptyReply,
+  }),
+  openClose: route({
+    method: ['GET', 'POST'], url: '/api/hr/qydwgwfbxx/auditGW', summary: '开启或关闭岗位', access: 'hrApproved', tags: ['jobs'],
+    query: Type.Object({
+      gwid: Id('岗位ID'),
+      /** type: 1 open (publish), 2 close */
+      type: Enum([1, 2], { title: '操作类型' }),
+    }),
+    reply: EmptyReply,
+  }),
+  listHr: route({
+    method: ['GET', 'POST'], url: '/api/hr/qydwgwfbxx/findGwListHr', summary: '本单位的岗位列表', access: 'hr', tags: ['jobs'],
+    query: Type.Object({
+      /** zt: filter by state; omitted = all */
+      zt: Type.Optional(Enum(JOB_STATES, { title: '岗位状态' })),
+      gwmc: Type.Optional(Type.String({ maxLength: 40, title: '岗位名称' })),
+      /** mine: 1 only the jobs I posted */
+      mine: Type.Optional(Enum([0, 1], { title: '仅看我发布的' })),
+      ...PageQuery,
+    }),
+    reply: replyOf({ page: Page(HrJobRow) }),
+  }),
+  detailHr: route({
+    method: ['GET', 'POST'], url: '/api/hr/qydwgwfbxx/findGwInfoHrById/:gwid', summary: '岗位详情（本单位 HR）', access: 'hr', tags: ['jobs'],
+    params: GwidParams,
+    reply: replyOf({ gwxxxqHrVO: JobDetailHr }),
+  }),
+  fairs: route({
+    method: 'GET', url: '/api/hr/qydwgwfbxx/getHxsByGwid', summary: '岗位可参加的招聘会（本单位已报名的）', access: 'hr', tags: ['jobs'],
+    query: GwidQuery,
+    reply: replyOf({ hxlist: Type.Array(JobFairItem) }),
+  }),
+  setFairs: route({
+    method: 'POST', url: '/api/hr/qydwgwfbxx/updateHxsByGwid', summary: '设置岗位参加的招聘会', access: 'hrApproved', tags: ['jobs'],
+    body: Type.Object({
+      gwid: Id('岗位ID'),
+      /** hxids: the fairs to show the job at; [] removes it from all */
+      hxids: Type.Array(Id('招聘会ID'), { maxItems: 100, uniqueItems: true, title: '招聘会' }),
+    }),
+    reply: EmptyReply,
+  }),
+
+  detailByPath: route({
+    method: ['GET', 'POST'], url: '/api/hr/qydwgwfbxx/findGwInfoQzById/:gwid', summary: '岗位详情（访客可看）', access: 'optional', tags: ['jobs'],
+    params: GwidParams,
+    reply: replyOf({ gwxxxqQzVO: JobDetail }),
+  }),
+  detail: route({
+    method: ['GET', 'POST'], url: '/api/qz/qydwgwfbxx/findGwInfoQzById', summary: '岗位详情（访客可看）', access: 'optional', tags: ['jobs'],
+    query: GwidQuery,
+    reply: replyOf({ gwxxxqQzVO: JobDetail }),
+  }),
+  info: route({
+    method: ['GET', 'POST'], url: '/api/qz/qzgrjbxx/getGwInfo', summary: '岗位详情与岗位记录（访客可看）', access: 'optional', tags: ['jobs'],
+    query: GwidQuery,
+    /** qyDwgwfbxx: the same job, under the older client's second name */
+    reply: replyOf({ gwxxxqQzVO: JobDetail, qyDwgwfbxx: JobDetail }),
+  }),
+  postingHr: route({
+    method: 'GET', url: '/api/qz/qzgrjbxx/getHrInfoByGw', summary: '发布岗位的 HR', access: 'optional', tags: ['jobs'],
+    query: GwidQuery,
+    reply: replyOf({ hrInfo: PostingHr }),
+  }),
+
+  adminList: route({
+    method: 'GET', url: '/api/xs/admin/jobs', summary: '运营：岗位列表', access: 'xs', tags: ['jobs', 'admin'],
+    query: Type.Object({
+      zt: Type.Optional(Enum(JOB_STATES, { title: '岗位状态' })),
+      key: Type.Optional(Type.String({ maxLength: 50, title: '关键词' })),
+      ...PageQuery,
+    }),
+    reply: replyOf({ page: Page(AdminJobRow) }),
+  }),
+  adminTakeDown: route({
+    method: 'POST', url: '/api/xs/admin/jobs/takeDown', summary: '运营：下架岗位（通知发布的 HR）', access: 'xs', tags: ['jobs', 'admin'],
+    body: Type.Object({
+      gwid: Id('岗位ID'),
+      /** xjyy: the reason shown to the HR */
+      xjyy: Type.String({ minLength: 2, maxLength: 200, title: '下架原因' }),
+    }),
+    reply: EmptyReply,
+  }),
+};

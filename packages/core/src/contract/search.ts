@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import { route, replyOf, Page, PageQuery, Enum } from './define.js';
+import { CodeField } from './companies.js';
+
+/**
+ * Job search (gwpc) for everyone and talent search (rc) for HR of approved enterprises.
+ * Keywords are segmented on the server (Chinese word segmentation), so 会计, 司机 or 前端 match
+ * the words of a title, not any string that happens to contain those characters.
+ */
+
+export const JobSearchQuery = Type.Object({
+  /** key: keywords (title, enterprise name); several words must all match */
+  key: Type.Optional(Type.String({ maxLength: 50, title: '关键词' })),
+  /** sbsf: province code of the workplace */
+  sbsf: Type.Optional(CodeField('工作省份')),
+  /** sbcs: city code of the workplace */
+  sbcs: Type.Optional(CodeField('工作城市')),
+  /** sshy: the enterprise's industry code */
+  sshy: Type.Optional(CodeField('行业')),
+  /** gwlb: job category code of any level */
+  gwlb: Type.Optional(CodeField('岗位类别')),
+  /** gwyx: salary range code (m_xzfwdm); jobs whose range overlaps it */
+  gwyx: Type.Optional(CodeField('月薪范围')),
+  /** gzxz: work nature code (full-time, part-time, internship) */
+  gzxz: Type.Optional(CodeField('工作性质')),
+  /** dwxz: the enterprise's ownership code */
+  dwxz: Type.Optional(CodeField('单位性质')),
+  /** dwgm: the enterprise's size code */
+  dwgm: Type.Optional(CodeField('单位规模')),
+  /** xlyq: education requirement code */
+  xlyq: Type.Optional(CodeField('学历要求')),
+  /** jyyq: experience requirement code */
+  jyyq: Type.Optional(CodeField('经验要求')),
+  /** orderField: '' relevance then freshness (default), sxsj freshness, yx salary */
+  orderField: Type.Optional(Enum(['', 'sxsj', 'yx'], { title: '排序字段' })),
+  /** asc: ascending instead of descending (sxsj and yx only) */
+  asc: Type.Optional(Type.Boolean({ title: '升序' })),
+  ...PageQuery,
+});
+
+export const JobCard = Type.Object({
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  gwlb: Type.String(),
+  gzxz: Type.String(),
+  sbsf: Type.String(),
+  sbcs: Type.String(),
+  zdyx: Type.Integer(),
+  zgyx: Type.Integer(),
+  xlyq: Type.String(),
+  jyyq: Type.String(),
+  fldy: Type.String(),
+  sxsj: Type.String(),
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  dwxz: Type.String(),
+  dwgm: Type.String(),
+  sshy: Type.String(),
+  logoUrl: Type.String(),
+});
+
+export const searchApi = {
+  jobs: route({
+    method: ['GET', 'POST'], url: '/api/xs/app/search/gwpc', summary: '岗位搜索（分词检索，按相关度再按刷新时间）', access: 'public', tags: ['search'],
+    query: JobSearchQuery,
+    reply: replyOf({ page: Page(JobCard) }),
+  }),
+};

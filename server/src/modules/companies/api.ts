@@ -1,0 +1,51 @@
+/**
+ * What other modules may ask about enterprises and their HR.
+ */
+import { one, rows, sql, type Db } from '../../db/index.js';
+import type { Config } from '../../config.js';
+import { fileUrl } from '../files/urls.js';
+
+export { companyStateOfHr } from './hr.js';
+
+/** The enterprise an HR has joined (join_state 2), with its approval state; null when none. */
+export async function companyOfHr(db: Db, hrId: string): Promise<{ id: string; name: string; status: number } | null> {
+  const r = await one<{ id: string; name: string; status: number }>(
+    db,
+    sql`select c.id::text as id, c.name, c.status::int as status from hr_profiles h join companies c on c.id = h.company_id
+        where h.user_id = ${hrId} and h.join_state = 2`,
+  );
+  return r ?? null;
+}
+
+/** User ids of the HR who have joined an enterprise (the people to notify about it). */
+export async function hrIdsOfCompany(db: Db, companyId: string): Promise<string[]> {
+  const r = await rows<{ id: string }>(db, sql`select user_id::text as id from hr_profiles where company_id = ${companyId} and join_state = 2`);
+  return r.map((x) => x.id);
+}
+
+/** Logo URL per enterprise id ('' when it has none). */
+export async function companyLogoUrls(db: Db, config: Config, companyIds: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = Object.fromEntries(companyIds.map((id) => [id, '']));
+  if (!companyIds.length) return out;
+  const r = await rows<{ id: string; storage_key: string }>(
+    db,
+    sql`select c.id::text as id, f.storage_key from companies c join files f on f.id = c.logo_file_id and f.deleted_at is null
+        where c.id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  for (const x of r) out[x.id] = fileUrl(config, x.storage_key);
+  return out;
+}
+
+/**
+ * msCount of getGwYyCount: interview invitations an enterprise sent. Interviews belong to the
+ * applications module, which registers its counter here when it is loaded; until then there are
+ * no interviews to count.
+ */
+type InterviewCounter = (db: Db, companyId: string) => Promise<number>;
+let interviewCounter: InterviewCounter | null = null;
+export function registerInterviewCounter(fn: InterviewCounter) {
+  interviewCounter = fn;
+}
+export async function interviewCount(db: Db, companyId: string): Promise<number> {
+  return interviewCounter ? interviewCounter(db, companyId) : 0;
+}

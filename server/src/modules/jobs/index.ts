@@ -1,0 +1,128 @@
+import { jobsApi } from '@zp/core/contract';
+import { handle } from '../../http/route.js';
+import { notFound, pageOf } from '../../http/reply.js';
+import { one, rows, sql } from '../../db/index.js';
+import type { Module } from '../index.js';
+import { joinedCompanyId } from '../companies/store.js';
+import {
+  addJob, closeJob, deleteJob, fairsForJob, jobDetail, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
+} from './store.js';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+const jobs: Module = {
+  name: 'jobs',
+  register(app, s) {
+    const company = (userId: string) => joinedCompanyId(s.db, userId);
+
+    handle(app, s, jobsApi.add, async ({ body, user }) => {
+      const { fb, ...fields } = body;
+      const gwid = await addJob(s, user.id, await company(user.id), fields, fb === 1);
+      return { gwid, msg: fb === 1 ? '岗位已发布' : '草稿已保存' };
+    });
+
+    handle(app, s, jobsApi.update, async ({ body, user }) => {
+      const { gwid, ...fields } = body;
+      await updateJob(s, await company(user.id), gwid, fields);
+      return { msg: '岗位已保存' };
+    });
+
+    handle(app, s, jobsApi.remove, async ({ params, user }) => {
+      await deleteJob(s, await company(user.id), params.gwid);
+      return { msg: '岗位已删除' };
+    });
+
+    handle(app, s, jobsApi.refresh, async ({ params, user }) => {
+      await refreshJob(s, await company(user.id), params.gwid);
+      return { msg: '刷新成功' };
+    });
+
+    handle(app, s, jobsApi.publish, async ({ params, user }) => ({ msg: await publishJob(s, await company(user.id), params.gwid) }));
+
+    handle(app, s, jobsApi.openClose, async ({ query, user }) => {
+      const companyId = await company(user.id);
+      return { msg: query.type === 1 ? await publishJob(s, companyId, query.gwid) : await closeJob(s, companyId, query.gwid) };
+    });
+
+    handle(app, s, jobsApi.listHr, async ({ query, user }) => {
+      const companyId = await company(user.id);
+      const name = query.gwmc?.trim();
+      const where = sql`j.company_id = ${companyId} and j.deleted_at is null
+        ${query.zt !== undefined ? sql`and j.status = ${query.zt}` : sql``}
+        ${name ? sql`and j.title ilike ${like(name)}` : sql``}
+        ${query.mine === 1 ? sql`and j.hr_id = ${user.id}` : sql``}`;
+      const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from jobs j where ${where}`);
+      const list = await rows<{
+        gwid: string; gwmc: string; gwlb: string; sbcs: string; zdyx: number; zgyx: number; zprs: number; zt: number; fbsj: string; sxsj: string;
+        llcs: number; xjyy: string; hrid: string; hrxm: string;
+      }>(
+        s.db,
+        sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.city as sbcs, j.salary_min as zdyx, j.salary_max as zgyx,
+                   j.headcount as zprs, j.status::int as zt, coalesce(${shanghai('j.published_at')}, '') as fbsj, ${shanghai('j.refreshed_at')} as sxsj,
+                   j.views as llcs, j.takedown_reason as xjyy, j.hr_id::text as hrid, coalesce(nullif(h.name, ''), u.name, '') as hrxm
+            from jobs j join users u on u.id = j.hr_id left join hr_profiles h on h.user_id = j.hr_id
+            where ${where} order by j.updated_at desc, j.id desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+      );
+      return { page: pageOf(list, total?.n ?? 0, query.page, query.limit) };
+    });
+
+    handle(app, s, jobsApi.detailHr, async ({ params, user }) => {
+      const companyId = await company(user.id);
+      await ownJob(s.db, companyId, params.gwid);
+      const j = await jobDetail(s, params.gwid);
+      if (!j) throw notFound('岗位不存在');
+      const { company_status: _c, ...rest } = j;
+      return { gwxxxqHrVO: { ...rest, hxlist: await fairsForJob(s.db, companyId, params.gwid) } };
+    });
+
+    handle(app, s, jobsApi.fairs, async ({ query, user }) => {
+      const companyId = await company(user.id);
+      await ownJob(s.db, companyId, query.gwid);
+      return { hxlist: await fairsForJob(s.db, companyId, query.gwid) };
+    });
+
+    handle(app, s, jobsApi.setFairs, async ({ body, user }) => {
+      await setJobFairs(s, await company(user.id), body.gwid, body.hxids);
+      return { msg: '已保存岗位参加的招聘会' };
+    });
+
+    // ---- visitors
+
+    handle(app, s, jobsApi.detailByPath, async ({ params, user }) => ({ gwxxxqQzVO: await visibleJob(s, params.gwid, user) }));
+    handle(app, s, jobsApi.detail, async ({ query, user }) => ({ gwxxxqQzVO: await visibleJob(s, query.gwid, user) }));
+    handle(app, s, jobsApi.info, async ({ query, user }) => {
+      const j = await visibleJob(s, query.gwid, user);
+      return { gwxxxqQzVO: j, qyDwgwfbxx: j };
+    });
+    handle(app, s, jobsApi.postingHr, async ({ query, user }) => {
+      const j = await jobDetail(s, query.gwid);
+      const own = user?.role === 'hr' && j && (await joinedCompanyId(s.db, user.id).catch(() => null)) === j.dwid;
+      if (!j || (!own && (j.company_status !== 1 || (j.zt !== 1 && j.zt !== 2)))) throw notFound('岗位不存在或已下线');
+      return { hrInfo: { hrid: j.hrid, xm: j.hrxm, zw: j.hrzw, dwid: j.dwid, dwmc: j.dwmc } };
+    });
+
+    // ---- the operator
+
+    handle(app, s, jobsApi.adminList, async ({ query }) => {
+      const key = query.key?.trim();
+      const where = sql`j.deleted_at is null
+        ${query.zt !== undefined ? sql`and j.status = ${query.zt}` : sql``}
+        ${key ? sql`and (j.title ilike ${like(key)} or c.name ilike ${like(key)})` : sql``}`;
+      const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from jobs j join companies c on c.id = j.company_id where ${where}`);
+      const list = await rows<{ gwid: string; gwmc: string; dwid: string; dwmc: string; zt: number; xjyy: string; sxsj: string; hrxm: string }>(
+        s.db,
+        sql`select j.id::text as gwid, j.title as gwmc, c.id::text as dwid, c.name as dwmc, j.status::int as zt, j.takedown_reason as xjyy,
+                   ${shanghai('j.refreshed_at')} as sxsj, coalesce(nullif(h.name, ''), u.name, '') as hrxm
+            from jobs j join companies c on c.id = j.company_id join users u on u.id = j.hr_id left join hr_profiles h on h.user_id = j.hr_id
+            where ${where} order by j.updated_at desc, j.id desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+      );
+      return { page: pageOf(list, total?.n ?? 0, query.page, query.limit) };
+    });
+
+    handle(app, s, jobsApi.adminTakeDown, async ({ body, user }) => {
+      await takeDownJob(s, user.id, body.gwid, body.xjyy);
+      return { msg: '岗位已下架，已通知发布的 HR' };
+    });
+  },
+};
+export default jobs;

@@ -1,0 +1,228 @@
+/**
+ * Job posts: writing them (HR of an approved enterprise), reading them, the operator's take-down.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { JobInput } from '@zp/core/contract';
+import { one, rows, sql, type Db } from '../../db/index.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
+import type { Services } from '../../services.js';
+import { codeSnapshot, isValidCode } from '../codes/store.js';
+import { companySignedUp, fairState, fairsOfCompany } from '../fairs/api.js';
+import { notify } from '../notify/notify.js';
+import { logOperatorAction } from '../admin/log.js';
+import { jobSearchWords } from '../search/indexing.js';
+import { companyLogoUrls } from '../companies/api.js';
+
+export type JobFields = Static<typeof JobInput>;
+
+export const DRAFT = 0;
+export const PUBLISHED = 1;
+export const CLOSED = 2;
+export const TAKEN_DOWN = 3;
+
+const HR_JOBS_PAGE = '/zppc/Enter_home/Enter_post';
+
+export const shanghai = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
+
+async function checkFields(db: Db, b: JobFields) {
+  const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
+    ['gwlb3', b.gwlb, '岗位类别'],
+    ['m_gzxzdm', b.gzxz, '工作性质'],
+    ['sf', b.sbsf, '工作省份'],
+    ['ss', b.sbcs, '工作城市'],
+    ['m_xldm', b.xlyq, '学历要求'],
+    ['m_gzjydm', b.jyyq, '经验要求'],
+  ];
+  for (const [table, code, title] of checks) {
+    if (!code) throw badRequest(`请选择${title}`);
+    if (!(await isValidCode(db, table, code))) throw badRequest(`${title}无效，请重新选择`);
+  }
+  const city = (await codeSnapshot(db)).all.ss.find((r) => r.code === b.sbcs);
+  if (city?.parent !== b.sbsf) throw badRequest('工作城市不属于所选省份');
+  if (b.zgyx < b.zdyx) throw badRequest('最高月薪不能低于最低月薪');
+  if (!b.gwmc.trim()) throw badRequest('请填写岗位名称');
+  if (!b.gwms.trim()) throw badRequest('请填写岗位描述');
+}
+
+const welfare = (s: string | undefined) =>
+  (s ?? '')
+    .split(/[,，、]/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join(',');
+
+export async function addJob(s: Services, hrId: string, companyId: string, b: JobFields, publish: boolean): Promise<string> {
+  await checkFields(s.db, b);
+  const c = await one<{ name: string }>(s.db, sql`select name from companies where id = ${companyId}`);
+  const words = jobSearchWords(b.gwmc.trim(), c!.name);
+  const r = await one<{ id: string }>(
+    s.db,
+    sql`insert into jobs (company_id, hr_id, title, category, nature, province, city, address, salary_min, salary_max, education,
+                          experience, headcount, description, welfare, status, published_at, search_title, search_company)
+        values (${companyId}, ${hrId}, ${b.gwmc.trim()}, ${b.gwlb}, ${b.gzxz}, ${b.sbsf}, ${b.sbcs}, ${b.gzdd.trim()}, ${b.zdyx}, ${b.zgyx},
+                ${b.xlyq}, ${b.jyyq}, ${b.zprs}, ${b.gwms.trim()}, ${welfare(b.fldy)}, ${publish ? PUBLISHED : DRAFT},
+                ${publish ? sql`now()` : null}, ${words.title}, ${words.company})
+        returning id::text as id`,
+  );
+  return r!.id;
+}
+
+interface OwnedJob {
+  id: string;
+  status: number;
+  takedown_reason: string;
+  refreshed_today: boolean;
+}
+
+/** A job of the HR's enterprise (colleagues share the enterprise's jobs), or 404. */
+export async function ownJob(db: Db, companyId: string, jobId: string): Promise<OwnedJob> {
+  const j = await one<OwnedJob>(
+    db,
+    sql`select id::text as id, status::int as status, takedown_reason,
+               (refreshed_at at time zone 'Asia/Shanghai')::date = (now() at time zone 'Asia/Shanghai')::date as refreshed_today
+        from jobs where id = ${jobId} and company_id = ${companyId} and deleted_at is null`,
+  );
+  if (!j) throw notFound('岗位不存在');
+  return j;
+}
+
+const takenDown = (j: OwnedJob) => forbidden(`该岗位已被平台下架${j.takedown_reason ? `（原因：${j.takedown_reason}）` : ''}，不能再修改或发布`);
+
+export async function updateJob(s: Services, companyId: string, jobId: string, b: JobFields) {
+  const j = await ownJob(s.db, companyId, jobId);
+  if (j.status === TAKEN_DOWN) throw takenDown(j);
+  await checkFields(s.db, b);
+  const c = await one<{ name: string }>(s.db, sql`select name from companies where id = ${companyId}`);
+  const words = jobSearchWords(b.gwmc.trim(), c!.name);
+  await s.db.execute(
+    sql`update jobs set title = ${b.gwmc.trim()}, category = ${b.gwlb}, nature = ${b.gzxz}, province = ${b.sbsf}, city = ${b.sbcs},
+          address = ${b.gzdd.trim()}, salary_min = ${b.zdyx}, salary_max = ${b.zgyx}, education = ${b.xlyq}, experience = ${b.jyyq},
+          headcount = ${b.zprs}, description = ${b.gwms.trim()}, welfare = ${welfare(b.fldy)},
+          search_title = ${words.title}, search_company = ${words.company}, updated_at = now()
+        where id = ${jobId}`,
+  );
+}
+
+export async function deleteJob(s: Services, companyId: string, jobId: string) {
+  await ownJob(s.db, companyId, jobId);
+  await s.db.execute(sql`update jobs set deleted_at = now(), updated_at = now() where id = ${jobId}`);
+  await s.db.execute(sql`delete from job_fairs where job_id = ${jobId}`);
+}
+
+export async function publishJob(s: Services, companyId: string, jobId: string): Promise<string> {
+  const j = await ownJob(s.db, companyId, jobId);
+  if (j.status === TAKEN_DOWN) throw takenDown(j);
+  if (j.status === PUBLISHED) return '岗位已在招聘中';
+  await s.db.execute(
+    sql`update jobs set status = ${PUBLISHED}, published_at = coalesce(published_at, now()), refreshed_at = now(), updated_at = now()
+        where id = ${jobId}`,
+  );
+  return '岗位已发布';
+}
+
+export async function closeJob(s: Services, companyId: string, jobId: string): Promise<string> {
+  const j = await ownJob(s.db, companyId, jobId);
+  if (j.status === TAKEN_DOWN) throw takenDown(j);
+  if (j.status === DRAFT) throw badRequest('草稿尚未发布，无需关闭');
+  if (j.status === CLOSED) return '岗位已关闭';
+  await s.db.execute(sql`update jobs set status = ${CLOSED}, updated_at = now() where id = ${jobId}`);
+  return '岗位已关闭，求职者将看不到该岗位';
+}
+
+/** Puts a published job back at the top of equally relevant results, once per job per day. */
+export async function refreshJob(s: Services, companyId: string, jobId: string) {
+  const j = await ownJob(s.db, companyId, jobId);
+  if (j.status !== PUBLISHED) throw badRequest('只有招聘中的岗位可以刷新');
+  if (j.refreshed_today) throw conflict('该岗位今天已刷新过，请明天再来');
+  await s.db.execute(sql`update jobs set refreshed_at = now() where id = ${jobId}`);
+}
+
+/** The fairs the enterprise signed up for, with whether this job is shown there. */
+export async function fairsForJob(db: Db, companyId: string, jobId: string) {
+  const fairs = await fairsOfCompany(db, companyId);
+  const chosen = new Set(
+    (await rows<{ id: string }>(db, sql`select fair_id::text as id from job_fairs where job_id = ${jobId}`)).map((r) => r.id),
+  );
+  return fairs.map((f) => ({ hxid: f.id, hymc: f.name, ifks: f.state, sfxz: chosen.has(f.id) ? 1 : 0 }));
+}
+
+/** Shows the job at exactly these fairs; each newly added one must be signed up for and not over. */
+export async function setJobFairs(s: Services, companyId: string, jobId: string, fairIds: string[]) {
+  const j = await ownJob(s.db, companyId, jobId);
+  if (j.status === TAKEN_DOWN) throw takenDown(j);
+  const current = new Set(
+    (await rows<{ id: string }>(s.db, sql`select fair_id::text as id from job_fairs where job_id = ${jobId}`)).map((r) => r.id),
+  );
+  const added = fairIds.filter((id) => !current.has(id));
+  for (const id of added) {
+    const state = await fairState(s.db, id);
+    if (state === null) throw notFound('招聘会不存在');
+    if (!(await companySignedUp(s.db, id, companyId))) throw badRequest('本单位尚未报名该招聘会，请先报名');
+    if (state === 3) throw badRequest('该招聘会已结束，不能再添加岗位');
+  }
+  const keep = fairIds.length ? sql`and fair_id not in (${sql.join(fairIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  await s.db.execute(sql`delete from job_fairs where job_id = ${jobId} ${keep}`);
+  if (added.length) {
+    await s.db.execute(
+      sql`insert into job_fairs (job_id, fair_id) values ${sql.join(added.map((id) => sql`(${jobId}, ${id})`), sql`, `)} on conflict do nothing`,
+    );
+  }
+}
+
+export interface JobDetailRow {
+  gwid: string; gwmc: string; gwlb: string; gzxz: string; sbsf: string; sbcs: string; gzdd: string; zdyx: number; zgyx: number;
+  xlyq: string; jyyq: string; zprs: number; gwms: string; fldy: string; zt: number; fbsj: string; sxsj: string; llcs: number;
+  dwid: string; dwmc: string; dwxz: string; sshy: string; dwgm: string; dwszcs: string; logoUrl: string; hrid: string; hrxm: string; hrzw: string;
+  xjyy: string;
+  company_status: number;
+}
+
+export async function jobDetail(s: Services, jobId: string): Promise<JobDetailRow | null> {
+  const j = await one<JobDetailRow>(
+    s.db,
+    sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
+               j.address as gzdd, j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq,
+               j.headcount as zprs, j.description as gwms, j.welfare as fldy, j.status::int as zt,
+               coalesce(${shanghai('j.published_at')}, '') as fbsj, ${shanghai('j.refreshed_at')} as sxsj, j.views as llcs,
+               c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.industry as sshy, c.size as dwgm, c.city as dwszcs, '' as "logoUrl",
+               j.hr_id::text as hrid, coalesce(nullif(h.name, ''), u.name, '') as hrxm, coalesce(h.title, '') as hrzw,
+               j.takedown_reason as xjyy, c.status::int as company_status
+        from jobs j join companies c on c.id = j.company_id join users u on u.id = j.hr_id left join hr_profiles h on h.user_id = j.hr_id
+        where j.id = ${jobId} and j.deleted_at is null`,
+  );
+  if (!j) return null;
+  j.logoUrl = (await companyLogoUrls(s.db, s.config, [j.dwid]))[j.dwid];
+  return j;
+}
+
+/**
+ * A job as a visitor may see it: published or closed (the page says it stopped), of an approved
+ * enterprise. The enterprise's own HR see theirs in every state. Views by others are counted.
+ */
+export async function visibleJob(s: Services, jobId: string, viewer: { id: string; role: string } | null) {
+  const j = await jobDetail(s, jobId);
+  if (!j) throw notFound('岗位不存在或已删除');
+  const own =
+    viewer?.role === 'hr' &&
+    !!(await one(s.db, sql`select 1 as ok from hr_profiles where user_id = ${viewer.id} and company_id = ${j.dwid} and join_state = 2`));
+  if (!own && (j.company_status !== 1 || (j.zt !== PUBLISHED && j.zt !== CLOSED))) throw notFound('岗位不存在或已下线');
+  if (!own) await s.db.execute(sql`update jobs set views = views + 1 where id = ${jobId}`);
+  const { xjyy: _x, company_status: _c, ...pub } = j;
+  return { ...pub, llcs: own ? pub.llcs : pub.llcs + 1 };
+}
+
+export async function takeDownJob(s: Services, operatorId: string, jobId: string, reason: string) {
+  const r = await one<{ title: string; hr_id: string; prev: number }>(
+    s.db,
+    sql`update jobs j set status = ${TAKEN_DOWN}, takedown_reason = ${reason.trim()}, updated_at = now()
+        from (select id, status from jobs where id = ${jobId} and deleted_at is null for update) old
+        where j.id = old.id and old.status <> ${TAKEN_DOWN}
+        returning j.title, j.hr_id::text as hr_id, old.status::int as prev`,
+  );
+  if (!r) {
+    const exists = await one(s.db, sql`select 1 as ok from jobs where id = ${jobId} and deleted_at is null`);
+    throw exists ? conflict('该岗位已下架') : notFound('岗位不存在');
+  }
+  await logOperatorAction(s.db, operatorId, 'job.takedown', jobId, { xjyy: reason.trim(), gwmc: r.title, previousStatus: r.prev });
+  await notify(s, r.hr_id, 'xtxx', '岗位已被平台下架', `您发布的岗位“${r.title}”已被平台下架。原因：${reason.trim()}`, HR_JOBS_PAGE);
+}
