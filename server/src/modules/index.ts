@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
+import chat from './chat/index.js';
 import auth from './auth/index.js';
 import codes from './codes/index.js';
 import companies from './companies/index.js';
@@ -14,4 +15,4 @@ export interface Module {
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search];
+export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat];

@@ -9,3 +9,4 @@ export * from './companies.js';
 export * from './jobs.js';
 export * from './search.js';
 export * from './resumes.js';
+export * from './chat.js';

@@ -1,0 +1,479 @@
+import crypto from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { chatOps, type ChatOp, type ChatPush, type WireMessage, type WireProfile } from '@zp/core/contract';
+import type { Services } from '../../services.js';
+import { one, rows, sql } from '../../db/index.js';
+import { compile, describe } from '../../http/validation.js';
+import type { ChatSettings } from './settings.js';
+import { ChatError, groupKey, nowSeconds, refuse, systemKey } from './common.js';
+import { MessageWriter, type Written } from './writer.js';
+import { existingUsers, loadProfiles } from './profiles.js';
+import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
+
+export interface Conn {
+  ws: WebSocket;
+  userId: string;
+  instance: string;
+  sigExpiresAt: number;
+  alive: boolean;
+  /** sends of one socket are checked in the order they arrived, so they are numbered in that order */
+  sendChain: Promise<unknown>;
+}
+
+export interface Member {
+  role: 'Owner' | 'Admin' | 'Member';
+  nameCard: string;
+  muteUntil: number;
+  remindType: string;
+  joinedAt: number;
+}
+
+export interface GroupState {
+  id: string;
+  type: 'Private' | 'Public' | 'ChatRoom' | 'AVChatRoom';
+  name: string;
+  avatar: string;
+  introduction: string;
+  notification: string;
+  joinOption: string;
+  ownerId: string | null;
+  maxMembers: number;
+  muteAll: boolean;
+  infoSeq: number;
+  createdAt: number;
+  updatedAt: number;
+  members: Map<string, Member>;
+}
+
+export type Handler = (me: Conn, params: any) => Promise<unknown>;
+
+/** Token buckets, one per key; a node-local limit (each node allows the rate). */
+class Buckets {
+  private b = new Map<string, { tokens: number; at: number }>();
+  constructor(
+    private rate: number,
+    private burst: number,
+  ) {}
+  take(key: string): boolean {
+    const now = Date.now();
+    const e = this.b.get(key) ?? { tokens: this.burst, at: now };
+    e.tokens = Math.min(this.burst, e.tokens + ((now - e.at) / 1000) * this.rate);
+    e.at = now;
+    this.b.set(key, e);
+    if (e.tokens < 1) return false;
+    e.tokens -= 1;
+    return true;
+  }
+  prune() {
+    const now = Date.now();
+    for (const [k, e] of this.b) if (e.tokens + ((now - e.at) / 1000) * this.rate >= this.burst) this.b.delete(k);
+  }
+}
+
+const PING_MS = 30_000;
+const AUTH_WAIT_MS = 10_000;
+/** A socket that cannot keep up (this much unsent) is dropped; its client resumes from its last sequence. */
+const MAX_BUFFERED = 8 * 1024 * 1024;
+const validators = new Map<string, ReturnType<typeof compile>>();
+
+/**
+ * One per server process: the sockets it holds, fan-out through the bus (so that every node
+ * delivers to its own sockets), the caches the send path needs, and kicked-out rules.
+ */
+export class ChatHub {
+  readonly writer: MessageWriter;
+  private conns = new Map<string, Set<Conn>>();
+  private groups = new Map<string, Promise<GroupState | null>>();
+  private profiles = new Map<string, Promise<WireProfile | null>>();
+  private blocked = new Map<string, Promise<Set<string>>>();
+  private known = new Set<string>();
+  private userBuckets: Buckets;
+  private groupBuckets: Buckets;
+  private handlers = new Map<string, Handler>();
+  private unsubscribe: (() => Promise<void>)[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private closing = false;
+
+  constructor(
+    readonly s: Services,
+    readonly settings: ChatSettings,
+  ) {
+    this.writer = new MessageWriter(s.db, settings.commitWaitMs, s.log);
+    this.userBuckets = new Buckets(settings.userRate, Math.max(5, settings.userRate * 2));
+    this.groupBuckets = new Buckets(settings.groupRate, Math.max(5, settings.groupRate * 2));
+  }
+
+  on(op: ChatOp, handler: Handler) {
+    this.handlers.set(op, handler);
+  }
+
+  async start() {
+    const bus = this.s.bus;
+    this.unsubscribe.push(
+      await bus.subscribe('chat:push', (p) => this.onPush(p as { u?: string[]; g?: string; f: string })),
+      await bus.subscribe('chat:inv', (p) => this.onInvalidate(p as { g?: string[]; u?: string[] })),
+      await bus.subscribe('chat:kick', (p) => this.onKick(p as { u: string; instances: string[]; type: string })),
+    );
+    this.timers.push(
+      setInterval(() => this.heartbeat(), PING_MS),
+      setInterval(() => this.sweep(), this.settings.sweepMs),
+    );
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop() {
+    this.closing = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const set of this.conns.values()) for (const c of set) c.ws.close(1012, 'server restart');
+    await this.writer.drain();
+    for (const u of this.unsubscribe) await u();
+  }
+
+  /** Sockets open on this node (for the bench and tests). */
+  get socketCount() {
+    let n = 0;
+    for (const set of this.conns.values()) n += set.size;
+    return n;
+  }
+
+  // ---------- sockets ----------
+
+  attach(ws: WebSocket) {
+    let conn: Conn | null = null;
+    const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let frame: { id?: unknown; op?: unknown; p?: unknown };
+      try {
+        frame = JSON.parse(String(data));
+      } catch {
+        return this.reply(ws, null, new ChatError(10004, '请求不是合法的 JSON'));
+      }
+      const id = typeof frame.id === 'number' ? frame.id : null;
+      const op = typeof frame.op === 'string' ? frame.op : '';
+      if (!conn) {
+        if (op !== 'auth') return this.reply(ws, id, refuse('notLoggedIn', '请先登录'));
+        clearTimeout(authTimer);
+        void this.authenticate(ws, id, frame.p).then((c) => {
+          conn = c;
+        });
+        return;
+      }
+      void this.dispatch(conn, id, op, frame.p ?? {});
+    });
+    ws.on('pong', () => {
+      if (conn) conn.alive = true;
+    });
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      if (conn) this.remove(conn);
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  private checkSig(sig: string): SigCheck {
+    const self = verifySelfUserSig(this.s.secret, sig);
+    if (self.ok || self.expired || !this.s.config.tencent) return self;
+    return verifyTencentUserSig(this.s.config.tencent.sdkAppId, this.s.config.tencent.secret, sig);
+  }
+
+  private async authenticate(ws: WebSocket, id: number | null, params: unknown): Promise<Conn | null> {
+    try {
+      const p = this.validate('auth', params) as { userID: string; userSig: string; instance: string; login: boolean };
+      const check = this.checkSig(p.userSig);
+      if (!check.ok || check.userId !== p.userID) {
+        if (check.ok === false && check.expired && !p.login) {
+          this.push(ws, { ev: 'kicked', type: 'userSigExpired' });
+          ws.close(4003, 'kicked');
+          return null;
+        }
+        throw check.ok === false && check.expired ? refuse('sigExpired', 'userSig 已过期，请重新登录') : refuse('sigInvalid', 'userSig 无效，请重新登录');
+      }
+      if (p.login) {
+        await this.registerInstance(p.userID, p.instance);
+      } else {
+        const still = await one(this.s.db, sql`select 1 as x from chat_instances where user_id = ${p.userID} and instance_id = ${p.instance}`);
+        if (!still) {
+          // This page was kicked out (or logged out) while it was away.
+          this.push(ws, { ev: 'kicked', type: 'multipleAccount' });
+          ws.close(4003, 'kicked');
+          return null;
+        }
+      }
+      if (ws.readyState !== ws.OPEN) return null;
+      const conn: Conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: check.expiresAt, alive: true, sendChain: Promise.resolve() };
+      let set = this.conns.get(conn.userId);
+      if (!set) this.conns.set(conn.userId, (set = new Set()));
+      set.add(conn);
+      this.known.add(conn.userId);
+      this.reply(ws, id, null, { userID: conn.userId, serverTime: Date.now() / 1000 });
+      return conn;
+    } catch (err) {
+      this.reply(ws, id, err);
+      ws.close(4001, 'auth failed');
+      return null;
+    }
+  }
+
+  /** Records a login; instances beyond the allowed number, oldest first, are kicked out everywhere. */
+  private async registerInstance(userId: string, instance: string) {
+    const db = this.s.db;
+    await db.execute(sql`insert into chat_instances (user_id, instance_id) values (${userId}, ${instance})
+      on conflict (user_id, instance_id) do update set login_at = now()`);
+    await db.execute(sql`delete from chat_instances where user_id = ${userId}
+      and login_at < now() - make_interval(secs => ${this.settings.userSigTtl})`);
+    if (this.settings.maxInstances === 0) return;
+    const surplus = await rows<{ instance_id: string }>(
+      db,
+      sql`delete from chat_instances where user_id = ${userId} and instance_id in (
+            select instance_id from chat_instances where user_id = ${userId}
+            order by login_at desc, instance_id offset ${this.settings.maxInstances})
+          returning instance_id`,
+    );
+    if (surplus.length) await this.s.bus.publish('chat:kick', { u: userId, instances: surplus.map((r) => r.instance_id), type: 'multipleAccount' });
+  }
+
+  private remove(conn: Conn) {
+    const set = this.conns.get(conn.userId);
+    if (!set) return;
+    set.delete(conn);
+    if (!set.size) this.conns.delete(conn.userId);
+  }
+
+  async logout(conn: Conn) {
+    await this.s.db.execute(sql`delete from chat_instances where user_id = ${conn.userId} and instance_id = ${conn.instance}`);
+    setImmediate(() => conn.ws.close(1000, 'logout'));
+  }
+
+  private validate(op: string, params: unknown): unknown {
+    const schema = (chatOps as Record<string, object>)[op];
+    if (!schema) throw new ChatError(10003, `未知的操作：${op.slice(0, 40)}`);
+    let v = validators.get(op);
+    if (!v) validators.set(op, (v = compile(schema, false)));
+    const p = params && typeof params === 'object' && !Array.isArray(params) ? params : {};
+    if (!v(p)) throw new ChatError(10004, describe(v.errors ?? [], 'body'));
+    return p;
+  }
+
+  private async dispatch(conn: Conn, id: number | null, op: string, params: unknown) {
+    try {
+      const p = this.validate(op, params);
+      const handler = this.handlers.get(op);
+      if (!handler) throw new ChatError(10003, `未知的操作：${op.slice(0, 40)}`);
+      const data = await handler(conn, p);
+      this.reply(conn.ws, id, null, data);
+    } catch (err) {
+      this.reply(conn.ws, id, err);
+    }
+  }
+
+  private reply(ws: WebSocket, id: number | null, err: unknown, data?: unknown) {
+    if (ws.readyState !== ws.OPEN) return;
+    if (err) {
+      const e = err instanceof ChatError ? err : null;
+      if (!e) this.s.log.error({ err }, 'chat: operation failed');
+      ws.send(JSON.stringify({ id, code: e?.code ?? 10002, message: e?.message ?? '服务器开小差了，请稍后重试' }));
+      return;
+    }
+    ws.send(JSON.stringify({ id, code: 0, data: data ?? {} }));
+  }
+
+  private push(ws: WebSocket, frame: ChatPush) {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  }
+
+  private sendRaw(conn: Conn, text: string) {
+    const ws = conn.ws;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED) {
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+  }
+
+  private heartbeat() {
+    for (const set of this.conns.values())
+      for (const c of set) {
+        if (!c.alive) {
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
+      }
+  }
+
+  private sweep() {
+    const now = nowSeconds();
+    for (const set of this.conns.values())
+      for (const c of set)
+        if (c.sigExpiresAt < now) {
+          this.push(c.ws, { ev: 'kicked', type: 'userSigExpired' });
+          c.ws.close(4003, 'kicked');
+        }
+    this.userBuckets.prune();
+    this.groupBuckets.prune();
+    if (this.known.size > 100_000) this.known.clear();
+    if (this.profiles.size > 50_000) this.profiles.clear();
+    if (this.blocked.size > 50_000) this.blocked.clear();
+  }
+
+  // ---------- fan-out ----------
+
+  /** Pushes to every socket of these users, on whichever node holds them. */
+  async toUsers(userIds: string[], frame: ChatPush) {
+    if (!userIds.length) return;
+    await this.s.bus.publish('chat:push', { u: [...new Set(userIds)], f: JSON.stringify(frame) });
+  }
+
+  /** Pushes to every member of a group. */
+  async toGroup(groupID: string, frame: ChatPush) {
+    await this.s.bus.publish('chat:push', { g: groupID, f: JSON.stringify(frame) });
+  }
+
+  /** Tells every node to forget what it cached about these groups and users. */
+  async invalidate(what: { g?: string[]; u?: string[] }) {
+    this.onInvalidate(what);
+    await this.s.bus.publish('chat:inv', what);
+  }
+
+  private deliverLocal(userIds: Iterable<string>, text: string) {
+    for (const u of userIds) {
+      const set = this.conns.get(u);
+      if (set) for (const c of set) this.sendRaw(c, text);
+    }
+  }
+
+  private onPush(p: { u?: string[]; g?: string; f: string }) {
+    if (this.closing || typeof p?.f !== 'string') return;
+    if (p.u) this.deliverLocal(p.u, p.f);
+    if (p.g) {
+      // Members come from the cache; a cold cache is loaded first, in arrival order.
+      void this.group(p.g).then((g) => {
+        if (g) this.deliverLocal(g.members.keys(), p.f);
+      });
+    }
+  }
+
+  private onInvalidate(p: { g?: string[]; u?: string[] }) {
+    for (const g of p?.g ?? []) this.groups.delete(g);
+    for (const u of p?.u ?? []) {
+      this.profiles.delete(u);
+      this.blocked.delete(u);
+    }
+  }
+
+  private onKick(p: { u: string; instances: string[]; type: string }) {
+    const set = this.conns.get(p?.u);
+    if (!set) return;
+    for (const c of set)
+      if (p.instances.includes(c.instance)) {
+        this.push(c.ws, { ev: 'kicked', type: p.type as 'multipleAccount' });
+        c.ws.close(4003, 'kicked');
+      }
+  }
+
+  // ---------- caches ----------
+
+  group(id: string): Promise<GroupState | null> {
+    let g = this.groups.get(id);
+    if (!g) {
+      g = this.loadGroup(id);
+      this.groups.set(id, g);
+      g.catch(() => this.groups.delete(id));
+    }
+    return g;
+  }
+
+  private async loadGroup(id: string): Promise<GroupState | null> {
+    const g = await one<{
+      id: string; type: GroupState['type']; name: string; avatar: string; introduction: string; notification: string; join_option: string;
+      owner_id: string | null; max_members: number; mute_all: boolean; info_seq: number; created: number; updated: number;
+    }>(
+      this.s.db,
+      sql`select id, type, name, avatar, introduction, notification, join_option, owner_id::text as owner_id, max_members, mute_all, info_seq,
+                 extract(epoch from created_at)::bigint as created, extract(epoch from updated_at)::bigint as updated
+          from chat_groups where id = ${id} and dismissed_at is null`,
+    );
+    if (!g) return null;
+    const ms = await rows<{ user_id: string; role: Member['role']; name_card: string; mute_until: string; remind_type: string; joined: number }>(
+      this.s.db,
+      sql`select user_id::text as user_id, role, name_card, mute_until::text as mute_until, remind_type, extract(epoch from joined_at)::bigint as joined
+          from chat_group_members where group_id = ${id} order by joined_at, user_id`,
+    );
+    return {
+      id: g.id, type: g.type, name: g.name, avatar: g.avatar, introduction: g.introduction, notification: g.notification,
+      joinOption: g.join_option, ownerId: g.owner_id, maxMembers: g.max_members, muteAll: g.mute_all, infoSeq: g.info_seq,
+      createdAt: Number(g.created), updatedAt: Number(g.updated),
+      members: new Map(ms.map((m) => [m.user_id, { role: m.role, nameCard: m.name_card, muteUntil: Number(m.mute_until), remindType: m.remind_type, joinedAt: Number(m.joined) }])),
+    };
+  }
+
+  profile(userId: string): Promise<WireProfile | null> {
+    let p = this.profiles.get(userId);
+    if (!p) {
+      p = loadProfiles(this.s.db, this.s.config, [userId]).then((l) => l[0] ?? null);
+      this.profiles.set(userId, p);
+      p.catch(() => this.profiles.delete(userId));
+    }
+    return p;
+  }
+
+  /** The users `userId` has blacklisted. */
+  blockedBy(userId: string): Promise<Set<string>> {
+    let b = this.blocked.get(userId);
+    if (!b) {
+      b = rows<{ id: string }>(this.s.db, sql`select blocked_id::text as id from chat_blacklist where user_id = ${userId}`).then((r) => new Set(r.map((x) => x.id)));
+      this.blocked.set(userId, b);
+      b.catch(() => this.blocked.delete(userId));
+    }
+    return b;
+  }
+
+  async userExists(id: string): Promise<boolean> {
+    if (this.known.has(id)) return true;
+    const found = await existingUsers(this.s.db, [id]);
+    if (found.has(id)) this.known.add(id);
+    return found.has(id);
+  }
+
+  takeUserToken(userId: string) {
+    if (!this.userBuckets.take(userId)) throw refuse('userRate', '发送消息过于频繁，请稍后再试');
+  }
+
+  takeGroupToken(groupID: string) {
+    if (!this.groupBuckets.take(groupID)) throw refuse('groupRate', '群内发消息过于频繁，请稍后再试');
+  }
+
+  // ---------- server-made messages ----------
+
+  private serverMessageId() {
+    // Server-made messages use sender id 1 (no account has it: ids start at 100001).
+    return `1-${crypto.randomBytes(12).toString('hex')}`;
+  }
+
+  /** A group system notice (application, join result, kick, dismissal) into the user's @TIM#SYSTEM. */
+  async systemNotice(userId: string, payload: Record<string, unknown>, ref: string | null = null): Promise<Written> {
+    const message: Omit<WireMessage, 'seq'> = {
+      ID: this.serverMessageId(), conversationType: '@TIM#SYSTEM', from: '@TIM#SYSTEM', to: userId, type: 'TIMGroupSystemNoticeElem',
+      payload, time: nowSeconds(), nick: '', avatar: '', nameCard: '', priority: 'Normal', cloudCustomData: '', atUserList: [],
+      isRevoked: false, revoker: '', countsUnread: true,
+    };
+    const w = await this.writer.write({ conv: systemKey(userId), message, senderId: null, persist: true, viewers: [userId], ref });
+    await this.toUsers([userId], { ev: 'msg', m: w.message });
+    return w;
+  }
+
+  /** A group tip (joined, quit, kicked, roles, profile changes) into the group conversation. */
+  async groupTip(g: GroupState, payload: Record<string, unknown>): Promise<Written> {
+    const message: Omit<WireMessage, 'seq'> = {
+      ID: this.serverMessageId(), conversationType: 'GROUP', from: '@TIM#SYSTEM', to: g.id, type: 'TIMGroupTipElem',
+      payload, time: nowSeconds(), nick: '', avatar: '', nameCard: '', priority: 'Normal', cloudCustomData: '', atUserList: [],
+      isRevoked: false, revoker: '', countsUnread: false,
+    };
+    const w = await this.writer.write({ conv: groupKey(g.id), message, senderId: null, persist: g.type !== 'AVChatRoom', viewers: [], ref: null });
+    await this.toGroup(g.id, { ev: 'msg', m: w.message });
+    return w;
+  }
+}

@@ -1,0 +1,36 @@
+import { ConfigError } from '../../config.js';
+
+/** Chat tuning, from the environment (read when the module registers). */
+export interface ChatSettings {
+  /** userSig lifetime in seconds (CHAT_USERSIG_TTL, default 7 days) */
+  userSigTtl: number;
+  /** SDK instances (pages) one user may have logged in at once; older ones are kicked out. 0: no limit (CHAT_MAX_INSTANCES, default 3) */
+  maxInstances: number;
+  /** messages per second one user may send, per node (CHAT_RATE_USER, default 20) */
+  userRate: number;
+  /** messages per second into one group, per node (CHAT_RATE_GROUP, default 40 as Tencent's groups) */
+  groupRate: number;
+  /** how often expired userSigs are looked for on open sockets, ms (CHAT_SWEEP_MS, default 10000) */
+  sweepMs: number;
+  /** how long concurrent sends are gathered into one insert, ms (CHAT_COMMIT_WAIT_MS, default 1) */
+  commitWaitMs: number;
+}
+
+function num(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name}=${raw} 无效：应为 ${min}–${max} 的数`);
+  return n;
+}
+
+export function chatSettings(env: NodeJS.ProcessEnv = process.env): ChatSettings {
+  return {
+    userSigTtl: num(env, 'CHAT_USERSIG_TTL', 7 * 86400, 1, 50 * 365 * 86400),
+    maxInstances: num(env, 'CHAT_MAX_INSTANCES', 3, 0, 100),
+    userRate: num(env, 'CHAT_RATE_USER', 20, 1, 1e7),
+    groupRate: num(env, 'CHAT_RATE_GROUP', 40, 1, 1e7),
+    sweepMs: num(env, 'CHAT_SWEEP_MS', 10_000, 50, 3_600_000),
+    commitWaitMs: num(env, 'CHAT_COMMIT_WAIT_MS', 1, 0, 50),
+  };
+}

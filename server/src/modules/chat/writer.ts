@@ -1,0 +1,214 @@
+import type { Logger } from 'pino';
+import type { WireMessage } from '@zp/core/contract';
+import { rows, sql, type Db } from '../../db/index.js';
+import { MESSAGE_COLUMNS, messageForShow, wireOf, type MessageRow } from './common.js';
+
+/** A message about to be stored; seq is assigned by the writer. */
+export interface NewMessage {
+  conv: string;
+  message: Omit<WireMessage, 'seq'>;
+  senderId: string | null;
+  /** false for AVChatRoom: numbered and delivered, never stored */
+  persist: boolean;
+  /** users whose view of the conversation must exist (both sides of a C2C chat, a system notice's owner) */
+  viewers: string[];
+  ref: string | null;
+}
+
+export type Written = { message: WireMessage; duplicate: boolean };
+
+interface Pending {
+  row: NewMessage;
+  waiters: { resolve: (w: Written) => void; reject: (e: unknown) => void }[];
+}
+
+const MAX_BATCH = 500;
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
+
+/**
+ * Group commit: sends that arrive together are gathered for a millisecond or two and stored by
+ * one statement (sequence numbers taken per conversation, rows inserted, viewers recorded); each
+ * sender is answered after that statement commits. The conversation row's lock orders concurrent
+ * batches, so sequence order is commit order even across server processes.
+ */
+export class MessageWriter {
+  private queue: Pending[] = [];
+  private byId = new Map<string, Pending>();
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private idle: (() => void)[] = [];
+  /** batches and rows written, for the bench and the log */
+  readonly stats = { batches: 0, rows: 0 };
+
+  constructor(
+    private db: Db,
+    private waitMs: number,
+    private log: Logger,
+  ) {}
+
+  write(row: NewMessage): Promise<Written> {
+    return new Promise((resolve, reject) => {
+      // The same ID twice in flight (a resend racing its first try) shares one slot.
+      const same = this.byId.get(row.message.ID);
+      if (same) {
+        same.waiters.push({ resolve, reject });
+        return;
+      }
+      const p: Pending = { row, waiters: [{ resolve, reject }] };
+      this.byId.set(row.message.ID, p);
+      this.queue.push(p);
+      this.schedule();
+    });
+  }
+
+  /** Resolves when everything queued so far is written. */
+  drain(): Promise<void> {
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    return new Promise((r) => this.idle.push(r));
+  }
+
+  private schedule() {
+    if (this.running || this.timer) return;
+    if (this.queue.length >= MAX_BATCH || this.waitMs === 0) {
+      this.timer = setImmediate(() => this.flush()) as unknown as NodeJS.Timeout;
+    } else {
+      this.timer = setTimeout(() => this.flush(), this.waitMs);
+    }
+  }
+
+  private async flush() {
+    this.timer = null;
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        for (const p of batch) this.byId.delete(p.row.message.ID);
+        await this.writeBatch(batch);
+      }
+    } finally {
+      this.running = false;
+      if (this.queue.length) this.schedule();
+      else for (const r of this.idle.splice(0)) r();
+    }
+  }
+
+  private async writeBatch(batch: Pending[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const results = await this.store(batch.map((p) => p.row));
+        batch.forEach((p, i) => p.waiters.forEach((w) => w.resolve(results[i])));
+        this.stats.batches++;
+        this.stats.rows += batch.length;
+        return;
+      } catch (err) {
+        const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+        if (code && RETRYABLE.has(code) && attempt < 5) continue;
+        this.log.error({ err, rows: batch.length }, 'chat: storing messages failed');
+        for (const p of batch) for (const w of p.waiters) w.reject(err);
+        return;
+      }
+    }
+  }
+
+  private async store(batch: NewMessage[]): Promise<Written[]> {
+    const input = batch.map((r, ord) => {
+      const m = r.message;
+      return {
+        ord,
+        conv: r.conv,
+        id: m.ID,
+        sender_id: r.senderId,
+        to_id: m.to,
+        conv_type: m.conversationType,
+        type: m.type,
+        payload: m.payload,
+        nick: m.nick,
+        avatar: m.avatar,
+        name_card: m.nameCard,
+        cloud: m.cloudCustomData,
+        priority: m.priority,
+        at_users: m.atUserList,
+        counts_unread: m.countsUnread,
+        persist: r.persist,
+        ref: r.ref,
+        t: m.time,
+        viewers: r.viewers,
+        last: {
+          ID: m.ID,
+          lastTime: m.time,
+          fromAccount: m.from,
+          type: m.type,
+          payload: m.payload,
+          messageForShow: messageForShow(m.type, m.payload),
+          isRevoked: false,
+          nick: m.nick,
+          nameCard: m.nameCard,
+          cloudCustomData: m.cloudCustomData,
+        },
+      };
+    });
+    const out = await rows<{ id: string; seq: number; inserted: boolean }>(
+      this.db,
+      sql`with input as (
+            select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+              ord int, conv text, id text, sender_id bigint, to_id text, conv_type text, type text, payload jsonb,
+              nick text, avatar text, name_card text, cloud text, priority text, at_users jsonb, counts_unread boolean,
+              persist boolean, ref text, t double precision, viewers jsonb, last jsonb)
+          ),
+          fresh as (
+            select i.* from input i where not exists (select 1 from chat_messages m where m.id = i.id)
+          ),
+          counts as (
+            select conv, count(*) as n, (array_agg(last order by ord desc))[1] as last, max(t) as t from fresh group by conv
+          ),
+          bumped as (
+            insert into chat_convs as c (conv, last_seq, last_at, last_msg)
+            select conv, n, to_timestamp(t), jsonb_set(last, '{lastSequence}', to_jsonb(n)) from counts order by conv
+            on conflict (conv) do update set
+              last_seq = c.last_seq + excluded.last_seq,
+              last_at = excluded.last_at,
+              last_msg = excluded.last_msg || jsonb_build_object('lastSequence', c.last_seq + excluded.last_seq)
+            returning conv, last_seq
+          ),
+          numbered as (
+            select f.*, b.last_seq - count(*) over (partition by f.conv) + row_number() over (partition by f.conv order by f.ord) as seq
+            from fresh f join bumped b on b.conv = f.conv
+          ),
+          ins as (
+            insert into chat_messages (conv, seq, id, sender_id, to_id, conv_type, type, payload, nick, avatar, name_card,
+                                       cloud_custom_data, priority, at_users, counts_unread, ref, created_at)
+            select conv, seq, id, sender_id, to_id, conv_type, type, payload, nick, avatar, name_card,
+                   cloud, priority, at_users, counts_unread, ref, to_timestamp(t)
+            from numbered where persist
+            on conflict do nothing
+            returning id
+          ),
+          viewed as (
+            insert into chat_user_convs (user_id, conv)
+            select distinct v::bigint, f.conv from fresh f, jsonb_array_elements_text(f.viewers) as v
+            on conflict do nothing
+          )
+          select n.id, n.seq::int as seq, (not n.persist or ins.id is not null) as inserted
+          from numbered n left join ins on ins.id = n.id`,
+    );
+    const written = new Map(out.map((r) => [r.id, r]));
+    const missing = batch.filter((r) => !written.get(r.message.ID)?.inserted).map((r) => r.message.ID);
+    const existing = new Map<string, WireMessage>();
+    if (missing.length) {
+      // Already stored (a resend after a lost ack, or the same ID written by another node): answer with the stored message.
+      const found = await rows<MessageRow>(
+        this.db,
+        sql`select ${sql.raw(MESSAGE_COLUMNS)} from chat_messages m where m.id in (${sql.join(missing.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      for (const r of found) existing.set(r.id, wireOf(r));
+    }
+    return batch.map((r) => {
+      const stored = existing.get(r.message.ID);
+      if (stored) return { message: stored, duplicate: true };
+      const w = written.get(r.message.ID);
+      if (!w) throw new Error(`message ${r.message.ID} neither written nor found`);
+      return { message: { ...r.message, seq: w.seq }, duplicate: false };
+    });
+  }
+}
