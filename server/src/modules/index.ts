@@ -9,10 +9,12 @@ import search from './search/index.js';
 import resumes from './resumes/index.js';
 import files from './files/index.js';
 import notify from './notify/index.js';
+import content from './content/index.js';
+import fairs from './fairs/index.js';
 
 export interface Module {
   name: string;
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat];
+export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs];

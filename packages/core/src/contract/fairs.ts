@@ -102,8 +102,9 @@ const JobBrief = Type.Object({
   gwid: Type.String(),
   /** gwmc: title */
   gwmc: Type.String(),
-  /** gwyx: salary range code (m_xzfwdm) */
-  gwyx: Type.String(),
+  /** zdyx / zgyx: monthly salary range, yuan (both 0: 面议) */
+  zdyx: Type.Integer(),
+  zgyx: Type.Integer(),
   dwid: Type.String(),
 });
 
@@ -134,8 +135,6 @@ const HallQuery = Type.Object({
   sshy: CodeFilter('行业'),
   /** dwmc: enterprise name contains */
   dwmc: Type.Optional(Type.String({ maxLength: 50, title: '单位名称' })),
-  /** gwmc: one of its jobs at the fair has this in the title */
-  gwmc: Type.Optional(Type.String({ maxLength: 50, title: '职位名称' })),
   page: PageQuery.page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
 });
@@ -154,23 +153,29 @@ export const FairCompanyInfo = Type.Object({
   dwjs: Type.String(),
 });
 
+/** A published job at the fair, as the jobs module lists it. */
 export const FairJob = Type.Object({
   gwid: Type.String(),
+  /** gwmc: title */
   gwmc: Type.String(),
-  dwid: Type.String(),
-  /** gwyx: salary range code */
-  gwyx: Type.String(),
-  /** sbsf / sbcs: work province / city codes */
-  sbsf: Type.String(),
+  /** gwlb: third-level category code */
+  gwlb: Type.String(),
+  /** sbcs: city code */
   sbcs: Type.String(),
-  /** xlyq: education required (code) */
+  /** zdyx / zgyx: monthly salary range, yuan (both 0: 面议) */
+  zdyx: Type.Integer(),
+  zgyx: Type.Integer(),
+  /** xlyq / jyyq: education and experience codes */
   xlyq: Type.String(),
-  /** jyyq: experience required (code) */
   jyyq: Type.String(),
-  /** gwms: description */
-  gwms: Type.String(),
-  /** zprs: openings */
-  zprs: Type.Integer(),
+  /** gzxz: work nature code */
+  gzxz: Type.String(),
+  /** sxsj: last refreshed */
+  sxsj: Time,
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  /** hrid: the posting HR */
+  hrid: Type.String(),
 });
 
 export const FairOnlineHr = Type.Object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
-import { startServer, newPhone, type TestServer } from '../../../test/helpers.js';
+import { startServer, newPhone, dbKind, type TestServer } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
 import { openSocket } from '../../../test/socket.js';
 import { notify } from './notify.js';
@@ -114,6 +114,20 @@ describe('across nodes (one database, one bus)', () => {
     } finally {
       await app2.close();
       for (const fn of closers) await fn();
+    }
+  });
+
+  it.skipIf(dbKind !== 'postgres' || !process.env.REDIS_URL)('two server processes on PostgreSQL and Redis: a reminder from one reaches a socket on the other', async () => {
+    const other = await startServer({ env: { DATABASE_SCHEMA: srv.app.services.config.databaseSchema! } });
+    try {
+      const u = actors.seekerIncomplete;
+      const sock = await openSocket(other.url, u.token!);
+      await until(() => isUserOnline(srv.app.services, u.userId!));
+      await notify(srv.app.services, u.userId!, 'hxxx', '跨节点送达');
+      expect((await sock.next()).message.bt).toBe('跨节点送达');
+      sock.close();
+    } finally {
+      await other.close();
     }
   });
 

@@ -1,0 +1,38 @@
+/**
+ * The picture of a banner without an uploaded image: an SVG drawn from its title, subtitle and
+ * colour, sized for its slot (the home page shows the four slots 212, 285, 212 and 141 px high).
+ */
+export const SLOT_HEIGHTS: Record<string, number> = { b_01: 212, b_02: 285, b_03: 212, b_04: 141 };
+const WIDTH = 1200;
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A lighter or darker shade of #rrggbb (amount -1..1). */
+function shade(hex: string, amount: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) =>
+    Math.round(amount >= 0 ? c + (255 - c) * amount : c * (1 + amount)),
+  );
+  return `#${ch.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function bannerSvg(b: { slot: string; title: string; subtitle: string; color: string }): string {
+  const h = SLOT_HEIGHTS[b.slot] ?? 212;
+  const color = /^#[0-9a-fA-F]{6}$/.test(b.color) ? b.color : '#c0392b';
+  const titleSize = Math.round(h * 0.2);
+  const subSize = Math.round(h * 0.09);
+  const font = `'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC',sans-serif`;
+  const titleY = b.subtitle ? h * 0.48 : h * 0.58;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${h}" viewBox="0 0 ${WIDTH} ${h}" role="img" aria-label="${escapeXml(b.title)}">
+<defs>
+<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(color, 0.12)}"/><stop offset="1" stop-color="${shade(color, -0.28)}"/></linearGradient>
+</defs>
+<rect width="${WIDTH}" height="${h}" fill="url(#bg)"/>
+<circle cx="${WIDTH - h * 0.4}" cy="${h * 0.15}" r="${h * 0.75}" fill="#ffffff" fill-opacity="0.08"/>
+<circle cx="${WIDTH - h * 1.3}" cy="${h * 1.05}" r="${h * 0.55}" fill="#ffffff" fill-opacity="0.06"/>
+<rect x="${h * 0.35}" y="${titleY - titleSize * 1.15}" width="${Math.max(6, h * 0.03)}" height="${titleSize * 1.35}" fill="#ffffff" fill-opacity="0.85"/>
+<text x="${h * 0.35 + 24}" y="${titleY}" font-family="${font}" font-size="${titleSize}" font-weight="700" fill="#ffffff">${escapeXml(b.title)}</text>
+${b.subtitle ? `<text x="${h * 0.35 + 24}" y="${titleY + subSize * 2}" font-family="${font}" font-size="${subSize}" fill="#ffffff" fill-opacity="0.9">${escapeXml(b.subtitle)}</text>` : ''}
+</svg>`;
+}

@@ -1,0 +1,165 @@
+/**
+ * The fair's hall: the enterprises signed up with their jobs at the fair, zones, industries,
+ * who is online (HR of each booth, seekers in the hall) and the hall's figures.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { HallCompany, HallStats } from '@zp/core/contract';
+import { one, rows, sql, type Db } from '../../db/index.js';
+import type { SQL } from 'drizzle-orm';
+import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
+import type { User } from '../../http/route.js';
+import type { Services } from '../../services.js';
+import { onlineUsers } from '../notify/api.js';
+import { jobsAtFair } from '../jobs/api.js';
+import { codeName } from '../codes/store.js';
+import { fairStateSql } from './api.js';
+import { companyCardColumns, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
+import { chinaTime, fairJobCount, likeOf } from './store.js';
+
+/** Universities are the enterprises the operator puts on the 热门高校 home tab. */
+const UNIVERSITY_LIST_TYPE = 2;
+
+export async function requireFair(db: Db, fairId: string) {
+  const f = await one<{ id: string; state: number; starts: string; ends: string }>(
+    db,
+    sql`select f.id::text as id, ${fairStateSql()} as state, ${chinaTime('f.starts_at')} as starts, ${chinaTime('f.ends_at')} as ends
+        from fairs f where f.id = ${fairId} and f.published`,
+  );
+  if (!f) throw notFound('招聘会不存在或已撤下');
+  return f;
+}
+
+/** Enterprises at the fair that visitors may see: signed up and approved. */
+const companiesAt = (fairId: string) => sql`fair_signups s join companies c on c.id = s.company_id and c.status = 1
+  left join fair_zones z on z.id = s.zone_id
+  where s.fair_id = ${fairId}`;
+
+export async function hallCompanies(
+  s: Services,
+  q: { hxid: string; ztid?: string; sshy?: string; dwmc?: string; page: number; limit: number },
+): Promise<PageOf<Static<typeof HallCompany>>> {
+  await requireFair(s.db, q.hxid);
+  const filters = [
+    q.ztid ? sql`s.zone_id = ${q.ztid}` : undefined,
+    q.sshy ? sql`c.industry = ${q.sshy}` : undefined,
+    q.dwmc?.trim() ? sql`c.name ilike ${likeOf(q.dwmc.trim())}` : undefined,
+  ].filter((x): x is SQL => !!x);
+  const where = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
+  const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n from ${companiesAt(q.hxid)}${where}`))!.n;
+  const list = await rows<CompanyCardRow & { ztid: string; tmc: string }>(
+    s.db,
+    sql`select ${companyCardColumns}, coalesce(z.id::text, '') as ztid, coalesce(z.name, '') as tmc
+        from ${companiesAt(q.hxid)}${where}
+        order by coalesce(z.sort, 2147483647), s.created_at, s.id limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`,
+  );
+  const ids = list.map((c) => c.dwid);
+  const hrs = await hrIdsByCompany(s.db, ids);
+  const online = await onlineUsers(s, [...hrs.values()].flat());
+  const jobs = await Promise.all(ids.map((id) => jobsAtFair(s.db, q.hxid, { companyId: id, page: 1, limit: 5 })));
+  const out = list.map((c, i) => ({
+    dwid: c.dwid,
+    dwmc: c.dwmc,
+    dwxz: c.dwxz,
+    dwsshy: c.dwsshy,
+    ztid: c.ztid,
+    tmc: c.tmc,
+    hxfbgws: jobs[i].total,
+    gwfblist: jobs[i].list.map((j) => ({ gwid: j.gwid, gwmc: j.gwmc, zdyx: j.zdyx, zgyx: j.zgyx, dwid: j.dwid })),
+    online: (hrs.get(c.dwid) ?? []).some((id) => online.has(id)) ? 1 : 0,
+  }));
+  return pageOf(out, total, q.page, q.limit);
+}
+
+export async function hallZones(db: Db, fairId: string) {
+  await requireFair(db, fairId);
+  return rows<{ tbsid: string; tmc: string }>(db, sql`select id::text as tbsid, name as tmc from fair_zones where fair_id = ${fairId} order by sort, id`);
+}
+
+export async function hallIndustries(db: Db, fairId: string) {
+  await requireFair(db, fairId);
+  const codes = await rows<{ hydm: string }>(
+    db,
+    sql`select distinct c.industry as hydm from ${companiesAt(fairId)} and c.industry <> '' order by c.industry`,
+  );
+  return Promise.all(codes.map(async (c) => ({ hydm: c.hydm, hymc: await codeName(db, 'm_dwsshydm', c.hydm) })));
+}
+
+export async function companyAtFair(db: Db, fairId: string, companyId: string): Promise<CompanyCardRow> {
+  await requireFair(db, fairId);
+  const c = await one<CompanyCardRow>(db, sql`select ${companyCardColumns} from ${companiesAt(fairId)} and c.id = ${companyId}`);
+  if (!c) throw notFound('该单位未参加本场招聘会');
+  return c;
+}
+
+/** Records that a user is in the hall (the talent hall and the online figures count them). */
+export async function enterHall(db: Db, fairId: string, user: User) {
+  await requireFair(db, fairId);
+  await db.execute(
+    sql`insert into fair_visits (fair_id, user_id, role) values (${fairId}, ${user.id}, ${user.role})
+        on conflict (fair_id, user_id) do update set last_at = now()`,
+  );
+}
+
+/** Seekers of the talent hall: signed up for the fair or entered its hall. */
+async function hallSeekers(db: Db, fairId: string): Promise<string[]> {
+  const r = await rows<{ id: string }>(
+    db,
+    sql`select user_id::text as id from fair_signups where fair_id = ${fairId} and company_id is null
+        union select user_id::text from fair_visits where fair_id = ${fairId} and role = 'qz'`,
+  );
+  return r.map((x) => x.id);
+}
+
+/** HR of the enterprises at the fair, by enterprise. */
+async function hallHrs(db: Db, fairId: string): Promise<Map<string, string[]>> {
+  const ids = await rows<{ id: string }>(db, sql`select c.id::text as id from ${companiesAt(fairId)}`);
+  return hrIdsByCompany(db, ids.map((x) => x.id));
+}
+
+/** Online now: 1 seekers in the hall, 2 HR of the enterprises at the fair, 3 enterprises with an HR online. */
+export async function onlineCount(s: Services, fairId: string, type: 1 | 2 | 3): Promise<number> {
+  await requireFair(s.db, fairId);
+  if (type === 1) return (await onlineUsers(s, await hallSeekers(s.db, fairId))).size;
+  const hrs = await hallHrs(s.db, fairId);
+  const online = await onlineUsers(s, [...hrs.values()].flat());
+  if (type === 2) return online.size;
+  return [...hrs.values()].filter((ids) => ids.some((id) => online.has(id))).length;
+}
+
+/** Which of these enterprises have an HR online. */
+export async function onlineCompanies(s: Services, companyIds: string[]): Promise<string[]> {
+  const hrs = await hrIdsByCompany(s.db, [...new Set(companyIds)]);
+  const online = await onlineUsers(s, [...hrs.values()].flat());
+  return [...hrs.entries()].filter(([, ids]) => ids.some((id) => online.has(id))).map(([c]) => c);
+}
+
+export async function hallStats(s: Services, fairId: string): Promise<Static<typeof HallStats>> {
+  const f = await requireFair(s.db, fairId);
+  const counts = await one<{ companies: number; universities: number; seekers: number; running: number }>(
+    s.db,
+    sql`select (select count(*) from ${companiesAt(fairId)} and c.list_type <> ${UNIVERSITY_LIST_TYPE})::int as companies,
+               (select count(*) from ${companiesAt(fairId)} and c.list_type = ${UNIVERSITY_LIST_TYPE})::int as universities,
+               (select count(*) from fair_signups where fair_id = ${fairId} and company_id is null)::int as seekers,
+               (select count(*) from fairs f where f.published and ${fairStateSql()} = 2)::int as running`,
+  );
+  const seekers = await hallSeekers(s.db, fairId);
+  const hrs = [...(await hallHrs(s.db, fairId)).values()].flat();
+  const online = await onlineUsers(s, [...seekers, ...hrs]);
+  return {
+    chqys: counts!.companies,
+    chgxs: counts!.universities,
+    gwfbs: await fairJobCount(s.db, fairId),
+    bmrs: counts!.seekers,
+    hxrcs: seekers.length,
+    hyzrs: online.size,
+    jxzhxs: counts!.running,
+    hykssj: f.starts,
+    hyjssj: f.ends,
+    ifks: f.state,
+  };
+}
+
+export function requireZone(ztid: string | undefined): string {
+  if (!ztid) throw badRequest('缺少必填参数：组团ID(ztid)');
+  return ztid;
+}

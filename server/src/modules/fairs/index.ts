@@ -1,0 +1,110 @@
+import { fairsApi } from '@zp/core/contract';
+import { handle } from '../../http/route.js';
+import { sql } from '../../db/index.js';
+import type { Module } from '../index.js';
+import { jobsAtFair } from '../jobs/api.js';
+import { onlineUsers, isUserOnline } from '../notify/api.js';
+import { hrIdsOfCompany } from '../companies/api.js';
+import { fairDetail, fairsWhere, likeOf, listFairs, listStats, viewerOf } from './store.js';
+import { companySignUp, favorite, seekerSignUp, unfavorite } from './signup.js';
+import {
+  companyAtFair, enterHall, hallCompanies, hallIndustries, hallStats, hallZones, onlineCompanies, onlineCount, requireFair, requireZone,
+} from './hall.js';
+import { adminFairs, assignZone, deleteZone, fairSignups, publishFair, saveFair, saveZone } from './admin.js';
+import { hrNames } from './borrowed.js';
+import { startReminderTimer } from './reminders.js';
+import { companySignedUp } from './api.js';
+
+const fairs: Module = {
+  name: 'fairs',
+  register(app, s) {
+    // Lists and detail: token optional; it only personalises sfsc / sfbm and the HR fee fields.
+    handle(app, s, fairsApi.list, async ({ query, user }) => ({
+      page: await listFairs(s.db, await viewerOf(s.db, user), query),
+      hxdttj: await listStats(s.db, query.type),
+    }));
+    handle(app, s, fairsApi.detail, async ({ query, user }) => ({ bsHxxx: await fairDetail(s.db, await viewerOf(s.db, user), query.hxid) }));
+
+    // The hall.
+    handle(app, s, fairsApi.stats, async ({ query }) => ({ hxdttj: await hallStats(s, query.hxid) }));
+    handle(app, s, fairsApi.hallCompanies, async ({ query }) => ({ page: await hallCompanies(s, query) }));
+    handle(app, s, fairsApi.hallCompaniesByZone, async ({ query }) => ({ page: await hallCompanies(s, { ...query, ztid: requireZone(query.ztid) }) }));
+    handle(app, s, fairsApi.hallIndustries, async ({ query }) => ({ list: await hallIndustries(s.db, query.hxid) }));
+    handle(app, s, fairsApi.hallZones, async ({ query }) => ({ list: await hallZones(s.db, query.hxid) }));
+    handle(app, s, fairsApi.companyJobs, async ({ query }) => {
+      const c = await companyAtFair(s.db, query.hxid, query.dwid);
+      const jobs = await jobsAtFair(s.db, query.hxid, { companyId: query.dwid, page: query.page, limit: query.limit });
+      const { listType: _l, status: _s, ...dwinfo } = c;
+      return {
+        dwinfo,
+        page: { list: jobs.list, records: jobs.list, totalCount: jobs.total, totalPage: Math.ceil(jobs.total / query.limit), currPage: query.page, pageSize: query.limit },
+      };
+    });
+    handle(app, s, fairsApi.onlineHr, async ({ query }) => {
+      const ids = await hrIdsOfCompany(s.db, query.dwid);
+      const online = await onlineUsers(s, ids);
+      return { onlineHrs: await hrNames(s.db, [...online]) };
+    });
+    handle(app, s, fairsApi.enterHall, async ({ query, user }) => (await enterHall(s.db, query.hxid, user), {}));
+    handle(app, s, fairsApi.seekerJoinHall, async ({ query, user }) => {
+      // A visitor without a session is welcome in the hall but leaves no trace.
+      if (user) await enterHall(s.db, query.hxid, user);
+      else await requireFair(s.db, query.hxid);
+      return {};
+    });
+    handle(app, s, fairsApi.hrJoinHall, async ({ query, user }) => (await enterHall(s.db, query.hxid, user), {}));
+    handle(app, s, fairsApi.onlineCount, async ({ query }) => ({ data: await onlineCount(s, query.hxid, query.type) }));
+    handle(app, s, fairsApi.onlineCompanies, async ({ body }) => ({ data: await onlineCompanies(s, body) }));
+    handle(app, s, fairsApi.onlineUsers, async ({ body }) => ({ data: [...(await onlineUsers(s, body))] }));
+    handle(app, s, fairsApi.userOnline, async ({ query }) => ({ data: await isUserOnline(s, query.userid) }));
+
+    // Sign-up and favourites.
+    handle(app, s, fairsApi.seekerSignUp, async ({ body, user }) => (await seekerSignUp(s, user.id, body), { msg: '报名成功' }));
+    handle(app, s, fairsApi.hrSignUp, async ({ body, user }) => (await companySignUp(s, user.id, body), { msg: '报名成功' }));
+    handle(app, s, fairsApi.seekerFavorite, async ({ body, user }) => (await favorite(s, user.id, body), { msg: '收藏成功' }));
+    handle(app, s, fairsApi.hrFavorite, async ({ body, user }) => (await favorite(s, user.id, body), { msg: '收藏成功' }));
+    handle(app, s, fairsApi.seekerUnfavorite, async ({ query, user }) => (await unfavorite(s, user.id, query.hxid), { msg: '已取消收藏' }));
+    handle(app, s, fairsApi.hrUnfavorite, async ({ query, user }) => (await unfavorite(s, user.id, query.hxid), { msg: '已取消收藏' }));
+    for (const spec of [fairsApi.seekerFavorites, fairsApi.hrFavorites]) {
+      handle(app, s, spec, async ({ query, user }) => {
+        const v = await viewerOf(s.db, user);
+        const name = query.hymc?.trim() ? sql`f.name ilike ${likeOf(query.hymc.trim())}` : sql`true`;
+        return {
+          page: await fairsWhere(s.db, v, sql`fairs f join fair_favorites fav on fav.fair_id = f.id`, sql`fav.user_id = ${user.id} and ${name}`,
+            sql`fav.created_at desc, f.id desc`, query.page, query.limit),
+        };
+      });
+    }
+    handle(app, s, fairsApi.seekerFairs, async ({ user }) => {
+      const v = await viewerOf(s.db, user);
+      const page = await fairsWhere(s.db, v, sql`fairs f join fair_signups s on s.fair_id = f.id`,
+        sql`s.user_id = ${user.id} and s.company_id is null`, sql`f.starts_at desc, f.id desc`, 1, 200);
+      return { hxList: page.list };
+    });
+    handle(app, s, fairsApi.companyFairs, async ({ query, user }) => {
+      const v = await viewerOf(s.db, user);
+      const type = query.type ? sql`f.venue_type = ${query.type}` : sql`true`;
+      return {
+        page: await fairsWhere(s.db, v, sql`fairs f join fair_signups s on s.fair_id = f.id`,
+          v.companyId ? sql`s.company_id = ${v.companyId} and ${type}` : sql`false`, sql`f.starts_at desc, f.id desc`, query.page, query.limit),
+      };
+    });
+    handle(app, s, fairsApi.companySignUpState, async ({ query, user }) => {
+      const v = await viewerOf(s.db, user);
+      await requireFair(s.db, query.hxid);
+      return { bmzt: v.companyId && (await companySignedUp(s.db, query.hxid, v.companyId)) ? 1 : 0 };
+    });
+
+    // The operator.
+    handle(app, s, fairsApi.adminList, async ({ query }) => ({ page: await adminFairs(s, query) }));
+    handle(app, s, fairsApi.adminSave, async ({ body, user }) => ({ hxid: await saveFair(s, user.id, body), msg: body.hxid ? '修改成功' : '创建成功' }));
+    handle(app, s, fairsApi.adminPublish, async ({ body, user }) => (await publishFair(s, user.id, body.hxid, body.fbzt === 1), { msg: body.fbzt ? '已发布' : '已撤下' }));
+    handle(app, s, fairsApi.adminZoneSave, async ({ body, user }) => ({ tbsid: await saveZone(s, user.id, body) }));
+    handle(app, s, fairsApi.adminZoneDelete, async ({ body, user }) => (await deleteZone(s, user.id, body.tbsid), {}));
+    handle(app, s, fairsApi.adminZoneAssign, async ({ body, user }) => (await assignZone(s, user.id, body), {}));
+    handle(app, s, fairsApi.adminSignups, async ({ query }) => fairSignups(s, query));
+
+    startReminderTimer(s);
+  },
+};
+export default fairs;
