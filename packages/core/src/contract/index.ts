@@ -10,3 +10,5 @@ export * from './jobs.js';
 export * from './search.js';
 export * from './resumes.js';
 export * from './chat.js';
+export * from './applications.js';
+export * from './relations.js';

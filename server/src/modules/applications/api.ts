@@ -1,0 +1,46 @@
+/**
+ * What other modules may ask about applications: whether a seeker applied to an enterprise, and
+ * whether an enterprise's HR may see a seeker at all (applied to it, or findable in talent search).
+ */
+import { one, rows, sql, type Db } from '../../db/index.js';
+import { resumeHidden } from '../resumes/api.js';
+import { shieldedCompanies } from '../search/api.js';
+
+/** True when the seeker applied to any job of the enterprise. */
+export async function appliedToCompany(db: Db, seekerId: string, companyId: string): Promise<boolean> {
+  return !!(await one(db, sql`select 1 as ok from applications where seeker_id = ${seekerId} and company_id = ${companyId} limit 1`));
+}
+
+/**
+ * How an enterprise's HR may see a job seeker: 'applied' (the seeker applied to one of its jobs,
+ * sharing the résumé with it), 'search' (the résumé is public and the seeker does not shield the
+ * enterprise, so talent search finds them), or null (not at all).
+ */
+export async function candidateAccess(db: Db, companyId: string, seekerId: string): Promise<'applied' | 'search' | null> {
+  if (!/^[1-9]\d{0,18}$/.test(seekerId)) return null;
+  const seeker = await one(db, sql`select 1 as ok from users where id = ${seekerId} and role = 'qz'`);
+  if (!seeker) return null;
+  if (await appliedToCompany(db, seekerId, companyId)) return 'applied';
+  if (await resumeHidden(db, seekerId)) return null;
+  if ((await shieldedCompanies(db, seekerId)).includes(companyId)) return null;
+  return 'search';
+}
+
+/** yyzt of the seeker's application per job (0 when none), for every id asked. */
+export async function applicationStates(db: Db, seekerId: string, jobIds: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = Object.fromEntries(jobIds.map((id) => [id, 0]));
+  if (!jobIds.length) return out;
+  const r = await rows<{ id: string; state: number }>(
+    db,
+    sql`select job_id::text as id, state::int as state from applications
+        where seeker_id = ${seekerId} and job_id in (${sql.join(jobIds.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  for (const x of r) out[x.id] = x.state;
+  return out;
+}
+
+/** msCount of an enterprise: interview invitations it sent. */
+export async function interviewsSent(db: Db, companyId: string): Promise<number> {
+  const r = await one<{ n: number }>(db, sql`select count(*)::int as n from interviews where company_id = ${companyId}`);
+  return r?.n ?? 0;
+}
