@@ -86,6 +86,10 @@ export const HallStats = Type.Object({
   gwfbs: Type.Integer(),
   /** bmrs: job seekers signed up */
   bmrs: Type.Integer(),
+  /** jltds: résumés sent in the hall */
+  jltds: Type.Integer(),
+  /** mys: offers made to them */
+  mys: Type.Integer(),
   /** hxrcs: job seekers in the talent hall (signed up or entered the hall) */
   hxrcs: Type.Integer(),
   /** hyzrs: people in the hall and online now */

@@ -44,3 +44,17 @@ export async function fairsOfCompany(db: Db, companyId: string): Promise<{ id: s
         where s.company_id = ${companyId} order by f.starts_at desc`,
   );
 }
+
+/**
+ * jltds / mys of the hall figures: résumés sent in a fair's hall and offers made from them.
+ * Applications belong to the applications module, which registers its counter here when loaded;
+ * without it no application exists to count.
+ */
+export type FairApplicationCounter = (db: Db, fairId: string) => Promise<{ sent: number; offers: number }>;
+let applicationCounter: FairApplicationCounter | null = null;
+export function registerFairApplicationCounter(fn: FairApplicationCounter) {
+  applicationCounter = fn;
+}
+export async function fairApplicationCounts(db: Db, fairId: string): Promise<{ sent: number; offers: number }> {
+  return applicationCounter ? applicationCounter(db, fairId) : { sent: 0, offers: 0 };
+}

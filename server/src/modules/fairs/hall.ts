@@ -12,7 +12,7 @@ import type { Services } from '../../services.js';
 import { onlineUsers } from '../notify/api.js';
 import { jobsAtFair } from '../jobs/api.js';
 import { codeName } from '../codes/store.js';
-import { fairStateSql } from './api.js';
+import { fairApplicationCounts, fairStateSql } from './api.js';
 import { companyCardColumns, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
 import { chinaTime, fairJobCount, likeOf } from './store.js';
 
@@ -145,11 +145,14 @@ export async function hallStats(s: Services, fairId: string): Promise<Static<typ
   const seekers = await hallSeekers(s.db, fairId);
   const hrs = [...(await hallHrs(s.db, fairId)).values()].flat();
   const online = await onlineUsers(s, [...seekers, ...hrs]);
+  const applications = await fairApplicationCounts(s.db, fairId);
   return {
     chqys: counts!.companies,
     chgxs: counts!.universities,
     gwfbs: await fairJobCount(s.db, fairId),
     bmrs: counts!.seekers,
+    jltds: applications.sent,
+    mys: applications.offers,
     hxrcs: seekers.length,
     hyzrs: online.size,
     jxzhxs: counts!.running,
