@@ -17,18 +17,26 @@ function shade(hex: string, amount: number): string {
   return `#${ch.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** Rough width of a text in em: CJK characters are square, Latin ones about half as wide. */
+const ems = (text: string) => [...text].reduce((w, c) => w + (c.charCodeAt(0) < 0x2e80 ? 0.56 : 1), 0);
+/** The largest size up to `preferred` at which the text fits in `width` px. */
+const fit = (text: string, preferred: number, width: number) => Math.max(10, Math.min(preferred, Math.floor(width / Math.max(1, ems(text)))));
+
 export function bannerSvg(b: { slot: string; title: string; subtitle: string; color: string }): string {
   const h = SLOT_HEIGHTS[b.slot] ?? 212;
   const color = /^#[0-9a-fA-F]{6}$/.test(b.color) ? b.color : '#c0392b';
-  const titleSize = Math.round(h * 0.2);
-  const subSize = Math.round(h * 0.09);
+  const room = WIDTH - h * 0.35 - 24 - 40;
+  const titleSize = fit(b.title, Math.round(h * 0.2), room);
+  const subSize = fit(b.subtitle, Math.max(16, Math.round(h * 0.09)), room);
+  // Unique per picture, so that several inlined in one page keep their own colours.
+  const gid = `bg${color.slice(1)}${b.slot}`;
   const font = `'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC',sans-serif`;
   const titleY = b.subtitle ? h * 0.48 : h * 0.58;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${h}" viewBox="0 0 ${WIDTH} ${h}" role="img" aria-label="${escapeXml(b.title)}">
 <defs>
-<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(color, 0.12)}"/><stop offset="1" stop-color="${shade(color, -0.28)}"/></linearGradient>
+<linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(color, 0.12)}"/><stop offset="1" stop-color="${shade(color, -0.28)}"/></linearGradient>
 </defs>
-<rect width="${WIDTH}" height="${h}" fill="url(#bg)"/>
+<rect width="${WIDTH}" height="${h}" fill="url(#${gid})"/>
 <circle cx="${WIDTH - h * 0.4}" cy="${h * 0.15}" r="${h * 0.75}" fill="#ffffff" fill-opacity="0.08"/>
 <circle cx="${WIDTH - h * 1.3}" cy="${h * 1.05}" r="${h * 0.55}" fill="#ffffff" fill-opacity="0.06"/>
 <rect x="${h * 0.35}" y="${titleY - titleSize * 1.15}" width="${Math.max(6, h * 0.03)}" height="${titleSize * 1.35}" fill="#ffffff" fill-opacity="0.85"/>
