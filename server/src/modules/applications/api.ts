@@ -44,3 +44,15 @@ export async function interviewsSent(db: Db, companyId: string): Promise<number>
   const r = await one<{ n: number }>(db, sql`select count(*)::int as n from interviews where company_id = ${companyId}`);
   return r?.n ?? 0;
 }
+
+/**
+ * jltds / mys of a fair hall's figures: applications sent in the fair's hall, and those that led
+ * to an interview or a hire.
+ */
+export async function fairApplicationFigures(db: Db, fairId: string): Promise<{ sent: number; offers: number }> {
+  const r = await one<{ sent: number; offers: number }>(
+    db,
+    sql`select count(*)::int as sent, (count(*) filter (where state in (4, 6)))::int as offers from applications where fair_id = ${fairId}`,
+  );
+  return { sent: r?.sent ?? 0, offers: r?.offers ?? 0 };
+}

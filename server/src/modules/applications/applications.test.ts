@@ -152,6 +152,11 @@ describe('applying', () => {
     expect(fairList.total).toBe(1);
     expect(fairList.gwtdlist[0]).toMatchObject({ gwid, hxid: fair, hymc: '春季双选会', fjjlid: file, fjjlmc: '李明-会计.pdf' });
     expect((await srv.call('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page.total).toBe(2);
+    const hall = (await srv.call('/api/qz/bshxxx/hxdttj', { query: { hxid: fair } })).body.hxdttj;
+    expect([hall.jltds, hall.mys]).toEqual([1, 0]);
+    const bsid = fairList.gwtdlist[0].bsid;
+    await srv.call('/api/hr/qyhxrxx/updateHxrYyzt', { token: actors.hrApproved.token, query: { bsid, type: 6 } });
+    expect((await srv.call('/api/qz/bshxxx/hxdttj', { query: { hxid: fair } })).body.hxdttj.mys).toBe(1);
 
     // The enterprise's HR may now read that private attachment; another enterprise's may not.
     const mine = await srv.call(`/api/qz/qzFile/getFile/${file}`, { token: actors.hrApproved.token });

@@ -9,7 +9,8 @@ import { companyLogoUrls, registerInterviewCounter } from '../companies/api.js';
 import { seekerCard, seekerCards, sectionRows, bumpResumeCounter, type SeekerCard } from '../resumes/api.js';
 import { fileOf, readableUrl, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/api.js';
 import { favouriteFlags, recordResumeView } from '../relations/api.js';
-import { appliedToCompany, applicationStates, candidateAccess, interviewsSent } from './api.js';
+import { appliedToCompany, applicationStates, candidateAccess, fairApplicationFigures, interviewsSent } from './api.js';
+import { registerFairApplicationCounter } from '../fairs/api.js';
 import {
   answerInvitation, apply, applyMany, assertMayApply, changeState, hrCompany, invite, likePattern, markViewed, minuteText, recordResult, timeText, validDay,
 } from './store.js';
@@ -217,6 +218,7 @@ const applications: Module = {
   register(app, s) {
     registerPrivateFileRule(appliedResumeRule);
     registerInterviewCounter(interviewsSent);
+    registerFairApplicationCounter(fairApplicationFigures);
 
     // ---- the job seeker
 
