@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../../test/helpers.js';
+import { actor, allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
+import { fairWithSignup, jobBody, postJob } from '../../../test/recruit.js';
+import { rows, sql } from '../../db/index.js';
+import { companyJobCounts, jobSummary, jobsAtFair } from './api.js';
+
+let srv: TestServer;
+let actors: Actors;
+
+beforeAll(async () => {
+  srv = await startServer();
+  actors = await allActors(srv);
+});
+afterAll(() => srv?.close());
+
+const everyone = ['anonymous', 'seekerIncomplete', 'seeker', 'hrUnapproved', 'hrApproved', 'operator'] as const;
+
+describe('who may call the job routes', () => {
+  it('only HR of an approved enterprise write jobs', async () => {
+    const add = await codesByRole(actors, (a) => srv.call('/api/hr/qydwgwfbxx/addGw', { token: a.token, body: { fb: 0, ...jobBody() } }));
+    expect(add).toEqual(expectedCodes(['hrApproved']));
+    const gwid = await postJob(srv, actors.hrApproved);
+    const writes: [string, Parameters<TestServer['call']>[1]][] = [
+      ['/api/hr/qydwgwfbxx/updateGw', { body: { gwid, ...jobBody() } }],
+      [`/api/hr/qydwgwfbxx/refreshGW/${gwid}`, { method: 'POST' }],
+      [`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { method: 'POST' }],
+      ['/api/hr/qydwgwfbxx/auditGW', { query: { gwid, type: 1 } }],
+      ['/api/hr/qydwgwfbxx/updateHxsByGwid', { body: { gwid, hxids: [] } }],
+    ];
+    for (const [path, opts] of writes) {
+      expect(await codesByRole(actors, (a) => srv.call(path, { ...opts, token: a.token })), path).toEqual(
+        // a job posted today counts as refreshed today: the approved HR gets past the gate to that rule
+        { ...expectedCodes(['hrApproved']), ...(path.includes('refreshGW') ? { hrApproved: 409 } : {}) },
+      );
+    }
+  });
+
+  it('HR of any enterprise read their lists; the unapproved one has nothing of another enterprise', async () => {
+    const list = await codesByRole(actors, (a) => srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: a.token }));
+    expect(list).toEqual(expectedCodes(['hrUnapproved', 'hrApproved']));
+    const gwid = await postJob(srv, actors.hrApproved);
+    const detail = await codesByRole(actors, (a) => srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: a.token }));
+    expect(detail).toEqual({ ...expectedCodes(['hrUnapproved', 'hrApproved']), hrUnapproved: 404 });
+  });
+
+  it('everyone sees a published job with its enterprise and HR', async () => {
+    const gwid = await postJob(srv, actors.hrApproved, { gwmc: '公开岗位' });
+    for (const [path, opts] of [
+      [`/api/hr/qydwgwfbxx/findGwInfoQzById/${gwid}`, { method: 'POST' }],
+      ['/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } }],
+      ['/api/qz/qzgrjbxx/getGwInfo', { method: 'POST', body: { gwid } }],
+      ['/api/qz/qzgrjbxx/getHrInfoByGw', { query: { gwid } }],
+    ] as const) {
+      expect(await codesByRole(actors, (a) => srv.call(path, { ...opts, token: a.token })), path).toEqual(expectedCodes([...everyone]));
+    }
+  });
+
+  it('taking a post down is the operator’s', async () => {
+    const gwid = await postJob(srv, actors.hrApproved);
+    const down = await codesByRole(actors, (a) => srv.call('/api/xs/admin/jobs/takeDown', { token: a.token, body: { gwid, xjyy: '岗位信息含歧视性要求' } }));
+    expect(down).toEqual(expectedCodes(['operator']));
+    expect(await codesByRole(actors, (a) => srv.call('/api/xs/admin/jobs', { token: a.token }))).toEqual(expectedCodes(['operator']));
+  });
+});
+
+describe('a job’s life', () => {
+  it('draft → published → closed → reopened → deleted, as visitors see it', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const gwid = await postJob(srv, hr, { fb: 0, gwmc: '数据分析师' });
+    const visitor = () => srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } });
+    expect((await visitor()).body.code).toBe(404);
+    // the enterprise's HR sees the draft
+    const own = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
+    expect(own.body.gwxxxqHrVO).toMatchObject({ gwid, gwmc: '数据分析师', zt: 0, fbsj: '', hrid: hr.userId, hrxm: '张审核' });
+
+    expect((await srv.call(`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(0);
+    const pub = await visitor();
+    expect(pub.body.gwxxxqQzVO).toMatchObject({ gwid, zt: 1, zdyx: 15000, zgyx: 25000, dwid: hr.companyId, hrxm: '张审核', fldy: '五险一金,带薪年假', llcs: 1 });
+    expect(pub.body.gwxxxqQzVO.fbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect((await visitor()).body.gwxxxqQzVO.llcs).toBe(2);
+    const hrInfo = await srv.call('/api/qz/qzgrjbxx/getHrInfoByGw', { query: { gwid } });
+    expect(hrInfo.body.hrInfo).toMatchObject({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwid: hr.companyId });
+
+    await srv.call('/api/hr/qydwgwfbxx/updateGw', { token: hr.token, body: { gwid, ...jobBody({ gwmc: '高级数据分析师', zdyx: 20000, zgyx: 30000 }) } });
+    expect((await visitor()).body.gwxxxqQzVO).toMatchObject({ gwmc: '高级数据分析师', zdyx: 20000 });
+
+    expect((await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 2 } })).body.code).toBe(0);
+    // a closed job still opens (the page says it stopped) but is no longer in the enterprise's list
+    expect((await visitor()).body.gwxxxqQzVO.zt).toBe(2);
+    expect((await companyJobCounts(srv.app.services.db, [hr.companyId!]))[hr.companyId!]).toBe(0);
+    expect((await srv.call(`/api/hr/qydwgwfbxx/refreshGW/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(400);
+
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, method: 'POST', body: { gwid, type: 1 } });
+    expect((await visitor()).body.gwxxxqQzVO.zt).toBe(1);
+    expect(await jobSummary(srv.app.services.db, gwid)).toMatchObject({ title: '高级数据分析师', companyId: hr.companyId, hrId: hr.userId, status: 1 });
+
+    const mine = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { zt: 1 } });
+    expect(mine.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([gwid]);
+
+    expect((await srv.call(`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(0);
+    expect((await visitor()).body.code).toBe(404);
+    expect(await jobSummary(srv.app.services.db, gwid)).toBeNull();
+    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
+  });
+
+  it('a job can be refreshed once a day', async () => {
+    const gwid = await postJob(srv, actors.hrApproved);
+    // posted today counts as fresh; move it to yesterday to allow a refresh
+    await srv.app.services.db.execute(sql`update jobs set refreshed_at = now() - interval '1 day' where id = ${gwid}`);
+    expect((await srv.call(`/api/hr/qydwgwfbxx/refreshGW/${gwid}`, { token: actors.hrApproved.token, method: 'POST' })).body.code).toBe(0);
+    const again = await srv.call(`/api/hr/qydwgwfbxx/refreshGW/${gwid}`, { token: actors.hrApproved.token, method: 'POST' });
+    expect(again.body).toMatchObject({ code: 409, msg: '该岗位今天已刷新过，请明天再来' });
+  });
+
+  it('HR of another enterprise cannot touch it', async () => {
+    const gwid = await postJob(srv, actors.hrApproved);
+    const other = await actor(srv, 'hrApproved');
+    for (const [path, opts] of [
+      ['/api/hr/qydwgwfbxx/updateGw', { body: { gwid, ...jobBody({ gwmc: '被改了' }) } }],
+      [`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { method: 'POST' }],
+      ['/api/hr/qydwgwfbxx/auditGW', { query: { gwid, type: 2 } }],
+      ['/api/hr/qydwgwfbxx/getHxsByGwid', { query: { gwid } }],
+    ] as const) {
+      expect((await srv.call(path, { ...opts, token: other.token })).body.code, path).toBe(404);
+    }
+    expect((await jobSummary(srv.app.services.db, gwid))?.status).toBe(1);
+  });
+
+  it('refuses invalid codes and salaries, changing nothing', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    for (const [over, text] of [
+      [{ gwlb: 'gwlb_01' }, '岗位类别'],
+      [{ sbcs: '110100' }, '不属于所选省份'],
+      [{ zdyx: 30000, zgyx: 10000 }, '最高月薪'],
+      [{ zdyx: '8000' }, '最低月薪'],
+      [{ gwmc: 'x'.repeat(41) }, '岗位名称'],
+      [{ zprs: 0 }, '招聘人数'],
+    ] as const) {
+      const r = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: { fb: 1, ...jobBody(over) } });
+      expect(r.body.code, JSON.stringify(over)).toBe(400);
+      expect(r.body.msg).toContain(text);
+    }
+    expect((await srv.call('/api/hr/qydwgwfbxx/deleteGW/abc', { token: hr.token, method: 'POST' })).body.code).toBe(400);
+    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
+  });
+});
+
+describe('fairs and the operator', () => {
+  it('a job is shown only at fairs its enterprise signed up for', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const gwid = await postJob(srv, hr, { gwmc: '招聘会岗位' });
+    const signed = await fairWithSignup(srv, { companyId: hr.companyId!, hrId: hr.userId!, name: '秋季线上双选会' });
+    const other = await fairWithSignup(srv, { name: '未报名的招聘会' });
+    const list = await srv.call('/api/hr/qydwgwfbxx/getHxsByGwid', { token: hr.token, query: { gwid } });
+    expect(list.body.hxlist).toEqual([{ hxid: signed, hymc: '秋季线上双选会', ifks: 1, sfxz: 0 }]);
+
+    const bad = await srv.call('/api/hr/qydwgwfbxx/updateHxsByGwid', { token: hr.token, body: { gwid, hxids: [other] } });
+    expect(bad.body).toMatchObject({ code: 400, msg: '本单位尚未报名该招聘会，请先报名' });
+    const ok = await srv.call('/api/hr/qydwgwfbxx/updateHxsByGwid', { token: hr.token, body: { gwid, hxids: [signed] } });
+    expect(ok.body.code).toBe(0);
+    const atFair = await jobsAtFair(srv.app.services.db, signed, { page: 1, limit: 10 });
+    expect(atFair).toMatchObject({ total: 1, list: [{ gwid, gwmc: '招聘会岗位', dwid: hr.companyId }] });
+    const detail = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
+    expect(detail.body.gwxxxqHrVO.hxlist).toEqual([{ hxid: signed, hymc: '秋季线上双选会', ifks: 1, sfxz: 1 }]);
+
+    await srv.call('/api/hr/qydwgwfbxx/updateHxsByGwid', { token: hr.token, body: { gwid, hxids: [] } });
+    expect((await jobsAtFair(srv.app.services.db, signed, { page: 1, limit: 10 })).total).toBe(0);
+  });
+
+  it('the operator takes a post down: visitors lose it, the HR is told why and cannot republish', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const gwid = await postJob(srv, hr, { gwmc: '高薪日结' });
+    const op = actors.operator;
+    const found = await srv.call('/api/xs/admin/jobs', { token: op.token, query: { key: '高薪日结' } });
+    expect(found.body.page.list).toEqual([expect.objectContaining({ gwid, zt: 1, dwid: hr.companyId })]);
+    const short = await srv.call('/api/xs/admin/jobs/takeDown', { token: op.token, body: { gwid, xjyy: '' } });
+    expect(short.body.code).toBe(400);
+    expect((await srv.call('/api/xs/admin/jobs/takeDown', { token: op.token, body: { gwid, xjyy: '涉嫌虚假招聘' } })).body.code).toBe(0);
+    expect((await srv.call('/api/xs/admin/jobs/takeDown', { token: op.token, body: { gwid, xjyy: '涉嫌虚假招聘' } })).body.code).toBe(409);
+
+    expect((await srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } })).body.code).toBe(404);
+    const msgs = await srv.call('/api/hr/qyxxtx/list/xtxx/1/10', { token: hr.token });
+    expect(msgs.body.page.list[0]).toMatchObject({ bt: '岗位已被平台下架' });
+    expect(msgs.body.page.list[0].nr).toContain('涉嫌虚假招聘');
+    const republish = await srv.call(`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { token: hr.token, method: 'POST' });
+    expect(republish.body.code).toBe(403);
+    expect(republish.body.msg).toContain('涉嫌虚假招聘');
+    const own = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
+    expect(own.body.gwxxxqHrVO).toMatchObject({ zt: 3, xjyy: '涉嫌虚假招聘' });
+
+    const log = await rows<{ action: string; operator_id: string }>(
+      srv.app.services.db,
+      sql`select action, operator_id::text as operator_id from operator_log where target = ${gwid}`,
+    );
+    expect(log).toEqual([{ action: 'job.takedown', operator_id: op.userId }]);
+  });
+});

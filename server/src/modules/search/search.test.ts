@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../../test/helpers.js';
+import { actor, allActors, codesByRole, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import { postJob } from '../../../test/recruit.js';
+import { rows, sql } from '../../db/index.js';
+import { reindexCompanyJobs } from './indexing.js';
+import { keywordQuery } from './segment.js';
+
+let srv: TestServer;
+let actors: Actors;
+let a: Actor; // 深圳前端科技 (民营, 150-500人, IT)
+let b: Actor; // 北京会计师事务所 (国企, 1000-5000人, 专业服务)
+const ids: Record<string, string> = {};
+
+async function rename(hr: Actor, name: string, extra = sql``) {
+  await srv.app.services.db.execute(sql`update companies set name = ${name} ${extra} where id = ${hr.companyId}`);
+  await reindexCompanyJobs(srv.app.services.db, hr.companyId!, name);
+}
+
+beforeAll(async () => {
+  srv = await startServer();
+  actors = await allActors(srv);
+  a = await actor(srv, 'hrApproved');
+  b = await actor(srv, 'hrApproved');
+  const posts: [Actor, string, Record<string, unknown>][] = [
+    [a, '高级前端开发工程师', { zdyx: 25000, zgyx: 40000 }],
+    [a, '前端工程师(Vue)', { zdyx: 12000, zgyx: 18000, jyyq: 'gzjy_02' }],
+    [a, 'Java后端开发', { gwlb: 'gwlb_010101' }],
+    [a, '公司机关行政专员', { gwlb: 'gwlb_050101', zdyx: 0, zgyx: 0 }],
+    [a, '大会计划专员', {}],
+    [a, '货车司机', { sbsf: '110000', sbcs: '110100', xlyq: 'xl_02', gzxz: 'gzxz_02', zdyx: 7000, zgyx: 9000 }],
+    [b, '会计', { sbsf: '110000', sbcs: '110100', zdyx: 6000, zgyx: 8000 }],
+    [b, '财务会计主管', { sbsf: '110000', sbcs: '110100', zdyx: 15000, zgyx: 20000 }],
+    [b, '行政助理', { sbsf: '110000', sbcs: '110100', zdyx: 5000, zgyx: 6000 }],
+  ];
+  for (const [hr, title, over] of posts) ids[title] = await postJob(srv, hr, { gwmc: title, ...over });
+  await postJob(srv, b, { gwmc: '会计助理（草稿）', fb: 0 });
+  await rename(a, '深圳前端科技有限公司');
+  await rename(b, '北京会计师事务所', sql`, nature = 'dwxz_01', size = 'gm_05', industry = 'hy_12'`);
+});
+afterAll(() => srv?.close());
+
+const search = async (query: Record<string, string | number | boolean>) => {
+  const r = await srv.call('/api/xs/app/search/gwpc', { query });
+  expect(r.body.code, JSON.stringify(r.body)).toBe(0);
+  return r.body.page as { list: { gwid: string; gwmc: string; dwmc: string; logoUrl: string }[]; totalCount: number };
+};
+const titles = async (query: Record<string, string | number | boolean>) => (await search(query)).list.map((j) => j.gwmc);
+
+describe('job search', () => {
+  it('is open to everyone', async () => {
+    const codes = await codesByRole(actors, (x) => srv.call('/api/xs/app/search/gwpc', { token: x.token, query: { key: '会计' } }));
+    expect(codes).toEqual(expectedCodes(['anonymous', 'seekerIncomplete', 'seeker', 'hrUnapproved', 'hrApproved', 'operator']));
+  });
+
+  it('matches two-character words as words, not as any two characters in a row', async () => {
+    // 公司机关 holds 司机 and 大会计划 holds 会计 as characters, but not as words
+    expect(await titles({ key: '司机' })).toEqual(['货车司机']);
+    const acc = await titles({ key: '会计' });
+    expect(acc.slice(0, 2).sort()).toEqual(['会计', '财务会计主管']);
+    expect(acc).not.toContain('大会计划专员');
+    expect(acc).not.toContain('会计助理（草稿）');
+    // titles first; the rest of 深圳前端科技's jobs follow by its name
+    expect((await titles({ key: '前端' })).slice(0, 2).sort()).toEqual(['前端工程师(Vue)', '高级前端开发工程师']);
+    expect(await titles({ key: '后端' })).toEqual(['Java后端开发']);
+  });
+
+  it('finds longer words through the words they are made of, and needs every word of the query', async () => {
+    // 前端开发 as one word, or 前端 and 开发 anywhere in the title and enterprise name
+    expect(await titles({ key: '前端开发' })).toEqual(['高级前端开发工程师', 'Java后端开发']);
+    expect((await titles({ key: '工程师' })).sort()).toEqual(['前端工程师(Vue)', '高级前端开发工程师']);
+    expect(await titles({ key: '前端 Vue' })).toEqual(['前端工程师(Vue)']);
+    expect(await titles({ key: 'java' })).toEqual(['Java后端开发']);
+    expect(await titles({ key: '。，' })).toEqual([]);
+  });
+
+  it('ranks title matches above enterprise-name matches, then the freshest first', async () => {
+    // 北京会计师事务所 matches 会计 by its name, so its 行政助理 comes after the 会计 titles
+    const acc = await titles({ key: '会计' });
+    expect(acc.indexOf('行政助理')).toBeGreaterThan(acc.indexOf('财务会计主管'));
+    expect(acc).toContain('行政助理');
+    const db = srv.app.services.db;
+    await db.execute(sql`update jobs set refreshed_at = now() - interval '3 days' where id = ${ids['会计']}`);
+    await db.execute(sql`update jobs set refreshed_at = now() - interval '1 days' where id = ${ids['财务会计主管']}`);
+    expect((await titles({ key: '会计' })).slice(0, 2)).toEqual(['财务会计主管', '会计']);
+    // a refresh puts an equally relevant job back in front
+    await db.execute(sql`update jobs set refreshed_at = now() where id = ${ids['会计']}`);
+    expect((await titles({ key: '会计' }))[0]).toBe('会计');
+  });
+
+  it('filters by every field of the inventory', async () => {
+    expect(await titles({ key: '会计', sbcs: '440300' })).toEqual([]);
+    expect((await titles({ sbsf: '110000', gzxz: 'gzxz_02' }))).toEqual(['货车司机']);
+    expect(await titles({ xlyq: 'xl_02' })).toEqual(['货车司机']);
+    expect(await titles({ jyyq: 'gzjy_02' })).toEqual(['前端工程师(Vue)']);
+    expect(await titles({ gwlb: 'gwlb_05' })).toEqual(['公司机关行政专员']);
+    expect(await titles({ gwlb: 'gwlb_0501' })).toEqual(['公司机关行政专员']);
+    expect((await titles({ dwxz: 'dwxz_01', gwyx: 'xzfw_05' })).sort()).toEqual(['财务会计主管']);
+    expect((await search({ dwgm: 'gm_05' })).totalCount).toBe(3);
+    expect((await search({ sshy: 'hy_12', key: '行政' })).list.map((j) => j.gwmc)).toEqual(['行政助理']);
+    expect(await titles({ gwyx: 'xzfw_09' })).toEqual(['公司机关行政专员']);
+    expect((await titles({ gwyx: 'xzfw_08' }))).toEqual([]);
+    expect((await titles({ gwyx: 'xzfw_07', key: '前端' }))).toEqual(['高级前端开发工程师']);
+  });
+
+  it('orders by salary or freshness when asked, and pages', async () => {
+    const bySalary = await titles({ sbcs: '110100', orderField: 'yx' });
+    expect(bySalary[0]).toBe('财务会计主管');
+    const asc = await titles({ sbcs: '110100', orderField: 'yx', asc: true });
+    expect(asc[0]).toBe('行政助理');
+    const p1 = await search({ limit: 3, page: 1 });
+    const p2 = await search({ limit: 3, page: 2 });
+    expect(p1.totalCount).toBe(9);
+    expect(p1.list).toHaveLength(3);
+    expect(p2.list.map((j) => j.gwid)).not.toContain(p1.list[0].gwid);
+    const post = await srv.call('/api/xs/app/search/gwpc', { method: 'POST', body: { key: '司机', page: 1, limit: 10 } });
+    expect(post.body.page.list.map((j: { gwmc: string }) => j.gwmc)).toEqual(['货车司机']);
+  });
+
+  it('leaves out closed, taken-down and unapproved enterprises’ jobs', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const gwid = await postJob(srv, hr, { gwmc: '仓库叉车司机' });
+    expect(await titles({ key: '叉车' })).toEqual(['仓库叉车司机']);
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 2 } });
+    expect(await titles({ key: '叉车' })).toEqual([]);
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 1 } });
+    await srv.app.services.db.execute(sql`update companies set status = 0 where id = ${hr.companyId}`);
+    expect(await titles({ key: '叉车' })).toEqual([]);
+  });
+
+  it('answers bad paging with a message', async () => {
+    for (const query of [{ limit: 1000 }, { page: 0 }, { orderField: 'dwmc' }, { key: 'x'.repeat(51) }]) {
+      const r = await srv.call('/api/xs/app/search/gwpc', { query });
+      expect(r.body.code, JSON.stringify(query)).toBe(400);
+      expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('answers two-character keywords from the GIN index', async () => {
+    const plan = await srv.app.services.db.transaction(async (tx) => {
+      // the table is tiny, so plain scans are ruled out to see which index the condition can use
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      return rows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select j.id from jobs j where j.status = 1 and j.deleted_at is null and j.search_doc @@ (${keywordQuery('会计')!})`,
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n'), plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('jobs_search');
+  });
+});
