@@ -179,8 +179,11 @@ describe('sign-up', () => {
     const { token, userId } = await srv.registerSeeker(newPhone());
     await srv.app.services.db.execute(sql`update seeker_profiles set completeness = 60 where user_id = ${userId}`);
     const sock = await openSocket(srv.url, token);
+    const seen = changes.filter((c) => c.id === running).length;
     const r = await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token, body: [future, running] });
     expect(r.body).toEqual({ code: 0, msg: '报名成功' });
+    // Cached pages hear that the fair's figures changed.
+    while (changes.filter((c) => c.id === running).length === seen) await new Promise((res) => setTimeout(res, 10));
     const first = await sock.next();
     expect(first).toMatchObject({ type: 1, message: { lb: 'hxxx', bt: '报名成功' } });
     expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token, body: [future] })).body.code).toBe(0);

@@ -6,6 +6,7 @@ import { notify } from '../notify/api.js';
 import { companyOfHr } from '../companies/api.js';
 import { fairStateSql, type FairState } from './api.js';
 import { seekerCompleteness } from '../resumes/api.js';
+import { contentChanged } from '../content/api.js';
 
 /** The completeness a job seeker needs to sign up (spec: 60). */
 export const MIN_COMPLETENESS = 60;
@@ -42,6 +43,8 @@ const hallLink = (f: OpenFair) => `/zppc/public/meetinghall/${f.id}/${f.state}`;
 async function confirmSignUps(s: Services, userId: string, fairs: Map<string, OpenFair>, newIds: string[], who: string) {
   for (const id of newIds) {
     const f = fairs.get(id)!;
+    // The fair's figures on cached pages changed.
+    await contentChanged(s, 'fair', id);
     await notify(s, userId, 'hxxx', '报名成功', `${who}已报名「${f.name}」，开始时间 ${f.starts}，届时请进入会场。`, hallLink(f));
   }
 }
