@@ -129,6 +129,23 @@ export const ReceivedApplication = Type.Object({
   msid: Type.String(),
 });
 
+/** A job recommended to the seeker. */
+export const RecommendedJob = Type.Object({
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  gwlb: Type.String(),
+  sbcs: Type.String(),
+  zdyx: Type.Integer(),
+  zgyx: Type.Integer(),
+  xlyq: Type.String(),
+  jyyq: Type.String(),
+  gzxz: Type.String(),
+  sxsj: Type.String(),
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  logoUrl: Type.String(),
+});
+
 export const HrJobOption = Type.Object({
   gwid: Type.String(),
   gwmc: Type.String(),
@@ -308,6 +325,20 @@ export const applicationsApi = {
     body: Type.Array(Id('岗位ID'), { minItems: 1, maxItems: 100, title: '岗位ID列表' }),
     /** tdzt: gwid → yyzt of my application, 0 when not applied */
     reply: replyOf({ tdzt: Type.Record(Type.String(), Type.Integer()) }),
+  }),
+
+  recommended: route({
+    method: ['GET', 'POST'], url: '/api/qz/qyhxrxx/tjList', summary: '为我推荐的岗位（按求职意向或所给类别、城市；不含已投递的）', access: 'qz', tags,
+    query: Type.Object({
+      /** gwlb / gwlbo / gwlbt: job category of level one, two or three (the most precise one given counts) */
+      gwlb: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{2})?$', title: '一级岗位类别' })),
+      gwlbo: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{4})?$', title: '二级岗位类别' })),
+      gwlbt: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{6})?$', title: '三级岗位类别' })),
+      /** sbcs: city code */
+      sbcs: Type.Optional(Type.String({ maxLength: 20, pattern: '^(\\d{6})?$', title: '工作城市' })),
+      ...PageQuery,
+    }),
+    reply: replyOf({ page: Page(RecommendedJob) }),
   }),
 
   invitationsWaiting: route({

@@ -188,6 +188,34 @@ describe('applying', () => {
   });
 });
 
+describe('recommended jobs', () => {
+  it('follows the category and city asked, or the résumé’s intention, and leaves out jobs applied to', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const seeker = await newSeeker();
+    // 测试 (gwlb_0103) in 深圳 and in 广州, one 电子工程师 (gwlb_020101) in 深圳
+    const test1 = await postJob(srv, hr, { gwmc: '功能测试工程师', gwlb: 'gwlb_010301' });
+    const test2 = await postJob(srv, hr, { gwmc: '自动化测试工程师', gwlb: 'gwlb_010302', sbcs: '440100' });
+    const hw = await postJob(srv, hr, { gwmc: '电子工程师', gwlb: 'gwlb_020101' });
+    const ids = async (query: Record<string, string | number>) =>
+      (await srv.call('/api/qz/qyhxrxx/tjList', { token: seeker.token, query: { limit: 100, ...query } })).body.page.list.map((x: any) => x.gwid);
+    expect(await ids({ gwlbo: 'gwlb_0103' })).toEqual(expect.arrayContaining([test1, test2]));
+    expect(await ids({ gwlbo: 'gwlb_0103' })).not.toContain(hw);
+    expect(await ids({ gwlbo: 'gwlb_0103', sbcs: '440100' })).toEqual(expect.arrayContaining([test2]));
+    expect(await ids({ gwlbo: 'gwlb_0103', sbcs: '440100' })).not.toContain(test1);
+    expect(await ids({ gwlbt: 'gwlb_020101', gwlb: 'gwlb_01' })).toContain(hw);
+
+    // the résumé's first intention: 自动化测试 in 广州
+    await db().execute(sql`insert into resume_intentions (user_id, city, category3) values (${seeker.userId}, '440100', 'gwlb_010302')`);
+    expect(await ids({})).toEqual(expect.arrayContaining([test2]));
+    expect(await ids({})).not.toContain(test1);
+    await apply(seeker, { gwid: test2 });
+    expect(await ids({})).not.toContain(test2);
+    for (const bad of [{ gwlb: 'gwlb_0101' }, { sbcs: 'abc' }, { gwlbt: 'x' }]) {
+      expect((await srv.call('/api/qz/qyhxrxx/tjList', { token: seeker.token, query: bad })).body.code, JSON.stringify(bad)).toBe(400);
+    }
+  });
+});
+
 describe('states', () => {
   it('HR moves an application along; the seeker is told each time and sees it in the right list', async () => {
     const seeker = await newSeeker();
@@ -333,7 +361,7 @@ describe('interview invitations', () => {
       [actors.hrApproved, {}, 400, '请选择要邀请的求职者和岗位'],
     ];
     for (const [hr, extra, code, msg] of cases) expect((await send(hr, extra)).body, JSON.stringify(extra)).toEqual({ code, msg });
-    for (const bad of [{ hxrbsid: bsid, mssj: 'tomorrow' }, { hxrbsid: bsid, sjhm: '123' }, { hxrbsid: bsid, mymc: '' }, { hxrbsid: bsid, msxxdz: '' }]) {
+    for (const bad of [{ hxrbsid: bsid, mssj: 'tomorrow' }, { hxrbsid: bsid, sjhm: '123' }, { hxrbsid: bsid, mymc: '' }, { hxrbsid: bsid, msxxdz: '' }] as Record<string, string>[]) {
       expect((await send(actors.hrApproved, bad)).body.code, JSON.stringify(bad)).toBe(400);
     }
     expect((await srv.call('/api/qz/qymyxx/listWait', { token: seeker.token })).body.page.total).toBe(0);
@@ -463,7 +491,7 @@ describe('who may call the application routes', () => {
       expect(await codesByRole(actors, (a) => srv.call(path, { ...opts, token: a.token })), path).toEqual({ ...expectedCodes(['seeker']), seekerIncomplete: 403 });
     }
     const seekerReads = ['/api/qz/qyhxrxx/listAll/1/10', '/api/qz/qyhxrxx/listLooked/1/10', '/api/qz/qyhxrxx/listDenied/1/10', '/api/qz/qyhxrxx/listSxh/1/10',
-      '/api/qz/qymyxx/listWait', '/api/qz/qymyxx/listAccepted', '/api/qz/qymyxx/listDenied'];
+      '/api/qz/qymyxx/listWait', '/api/qz/qymyxx/listAccepted', '/api/qz/qymyxx/listDenied', '/api/qz/qyhxrxx/tjList'];
     for (const path of seekerReads) {
       expect(await codesByRole(actors, (a) => srv.call(path, { token: a.token })), path).toEqual(expectedCodes(['seeker', 'seekerIncomplete']));
     }

@@ -6,6 +6,7 @@ import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
 import { companyLogoUrls, registerInterviewCounter } from '../companies/api.js';
+import { jobListColumns, type JobListItem } from '../jobs/api.js';
 import { seekerCard, seekerCards, sectionRows, bumpResumeCounter, type SeekerCard } from '../resumes/api.js';
 import { fileOf, readableUrl, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/api.js';
 import { favouriteFlags, recordResumeView } from '../relations/api.js';
@@ -245,6 +246,29 @@ const applications: Module = {
       page: await myApplications(s, user.id, sql`a.fair_id is not null`, params.page, params.limit),
     }));
     handle(app, s, applicationsApi.applied, async ({ body, user }) => ({ tdzt: await applicationStates(s.db, user.id, [...new Set(body)]) }));
+
+    handle(app, s, applicationsApi.recommended, async ({ query, user }) => {
+      let category = query.gwlbt || query.gwlbo || query.gwlb || '';
+      let city = query.sbcs || '';
+      if (!category && !city) {
+        // Nothing asked: the first job intention of the résumé.
+        const card = await seekerCard(s.db, s.config, user.id);
+        category = card?.yxzw ?? '';
+        city = card?.yxcs ?? '';
+      }
+      const where = sql`j.status = 1 and j.deleted_at is null and c.status = 1
+        and not exists (select 1 from applications a where a.seeker_id = ${user.id} and a.job_id = j.id)
+        ${category ? sql`and j.category like ${`${category}%`}` : sql``} ${city ? sql`and j.city = ${city}` : sql``}`;
+      const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n from jobs j join companies c on c.id = j.company_id where ${where}`))?.n ?? 0;
+      const list = await rows<JobListItem>(
+        s.db,
+        sql`select ${jobListColumns} from jobs j join companies c on c.id = j.company_id
+            where ${where} order by j.refreshed_at desc, j.id desc limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
+      );
+      const logos = await companyLogoUrls(s.db, s.config, [...new Set(list.map((x) => x.dwid))]);
+      const out = list.map(({ hrid: _hr, ...x }) => ({ ...x, zdyx: Number(x.zdyx), zgyx: Number(x.zgyx), logoUrl: logos[x.dwid] ?? '' }));
+      return { page: pageOf(out, total, query.page, query.limit) };
+    });
 
     const myInvitations = async (seekerId: string, answer: 0 | 1 | 2, page: number, limit: number) => {
       const where = sql`i.seeker_id = ${seekerId} and i.answer = ${answer}`;

@@ -98,7 +98,7 @@ export async function seedApplicationsDemo(ctx: DemoContext): Promise<void> {
     [hrId, companyId, 6],
     [hrId, companyId, 1],
     ...plan.filter((p) => p[3] > 1 && p[1] !== companyId).map((p, i): [string, string, number] => [hrOf.get(p[1])!, p[1], Math.max(p[4] - 2, 0) + i]),
-  ].filter((v) => !!v[0]);
+  ];
   await db.execute(
     sql`insert into resume_views (seeker_id, hr_id, company_id, viewed_at)
         values ${sql.join(views.map(([hr, c, days]) => sql`(${seekerId}, ${hr}, ${c}, now() - make_interval(days => ${days}, hours => 3))`), sql`, `)}`,
