@@ -7,6 +7,7 @@ import { createHrProfile } from '../modules/companies/hr.js';
 import { seedDemoCompany } from '../modules/companies/seed.js';
 import { seedDemoCompaniesStep } from '../modules/companies/seed.js';
 import { seedDemoJobsStep } from '../modules/jobs/seed.js';
+import { seedApplicationsDemo } from '../modules/applications/seed.js';
 
 export const DEMO_PASSWORD = 'zp123456';
 export const DEMO_ACCOUNTS = [
@@ -32,7 +33,7 @@ export interface DemoContext {
  * Each module adds its demo data here, in dependency order (companies before jobs before
  * applications). A step gets the context and may add to it for later steps.
  */
-const steps: ((ctx: DemoContext) => Promise<void>)[] = [seedDemoCompaniesStep, seedDemoJobsStep];
+const steps: ((ctx: DemoContext) => Promise<void>)[] = [seedDemoCompaniesStep, seedDemoJobsStep, seedApplicationsDemo];
 
 /** Demo accounts and data, created once on an empty database when DEMO=1. */
 export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
