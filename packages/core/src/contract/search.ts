@@ -59,10 +59,70 @@ export const JobCard = Type.Object({
   logoUrl: Type.String(),
 });
 
+export const TalentSearchQuery = Type.Object({
+  /** key: words in the latest positions and employers, schools, majors or self-evaluation */
+  key: Type.Optional(Type.String({ maxLength: 50, title: '关键词' })),
+  /** sf: province code where the seeker lives or wants to work */
+  sf: Type.Optional(CodeField('省份')),
+  /** hy: industry code of the job intention */
+  hy: Type.Optional(CodeField('期望行业')),
+  /** xlyq: lowest degree (m_xldm); xl_00 any */
+  xlyq: Type.Optional(CodeField('学历要求')),
+  /** jyyq: experience code (m_gzjydm) */
+  jyyq: Type.Optional(CodeField('工作经验')),
+  /** zy: major */
+  zy: Type.Optional(Type.String({ maxLength: 30, title: '专业' })),
+  /** xxmc: school */
+  xxmc: Type.Optional(Type.String({ maxLength: 30, title: '学校名称' })),
+  /** bysj: graduation year */
+  bysj: Type.Optional(Type.String({ pattern: '^(19|20)\\d{2}$', title: '毕业年份' })),
+  /** qwxz: expected salary code (m_xzfwdm) */
+  qwxz: Type.Optional(CodeField('期望薪资')),
+  /** orderField: '' latest refreshed first (default), wsd most complete first */
+  orderField: Type.Optional(Enum(['', 'gxsj', 'wsd'], { title: '排序字段' })),
+  ...PageQuery,
+});
+
+/** A job seeker as talent search shows them: surname only, no contact details. */
+export const TalentCard = Type.Object({
+  qzbsid: Type.String(),
+  /** x: surname (the full name and phone show once the seeker applies or is invited) */
+  x: Type.String(),
+  xbm: Type.String(),
+  /** nl: age, null when unknown */
+  nl: Type.Union([Type.Integer(), Type.Null()]),
+  /** zgxl: highest degree code */
+  zgxl: Type.String(),
+  xxmc: Type.String(),
+  zy: Type.String(),
+  /** dqszcs: city code */
+  dqszcs: Type.String(),
+  /** gznx: years of work */
+  gznx: Type.Integer(),
+  /** qzzt: job-seeking state code */
+  qzzt: Type.String(),
+  wsd: Type.Integer(),
+  txUrl: Type.String(),
+  /** yxcs / yxzw / yxxz: intended city, job category and salary codes */
+  yxcs: Type.String(),
+  yxzw: Type.String(),
+  yxxz: Type.String(),
+  /** zwmc / dwmc: latest position and employer */
+  zwmc: Type.String(),
+  dwmc: Type.String(),
+  /** gxsj: résumé last refreshed */
+  gxsj: Type.String(),
+});
+
 export const searchApi = {
   jobs: route({
     method: ['GET', 'POST'], url: '/api/xs/app/search/gwpc', summary: '岗位搜索（分词检索，按相关度再按刷新时间）', access: 'public', tags: ['search'],
     query: JobSearchQuery,
     reply: replyOf({ page: Page(JobCard) }),
+  }),
+  talents: route({
+    method: ['GET', 'POST'], url: '/api/xs/app/search/rc', summary: '人才搜索（不含隐藏简历和屏蔽本单位的求职者）', access: 'hrApproved', tags: ['search'],
+    query: TalentSearchQuery,
+    reply: replyOf({ page: Page(TalentCard) }),
   }),
 };

@@ -4,6 +4,8 @@ import { pageOf } from '../../http/reply.js';
 import type { Module } from '../index.js';
 import { companyLogoUrls } from '../companies/api.js';
 import { searchJobs } from './jobs.js';
+import { searchTalents } from './talent.js';
+import { joinedCompanyId } from '../companies/store.js';
 
 const search: Module = {
   name: 'search',
@@ -12,6 +14,12 @@ const search: Module = {
       const { list, total } = await searchJobs(s.db, query);
       const logos = await companyLogoUrls(s.db, s.config, [...new Set(list.map((j) => j.dwid))]);
       return { page: pageOf(list.map((j) => ({ ...j, logoUrl: logos[j.dwid] })), total, query.page, query.limit) };
+    });
+
+    handle(app, s, searchApi.talents, async ({ query, user }) => {
+      const companyId = await joinedCompanyId(s.db, user.id);
+      const { list, total } = await searchTalents(s.db, s.config, companyId, query);
+      return { page: pageOf(list, total, query.page, query.limit) };
     });
   },
 };
