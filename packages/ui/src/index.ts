@@ -8,3 +8,4 @@ export { Dialog, type DialogProps } from './dialog.js';
 export { confirm, type ConfirmOptions } from './confirm.js';
 export { LoadingOverlay, loading, withLoading, LOADING_TEXT } from './loading.js';
 export { useSession } from './use-session.js';
+export { useHydrated } from './use-hydrated.js';

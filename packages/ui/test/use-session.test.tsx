@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@zp/core/session';
-import { useSession } from '../src/index.js';
+import { useHydrated, useSession } from '../src/index.js';
 
 afterEach(() => {
   cleanup();
@@ -42,6 +42,28 @@ describe('useSession', () => {
     });
     expect(errors).not.toHaveBeenCalled();
     expect(container.textContent).toBe('李明');
+    container.remove();
+  });
+});
+
+describe('useHydrated', () => {
+  function Submit() {
+    const ready = useHydrated();
+    return <button disabled={!ready}>登录</button>;
+  }
+
+  it('is false in server HTML and true once hydrated', async () => {
+    const html = renderToString(<Submit />);
+    expect(html).toContain('disabled');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const errors = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Submit />, { onRecoverableError: errors });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('button')!.disabled).toBe(false);
     container.remove();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, message, withLoading } from '@zp/ui';
+import { Button, message, useHydrated, withLoading } from '@zp/ui';
 import { api, loginWith, type Role } from '@zp/core/session';
 import { authApi } from '@zp/core/contract';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
@@ -43,6 +43,7 @@ export default function LoginForm({ role }: { role: Role }) {
   const [sending, setSending] = useState(false);
   const [countdown, setCountdown] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const ready = useHydrated();
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -121,102 +122,106 @@ export default function LoginForm({ role }: { role: Role }) {
         <h2 className="login-card__heading">{loginTitles.xs}</h2>
       )}
 
-      <div className="login-tabs" role="tablist" aria-label="登录方式">
-        {(['password', 'code'] as const).map((m, i) => (
-          <button
-            key={m}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`login-tab-${m}`}
-            aria-selected={mode === m}
-            aria-controls="login-panel"
-            tabIndex={mode === m ? 0 : -1}
-            className="login-tabs__tab"
-            onClick={() => chooseMode(m)}
-            onKeyDown={onTabKey}
-          >
-            {m === 'password' ? '密码登录' : '验证码登录'}
-          </button>
-        ))}
-      </div>
-
-      <form id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${mode}`} className="login-form" onSubmit={submit} noValidate>
-        <div className="form-field">
-          <label htmlFor="login-phone">手机号</label>
-          <input
-            id="login-phone"
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="username"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
-            {...field('phone')}
-          />
-          {errors.phone ? (
-            <p className="form-field__error" id="login-phone-error">
-              {errors.phone}
-            </p>
-          ) : null}
+      {/* Disabled until hydrated: typed values and clicks before that would be lost. */}
+      <fieldset className="login-card__body" disabled={!ready}>
+        <div className="login-tabs" role="tablist" aria-label="登录方式">
+          {(['password', 'code'] as const).map((m, i) => (
+            <button
+              key={m}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`login-tab-${m}`}
+              aria-selected={mode === m}
+              aria-controls="login-panel"
+              tabIndex={mode === m ? 0 : -1}
+              className="login-tabs__tab"
+              onClick={() => chooseMode(m)}
+              onKeyDown={onTabKey}
+            >
+              {m === 'password' ? '密码登录' : '验证码登录'}
+            </button>
+          ))}
         </div>
 
-        {mode === 'password' ? (
+        {/* method=post: should a submit ever happen natively, the password stays out of the url. */}
+        <form id="login-panel" method="post" role="tabpanel" aria-labelledby={`login-tab-${mode}`} className="login-form" onSubmit={submit} noValidate>
           <div className="form-field">
-            <label htmlFor="login-password">密码</label>
+            <label htmlFor="login-phone">手机号</label>
             <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={64}
-              placeholder="请输入密码"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              {...field('password')}
+              id="login-phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              maxLength={11}
+              placeholder="请输入手机号"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+              {...field('phone')}
             />
-            {errors.password ? (
-              <p className="form-field__error" id="login-password-error">
-                {errors.password}
+            {errors.phone ? (
+              <p className="form-field__error" id="login-phone-error">
+                {errors.phone}
               </p>
             ) : null}
           </div>
-        ) : (
-          <div className="form-field">
-            <label htmlFor="login-code">验证码</label>
-            <div className="form-field__row">
-              <input
-                id="login-code"
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="请输入 6 位验证码"
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                {...field('code')}
-              />
-              <Button className="login-form__code" onClick={sendCode} loading={sending} disabled={countdown > 0}>
-                {countdown > 0 ? `${countdown} 秒后重新获取` : '获取验证码'}
-              </Button>
-            </div>
-            {errors.code ? (
-              <p className="form-field__error" id="login-code-error">
-                {errors.code}
-              </p>
-            ) : null}
-          </div>
-        )}
 
-        <Button type="submit" variant="primary" size="lg" block loading={busy}>
-          登录
-        </Button>
-      </form>
+          {mode === 'password' ? (
+            <div className="form-field">
+              <label htmlFor="login-password">密码</label>
+              <input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                maxLength={64}
+                placeholder="请输入密码"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                {...field('password')}
+              />
+              {errors.password ? (
+                <p className="form-field__error" id="login-password-error">
+                  {errors.password}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <div className="form-field">
+              <label htmlFor="login-code">验证码</label>
+              <div className="form-field__row">
+                <input
+                  id="login-code"
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="请输入 6 位验证码"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                  {...field('code')}
+                />
+                <Button className="login-form__code" onClick={sendCode} loading={sending} disabled={countdown > 0}>
+                  {countdown > 0 ? `${countdown} 秒后重新获取` : '获取验证码'}
+                </Button>
+              </div>
+              {errors.code ? (
+                <p className="form-field__error" id="login-code-error">
+                  {errors.code}
+                </p>
+              ) : null}
+            </div>
+          )}
+
+          <Button type="submit" variant="primary" size="lg" block loading={busy}>
+            登录
+          </Button>
+        </form>
+      </fieldset>
 
       {role !== 'xs' ? (
         <p className="login-card__links">

@@ -54,6 +54,8 @@ function Account({ session }: { session: UserSession }) {
   const menuId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // A mouse opens the menu on hover; the click that usually follows must not close it again.
+  const openedByHover = useRef(false);
 
   useEffect(() => {
     if (!open) return;
@@ -82,15 +84,28 @@ function Account({ session }: { session: UserSession }) {
   };
 
   return (
-    <div className="nav-account" ref={boxRef} onMouseLeave={() => setOpen(false)}>
+    <div
+      className="nav-account"
+      ref={boxRef}
+      onMouseLeave={() => {
+        openedByHover.current = false;
+        setOpen(false);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
         className="nav-account__button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
-        onMouseEnter={() => setOpen(true)}
+        onClick={() => {
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen((v) => !v);
+        }}
+        onMouseEnter={() => {
+          if (!open) openedByHover.current = true;
+          setOpen(true);
+        }}
       >
         <Avatar session={session} />
         <span className="nav-account__name" title={name}>

@@ -1,0 +1,92 @@
+/** What e2e tests use: the running product, people in browser contexts, SMS codes, screenshots. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ARTIFACTS_DIR } from './env.js';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Connects to the browser the global setup launched; close it at the end of the file. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('wsEndpoint'));
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface PersonOptions {
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * One person: a browser context of their own (own localStorage, so own session) with one page.
+ * Open several for scenarios between people (a seeker and an HR).
+ */
+export async function openPerson(browser: Browser, options: PersonOptions = {}): Promise<Person> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    permissions: ['camera', 'microphone'],
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone';
+
+interface SmsLine {
+  time: number;
+  sms: { phone: string; purpose: SmsPurpose; code: string };
+}
+
+function smsLines(): SmsLine[] {
+  const lines = fs.readFileSync(inject('serverLog'), 'utf8').split('\n');
+  const found: SmsLine[] = [];
+  for (const line of lines) {
+    if (!line.includes('"sms"')) continue;
+    try {
+      const rec = JSON.parse(line) as Partial<SmsLine>;
+      if (rec.sms?.code && typeof rec.time === 'number') found.push(rec as SmsLine);
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return found;
+}
+
+/**
+ * The SMS code the demo sender printed for `phone` (and `purpose`), waiting for one logged at or
+ * after `since` (ms epoch; pass the time just before clicking 获取验证码).
+ */
+export async function smsCode(phone: string, options: { purpose?: SmsPurpose; since?: number; timeoutMs?: number } = {}): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const hit = smsLines()
+      .reverse()
+      .find((l) => l.sms.phone === phone && (!options.purpose || l.sms.purpose === options.purpose) && l.time >= (options.since ?? 0));
+    if (hit) return hit.sms.code;
+    if (Date.now() > deadline) throw new Error(`no SMS code for ${phone} (${options.purpose ?? 'any purpose'}) in the server log`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The demo accounts the product seeds with DEMO=1 (server/src/db/seed.ts). */
+export const demo = {
+  password: 'zp123456',
+  seeker: { phone: '13800000001', name: '李明' },
+  hr: { phone: '13800000002', name: '王芳' },
+  operator: { phone: '13800000003', name: '平台运营' },
+} as const;
