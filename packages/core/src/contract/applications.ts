@@ -373,7 +373,7 @@ export const applicationsApi = {
     method: ['GET', 'POST'], url: '/api/hr/qyhxrxx/findAllHxrList', summary: '收到的简历（本单位岗位的投递）', access: 'hrApproved', tags,
     query: Type.Object({
       /** gwids: only these jobs, comma-separated */
-      gwids: Type.Optional(Type.String({ maxLength: 2000, pattern: '^([1-9]\\d{0,18}(,[1-9]\\d{0,18})*)?$', title: '岗位' })),
+      gwids: Type.Optional(Type.String({ maxLength: 1000, pattern: '^([1-9]\\d{0,18}(,[1-9]\\d{0,18})*)?$', title: '岗位' })),
       /** jlzt: only this state (yyzt) */
       jlzt: Type.Optional(Type.String({ pattern: '^[1-6]?$', title: '简历状态' })),
       /** tdsj: applied on this day, or 'from,to' (inclusive), YYYY-MM-DD */
@@ -465,9 +465,10 @@ export const applicationsApi = {
     }),
     reply: replyOf({ gwList: Type.Array(CandidateJob), qzinfo: CandidateInfo }),
   }),
-  candidateSections: Object.fromEntries(
-    (Object.keys(CANDIDATE_SECTIONS) as (keyof typeof CANDIDATE_SECTIONS)[]).map((k) => [k, sectionRead(k)]),
-  ) as { [K in keyof typeof CANDIDATE_SECTIONS]: ReturnType<typeof sectionRead> },
+  /** one route per résumé section, named after the older client's call (findQzxxGzjyInfo, ...) */
+  ...(Object.fromEntries((Object.keys(CANDIDATE_SECTIONS) as (keyof typeof CANDIDATE_SECTIONS)[]).map((k) => [k, sectionRead(k)])) as {
+    [K in keyof typeof CANDIDATE_SECTIONS]: ReturnType<typeof sectionRead>;
+  }),
 
   downloadApplied: route({
     method: ['GET', 'POST'], url: '/api/hr/qydwjlgl/tdDownloadJl', summary: '下载投递的简历（记录下载）', access: 'hrApproved', tags,

@@ -372,7 +372,7 @@ const applications: Module = {
       return { gwList: c.gwList, qzinfo: await candidateInfo(s, user.id, query.qzbsid, c.access) };
     });
     for (const [name, key] of Object.entries(CANDIDATE_SECTIONS) as [keyof typeof CANDIDATE_SECTIONS, SectionKey][]) {
-      handle(app, s, applicationsApi.candidateSections[name], async ({ params, user }) => {
+      handle(app, s, applicationsApi[name], async ({ params, user }) => {
         const c = await openCandidate(s, user.id, params.qzbsid, null);
         return { gwList: c.gwList, qzinfo: { [key]: await sectionRows(s.db, key, params.qzbsid) } };
       });
