@@ -12,3 +12,4 @@ export * from './resumes.js';
 export * from './chat.js';
 export * from './applications.js';
 export * from './relations.js';
+export * from './files.js';

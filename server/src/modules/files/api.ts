@@ -9,7 +9,7 @@ import { badRequest, conflict } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { FileKind, INLINE_MIME, KIND_NAMES, SCOPES, TYPES, scopeExts, type FileKindValue, type Scope } from './kinds.js';
-import { storageOf, type StoredHead } from './storage.js';
+import { HEAD_BYTES, readHead, storageOf, type StoredHead } from './storage.js';
 import { fileUrl } from './urls.js';
 
 export { fileUrl } from './urls.js';
@@ -215,7 +215,8 @@ export async function checkContent(stored: StoredHead, ext: string, scope: Scope
   const rule = TYPES[ext];
   const detected = stored.localFile ? await fileTypeFromFile(stored.localFile) : await fileTypeFromBuffer(stored.head);
   if (rule.detected === null) {
-    if (detected || !isText(stored)) throw badRequest(`文件内容与扩展名 .${ext} 不符`);
+    const head = stored.localFile && stored.head.length < Math.min(stored.size, HEAD_BYTES) ? await readHead(stored.localFile) : stored.head;
+    if (detected || !isText({ ...stored, head })) throw badRequest(`文件内容与扩展名 .${ext} 不符`);
   } else if (!detected || !rule.detected.includes(detected.ext)) {
     throw badRequest(`文件内容与扩展名 .${ext} 不符${detected ? `（实际为 ${detected.ext}）` : ''}`);
   }

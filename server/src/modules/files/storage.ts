@@ -39,6 +39,17 @@ export interface Storage {
 // zip-based formats (docx, xlsx) are told apart by their first entries, which can run past 4 KB
 export const HEAD_BYTES = 64 * 1024;
 
+export async function readHead(file: string): Promise<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /** Keys on the server's own host sign with a key derived from the server secret, never the secret itself. */
