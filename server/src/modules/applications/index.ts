@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound, offsetOf, pageOf } from '../../http/re
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
-import { companyLogoUrls, registerInterviewCounter } from '../companies/api.js';
+import { companyLogoUrls, companyOfHr, registerInterviewCounter } from '../companies/api.js';
 import { jobListColumns, type JobListItem } from '../jobs/api.js';
 import { seekerCard, seekerCards, sectionRows, bumpResumeCounter, type SeekerCard } from '../resumes/api.js';
 import { fileOf, readableUrl, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/api.js';
@@ -19,12 +19,8 @@ import {
 /** HR of an enterprise the seeker applied to may read the seeker's attachment résumés. */
 const appliedResumeRule: PrivateFileRule = async (db, file, user) => {
   if (user.role !== 'hr' || file.kind !== FileKind.resume || !file.ownerId) return false;
-  const r = await one(
-    db,
-    sql`select 1 as ok from applications a join hr_profiles h on h.company_id = a.company_id and h.user_id = ${user.id} and h.join_state = 2
-        where a.seeker_id = ${file.ownerId} limit 1`,
-  );
-  return !!r;
+  const company = await companyOfHr(db, user.id);
+  return !!company && (await appliedToCompany(db, file.ownerId, company.id));
 };
 
 /** The online résumé page of the site (spec section 2: /private/personalResume?qzbsid=). */
