@@ -100,7 +100,7 @@ export interface MessageRow {
 /** Columns of chat_messages as MessageRow (alias m). */
 export const MESSAGE_COLUMNS = `m.conv, m.seq::int as seq, m.id, m.sender_id::text as sender_id, m.to_id, m.conv_type, m.type, m.payload,
   m.nick, m.avatar, m.name_card, m.cloud_custom_data, m.priority, m.at_users, m.counts_unread,
-  extract(epoch from m.created_at)::bigint as time, m.revoked_by::text as revoked_by, (m.revoked_at is not null) as revoked`;
+  floor(extract(epoch from m.created_at))::bigint as time, m.revoked_by::text as revoked_by, (m.revoked_at is not null) as revoked`;
 
 export function wireOf(r: MessageRow): WireMessage {
   return {

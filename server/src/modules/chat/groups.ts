@@ -39,10 +39,10 @@ export async function groupWires(hub: ChatHub, me: string, ids: string[]): Promi
   }>(
     hub.s.db,
     sql`select g.id, g.type, g.name, g.avatar, g.introduction, g.notification, g.join_option, g.owner_id::text as owner_id, g.max_members,
-               g.mute_all, g.info_seq, extract(epoch from g.created_at)::bigint as created, extract(epoch from g.updated_at)::bigint as updated,
+               g.mute_all, g.info_seq, floor(extract(epoch from g.created_at))::bigint as created, floor(extract(epoch from g.updated_at))::bigint as updated,
                (select count(*)::int from chat_group_members x where x.group_id = g.id) as member_num,
                coalesce((select c.last_seq from chat_convs c where c.conv = 'g:' || g.id), 0)::int as last_seq,
-               m.role, m.name_card, m.remind_type, extract(epoch from m.joined_at)::bigint as joined
+               m.role, m.name_card, m.remind_type, floor(extract(epoch from m.joined_at))::bigint as joined
         from chat_groups g left join chat_group_members m on m.group_id = g.id and m.user_id = ${me}
         where g.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and g.dismissed_at is null`,
   );
@@ -436,7 +436,7 @@ export function groupHandlers(hub: ChatHub) {
     const holders = await rows<{ conv: string }>(db, sql`delete from chat_messages where ref = ${notice.ref} returning conv`);
     for (const h of holders) {
       await db.execute(sql`update chat_convs c set last_msg = coalesce((
-          select jsonb_build_object('ID', m.id, 'lastTime', extract(epoch from m.created_at)::bigint, 'lastSequence', m.seq, 'fromAccount', '@TIM#SYSTEM',
+          select jsonb_build_object('ID', m.id, 'lastTime', floor(extract(epoch from m.created_at))::bigint, 'lastSequence', m.seq, 'fromAccount', '@TIM#SYSTEM',
                  'type', m.type, 'payload', m.payload, 'messageForShow', '[群系统通知]', 'isRevoked', false, 'nick', '', 'nameCard', '', 'cloudCustomData', '')
           from chat_messages m where m.conv = c.conv order by m.seq desc limit 1), c.last_msg)
         where c.conv = ${h.conv}`);

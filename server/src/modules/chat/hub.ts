@@ -393,13 +393,13 @@ export class ChatHub {
     }>(
       this.s.db,
       sql`select id, type, name, avatar, introduction, notification, join_option, owner_id::text as owner_id, max_members, mute_all, info_seq,
-                 extract(epoch from created_at)::bigint as created, extract(epoch from updated_at)::bigint as updated
+                 floor(extract(epoch from created_at))::bigint as created, floor(extract(epoch from updated_at))::bigint as updated
           from chat_groups where id = ${id} and dismissed_at is null`,
     );
     if (!g) return null;
     const ms = await rows<{ user_id: string; role: Member['role']; name_card: string; mute_until: string; remind_type: string; joined: number }>(
       this.s.db,
-      sql`select user_id::text as user_id, role, name_card, mute_until::text as mute_until, remind_type, extract(epoch from joined_at)::bigint as joined
+      sql`select user_id::text as user_id, role, name_card, mute_until::text as mute_until, remind_type, floor(extract(epoch from joined_at))::bigint as joined
           from chat_group_members where group_id = ${id} order by joined_at, user_id`,
     );
     return {

@@ -1,0 +1,869 @@
+import type { ChatPush, WireConversation, WireFriend, WireGroup, WireMember, WireMessage, WireProfile } from '@zp/core/contract';
+import { EVENT, TYPES } from './enums.js';
+import { ChatError, ERR } from './errors.js';
+import { Connection, type NetState } from './connection.js';
+import { Ordering, type SyncResult } from './ordering.js';
+import { uploadFile } from './upload.js';
+import {
+  SYSTEM, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
+} from './convert.js';
+import type {
+  ChatEvent, ChatResponse, Conversation, CreateOptions, Friend, Group, GroupMember, Message, MessageOptions, Profile, SocketFactory,
+} from './types.js';
+
+type Handler = (event: ChatEvent) => void;
+type FileKind = 'image' | 'file' | 'video' | 'sound';
+
+const randomId = (n = 12) => {
+  const abc = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let s = '';
+  for (let i = 0; i < n; i++) s += abc[Math.floor(Math.random() * abc.length)];
+  return s;
+};
+
+const ok = <T>(data: T): ChatResponse<T> => ({ code: 0, data });
+
+/**
+ * A drop-in for the part of @tencentcloud/chat the widgets use, talking to the self-hosted chat
+ * service. Method names, arguments, results (`{code, data}`), errors (`{code, message}`), events
+ * and objects follow Tencent's SDK.
+ */
+export class ChatSDK {
+  private socketUrl: string;
+  private uploadUrl: string;
+  private Socket: SocketFactory | undefined;
+  private conn: Connection | null = null;
+  private me = '';
+  private sig = '';
+  private ready = false;
+  private offsetMs = 0;
+  private logLevel = 1;
+  private readonly instance = `${Date.now().toString(36)}-${randomId(16)}`;
+  private listeners = new Map<string, { handler: Handler; context?: unknown }[]>();
+  private convs = new Map<string, Conversation>();
+  private groupList: Group[] = [];
+  private friendList: Friend[] = [];
+  private blacklistIds: string[] = [];
+  private ordering: Ordering<WireMessage>;
+  /** IDs sent or revoked from this instance (no MESSAGE_RECEIVED / MESSAGE_REVOKED for those) */
+  private mine = new Set<string>();
+  private revokedHere = new Set<string>();
+  private files = new WeakMap<Message, { file: Blob; kind: FileKind; name: string; onProgress?: (p: number) => void }>();
+  private discovering = new Map<string, Promise<void>>();
+  /** per conversation, the sequence the server's unread count included when we last took it */
+  private countedUpTo = new Map<string, number>();
+  private early: WireMessage[] | null = null;
+  private received: Message[] = [];
+  private listDirty = false;
+  private flushQueued = false;
+  private lastTotal = -1;
+  private refreshTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(readonly options: CreateOptions) {
+    const loc = (globalThis as { location?: { protocol: string; host: string } }).location;
+    this.socketUrl = options.proxyServer ? String(options.proxyServer) : loc ? `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/chat/ws` : '';
+    this.uploadUrl = options.fileUploadProxy
+      ? String(options.fileUploadProxy)
+      : this.socketUrl.replace(/^ws/, 'http').replace(/\/api\/chat\/ws.*$/, '/api/chat/upload');
+    this.Socket = options.WebSocket ?? (globalThis as { WebSocket?: SocketFactory }).WebSocket;
+    this.ordering = new Ordering<WireMessage>(
+      (cid, w) => this.deliver(cid, w),
+      (cid, after) => this.call<SyncResult<WireMessage>>('sync', { conversationID: cid, after }),
+      (err) => this.emit(EVENT.ERROR, { code: (err as ChatError).code ?? ERR.network, message: (err as Error).message }),
+    );
+  }
+
+  // ---------- events ----------
+
+  on(eventName: string, handler: Handler, context?: unknown): void {
+    const list = this.listeners.get(eventName) ?? [];
+    list.push({ handler, context });
+    this.listeners.set(eventName, list);
+  }
+
+  off(eventName: string, handler: Handler, context?: unknown): void {
+    const list = this.listeners.get(eventName);
+    if (!list) return;
+    this.listeners.set(eventName, list.filter((l) => l.handler !== handler || (context !== undefined && l.context !== context)));
+  }
+
+  private emit(name: string, data?: unknown) {
+    for (const l of [...(this.listeners.get(name) ?? [])]) {
+      try {
+        l.handler.call(l.context, { name, data });
+      } catch (err) {
+        if (this.logLevel <= 3) console.error('[chat] event handler failed', name, err);
+      }
+    }
+  }
+
+  /** Events of one burst of messages go out together, once the burst is processed. */
+  private scheduleFlush() {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      if (this.received.length) {
+        const list = this.received;
+        this.received = [];
+        this.emit(EVENT.MESSAGE_RECEIVED, list);
+      }
+      if (this.listDirty) {
+        this.listDirty = false;
+        this.emit(EVENT.CONVERSATION_LIST_UPDATED, this.sortedConversations());
+      }
+      const total = this.getTotalUnreadMessageCount();
+      if (total !== this.lastTotal) {
+        this.lastTotal = total;
+        this.emit(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, total);
+      }
+    });
+  }
+
+  private convChanged() {
+    this.listDirty = true;
+    this.scheduleFlush();
+  }
+
+  // ---------- session ----------
+
+  registerPlugin(_options: Object): void {
+    // Uploads are built in (the chat service's own endpoint); nothing to register.
+  }
+
+  setLogLevel(level: number): void {
+    this.logLevel = level;
+  }
+
+  getLoginUser(): string {
+    return this.me;
+  }
+
+  getServerTime(): number {
+    return Math.floor((Date.now() + this.offsetMs) / 1000);
+  }
+
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  async login(options: { userID: string; userSig: string }): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+    if (!options?.userID || !options?.userSig) throw new ChatError(ERR.badParameter, 'login 需要 userID 和 userSig');
+    if (this.conn && this.me === options.userID) return ok({ repeatLogin: true });
+    if (this.conn) await this.logout();
+    if (!this.socketUrl) throw new ChatError(ERR.badParameter, '请在 create 的 proxyServer 中提供聊天服务地址');
+    if (!this.Socket) throw new ChatError(ERR.badParameter, '当前环境没有 WebSocket，请在 create 的 WebSocket 选项中提供实现');
+    this.me = String(options.userID);
+    this.sig = options.userSig;
+    const conn = new Connection(this.socketUrl, this.Socket, {
+      online: (info, first) => this.online(info, first),
+      push: (f) => this.onPush(f),
+      state: (s) => this.onNetState(s),
+      ended: (r) => this.onEnded(r),
+    });
+    this.conn = conn;
+    try {
+      await conn.login({ userID: this.me, userSig: this.sig, instance: this.instance });
+    } catch (err) {
+      if (this.conn === conn) this.reset();
+      throw err;
+    }
+    return ok({ repeatLogin: false });
+  }
+
+  /** Resolves with `{code: 0, data: {}}` like Tencent's SDK does (its declaration says `Promise<void>`). */
+  async logout(): Promise<any> {
+    const conn = this.conn;
+    if (!conn) return ok({});
+    try {
+      if (conn.online) await conn.request('logout', {}, { timeoutMs: 3000 });
+    } catch {
+      /* leaving anyway */
+    }
+    this.reset();
+    return ok({});
+  }
+
+  async destroy(): Promise<void> {
+    await this.logout();
+    this.listeners.clear();
+  }
+
+  private reset() {
+    const wasReady = this.ready;
+    this.conn?.stop();
+    this.conn = null;
+    this.ready = false;
+    this.me = '';
+    this.sig = '';
+    this.convs.clear();
+    this.groupList = [];
+    this.friendList = [];
+    this.blacklistIds = [];
+    this.ordering.forget();
+    this.mine.clear();
+    this.revokedHere.clear();
+    this.discovering.clear();
+    this.countedUpTo.clear();
+    this.early = null;
+    this.lastTotal = -1;
+    for (const t of this.refreshTimers.values()) clearTimeout(t);
+    this.refreshTimers.clear();
+    if (wasReady) this.emit(EVENT.SDK_NOT_READY);
+  }
+
+  private onNetState(s: NetState) {
+    this.emit(EVENT.NET_STATE_CHANGE, { state: s });
+  }
+
+  private onEnded(r: { kicked?: string; error?: ChatError }) {
+    const type = r.kicked ?? (r.error?.code === 70001 ? TYPES.KICKED_OUT_USERSIG_EXPIRED : undefined);
+    if (!type && r.error) this.emit(EVENT.ERROR, { code: r.error.code, message: r.error.message });
+    this.reset();
+    if (type) this.emit(EVENT.KICKED_OUT, { type });
+  }
+
+  private async call<T = any>(op: string, p: unknown = {}, opts?: { retry?: boolean; timeoutMs?: number }): Promise<T> {
+    if (!this.conn) throw new ChatError(ERR.notLoggedIn, '聊天服务未登录');
+    return this.conn.request<T>(op, p, opts);
+  }
+
+  private requireReady() {
+    if (!this.ready || !this.conn) throw new ChatError(ERR.notLoggedIn, '聊天服务未登录或尚未就绪');
+  }
+
+  /** After every authentication: the first builds the picture, later ones resume from the last sequence seen. */
+  private async online(info: { serverTime: number }, first: boolean) {
+    this.offsetMs = info.serverTime * 1000 - Date.now();
+    if (first) {
+      this.early = [];
+      const r = await this.call<{ conversationList: WireConversation[] }>('convs');
+      for (const w of r.conversationList) {
+        this.takeConversation(w);
+        this.ordering.baseline(w.conversationID, w.lastSeq);
+      }
+      const early = this.early;
+      this.early = null;
+      for (const w of early) this.incoming(w);
+      this.ready = true;
+      this.emit(EVENT.SDK_READY);
+      this.convChanged();
+      this.refresh('groups');
+      this.refresh('friends');
+      this.refresh('blacklist');
+      return;
+    }
+    try {
+      const r = await this.call<{ convs: { conversationID: string; from: number }[] }>('resume', { seqs: this.ordering.seqs() });
+      await Promise.all(
+        r.convs.map(async (c) => {
+          if (!this.ordering.known(c.conversationID)) this.ordering.baseline(c.conversationID, c.from);
+          await this.ordering.catchUp(c.conversationID);
+        }),
+      );
+      await this.mergeConversations();
+      this.refresh('groups');
+      this.refresh('friends');
+      this.refresh('blacklist');
+    } catch (err) {
+      this.emit(EVENT.ERROR, { code: (err as ChatError).code ?? ERR.network, message: (err as Error).message });
+    }
+  }
+
+  /** Takes a conversation as the server sees it (its unread count covers messages up to its lastSeq). */
+  private takeConversation(w: WireConversation): Conversation {
+    const fresh = toConversation(w);
+    const old = this.convs.get(w.conversationID);
+    // A message delivered here after the server built its answer stays the last one.
+    const oldSeq = (old?.lastMessage as { lastSequence?: number } | undefined)?.lastSequence ?? 0;
+    if (old && oldSeq > w.lastSeq) fresh.lastMessage = old.lastMessage;
+    this.countedUpTo.set(w.conversationID, Math.max(w.lastSeq, this.countedUpTo.get(w.conversationID) ?? 0));
+    this.convs.set(w.conversationID, fresh);
+    return fresh;
+  }
+
+  // ---------- pushes ----------
+
+  private onPush(f: ChatPush) {
+    switch (f.ev) {
+      case 'msg':
+        return this.incoming(f.m);
+      case 'revoked':
+        return this.onRevoked(f.m);
+      case 'read': {
+        const c = this.convs.get(f.conversationID);
+        if (c && c.unreadCount) {
+          c.unreadCount = 0;
+          this.convChanged();
+        }
+        return;
+      }
+      case 'conv':
+        void this.reloadConversation(f.conversationID);
+        return;
+      case 'convDeleted':
+        for (const id of f.conversationIDList) this.convs.delete(id);
+        this.convChanged();
+        return;
+      case 'groups':
+        return this.refresh('groups');
+      case 'friends':
+        return this.refresh('friends');
+      case 'blacklist':
+        return this.refresh('blacklist');
+      case 'profile':
+        void this.onProfiles(f.userIDList);
+        return;
+      case 'error':
+        this.emit(EVENT.ERROR, { code: f.code, message: f.message });
+        return;
+    }
+  }
+
+  private incoming(w: WireMessage) {
+    if (this.early) {
+      this.early.push(w);
+      return;
+    }
+    const cid = conversationIdOf(w, this.me);
+    if (this.ordering.known(cid)) {
+      this.ordering.receive(cid, w);
+      return;
+    }
+    // A conversation this client has not seen: learn where it starts for this user, then order as usual.
+    let d = this.discovering.get(cid);
+    if (!d) {
+      d = this.call<{ conversation: WireConversation }>('conv', { conversationID: cid })
+        .then((r) => {
+          this.takeConversation(r.conversation);
+          this.ordering.baseline(cid, Math.min(r.conversation.floorSeq, w.seq - 1));
+        })
+        .catch(() => this.ordering.baseline(cid, w.seq - 1))
+        .finally(() => this.discovering.delete(cid));
+      this.discovering.set(cid, d);
+    }
+    void d.then(() => this.ordering.receive(cid, w));
+  }
+
+  /** Called by the ordering, once per message, in sequence order. */
+  private deliver(cid: string, w: WireMessage) {
+    let c = this.convs.get(cid);
+    if (!c) {
+      c = toConversation({
+        conversationID: cid, type: w.conversationType, unreadCount: 0, lastSeq: w.seq, floorSeq: 0, lastMessage: null,
+        userProfile: null, groupProfile: null, messageRemindType: 'AcceptAndNotify',
+      });
+      this.convs.set(cid, c);
+      void this.reloadConversation(cid);
+    }
+    const last = c.lastMessage as { lastSequence?: number };
+    if (!last.lastSequence || w.seq >= last.lastSequence) c.lastMessage = lastMessageOf(w);
+    if (w.from !== this.me && w.countsUnread && !w.isRevoked && w.seq > (this.countedUpTo.get(cid) ?? 0)) c.unreadCount++;
+    this.convChanged();
+    if (this.mine.has(w.ID)) return;
+    if (c.messageRemindType === TYPES.MSG_REMIND_DISCARD) return;
+    this.received.push(toMessage(w, this.me));
+  }
+
+  private onRevoked(w: WireMessage) {
+    const cid = conversationIdOf(w, this.me);
+    const c = this.convs.get(cid);
+    if (c && (c.lastMessage as { ID?: string }).ID === w.ID) {
+      (c.lastMessage as { isRevoked: boolean }).isRevoked = true;
+      this.convChanged();
+    }
+    if (this.revokedHere.has(w.ID)) return;
+    this.emit(EVENT.MESSAGE_REVOKED, [toMessage(w, this.me)]);
+  }
+
+  private async onProfiles(ids: string[]) {
+    try {
+      const r = await this.call<{ profileList: WireProfile[] }>('profiles', { userIDList: ids });
+      const list = r.profileList.map(toProfile);
+      for (const p of list) {
+        const c = this.convs.get(`C2C${p.userID}`);
+        if (c) {
+          c.userProfile = p;
+          this.listDirty = true;
+        }
+        for (const f of this.friendList) if (f.userID === p.userID) f.profile = p;
+      }
+      this.emit(EVENT.PROFILE_UPDATED, list);
+      this.scheduleFlush();
+    } catch {
+      /* the next refresh brings it */
+    }
+  }
+
+  /** Lists the server says changed are fetched again (coalesced) and announced. */
+  private refresh(what: 'groups' | 'friends' | 'blacklist') {
+    if (this.refreshTimers.has(what)) return;
+    this.refreshTimers.set(
+      what,
+      setTimeout(async () => {
+        this.refreshTimers.delete(what);
+        if (!this.conn) return;
+        try {
+          if (what === 'groups') {
+            const r = await this.call<{ groupList: WireGroup[] }>('groups');
+            this.groupList = r.groupList.map(toGroup);
+            for (const g of this.groupList) {
+              const c = this.convs.get(`GROUP${g.groupID}`);
+              if (c) {
+                c.groupProfile = g;
+                c.messageRemindType = g.selfInfo.messageRemindType || c.messageRemindType;
+                this.listDirty = true;
+              }
+            }
+            this.emit(EVENT.GROUP_LIST_UPDATED, this.groupList);
+            this.scheduleFlush();
+          } else if (what === 'friends') {
+            const r = await this.call<{ friendList: WireFriend[] }>('friends');
+            this.friendList = r.friendList.map(toFriend);
+            this.emit(EVENT.FRIEND_LIST_UPDATED, this.friendList);
+          } else {
+            const r = await this.call<{ userIDList: string[] }>('blacklist');
+            this.blacklistIds = r.userIDList;
+            this.emit(EVENT.BLACKLIST_UPDATED, this.blacklistIds);
+          }
+        } catch {
+          /* retried on the next push or reconnect */
+        }
+      }, 20),
+    );
+  }
+
+  private async reloadConversation(cid: string) {
+    try {
+      const r = await this.call<{ conversation: WireConversation }>('conv', { conversationID: cid });
+      this.takeConversation(r.conversation);
+      this.convChanged();
+    } catch {
+      /* keep what we have */
+    }
+  }
+
+  /** Takes the server's list (unread counts, profiles) without moving where delivery stands. */
+  private async mergeConversations(): Promise<WireConversation[]> {
+    const r = await this.call<{ conversationList: WireConversation[] }>('convs');
+    const seen = new Set<string>();
+    for (const w of r.conversationList) {
+      seen.add(w.conversationID);
+      this.takeConversation(w);
+      if (!this.ordering.known(w.conversationID) && !this.discovering.has(w.conversationID)) {
+        this.ordering.baseline(w.conversationID, w.floorSeq);
+        void this.ordering.catchUp(w.conversationID);
+      }
+    }
+    for (const id of [...this.convs.keys()]) if (!seen.has(id)) this.convs.delete(id);
+    this.convChanged();
+    return r.conversationList;
+  }
+
+  // ---------- conversations ----------
+
+  private sortedConversations(): Conversation[] {
+    const t = (c: Conversation) => (c.lastMessage as { lastTime?: number }).lastTime ?? 0;
+    return [...this.convs.values()].sort((a, b) => t(b) - t(a));
+  }
+
+  async getConversationList(options?: string[] | { type?: TYPES | string }): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+    this.requireReady();
+    await this.mergeConversations();
+    let list = this.sortedConversations();
+    if (Array.isArray(options)) list = list.filter((c) => options.includes(c.conversationID));
+    else if (options?.type) list = list.filter((c) => c.type === options.type);
+    return ok({ conversationList: list, isSyncCompleted: true });
+  }
+
+  async getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
+    this.requireReady();
+    const r = await this.call<{ conversation: WireConversation }>('conv', { conversationID });
+    const c = this.convs.has(conversationID) ? this.takeConversation(r.conversation) : toConversation(r.conversation);
+    return ok({ conversation: c });
+  }
+
+  async deleteConversation(options: string | { conversationIDList: string[]; clearHistoryMessage?: boolean }): Promise<ChatResponse<any>> {
+    this.requireReady();
+    const single = typeof options === 'string';
+    const ids = single ? [options] : options.conversationIDList;
+    await this.call('deleteConv', { conversationIDList: ids, clearHistoryMessage: single ? true : options.clearHistoryMessage !== false });
+    for (const id of ids) this.convs.delete(id);
+    this.convChanged();
+    return ok(single ? { conversationID: options } : { conversationIDList: ids });
+  }
+
+  async setMessageRead(options: { conversationID: string }): Promise<ChatResponse<{}>> {
+    this.requireReady();
+    await this.call('read', { conversationID: options.conversationID });
+    const c = this.convs.get(options.conversationID);
+    if (c && c.unreadCount) {
+      c.unreadCount = 0;
+      this.convChanged();
+    }
+    return ok({});
+  }
+
+  getTotalUnreadMessageCount(): number {
+    let n = 0;
+    for (const c of this.convs.values()) n += c.unreadCount;
+    return n;
+  }
+
+  async getMessageList(options: { conversationID: string; nextReqMessageID?: string }): Promise<ChatResponse<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }>> {
+    this.requireReady();
+    const r = await this.call<{ messageList: WireMessage[]; nextReqMessageID: string; isCompleted: boolean }>('messages', {
+      conversationID: options.conversationID,
+      ...(options.nextReqMessageID ? { nextReqMessageID: options.nextReqMessageID } : {}),
+      count: 15,
+    });
+    return ok({ messageList: r.messageList.map((w) => toMessage(w, this.me)), nextReqMessageID: r.nextReqMessageID, isCompleted: r.isCompleted });
+  }
+
+  // ---------- messages ----------
+
+  private newMessage(options: MessageOptions, type: TYPES, payload: any): Message {
+    if (!options?.to) throw new ChatError(ERR.badParameter, '请指定消息接收方 to');
+    const conversationType = (options.conversationType || TYPES.CONV_C2C) as TYPES;
+    const ID = `${this.me || '0'}-${Date.now().toString(36)}-${randomId(10)}`;
+    return {
+      ID, type, payload, conversationID: conversationType === TYPES.CONV_GROUP ? `GROUP${options.to}` : `C2C${options.to}`,
+      conversationType, to: String(options.to), from: this.me, flow: 'out', time: this.getServerTime(), status: 'unSend', isRevoked: false,
+      priority: (options.priority || TYPES.MSG_PRIORITY_NORMAL) as TYPES, nick: '', avatar: '', isPeerRead: false, nameCard: '',
+      atUserList: payload?.atUserList ?? [], cloudCustomData: options.cloudCustomData ?? '', isDeleted: false, isModified: false,
+      needReadReceipt: false, readReceiptInfo: {}, isBroadcastMessage: false, isSupportExtension: false, revoker: '',
+      revokerInfo: { userID: '', nick: '', avatar: '' }, revokeReason: '', sequence: 0, hasRiskContent: false, progress: 0,
+    };
+  }
+
+  createTextMessage(options: MessageOptions): Message {
+    return this.newMessage(options, TYPES.MSG_TEXT, { text: String(options?.payload?.text ?? '') });
+  }
+
+  createTextAtMessage(options: MessageOptions): Message {
+    const m = this.newMessage(options, TYPES.MSG_TEXT, { text: String(options?.payload?.text ?? '') });
+    m.atUserList = [...(options.payload?.atUserList ?? [])];
+    return m;
+  }
+
+  createCustomMessage(options: MessageOptions): Message {
+    const p = options?.payload ?? {};
+    return this.newMessage(options, TYPES.MSG_CUSTOM, { data: String(p.data ?? ''), description: String(p.description ?? ''), extension: String(p.extension ?? '') });
+  }
+
+  createFaceMessage(options: MessageOptions): Message {
+    return this.newMessage(options, TYPES.MSG_FACE, { index: Number(options?.payload?.index ?? 0), data: String(options?.payload?.data ?? '') });
+  }
+
+  createLocationMessage(options: MessageOptions): Message {
+    const p = options?.payload ?? {};
+    return this.newMessage(options, TYPES.MSG_LOCATION, { description: String(p.description ?? ''), longitude: Number(p.longitude), latitude: Number(p.latitude) });
+  }
+
+  createImageMessage(options: MessageOptions): Message {
+    return this.fileMessage(options, TYPES.MSG_IMAGE, 'image');
+  }
+
+  createFileMessage(options: MessageOptions): Message {
+    return this.fileMessage(options, TYPES.MSG_FILE, 'file');
+  }
+
+  createVideoMessage(options: MessageOptions): Message {
+    return this.fileMessage(options, TYPES.MSG_VIDEO, 'video');
+  }
+
+  createAudioMessage(options: MessageOptions): Message {
+    return this.fileMessage(options, TYPES.MSG_AUDIO, 'sound');
+  }
+
+  private fileMessage(options: MessageOptions, type: TYPES, kind: FileKind): Message {
+    const raw = options?.payload?.file;
+    const file: Blob | undefined = raw && typeof raw === 'object' && 'files' in raw ? raw.files?.[0] : raw;
+    if (!file || typeof (file as Blob).size !== 'number') throw new ChatError(ERR.badParameter, '请选择要发送的文件');
+    const name = (file as File).name || `${kind}`;
+    const ext = (name.split('.').pop() ?? '').toLowerCase();
+    const urlApi = (globalThis as { URL?: { createObjectURL?: (b: Blob) => string } }).URL;
+    const local = typeof urlApi?.createObjectURL === 'function' && (globalThis as { document?: unknown }).document ? urlApi.createObjectURL(file) : '';
+    const payload =
+      kind === 'image'
+        ? { uuid: '', imageFormat: ext, imageInfoArray: [0, 1, 2].map((t) => ({ url: local, width: 0, height: 0, size: file.size, type: t })) }
+        : kind === 'video'
+          ? { videoUrl: local, videoUUID: '', videoSize: file.size, videoSecond: 0, videoFormat: ext, thumbUrl: '' }
+          : kind === 'sound'
+            ? { url: local, uuid: '', size: file.size, second: 0 }
+            : { uuid: '', fileName: name, fileUrl: local, fileSize: file.size };
+    const m = this.newMessage(options, type, payload);
+    this.files.set(m, { file, kind, name, onProgress: options.onProgress as ((p: number) => void) | undefined });
+    return m;
+  }
+
+  private async imageSize(file: Blob): Promise<{ width: number; height: number }> {
+    const make = (globalThis as { createImageBitmap?: (b: Blob) => Promise<{ width: number; height: number; close?: () => void }> }).createImageBitmap;
+    if (!make) return { width: 0, height: 0 };
+    try {
+      const bmp = await make(file);
+      const size = { width: bmp.width, height: bmp.height };
+      bmp.close?.();
+      return size;
+    } catch {
+      return { width: 0, height: 0 };
+    }
+  }
+
+  private async upload(message: Message) {
+    const f = this.files.get(message);
+    if (!f) return;
+    const progress = (p: number) => {
+      message.progress = p;
+      f.onProgress?.(p);
+    };
+    const up = await uploadFile({ url: this.uploadUrl, file: f.file, kind: f.kind, name: f.name, userID: this.me, userSig: this.sig, onProgress: progress });
+    if (f.kind === 'image') {
+      const { width, height } = await this.imageSize(f.file);
+      message.payload = {
+        uuid: up.uuid, imageFormat: message.payload.imageFormat,
+        imageInfoArray: [0, 1, 2].map((type) => ({ url: up.url, width, height, size: up.size, type })),
+      };
+    } else if (f.kind === 'video') {
+      message.payload = { ...message.payload, videoUrl: up.url, videoUUID: up.uuid, videoSize: up.size };
+    } else if (f.kind === 'sound') {
+      message.payload = { ...message.payload, url: up.url, uuid: up.uuid, size: up.size };
+    } else {
+      message.payload = { uuid: up.uuid, fileName: f.name, fileUrl: up.url, fileSize: up.size };
+    }
+    this.files.delete(message);
+  }
+
+  async sendMessage(message: Message, _options?: unknown): Promise<ChatResponse<{ message: Message }>> {
+    this.requireReady();
+    message.status = 'unSend';
+    try {
+      await this.upload(message);
+      this.mine.add(message.ID);
+      const r = await this.call<{ message: WireMessage }>(
+        'send',
+        {
+          ID: message.ID, conversationType: message.conversationType, to: message.to, type: message.type, payload: message.payload,
+          cloudCustomData: message.cloudCustomData || undefined, priority: message.priority, atUserList: message.atUserList,
+        },
+        // Sends survive reconnects: the same ID goes out again and the server stores it once.
+        { retry: true, timeoutMs: 60_000 },
+      );
+      Object.assign(message, toMessage(r.message, this.me), { status: 'success', progress: 1 });
+      const c = this.convs.get(message.conversationID);
+      if (c && r.message.seq >= ((c.lastMessage as { lastSequence?: number }).lastSequence ?? 0)) {
+        c.lastMessage = lastMessageOf(r.message);
+        this.convChanged();
+      }
+      return ok({ message });
+    } catch (err) {
+      message.status = 'fail';
+      const e = err as ChatError;
+      throw new ChatError(e.code ?? ERR.network, e.message, { message });
+    }
+  }
+
+  resendMessage(message: Message, options?: unknown): Promise<ChatResponse<{ message: Message }>> {
+    return this.sendMessage(message, options);
+  }
+
+  async revokeMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
+    this.requireReady();
+    this.revokedHere.add(message.ID);
+    let r: { message: WireMessage };
+    try {
+      r = await this.call<{ message: WireMessage }>('revoke', { ID: message.ID });
+    } catch (err) {
+      this.revokedHere.delete(message.ID);
+      throw err;
+    }
+    message.isRevoked = true;
+    message.revoker = r.message.revoker;
+    message.revokerInfo = { userID: r.message.revoker, nick: '', avatar: '' };
+    return ok({ message });
+  }
+
+  // ---------- profiles, friends, blacklist ----------
+
+  async getMyProfile(): Promise<ChatResponse<Profile>> {
+    this.requireReady();
+    return ok(toProfile((await this.call<{ profile: WireProfile }>('myProfile')).profile));
+  }
+
+  async getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
+    this.requireReady();
+    const r = await this.call<{ profileList: WireProfile[] }>('profiles', { userIDList: options.userIDList });
+    return ok(r.profileList.map(toProfile));
+  }
+
+  async updateMyProfile(options: { nick?: string; avatar?: string; gender?: TYPES | string; selfSignature?: string }): Promise<ChatResponse<Profile>> {
+    this.requireReady();
+    const { nick, avatar, gender, selfSignature } = options ?? {};
+    const r = await this.call<{ profile: WireProfile }>('updateProfile', { nick, avatar, gender, selfSignature });
+    return ok(toProfile(r.profile));
+  }
+
+  async getFriendList(): Promise<ChatResponse<Friend[]>> {
+    this.requireReady();
+    const r = await this.call<{ friendList: WireFriend[] }>('friends');
+    this.friendList = r.friendList.map(toFriend);
+    return ok(this.friendList);
+  }
+
+  async addFriend(options: { to: string; source: string; wording?: string; type?: TYPES | string; remark?: string }): Promise<ChatResponse<{ userID: string; code: number; message: string }>> {
+    this.requireReady();
+    return ok(await this.call('addFriend', { to: options.to, source: options.source, wording: options.wording, remark: options.remark, type: options.type }));
+  }
+
+  async deleteFriend(options: { userIDList: string[]; type?: TYPES | string }): Promise<ChatResponse<{ successUserIDList: { userID: string; code: number }[]; failureUserIDList: unknown[] }>> {
+    this.requireReady();
+    return ok(await this.call('deleteFriend', { userIDList: options.userIDList, type: options.type }));
+  }
+
+  async getBlacklist(): Promise<ChatResponse<string[]>> {
+    this.requireReady();
+    this.blacklistIds = (await this.call<{ userIDList: string[] }>('blacklist')).userIDList;
+    return ok(this.blacklistIds);
+  }
+
+  async addToBlacklist(options: { userIDList: string[] }): Promise<ChatResponse<string[]>> {
+    this.requireReady();
+    this.blacklistIds = (await this.call<{ userIDList: string[] }>('block', { userIDList: options.userIDList })).userIDList;
+    return ok(this.blacklistIds);
+  }
+
+  async removeFromBlacklist(options: { userIDList: string[] }): Promise<ChatResponse<string[]>> {
+    this.requireReady();
+    this.blacklistIds = (await this.call<{ userIDList: string[] }>('unblock', { userIDList: options.userIDList })).userIDList;
+    return ok(this.blacklistIds);
+  }
+
+  // ---------- groups ----------
+
+  async getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
+    this.requireReady();
+    this.groupList = (await this.call<{ groupList: WireGroup[] }>('groups')).groupList.map(toGroup);
+    return ok({ groupList: this.groupList });
+  }
+
+  async getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
+    this.requireReady();
+    return ok({ group: toGroup((await this.call<{ group: WireGroup }>('group', { groupID: options.groupID })).group) });
+  }
+
+  async createGroup(options: {
+    name: string; type?: TYPES | string; groupID?: string; introduction?: string; notification?: string; avatar?: string;
+    maxMemberNum?: number; joinOption?: TYPES | string; memberList?: { userID: string }[];
+  }): Promise<ChatResponse<{ group: Group }>> {
+    this.requireReady();
+    const { name, type, groupID, introduction, notification, avatar, maxMemberNum, joinOption, memberList } = options ?? ({} as typeof options);
+    const r = await this.call<{ group: WireGroup }>('createGroup', {
+      name, type, groupID, introduction, notification, avatar, maxMemberNum, joinOption,
+      memberList: memberList?.map((m) => ({ userID: String(m.userID) })),
+    });
+    return ok({ group: toGroup(r.group) });
+  }
+
+  async searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
+    this.requireReady();
+    return ok({ group: toGroup((await this.call<{ group: WireGroup }>('searchGroup', { groupID })).group) });
+  }
+
+  async joinGroup(options: { groupID: string; applyMessage?: string; type?: TYPES | string }): Promise<ChatResponse<{ status: string; group?: Group }>> {
+    this.requireReady();
+    const r = await this.call<{ status: string; group?: WireGroup }>('joinGroup', { groupID: options.groupID, applyMessage: options.applyMessage });
+    return ok(r.group ? { status: r.status, group: toGroup(r.group) } : { status: r.status });
+  }
+
+  async quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    this.requireReady();
+    const r = await this.call<{ groupID: string }>('quitGroup', { groupID });
+    this.convs.delete(`GROUP${groupID}`);
+    this.convChanged();
+    return ok(r);
+  }
+
+  async dismissGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    this.requireReady();
+    return ok(await this.call<{ groupID: string }>('dismissGroup', { groupID }));
+  }
+
+  async updateGroupProfile(options: {
+    groupID: string; name?: string; avatar?: string; introduction?: string; notification?: string; muteAllMembers?: boolean; joinOption?: TYPES | string;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    this.requireReady();
+    const { groupID, name, avatar, introduction, notification, muteAllMembers, joinOption } = options;
+    const r = await this.call<{ group: WireGroup }>('updateGroup', { groupID, name, avatar, introduction, notification, muteAllMembers, joinOption });
+    return ok({ group: toGroup(r.group) });
+  }
+
+  async changeGroupOwner(options: { groupID: string; newOwnerID: string }): Promise<ChatResponse<{ group: Group }>> {
+    this.requireReady();
+    return ok({ group: toGroup((await this.call<{ group: WireGroup }>('changeOwner', { groupID: options.groupID, newOwnerID: options.newOwnerID })).group) });
+  }
+
+  async getGroupMemberList(options: { groupID: string; count?: number; offset?: number | string }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
+    this.requireReady();
+    const r = await this.call<{ memberList: WireMember[]; offset: number }>('members', {
+      groupID: options.groupID, count: Math.min(100, options.count ?? 15), offset: Number(options.offset ?? 0),
+    });
+    return ok({ memberList: r.memberList.map(toMember), offset: r.offset });
+  }
+
+  async getGroupMemberProfile(options: { groupID: string; userIDList: string[] }): Promise<ChatResponse<{ memberList: GroupMember[] }>> {
+    this.requireReady();
+    const r = await this.call<{ memberList: WireMember[] }>('memberProfile', { groupID: options.groupID, userIDList: options.userIDList });
+    return ok({ memberList: r.memberList.map(toMember) });
+  }
+
+  async addGroupMember(options: { groupID: string; userIDList: string[] }): Promise<ChatResponse<{ successUserIDList: string[]; failureUserIDList: string[]; existedUserIDList: string[]; group: Group }>> {
+    this.requireReady();
+    const r = await this.call('addMembers', { groupID: options.groupID, userIDList: options.userIDList });
+    return ok({ ...r, group: toGroup(r.group) });
+  }
+
+  async deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }): Promise<ChatResponse<{ group: Group; userIDList: string[] }>> {
+    this.requireReady();
+    const r = await this.call('deleteMembers', { groupID: options.groupID, userIDList: options.userIDList, reason: options.reason });
+    return ok({ group: toGroup(r.group), userIDList: r.userIDList });
+  }
+
+  async setGroupMemberRole(options: { groupID: string; userID: string; role: TYPES | string }): Promise<ChatResponse<{ group: Group; member: GroupMember }>> {
+    this.requireReady();
+    const r = await this.call('setRole', { groupID: options.groupID, userID: options.userID, role: options.role });
+    return ok({ group: toGroup(r.group), member: toMember(r.member) });
+  }
+
+  async setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }): Promise<ChatResponse<{ group: Group; member: GroupMember }>> {
+    this.requireReady();
+    const r = await this.call('mute', { groupID: options.groupID, userID: options.userID, muteTime: options.muteTime });
+    return ok({ group: toGroup(r.group), member: toMember(r.member) });
+  }
+
+  async setGroupMemberNameCard(options: { groupID: string; nameCard: string; userID?: string }): Promise<ChatResponse<{ group: Group; member: GroupMember }>> {
+    this.requireReady();
+    const r = await this.call('nameCard', { groupID: options.groupID, nameCard: options.nameCard, userID: options.userID });
+    return ok({ group: toGroup(r.group), member: toMember(r.member) });
+  }
+
+  async setMessageRemindType(options: { groupID?: string; userIDList?: string[]; messageRemindType: TYPES | string }): Promise<ChatResponse<{ group?: Group }>> {
+    this.requireReady();
+    if (!options.groupID) throw new ChatError(ERR.badParameter, '目前只支持设置群组的消息提醒方式');
+    const r = await this.call<{ group: WireGroup }>('remindType', { groupID: options.groupID, messageRemindType: options.messageRemindType });
+    const c = this.convs.get(`GROUP${options.groupID}`);
+    if (c) {
+      c.messageRemindType = options.messageRemindType;
+      this.convChanged();
+    }
+    return ok({ group: toGroup(r.group) });
+  }
+
+  async handleGroupApplication(options: { handleAction: string; handleMessage?: string; message?: Message; application?: unknown }): Promise<ChatResponse<{ group: Group }>> {
+    this.requireReady();
+    if (!options.message?.ID) throw new ChatError(ERR.badParameter, '请传入加群申请对应的系统通知 message');
+    const r = await this.call<{ group: WireGroup }>('handleApplication', {
+      messageID: options.message.ID, handleAction: options.handleAction, handleMessage: options.handleMessage,
+    });
+    return ok({ group: toGroup(r.group) });
+  }
+}
