@@ -61,6 +61,33 @@ describe('who may call the enterprise routes', () => {
     const own = await srv.call('/api/qz/qzgrjbxx/getDwInfo', { token: actors.hrUnapproved.token, query: { dwid: actors.hrUnapproved.companyId! } });
     expect(own.body.code).toBe(0);
   });
+
+  it('covers the rest of the enterprise routes', async () => {
+    const hrOnly = expectedCodes(['hrUnapproved', 'hrApproved']);
+    // HR of a joined enterprise: a second join request is refused (409), profile edits go through
+    expect(
+      await codesByRole(actors, (a) => srv.call('/api/hr/qydwhrxx/registerHr', { token: a.token, body: { dwid: actors.hrApproved.companyId } })),
+    ).toEqual({ ...hrOnly, hrUnapproved: 409, hrApproved: 409 });
+    expect(
+      await codesByRole(actors, (a) => srv.call('/api/hr/qydwhrxx/updateHrById', { token: a.token, body: { xm: a.role === 'hrApproved' ? '张审核' : '李待审', zw: '招聘专员' } })),
+    ).toEqual(hrOnly);
+    expect(await codesByRole(actors, (a) => srv.call('/api/hr/bskhgl/findDwListByName', { token: a.token, query: { dwmc: '测试企业' } }))).toEqual(hrOnly);
+    expect(await codesByRole(actors, (a) => srv.call('/api/hr/qyhrjrqysh/allList', { token: a.token }))).toEqual(hrOnly);
+    // updateDw: HR pass the gate and are stopped by the licence check (a file that is not theirs)
+    expect(await codesByRole(actors, (a) => srv.call('/api/hr/bskhgl/updateDw', { token: a.token, body: companyBody('999999') }))).toEqual({
+      ...hrOnly, hrUnapproved: 400, hrApproved: 400,
+    });
+    // a sub-account needs an approved enterprise; the phone below is already an HR's (409 past the gate)
+    expect(
+      await codesByRole(actors, (a) =>
+        srv.call('/api/hr/qyhrjrqysh/addSubAccount', { token: a.token, body: { phone: actors.hrApproved.phone, pwd: md5('x'), xm: '某某' } }),
+      ),
+    ).toEqual({ ...expectedCodes(['hrApproved']), hrApproved: 409 });
+    const everyone = expectedCodes(['anonymous', 'seekerIncomplete', 'seeker', 'hrUnapproved', 'hrApproved', 'operator']);
+    const dwid = actors.hrApproved.companyId!;
+    expect(await codesByRole(actors, (a) => srv.call('/api/hr/bskhgl/getGwListByDwId', { token: a.token, query: { dwid } }))).toEqual(everyone);
+    expect(await codesByRole(actors, (a) => srv.call('/api/hr/bskhgl/getGwYyCount', { token: a.token, query: { dwid } }))).toEqual(everyone);
+  });
 });
 
 describe('registration and review', () => {

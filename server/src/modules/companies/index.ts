@@ -1,6 +1,6 @@
 import { identityApi, companiesApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { conflict, notFound, pageOf } from '../../http/reply.js';
+import { badRequest, conflict, notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { companyStateOfHr, createHrProfile } from './hr.js';
@@ -168,7 +168,7 @@ const companies: Module = {
 
     handle(app, s, companiesApi.updateProfile, async ({ body, user }) => {
       const xm = body.xm.trim();
-      if (!xm) throw conflict('请填写姓名');
+      if (!xm) throw badRequest('请填写姓名');
       await s.db.execute(sql`update hr_profiles set name = ${xm}, title = ${body.zw.trim()} where user_id = ${user.id}`);
       await setDisplayName(s.db, user.id, xm);
       return { msg: '个人信息已保存' };

@@ -27,6 +27,7 @@ describe('who may call the job routes', () => {
       [`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { method: 'POST' }],
       ['/api/hr/qydwgwfbxx/auditGW', { query: { gwid, type: 1 } }],
       ['/api/hr/qydwgwfbxx/updateHxsByGwid', { body: { gwid, hxids: [] } }],
+      [`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { method: 'POST' }],
     ];
     for (const [path, opts] of writes) {
       expect(await codesByRole(actors, (a) => srv.call(path, { ...opts, token: a.token })), path).toEqual(
@@ -42,6 +43,8 @@ describe('who may call the job routes', () => {
     const gwid = await postJob(srv, actors.hrApproved);
     const detail = await codesByRole(actors, (a) => srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: a.token }));
     expect(detail).toEqual({ ...expectedCodes(['hrUnapproved', 'hrApproved']), hrUnapproved: 404 });
+    const fairs = await codesByRole(actors, (a) => srv.call('/api/hr/qydwgwfbxx/getHxsByGwid', { token: a.token, query: { gwid } }));
+    expect(fairs).toEqual({ ...expectedCodes(['hrUnapproved', 'hrApproved']), hrUnapproved: 404 });
   });
 
   it('everyone sees a published job with its enterprise and HR', async () => {
