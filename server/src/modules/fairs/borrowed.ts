@@ -1,9 +1,9 @@
 /**
  * Read-only look-ups in other modules' tables for which those modules export no function yet.
  * Kept in this one file so each can be swapped for the owner's export when it lands:
- * companyCard / hrNames / hrIdsByCompany → companies/api.ts.
+ * companyCardColumns / hrNames / hrIdsByCompany → companies/api.ts.
  */
-import { rows, one, sql, type Db } from '../../db/index.js';
+import { rows, sql, type Db } from '../../db/index.js';
 
 export interface CompanyCardRow {
   dwid: string;
@@ -22,10 +22,6 @@ export interface CompanyCardRow {
 
 export const companyCardColumns = sql`c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.industry as dwsshy, c.size as dwgm,
   c.province as dwszsf, c.city as dwszcs, c.intro as dwjs, c.list_type::int as "listType", c.status::int as status`;
-
-export async function companyCard(db: Db, companyId: string): Promise<CompanyCardRow | null> {
-  return (await one<CompanyCardRow>(db, sql`select ${companyCardColumns} from companies c where c.id = ${companyId}`)) ?? null;
-}
 
 /** HR who have joined each enterprise (join_state 2): companyId → user ids. */
 export async function hrIdsByCompany(db: Db, companyIds: string[]): Promise<Map<string, string[]>> {

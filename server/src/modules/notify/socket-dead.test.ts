@@ -36,3 +36,20 @@ it('drops a client that stops answering pings and keeps one that answers', async
   expect(await isUserOnline(srv.app.services, live.userId)).toBe(true);
   here.close();
 });
+
+it('closes the socket of a session that ended (logout) within a few ping rounds', async () => {
+  const u = await srv.registerSeeker(newPhone());
+  const sock = await openSocket(srv.url, u.token);
+  expect((await srv.call('/api/sec/pc/logout', { method: 'POST', token: u.token })).body.code).toBe(0);
+  let code: number | null = null;
+  void sock.closed.then((c) => (code = c));
+  for (let round = 0; round < 10 && code === null; round++) {
+    const pinged = new Promise((r) => sock.ws.once('ping', r));
+    vi.advanceTimersByTime(30_000);
+    await pinged;
+    // Flush the automatic pong before the next round (unless the server closed meanwhile).
+    sock.ws.send('ping');
+    await Promise.race([sock.next(), sock.closed]);
+  }
+  expect(await sock.closed).toBe(4401);
+});

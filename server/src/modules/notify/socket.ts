@@ -13,6 +13,8 @@ import { startPresence, type Presence } from './presence.js';
 
 /** How often the server pings; a socket that has not answered the previous ping is dropped. */
 const PING_MS = 30_000;
+/** Every this many ping rounds a socket's session is checked again, so a logout closes it within minutes. */
+const SESSION_CHECK_ROUNDS = 10;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** Presence per running server (keyed by its Services), for the exported look-ups. */
@@ -38,7 +40,9 @@ export function reminderOf(e: NotifyEvent, at = new Date()): Reminder {
 
 interface Held {
   user: User;
+  token: string;
   alive: boolean;
+  rounds: number;
 }
 
 export async function mountSocket(app: FastifyInstance, s: Services) {
@@ -46,7 +50,7 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
   registry.set(s, presence);
   const byUser = new Map<string, Set<WebSocket>>();
   const held = new Map<WebSocket, Held>();
-  const users = new WeakMap<FastifyRequest, User>();
+  const users = new WeakMap<FastifyRequest, { user: User; token: string }>();
 
   const send = (ws: WebSocket, m: SocketMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -84,6 +88,15 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
       } catch {
         ws.terminate();
         drop(ws);
+        continue;
+      }
+      if (++h.rounds % SESSION_CHECK_ROUNDS === 0) {
+        s.sessions
+          .userByToken(h.token)
+          .then((u) => {
+            if (!u) ws.close(4401, 'session ended');
+          })
+          .catch((err) => s.log.warn({ err: String(err) }, 'socket session check failed'));
       }
     }
   }, PING_MS);
@@ -99,12 +112,12 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
         const token = (req.query as { token?: unknown }).token;
         const user = typeof token === 'string' && TOKEN.test(token) ? await s.sessions.userByToken(token) : null;
         if (!user) return reply.code(401).send({ code: 401, msg: '登录已失效，请重新登录' });
-        users.set(req, user);
+        users.set(req, { user, token: token as string });
       },
     },
     (ws, req) => {
-      const user = users.get(req)!;
-      const h: Held = { user, alive: true };
+      const { user, token } = users.get(req)!;
+      const h: Held = { user, token, alive: true, rounds: 0 };
       held.set(ws, h);
       let set = byUser.get(user.id);
       if (!set) byUser.set(user.id, (set = new Set()));
