@@ -85,6 +85,17 @@ describe('site mount (fixture standing in for the Astro build)', () => {
     expect((await fetch(`${srv.url}/zppc/`)).status).toBe(200);
   });
 
+  it("redirects the spec's mixed-case links to the lower-case page, query kept", async () => {
+    const res = await fetch(`${srv.url}/zppc/Job_hunter/Hunter_home?id=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/zppc/job_hunter/hunter_home?id=1');
+    const fair = await fetch(`${srv.url}/zppc/public/meetingList?venue=2&city=ABC`, { redirect: 'manual' });
+    expect(fair.headers.get('location')).toBe('/zppc/public/meetinglist?venue=2&city=ABC');
+    // Already lower case: rendered, not redirected.
+    const page = await fetch(`${srv.url}/zppc/public/meetinglist?venue=2`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+  });
+
   it('leaves the API alone', async () => {
     const res = await srv.call('/api/health');
     expect(res.body).toMatchObject({ code: 0 });

@@ -23,6 +23,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
 
 /**
+ * Page files are lower case; the spec's links are not (/public/meetingList, /Job_hunter/Hunter_home).
+ * A page path under /zppc with upper-case letters answers with its lower-case form (query kept);
+ * null when the path is already lower case or belongs to Astro itself (/zppc/_…, e.g. hashed assets).
+ */
+export function lowerCasePath(url: string): string | null {
+  const q = url.indexOf('?');
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (pathname.startsWith(`${SITE_BASE}/_`)) return null;
+  const lower = pathname.toLowerCase();
+  return lower === pathname ? null : lower + (q < 0 ? '' : url.slice(q));
+}
+
+/**
  * Serves the built Astro site under /zppc/: dist/client files directly (hashed assets cached for
  * a year), every other /zppc path rendered by Astro's handler. Pages reach the API over HTTP at
  * config.publicUrl, handed to them as `Astro.locals.apiBase` (read per request: main.ts learns
@@ -65,6 +78,8 @@ export async function mountSite(app: FastifyInstance, services: Services) {
     }
 
     const render = async (req: FastifyRequest, reply: FastifyReply) => {
+      const lower = lowerCasePath(req.url);
+      if (lower) return reply.redirect(lower, 301);
       reply.hijack();
       const locals: SiteLocals = { apiBase: services.config.publicUrl };
       try {

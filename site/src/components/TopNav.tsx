@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '@zp/ui';
 import { logout, type Role, type UserSession } from '@zp/core/session';
 import { centreOf, paths, to, SITE_NAME, type ExternalLink } from '../lib/paths';
+import { refreshOnce, storeHrMarker } from '../lib/guard';
+import { showFlash } from '../lib/flash';
 
 export type NavKey = 'home' | 'fairs' | 'universities' | 'jobs' | 'login' | 'other';
 
@@ -143,6 +145,13 @@ export default function TopNav({ current, external }: Props) {
   useEffect(() => {
     document.documentElement.dataset.auth = session ? 'in' : 'out';
   }, [session]);
+  // Spec section 2: on every page a stored token is refreshed (a refused one is cleared) and an
+  // `id` query is kept as the HR marker; a toast left by the previous page shows here.
+  useEffect(() => {
+    storeHrMarker();
+    void refreshOnce();
+    showFlash();
+  }, []);
   const main: { key: NavKey; label: string; href: string }[] = [
     { key: 'home', label: '首页', href: paths.home },
     { key: 'fairs', label: '招聘会', href: paths.fairs },
