@@ -8,6 +8,8 @@ import { seedDemoCompany } from '../modules/companies/seed.js';
 import { seedDemoCompaniesStep } from '../modules/companies/seed.js';
 import { seedDemoJobsStep } from '../modules/jobs/seed.js';
 import { seedApplicationsDemo } from '../modules/applications/seed.js';
+import { seedContentDemo } from '../modules/content/seed.js';
+import { seedFairsDemo } from '../modules/fairs/seed.js';
 
 export const DEMO_PASSWORD = 'zp123456';
 export const DEMO_ACCOUNTS = [
@@ -33,7 +35,14 @@ export interface DemoContext {
  * Each module adds its demo data here, in dependency order (companies before jobs before
  * applications). A step gets the context and may add to it for later steps.
  */
-const steps: ((ctx: DemoContext) => Promise<void>)[] = [seedDemoCompaniesStep, seedDemoJobsStep, seedApplicationsDemo];
+const steps: ((ctx: DemoContext) => Promise<void>)[] = [
+  seedContentDemo,
+  seedDemoCompaniesStep,
+  // After the enterprises (it signs the approved ones up), before the jobs (shown at those fairs).
+  seedFairsDemo,
+  seedDemoJobsStep,
+  seedApplicationsDemo,
+];
 
 /** Demo accounts and data, created once on an empty database when DEMO=1. */
 export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
