@@ -10,6 +10,7 @@ import { seedDemoJobsStep } from '../modules/jobs/seed.js';
 import { seedApplicationsDemo } from '../modules/applications/seed.js';
 import { seedContentDemo } from '../modules/content/seed.js';
 import { seedFairsDemo } from '../modules/fairs/seed.js';
+import { seedDemoResume } from '../modules/resumes/seed.js';
 
 export const DEMO_PASSWORD = 'zp123456';
 export const DEMO_ACCOUNTS = [
@@ -36,6 +37,7 @@ export interface DemoContext {
  * applications). A step gets the context and may add to it for later steps.
  */
 const steps: ((ctx: DemoContext) => Promise<void>)[] = [
+  seedDemoResume,
   seedContentDemo,
   seedDemoCompaniesStep,
   // After the enterprises (it signs the approved ones up), before the jobs (shown at those fairs).

@@ -49,7 +49,7 @@ const SaveFields = {
   /** wjgs: format as the client saw it (the server uses the real one) */
   wjgs: Type.Optional(Type.String({ maxLength: 100, title: '文件格式' })),
   /** wjdx: size as the client saw it (the server uses the real one) */
-  wjdx: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ maxLength: 20 })], { title: '文件大小' })),
+  wjdx: Type.Optional(Type.Union([Type.Integer({ minimum: 0, title: '文件大小' }), Type.String({ maxLength: 20, title: '文件大小' })], { title: '文件大小' })),
   /** upid: the credential's upload id */
   upid: Type.Optional(Type.String({ maxLength: 64, title: '上传ID' })),
   /** host: where it was posted */
@@ -119,7 +119,7 @@ export const filesApi = {
       ...SaveFields,
       fileType: Type.Unsafe<20 | 30 | '20' | '30'>({ enum: [20, 30, '20', '30'], title: '文件类型' }),
       /** dwid: when sent, must be the HR's enterprise */
-      dwid: Type.Optional(Type.Union([Type.Literal(''), Id('单位ID')], { title: '单位ID' })),
+      dwid: Type.Optional(Type.String({ pattern: '^$|^[1-9]\\d{0,18}$', title: '单位ID' })),
     }),
     reply: SaveReply,
   }),

@@ -49,7 +49,8 @@ const NeedCode = (title: string) => Type.String({ minLength: 1, maxLength: 20, p
 /** '1' yes / '0' no; the older client sends either strings or numbers. */
 const Flag = (title: string) => Type.Unsafe<'0' | '1' | 0 | 1>({ enum: ['0', '1', 0, 1], title });
 /** A small count sent as a number or a numeric string (ys 薪资月数). */
-const Months = (title: string) => Type.Union([Type.Integer({ minimum: 0, maximum: 24 }), Type.String({ pattern: '^(\\d{1,2})?$' })], { title });
+const Months = (title: string) =>
+  Type.Union([Type.Integer({ minimum: 0, maximum: 24, title }), Type.String({ pattern: '^(\\d{1,2})?$', title })], { title });
 
 const opt = <P extends TProperties>(p: P) =>
   Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof P]: TOptional<P[K]> };
@@ -390,13 +391,13 @@ const BaseFields = {
   /** cjgzny: started working (YYYY-MM); '' = no work experience yet */
   cjgzny: Day('参加工作时间'),
   /** yx: e-mail */
-  yx: Type.Union([Type.Literal(''), Type.String({ format: 'email', maxLength: 100 })], { title: '电子邮箱' }),
+  yx: Type.String({ maxLength: 100, pattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', title: '电子邮箱' }),
   /** zwpj: self-evaluation */
   zwpj: Text('自我评价', 1000),
   /** zzmm: political status code (m_zzmmdm) */
   zzmm: Code('政治面貌'),
   /** txid: avatar file id (an uploaded avatar, wjlx 40); '' removes it */
-  txid: Type.Union([Type.Literal(''), Id('头像文件ID')], { title: '头像' }),
+  txid: Type.String({ pattern: '^$|^[1-9]\\d{0,18}$', title: '头像' }),
 };
 
 const { xm: _xm, xbm: _xbm, ...OtherBaseFields } = BaseFields;
