@@ -13,10 +13,11 @@ import content from './content/index.js';
 import fairs from './fairs/index.js';
 import applications from './applications/index.js';
 import relations from './relations/index.js';
+import admin from './admin/index.js';
 
 export interface Module {
   name: string;
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs, applications, relations];
+export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs, applications, relations, admin];

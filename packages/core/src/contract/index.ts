@@ -13,3 +13,4 @@ export * from './chat.js';
 export * from './applications.js';
 export * from './relations.js';
 export * from './files.js';
+export * from './admin.js';
