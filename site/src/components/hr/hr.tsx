@@ -1,0 +1,67 @@
+/**
+ * Who the HR is and whether the enterprise may recruit yet. Most enterprise-centre calls need an
+ * approved enterprise (shzt 1, access hrApproved on the server); pages that need it show why not
+ * and the way to the enterprise information page instead of a list of errors.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { identityApi, type HrEntity } from '@zp/core/contract';
+import { api } from '@zp/core/session';
+import type { Static } from '@sinclair/typebox';
+import { useLoad, type Loaded } from './lib';
+import { ListState, Notice } from './ui';
+import { to } from '../../lib/paths';
+
+export type Hr = Static<typeof HrEntity>;
+
+/** Spec section 2 (chat launcher) and 5 (fair sign-up): the message for an enterprise not approved. */
+export const NOT_APPROVED_MSG = '单位信息未审核或审核不通过,请修改单位信息!';
+export const companyInfoPath = to('enter_home/enter_info');
+
+export function useHrInfo(): Loaded<Hr> {
+  return useLoad(async () => (await api.call(identityApi.hrInfo)).qyDwhrxxEntity, []);
+}
+
+const HrContext = createContext<{ hr: Hr; reload: () => void } | null>(null);
+/** The HR of the surrounding HrGate. */
+export function useHr(): { hr: Hr; reload: () => void } {
+  const v = useContext(HrContext);
+  if (!v) throw new Error('useHr outside HrGate');
+  return v;
+}
+
+/** Why an HR cannot recruit yet, and what to do. */
+export function ApprovalNotice({ hr }: { hr: Hr }) {
+  const go = (
+    <a className="zp-btn zp-btn--primary" href={companyInfoPath}>
+      {hr.shzt === -1 ? '登记单位信息' : '修改单位信息'}
+    </a>
+  );
+  if (hr.shzt === -1)
+    return (
+      <Notice tone="warning" title="尚未登记单位" action={go}>
+        登记单位信息（或申请加入已登记的单位）并通过审核后，即可发布职位、报名招聘会和管理简历。
+      </Notice>
+    );
+  if (hr.shzt === 0)
+    return (
+      <Notice tone="primary" title="单位信息审核中" action={<a className="zp-btn" href={companyInfoPath}>查看单位信息</a>}>
+        平台运营人员审核通过后即可使用此功能，审核结果会通过消息提醒通知您。
+      </Notice>
+    );
+  return (
+    <Notice tone="danger" title={NOT_APPROVED_MSG} action={go}>
+      请按审核说明修改单位信息后重新提交审核。
+    </Notice>
+  );
+}
+
+/**
+ * Loads the HR and renders the page for them. With `approved`, an HR whose enterprise is not
+ * approved sees ApprovalNotice instead of the page.
+ */
+export function HrGate({ approved, children }: { approved?: boolean; children: ReactNode }) {
+  const { data, loading, error, reload } = useHrInfo();
+  if (!data) return <ListState loading={loading} error={error} empty onRetry={reload}>{null}</ListState>;
+  if (approved && data.shzt !== 1) return <ApprovalNotice hr={data} />;
+  return <HrContext.Provider value={{ hr: data, reload }}>{children}</HrContext.Provider>;
+}

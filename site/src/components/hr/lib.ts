@@ -1,0 +1,101 @@
+/**
+ * Helpers every enterprise-centre and operator-console island uses: loading data once the route
+ * guard passed, running writes under the full-screen overlay with the server's message as a
+ * toast, and the formats the pages share.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { message, withLoading } from '@zp/ui';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { useGuardPassed } from '../../lib/guard';
+
+/** The text to show for a failed call: the server's msg, or '请求错误，请重试'. */
+export const failure = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+
+export interface Loaded<T> {
+  data: T | undefined;
+  loading: boolean;
+  error: string | null;
+  reload: () => void;
+}
+
+/**
+ * Loads data for an island on a protected page: waits for the route guard (the session is fresh
+ * by then), reloads when `deps` change, ignores answers that arrive after newer requests.
+ * `enabled: false` holds the request (e.g. until another answer arrived).
+ */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], enabled = true): Loaded<T> {
+  const passed = useGuardPassed();
+  const [data, setData] = useState<T>();
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const seq = useRef(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    if (!passed || !enabled) return;
+    const mine = ++seq.current;
+    setLoading(true);
+    loadRef.current().then(
+      (d) => {
+        if (mine !== seq.current) return;
+        setData(d);
+        setError(null);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (mine !== seq.current) return;
+        setError(failure(err));
+        setLoading(false);
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [passed, enabled, tick, ...deps]);
+
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data, loading, error, reload };
+}
+
+/**
+ * Runs a write under the loading overlay; on success shows `success` (when given) and resolves
+ * with the reply, on failure shows the server's message and resolves undefined.
+ */
+export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: string): Promise<T | undefined> {
+  try {
+    const r = await withLoading(task);
+    if (success) message.success(success);
+    return r;
+  } catch (err) {
+    message.error(failure(err));
+    return undefined;
+  }
+}
+
+/** Monthly salary range in yuan; both 0 reads 面议. */
+export function salaryText(low: number, high: number): string {
+  if (!low && !high) return '面议';
+  const k = (n: number) => (n >= 10000 ? `${+(n / 10000).toFixed(1)}万` : n >= 1000 ? `${+(n / 1000).toFixed(1)}千` : `${n}`);
+  if (!high || low === high) return `${k(low || high)}/月`;
+  return `${k(low)}-${k(high)}/月`;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD HH:mm' ('' stays ''). */
+export const minutes = (t: string): string => (t ? t.replace('T', ' ').slice(0, 16) : '');
+/** 'YYYY-MM-DD…' → 'YYYY-MM-DD'. */
+export const day = (t: string): string => (t ? t.slice(0, 10) : '');
+
+/** An avatar or logo url the page may show: http(s) or protocol-relative, else the default. */
+export const usableImage = (url: string | null | undefined): string | null => (url && /^(https?:)?\/\//.test(url) ? url : null);
+
+/** Reads one query parameter of the current page (browser only). */
+export function queryParam(name: string): string {
+  if (typeof window === 'undefined') return '';
+  return new URLSearchParams(window.location.search).get(name) ?? '';
+}
+
+/** A local 'YYYY-MM-DDTHH:mm' for <input type="datetime-local"> from a Date. */
+export function localDateTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
