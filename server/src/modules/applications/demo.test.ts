@@ -14,7 +14,8 @@ it('demo: the seeker’s applications in every state, invitations, saved jobs, f
   expect(new Set(all.gwtdlist.map((a: any) => a.yyzt))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
   expect((await srv.call('/api/qz/qyhxrxx/listSxh/1/10', { token: qz.token })).body.page.total).toBeGreaterThanOrEqual(1);
   const wait = (await srv.call('/api/qz/qymyxx/listWait', { token: qz.token })).body;
-  expect(wait.listWait[0]).toMatchObject({ zt: 0, mymc: '技术初试' });
+  expect(wait.listWait[0]).toMatchObject({ zt: 0, mymc: '初试' });
+  expect(wait.listWait[0].mssj).toMatch(/ 10:00$/);
   expect((await srv.call('/api/qz/qymyxx/listAccepted', { token: qz.token })).body.page.total).toBe(1);
   expect((await srv.call('/api/qz/qzgwsc/list/1/10', { token: qz.token })).body.page.totalCount).toBeGreaterThanOrEqual(3);
   expect((await srv.call('/api/qz/qzgssc/list/1/10', { token: qz.token })).body.page.totalCount).toBeGreaterThanOrEqual(2);

@@ -67,13 +67,13 @@ export async function seedApplicationsDemo(ctx: DemoContext): Promise<void> {
   // A waiting invitation from the demo enterprise, and an accepted one from another.
   const invite = (job: string, company: string, days: number, answer: number, title: string, address: string, contact: string, phone: string) =>
     sql`(${appOf.get(job)}, ${seekerId}, ${job}, ${company}, ${hrOf.get(company) ?? null}, ${title},
-         date_trunc('hour', now()) + make_interval(days => ${days}, hours => 2), '440000', '440300', ${address}, ${contact}, ${phone},
+         (date_trunc('day', now() at time zone 'Asia/Shanghai') + make_interval(days => ${days}, hours => 10)) at time zone 'Asia/Shanghai', '440000', '440300', ${address}, ${contact}, ${phone},
          '请携带身份证和学历证书原件，提前 10 分钟到前台登记。', ${answer}, ${answer ? '好的，准时参加。' : ''},
          ${answer ? sql`now() - interval '1 day'` : null}, now() - interval '2 days')`;
   await db.execute(
     sql`insert into interviews (application_id, seeker_id, job_id, company_id, hr_id, title, at, province, city, address, contact, phone,
                                 note, answer, answer_note, answered_at, created_at)
-        values ${invite(own[0].id, companyId, 3, 0, '技术初试', '深圳市南山区科技园科苑路 15 号 8 楼', '王芳', '13800000002')},
+        values ${invite(own[0].id, companyId, 3, 0, '初试', '深圳市南山区科技园科苑路 15 号 8 楼', '王芳', '13800000002')},
                ${invite(rest[2].job_id, rest[2].company_id, 5, 1, '部门复试', '深圳市福田区深南大道 6008 号 12 楼会议室', '刘女士', '13912340000')}`,
   );
 
