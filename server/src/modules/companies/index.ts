@@ -127,7 +127,8 @@ const companies: Module = {
             from companies where id = ${dwid}`,
       );
       // Until approved, only the enterprise's own HR may preview it.
-      const own = viewerId ? (await hrState(s.db, viewerId).catch(() => null))?.companyId === dwid : false;
+      const st = viewerId ? await hrState(s.db, viewerId).catch(() => null) : null;
+      const own = st?.joinState === 2 && st.companyId === dwid;
       if (!c || (c.status !== 1 && !own)) throw notFound('单位不存在或尚未通过审核');
       return c;
     };
