@@ -1,0 +1,306 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, message, withLoading } from '@zp/ui';
+import { api, updateSession } from '@zp/core/session';
+import { filesApi, resumesApi, type Reply } from '@zp/core/contract';
+import { extensionOf, postToStorage } from '@zp/core/upload';
+import { nameOf, type Codes } from './codes';
+import { Field, invalid } from './Field';
+import { avatarOf, failure, toastError } from './common';
+
+export type SeekerInfo = NonNullable<Reply<typeof resumesApi.info>['qzGrjbxx']>;
+
+type Values = { xm: string; xbm: string; csrq: string; jgdms: string; dqszs: string; dqszcs: string; cjgzny: string; yx: string; zzmm: string; zwpj: string; qzzt: string };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function valuesOf(info: SeekerInfo | null): Values {
+  return {
+    xm: info?.xm ?? '',
+    xbm: info?.xbm ?? '',
+    csrq: info?.csrq?.slice(0, 10) ?? '',
+    jgdms: info?.jgdms ?? '',
+    dqszs: info?.dqszs ?? '',
+    dqszcs: info?.dqszcs ?? '',
+    cjgzny: info?.cjgzny?.slice(0, 7) ?? '',
+    yx: info?.yx ?? '',
+    zzmm: info?.zzmm ?? '',
+    zwpj: info?.zwpj ?? '',
+    qzzt: info?.qzzt ?? '',
+  };
+}
+
+export function checkBase(v: Values): Partial<Record<keyof Values, string>> {
+  const e: Partial<Record<keyof Values, string>> = {};
+  if (!v.xm.trim()) e.xm = '请填写姓名';
+  if (!v.xbm) e.xbm = '请选择性别';
+  if (v.yx && !EMAIL.test(v.yx)) e.yx = '邮箱格式不正确';
+  if (v.csrq && v.csrq > new Date().toISOString().slice(0, 10)) e.csrq = '出生日期不能晚于今天';
+  return e;
+}
+
+/** Base information: avatar, name, gender, birth, cities, e-mail, state, self-evaluation. */
+export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: SeekerInfo | null; phone: string; codes: Codes | null; onSaved: (info: SeekerInfo | null, wsd: number) => void }) {
+  const [editing, setEditing] = useState(info === null);
+  const [v, setV] = useState<Values>(() => valuesOf(info));
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [avatarPct, setAvatarPct] = useState<number | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const set = (k: keyof Values, value: string) =>
+    setV((old) => {
+      const next = { ...old, [k]: value };
+      if (k === 'dqszs') next.dqszcs = '';
+      if (k === 'dqszcs' && value && !next.dqszs) next.dqszs = codes?.cities.find((c) => c.dm === value)?.sfdm ?? '';
+      return next;
+    });
+
+  const reload = async () => {
+    const r = await api.call(resumesApi.info);
+    return r.qzGrjbxx;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkBase(v);
+    setErrors(found);
+    const first = (Object.keys(v) as (keyof Values)[]).find((k) => found[k]);
+    if (first) {
+      document.getElementById(`sk-base-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = { xm: v.xm.trim(), xbm: v.xbm, csrq: v.csrq, jgdms: v.jgdms, dqszs: v.dqszs, dqszcs: v.dqszcs, cjgzny: v.cjgzny, yx: v.yx.trim(), zzmm: v.zzmm, zwpj: v.zwpj.replace(/\s+$/, '') };
+      let wsd = (await withLoading(info ? api.call(resumesApi.update, { body }) : api.call(resumesApi.save, { body }))).qzGrjbxxBase.wsd;
+      if (v.qzzt && v.qzzt !== (info?.qzzt ?? '')) {
+        wsd = (await withLoading(api.call(resumesApi.updateState, { params: { qzzt: v.qzzt }, method: 'POST' }))).wsd;
+      }
+      updateSession({ userName: body.xm });
+      message.success('保存成功');
+      const fresh = await reload();
+      setEditing(false);
+      onSaved(fresh, fresh?.wsd ?? wsd);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const uploadAvatar = async (file: File) => {
+    if (!info) {
+      message.warning('请先填写并保存基本信息');
+      return;
+    }
+    if (!/^image\/(jpeg|png)$/.test(file.type) && !['jpg', 'jpeg', 'png'].includes(extensionOf(file.name))) {
+      message.warning('头像只能是 jpg、png 格式的图片');
+      return;
+    }
+    try {
+      const { info: cred } = await api.call(filesApi.seekerOssKey, { query: { fileType: 40 } });
+      if (file.size > cred.maxSize) {
+        message.warning(`头像大小不能超过 ${Math.round(cred.maxSize / 1024 / 1024)}MB`);
+        return;
+      }
+      setAvatarPct(0);
+      const keyName = await postToStorage(cred, file, setAvatarPct);
+      const saved = await withLoading(api.call(filesApi.seekerSave, { body: { keyName, wjmc: file.name, wjgs: extensionOf(file.name), wjdx: file.size, upid: cred.upid, host: cred.host, wjlx: 40 } }));
+      const r = await withLoading(api.call(resumesApi.update, { body: { txid: saved.wjid } }));
+      updateSession({ avatar: saved.fileUrl });
+      message.success('上传成功');
+      const fresh = await reload();
+      onSaved(fresh, r.qzGrjbxxBase.wsd);
+    } catch (err) {
+      message.error(failure(err));
+    } finally {
+      setAvatarPct(null);
+    }
+  };
+
+  const genders = codes?.lists.m_xbdm ?? [
+    { dm: 'xb_001', mc: '男' },
+    { dm: 'xb_002', mc: '女' },
+  ];
+  const place = (s: string, c: string) => [nameOf(codes, s), nameOf(codes, c)].filter(Boolean).join(' ');
+
+  return (
+    <section className="sk-card" id="section-base" aria-labelledby="section-base-title">
+      <div className="sk-card__head">
+        <h2 className="sk-card__title" id="section-base-title">
+          基本信息
+        </h2>
+        {!editing ? (
+          <Button
+            variant="text"
+            onClick={() => {
+              setV(valuesOf(info));
+              setEditing(true);
+            }}
+          >
+            编辑
+          </Button>
+        ) : null}
+      </div>
+      <div className="sk-base">
+        <div className="sk-base__avatar">
+          <img src={avatarOf(info?.txUrl, info?.xbm ?? v.xbm)} alt="头像" width={88} height={88} />
+          <Button variant="text" onClick={() => picker.current?.click()} disabled={avatarPct !== null}>
+            {avatarPct !== null ? `上传中 ${avatarPct}%` : '更换头像'}
+          </Button>
+          <input
+            ref={picker}
+            type="file"
+            accept="image/jpeg,image/png"
+            hidden
+            aria-label="选择头像图片"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void uploadAvatar(f);
+            }}
+          />
+        </div>
+        {editing ? (
+          <form className="sk-base__form" onSubmit={submit} noValidate aria-label="编辑基本信息">
+            {info === null ? <p className="sk-alert sk-alert--info">请先填写基本信息，保存后即可完善简历的其他部分。</p> : null}
+            <div className="sk-form-grid">
+              <Field id="sk-base-xm" label="姓名" required error={errors.xm}>
+                <input id="sk-base-xm" maxLength={30} autoComplete="name" value={v.xm} onChange={(e) => set('xm', e.target.value)} {...invalid('sk-base-xm', errors.xm)} />
+              </Field>
+              <Field id="sk-base-xbm" label="性别" required error={errors.xbm}>
+                <div className="sk-radios" role="radiogroup" aria-label="性别" id="sk-base-xbm" tabIndex={-1}>
+                  {genders.map((g) => (
+                    <label key={g.dm}>
+                      <input type="radio" name="sk-base-xbm" value={g.dm} checked={v.xbm === g.dm} onChange={() => set('xbm', g.dm)} />
+                      {g.mc}
+                    </label>
+                  ))}
+                </div>
+              </Field>
+              <Field id="sk-base-csrq" label="出生日期" error={errors.csrq}>
+                <input id="sk-base-csrq" type="date" value={v.csrq} max={new Date().toISOString().slice(0, 10)} onChange={(e) => set('csrq', e.target.value)} {...invalid('sk-base-csrq', errors.csrq)} />
+              </Field>
+              <Field id="sk-base-phone" label="手机号" hint="如需更换请到账号信息中修改">
+                <input id="sk-base-phone" value={info?.phone || phone} readOnly />
+              </Field>
+              <Field id="sk-base-yx" label="电子邮箱" error={errors.yx}>
+                <input id="sk-base-yx" type="email" maxLength={100} autoComplete="email" value={v.yx} onChange={(e) => set('yx', e.target.value)} {...invalid('sk-base-yx', errors.yx)} />
+              </Field>
+              <Field id="sk-base-qzzt" label="求职状态">
+                <select id="sk-base-qzzt" value={v.qzzt} onChange={(e) => set('qzzt', e.target.value)}>
+                  <option value="">请选择</option>
+                  {(codes?.lists.m_qzztdm ?? []).map((o) => (
+                    <option key={o.dm} value={o.dm}>
+                      {o.mc}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="sk-base-dqszs" label="现居省份">
+                <select id="sk-base-dqszs" value={v.dqszs} onChange={(e) => set('dqszs', e.target.value)}>
+                  <option value="">请选择</option>
+                  {(codes?.provinces ?? []).map((o) => (
+                    <option key={o.dm} value={o.dm}>
+                      {o.mc}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="sk-base-dqszcs" label="现居城市">
+                <select id="sk-base-dqszcs" value={v.dqszcs} onChange={(e) => set('dqszcs', e.target.value)}>
+                  <option value="">请选择</option>
+                  {(codes?.cities ?? [])
+                    .filter((c) => !v.dqszs || c.sfdm === v.dqszs)
+                    .map((o) => (
+                      <option key={o.dm} value={o.dm}>
+                        {o.mc}
+                      </option>
+                    ))}
+                </select>
+              </Field>
+              <Field id="sk-base-jgdms" label="户口所在地">
+                <select id="sk-base-jgdms" value={v.jgdms} onChange={(e) => set('jgdms', e.target.value)}>
+                  <option value="">请选择</option>
+                  {(codes?.provinces ?? []).map((o) => (
+                    <option key={o.dm} value={o.dm}>
+                      {o.mc}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="sk-base-cjgzny" label="参加工作时间" hint="暂无工作经验可不填">
+                <input id="sk-base-cjgzny" type="month" value={v.cjgzny} onChange={(e) => set('cjgzny', e.target.value)} />
+              </Field>
+              <Field id="sk-base-zzmm" label="政治面貌">
+                <select id="sk-base-zzmm" value={v.zzmm} onChange={(e) => set('zzmm', e.target.value)}>
+                  <option value="">请选择</option>
+                  {(codes?.lists.m_zzmmdm ?? []).map((o) => (
+                    <option key={o.dm} value={o.dm}>
+                      {o.mc}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="sk-base-zwpj" label="自我评价" wide>
+                <textarea id="sk-base-zwpj" maxLength={1000} rows={4} placeholder="简要介绍自己的优势、性格与职业目标" value={v.zwpj} onChange={(e) => set('zwpj', e.target.value)} />
+              </Field>
+            </div>
+            <div className="sk-form-actions">
+              {info ? <Button onClick={() => setEditing(false)}>取消</Button> : null}
+              <Button type="submit" variant="primary" loading={busy}>
+                保存
+              </Button>
+            </div>
+          </form>
+        ) : info ? (
+          <dl className="sk-facts">
+            <div>
+              <dt>姓名</dt>
+              <dd>{info.xm}</dd>
+            </div>
+            <div>
+              <dt>性别</dt>
+              <dd>{nameOf(codes, info.xbm, 'm_xbdm')}</dd>
+            </div>
+            <div>
+              <dt>出生日期</dt>
+              <dd>{info.csrq?.slice(0, 10) || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>手机号</dt>
+              <dd>{info.phone}</dd>
+            </div>
+            <div>
+              <dt>电子邮箱</dt>
+              <dd>{info.yx || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>求职状态</dt>
+              <dd>{nameOf(codes, info.qzzt, 'm_qzztdm') || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>现居城市</dt>
+              <dd>{place(info.dqszs, info.dqszcs) || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>户口所在地</dt>
+              <dd>{nameOf(codes, info.jgdms) || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>参加工作</dt>
+              <dd>{info.cjgzny ? info.cjgzny.slice(0, 7) : '暂无工作经验'}</dd>
+            </div>
+            <div>
+              <dt>政治面貌</dt>
+              <dd>{nameOf(codes, info.zzmm, 'm_zzmmdm') || '未填写'}</dd>
+            </div>
+            <div className="sk-facts__wide">
+              <dt>自我评价</dt>
+              <dd>{info.zwpj || '未填写'}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </div>
+    </section>
+  );
+}

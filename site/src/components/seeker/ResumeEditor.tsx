@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { api } from '@zp/core/session';
+import { MIN_COMPLETENESS, SECTIONS, resumesApi, type SectionKey } from '@zp/core/contract';
+import { useSession } from '@zp/ui';
+import { useCodes } from './codes';
+import { toastError } from './common';
+import BaseInfoCard, { type SeekerInfo } from './BaseInfoCard';
+import SectionCard from './SectionCard';
+import Attachments from './Attachments';
+import { SECTION_ORDER } from './sectionsUi';
+import type { Row } from './resumeView';
+
+type Rows = Partial<Record<SectionKey, Row[]>>;
+
+export async function loadSection(key: SectionKey): Promise<Row[]> {
+  const r = (await api.call(resumesApi.sections[key].list)) as unknown as Record<string, Row[]>;
+  return r[SECTIONS[key].listField] ?? [];
+}
+
+/** Completeness as a bar with its number; the server computes it after every change. */
+export function Completeness({ wsd }: { wsd: number }) {
+  const ok = wsd >= MIN_COMPLETENESS;
+  return (
+    <div className="sk-wsd">
+      <div className="sk-wsd__label">
+        <span>简历完成度</span>
+        <strong data-testid="wsd">{wsd}%</strong>
+      </div>
+      <div className={`sk-progress${ok ? ' sk-progress--ok' : ''}`} role="progressbar" aria-label="简历完成度" aria-valuemin={0} aria-valuemax={100} aria-valuenow={wsd}>
+        <i style={{ width: `${wsd}%` }} />
+      </div>
+      <p className="sk-small sk-muted">{ok ? '简历完成度已达 60%，可以报名招聘会、投递岗位。' : `完成度达到 ${MIN_COMPLETENESS}% 后才能报名招聘会、投递岗位。`}</p>
+    </div>
+  );
+}
+
+/** The online résumé editor (/private/resume). */
+export default function ResumeEditor({ previewHref }: { previewHref: string }) {
+  const session = useSession();
+  const codes = useCodes();
+  const [info, setInfo] = useState<SeekerInfo | null | undefined>(undefined);
+  const [wsd, setWsd] = useState(0);
+  const [rows, setRows] = useState<Rows>({});
+
+  useEffect(() => {
+    (async () => {
+      try {
+        const [i, ...lists] = await Promise.all([api.call(resumesApi.info), ...SECTION_ORDER.map(loadSection)]);
+        setInfo(i.qzGrjbxx);
+        setWsd(i.qzGrjbxx?.wsd ?? 0);
+        setRows(Object.fromEntries(SECTION_ORDER.map((k, n) => [k, lists[n]])));
+      } catch (err) {
+        toastError(err);
+      }
+    })();
+  }, []);
+
+  const refresh = async (key: SectionKey, newWsd: number) => {
+    setWsd(newWsd);
+    try {
+      const list = await loadSection(key);
+      setRows((old) => ({ ...old, [key]: list }));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  if (info === undefined) return <p className="sk-muted sk-loading-line">加载中…</p>;
+
+  return (
+    <div className="sk-resume">
+      <aside className="sk-resume__side" aria-label="简历目录">
+        <div className="sk-card">
+          <Completeness wsd={wsd} />
+          <a className="zp-btn zp-btn--primary zp-btn--block sk-preview-link" href={previewHref}>
+            预览简历
+          </a>
+        </div>
+        <nav className="sk-card sk-toc">
+          <a href="#section-base">基本信息</a>
+          {SECTION_ORDER.map((k) => (
+            <a key={k} href={`#section-${k}`}>
+              {SECTIONS[k].title}
+              {rows[k]?.length ? <span className="sk-toc__done" aria-label="已填写">✓</span> : null}
+            </a>
+          ))}
+          <a href="#section-attachments">附件简历</a>
+        </nav>
+      </aside>
+      <div className="sk-resume__main">
+        <BaseInfoCard
+          info={info}
+          phone={session?.phone ?? ''}
+          codes={codes}
+          onSaved={(fresh, newWsd) => {
+            setInfo(fresh);
+            setWsd(newWsd);
+          }}
+        />
+        {info
+          ? SECTION_ORDER.map((k) => <SectionCard key={k} sectionKey={k} rows={rows[k] ?? []} codes={codes} onChanged={(w) => void refresh(k, w)} />)
+          : null}
+        <section className="sk-card" id="section-attachments" aria-labelledby="section-attachments-title">
+          <div className="sk-card__head">
+            <h2 className="sk-card__title" id="section-attachments-title">
+              附件简历
+            </h2>
+          </div>
+          <Attachments />
+        </section>
+      </div>
+    </div>
+  );
+}

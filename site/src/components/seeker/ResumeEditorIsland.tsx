@@ -1,0 +1,4 @@
+import ResumeEditor from './ResumeEditor';
+import { afterGuard } from './AfterGuard';
+
+export default afterGuard(ResumeEditor);
