@@ -66,6 +66,8 @@ export class ChatSDK {
       ? String(options.fileUploadProxy)
       : this.socketUrl.replace(/^ws/, 'http').replace(/\/api\/chat\/ws.*$/, '/api/chat/upload');
     this.Socket = options.WebSocket ?? (globalThis as { WebSocket?: SocketFactory }).WebSocket;
+    // Browsers say when the network is back: reconnect then rather than at the end of the backoff.
+    (globalThis as { addEventListener?: (name: string, fn: () => void) => void }).addEventListener?.('online', () => this.conn?.reconnectNow());
     this.ordering = new Ordering<WireMessage>(
       (cid, w) => this.deliver(cid, w),
       (cid, after) => this.call<SyncResult<WireMessage>>('sync', { conversationID: cid, after }),

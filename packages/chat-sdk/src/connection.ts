@@ -32,7 +32,7 @@ export interface ConnectionHooks {
 
 const PING_MS = 25_000;
 const PING_TIMEOUT_MS = 10_000;
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 10_000;
 
 /**
  * The socket to the chat service: authenticates with the userSig, answers requests by id,
@@ -233,6 +233,14 @@ export class Connection {
       return;
     }
     this.scheduleReconnect();
+  }
+
+  /** Tries again now instead of waiting out the backoff (the browser says the network is back). */
+  reconnectNow() {
+    if (this.stopped || this.ws || !this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.open();
   }
 
   private scheduleReconnect() {
