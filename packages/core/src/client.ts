@@ -8,7 +8,7 @@
  * '请求错误，请重试'; a 401 tells the owner (the session core clears the session).
  */
 import { createFetch } from 'ofetch';
-import type { Body, Method, Params, Query, Reply, RouteSpec } from './contract/define.js';
+import type { Access, Body, Method, Params, Query, Reply, RouteSpec } from './contract/define.js';
 
 export const REQUEST_FAILED_MSG = '请求错误，请重试';
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -36,6 +36,21 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * What the client needs of a route: method, url and access. The entries of the routes manifest
+ * (routes.gen.ts, for browser bundles: no schemas) carry the contract spec in their type only.
+ */
+export interface RouteRef<S extends RouteSpec = RouteSpec> {
+  readonly method: Method | readonly Method[];
+  readonly url: string;
+  readonly access: Access;
+  /** Type only, never set: the contract spec this entry stands for. */
+  readonly __spec?: S;
+}
+
+/** The contract spec behind a call's first argument (a contract spec itself, or a manifest entry). */
+export type SpecOf<T> = T extends RouteSpec ? T : T extends RouteRef<infer S> ? S : never;
 
 type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
@@ -65,7 +80,7 @@ export interface ClientOptions {
 }
 
 export interface Client {
-  call<S extends RouteSpec>(spec: S, ...args: CallArgs<S>): Promise<Reply<S>>;
+  call<T extends RouteSpec | RouteRef>(spec: T, ...args: CallArgs<SpecOf<T>>): Promise<Reply<SpecOf<T>>>;
 }
 
 /** Fills `:name` segments of a route url; a missing value is a programming error. */
@@ -77,8 +92,8 @@ export function fillParams(url: string, params: Record<string, unknown> | undefi
   });
 }
 
-function methodOf(spec: RouteSpec, input: { method?: Method; body?: unknown }): Method {
-  const allowed = Array.isArray(spec.method) ? spec.method : [spec.method];
+function methodOf(spec: RouteRef, input: { method?: Method; body?: unknown }): Method {
+  const allowed: readonly Method[] = typeof spec.method === 'string' ? [spec.method] : spec.method;
   if (input.method) {
     if (!allowed.includes(input.method)) throw new TypeError(`${spec.url} does not accept ${input.method}`);
     return input.method;
@@ -102,7 +117,7 @@ export function createClient(options: ClientOptions): Client {
   const $fetch = createFetch({ fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) });
   const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
 
-  async function call<S extends RouteSpec>(spec: S, ...args: CallArgs<S>): Promise<Reply<S>> {
+  async function call<T extends RouteSpec | RouteRef>(spec: T, ...args: CallArgs<SpecOf<T>>): Promise<Reply<SpecOf<T>>> {
     const input = (args[0] ?? {}) as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown>; method?: Method; signal?: AbortSignal };
     const url = fillParams(spec.url, input.params);
     const method = methodOf(spec, input);
@@ -141,7 +156,7 @@ export function createClient(options: ClientOptions): Client {
       if (status === 401 || data.code === 401) options.onUnauthorized?.(error);
       throw error;
     }
-    return data as Reply<S>;
+    return data as Reply<SpecOf<T>>;
   }
 
   return { call };

@@ -12,7 +12,8 @@
 import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import SparkMD5 from 'spark-md5';
-import { authApi } from './contract/auth.js';
+// The schema-free manifest, not the contract: this module ends up in browser bundles.
+import { authApi } from './routes.gen.js';
 import { ApiError, createClient, type Client } from './client.js';
 
 export type Role = 'qz' | 'hr' | 'xs';

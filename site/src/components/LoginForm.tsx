@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, message, useHydrated, withLoading } from '@zp/ui';
 import { api, loginWith, type Role } from '@zp/core/session';
-import { authApi } from '@zp/core/contract';
+import { authApi } from '@zp/core/routes';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { centreOf, paths, safeRedirect } from '../lib/paths';
 

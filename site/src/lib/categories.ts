@@ -1,4 +1,4 @@
-import { codesApi } from '@zp/core/contract';
+import { codesApi } from '@zp/core/routes';
 import type { Client } from '@zp/core/client';
 
 export interface CategoryNode {

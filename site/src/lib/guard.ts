@@ -12,7 +12,7 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { $session, api, clearSession, refreshSession, type Role, type UserSession } from '@zp/core/session';
-import { identityApi } from '@zp/core/contract';
+import { identityApi } from '@zp/core/routes';
 import { flash } from './flash';
 import { centreOf, paths } from './paths';
 
