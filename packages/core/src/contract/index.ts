@@ -14,3 +14,4 @@ export * from './applications.js';
 export * from './relations.js';
 export * from './files.js';
 export * from './admin.js';
+export * from './feedback.js';

@@ -5,3 +5,21 @@ export function fileUrl(config: Config, storageKey: string): string {
   if (config.s3) return `${config.s3.publicUrl}/${storageKey}`;
   return `${config.publicUrl}/api/files/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
 }
+
+/** The storage key inside a URL that fileUrl made (on this server or the bucket); null for any other URL. */
+export function keyFromUrl(config: Config, url: string): string | null {
+  let rest: string | null = null;
+  const clean = url.split(/[?#]/)[0];
+  if (config.s3 && clean.startsWith(`${config.s3.publicUrl}/`)) rest = clean.slice(config.s3.publicUrl.length + 1);
+  else {
+    // the site may reach the server under another origin (a proxy): the path is what counts
+    const i = clean.indexOf('/api/files/');
+    if (i >= 0) rest = clean.slice(i + '/api/files/'.length);
+  }
+  if (!rest) return null;
+  try {
+    return rest.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+}
