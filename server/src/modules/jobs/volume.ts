@@ -36,6 +36,7 @@ export async function seedVolume(
   await generateJobs(db, r, companies, opts.jobs, (done) => opts.onProgress?.('jobs', done, opts.jobs));
   // Fresh statistics so the planner sees the new volume at once (autovacuum would, later).
   await database.exec('vacuum analyze jobs');
+  await database.exec('vacuum analyze job_search');
   await database.exec('analyze companies');
   await db.execute(sql`select 1`);
   return { companies: n, jobs: opts.jobs, seconds: (Date.now() - started) / 1000 };

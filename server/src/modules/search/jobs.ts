@@ -24,24 +24,28 @@ export interface JobCardRow {
   fldy: string; sxsj: string; dwid: string; dwmc: string; dwxz: string; dwgm: string; sshy: string;
 }
 
-/** Every filter as SQL conditions on jobs j joined to companies c. */
-function filters(q: JobSearch, tsq: SQL | null): SQL[] {
-  const where: SQL[] = [sql`j.status = 1 and j.deleted_at is null and c.status = 1`];
-  if (tsq) where.push(sql`j.search_doc @@ (${tsq})`);
-  if (q.sbsf) where.push(sql`j.province = ${q.sbsf}`);
-  if (q.sbcs) where.push(sql`j.city = ${q.sbcs}`);
+/** Every filter as SQL conditions on `t` (job_search, or jobs for the plain scan) joined to companies c. */
+function filters(q: JobSearch, t: 's' | 'j', tsq: SQL | null): SQL[] {
+  const col = (name: string) => sql.raw(`${t}.${name}`);
+  const where: SQL[] = [t === 'j' ? sql`j.status = 1 and j.deleted_at is null and c.status = 1` : sql`c.status = 1`];
+  if (tsq) where.push(sql`s.doc @@ (${tsq})`);
+  if (q.sbsf) where.push(sql`${col('province')} = ${q.sbsf}`);
+  if (q.sbcs) where.push(sql`${col('city')} = ${q.sbcs}`);
   if (q.sshy) where.push(sql`c.industry = ${q.sshy}`);
-  if (q.gwlb) where.push(sql`left(j.category, ${q.gwlb.length}) = ${q.gwlb}`);
-  if (q.gzxz) where.push(sql`j.nature = ${q.gzxz}`);
+  if (q.gwlb) where.push(sql`left(${col('category')}, ${q.gwlb.length}) = ${q.gwlb}`);
+  if (q.gzxz) where.push(sql`${col('nature')} = ${q.gzxz}`);
   if (q.dwxz) where.push(sql`c.nature = ${q.dwxz}`);
   if (q.dwgm) where.push(sql`c.size = ${q.dwgm}`);
-  if (q.xlyq) where.push(sql`j.education = ${q.xlyq}`);
-  if (q.jyyq) where.push(sql`j.experience = ${q.jyyq}`);
+  if (q.xlyq) where.push(sql`${col('education')} = ${q.xlyq}`);
+  if (q.jyyq) where.push(sql`${col('experience')} = ${q.jyyq}`);
   if (q.gwyx) {
     const r = SALARY_RANGES[q.gwyx];
     if (!r) where.push(sql`false`);
-    else if (r === 'negotiable') where.push(sql`j.salary_max = 0`);
-    else where.push(sql`j.salary_max > 0 and j.salary_max >= ${r[0]} ${r[1] !== null ? sql`and j.salary_min <= ${r[1]}` : sql``}`);
+    else if (r === 'negotiable') where.push(sql`${col('salary_max')} = 0`);
+    else {
+      where.push(sql`${col('salary_max')} > 0 and ${col('salary_max')} >= ${r[0]}`);
+      if (r[1] !== null) where.push(sql`${col('salary_min')} <= ${r[1]}`);
+    }
   }
   return where;
 }
@@ -49,29 +53,38 @@ function filters(q: JobSearch, tsq: SQL | null): SQL[] {
 /**
  * Published jobs of approved enterprises matching the keywords and filters. With keywords the
  * order is relevance (title words weigh more than the enterprise's name), then freshness.
+ * Matching, ranking and paging run on the narrow job_search table; only the page's jobs are read.
  */
 export async function searchJobs(db: Db, q: JobSearch): Promise<{ list: JobCardRow[]; total: number }> {
   const key = q.key?.trim() ?? '';
   const tsq = key ? keywordQuery(key) : null;
   // A keyword of nothing but punctuation finds nothing rather than everything.
   if (key && !tsq) return { list: [], total: 0 };
-  const where = sql.join(filters(q, tsq), sql` and `);
+  const where = sql.join(filters(q, 's', tsq), sql` and `);
   const dir = q.asc ? sql`asc` : sql`desc`;
-  let order: SQL;
-  if (q.orderField === 'sxsj') order = sql`j.refreshed_at ${dir}, j.id ${dir}`;
-  else if (q.orderField === 'yx') order = sql`j.salary_max ${dir}, j.salary_min ${dir}, j.refreshed_at desc, j.id desc`;
-  else if (tsq) order = sql`ts_rank(j.search_doc, ${tsq}) desc, j.refreshed_at desc, j.id desc`;
-  else order = sql`j.refreshed_at desc, j.id desc`;
+  const rank = tsq && !q.orderField ? sql`ts_rank(s.doc, ${tsq})` : sql`0::real`;
+  // the same order inside (on job_search) and outside (on the page's hits)
+  const orderOf = (p: string) => {
+    const c = (n: string) => sql.raw(`${p}${n}`);
+    if (q.orderField === 'sxsj') return sql`${c('refreshed_at')} ${dir}, ${c('job_id')} ${dir}`;
+    if (q.orderField === 'yx') return sql`${c('salary_max')} ${dir}, ${c('salary_min')} ${dir}, ${c('refreshed_at')} desc, ${c('job_id')} desc`;
+    return sql`${c('rank')} desc, ${c('refreshed_at')} desc, ${c('job_id')} desc`;
+  };
 
-  const total = await one<{ n: number }>(db, sql`select count(*)::int as n from jobs j join companies c on c.id = j.company_id where ${where}`);
+  const total = await one<{ n: number }>(db, sql`select count(*)::int as n from job_search s join companies c on c.id = s.company_id where ${where}`);
   const list = await rows<JobCardRow>(
     db,
-    sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
+    sql`with hits as (
+          select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${rank} as rank
+          from job_search s join companies c on c.id = s.company_id
+          where ${where} order by ${orderOf('')} limit ${q.limit} offset ${(q.page - 1) * q.limit}
+        )
+        select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
                j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq, j.welfare as fldy,
                to_char(j.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as sxsj,
                c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.size as dwgm, c.industry as sshy
-        from jobs j join companies c on c.id = j.company_id
-        where ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+        from hits join jobs j on j.id = hits.job_id join companies c on c.id = j.company_id
+        order by ${orderOf('hits.')}`,
   );
   return { list, total: total?.n ?? 0 };
 }
@@ -79,7 +92,7 @@ export async function searchJobs(db: Db, q: JobSearch): Promise<{ list: JobCardR
 /** The plain scan the index replaces (every title and enterprise name read); for the benchmark. */
 export async function scanJobs(db: Db, q: JobSearch): Promise<{ list: { gwid: string }[]; total: number }> {
   const words = (q.key ?? '').trim().split(/\s+/).filter(Boolean);
-  const where = filters(q, null);
+  const where = filters(q, 'j', null);
   for (const w of words) {
     const pat = `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     where.push(sql`(j.title ilike ${pat} or c.name ilike ${pat})`);
