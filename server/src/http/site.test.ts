@@ -6,19 +6,35 @@ import { startServer, type TestServer } from '../../test/helpers.js';
 
 /**
  * A directory shaped like the Astro build (dist/client + dist/server/entry.mjs exporting the
- * middleware-mode `handler(req, res, next, locals)`): server tests must not need the real site
- * build, which the e2e suite exercises instead.
+ * middleware-mode `handler(req, res, next, locals)`), inside <tmp>/site/dist with a built widget
+ * in <tmp>/widgets/feedback/dist as in the repository: server tests must not need the real site
+ * build, which the e2e suite exercises instead. /zppc/public/notices renders the published
+ * notices from the API, as the real pages do; every other path echoes the request.
  */
 function fixtureSite(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-site-'));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-site-'));
+  const dir = path.join(root, 'site', 'dist');
   fs.mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'widgets', 'feedback', 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'widgets', 'feedback', 'dist', 'feedback.js'), 'customElements.define("zp-feedback", class extends HTMLElement {})');
   fs.writeFileSync(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),
     `export async function handler(req, res, next, locals) {
       if (req.url === '/zppc/boom') throw new Error('render failed');
+      if (req.url.startsWith('/zppc/public/notices') || req.url.startsWith('/zppc/job_hunter/')) {
+        const r = await fetch(locals.apiBase + '/api/xs/notice/getNoticeMsgWeb', {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, limit: 10 }),
+        });
+        const { page } = await r.json();
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.write('<!doctype html><ul>');
+        for (const n of page.list) res.write('<li>' + n.title + '</li>');
+        res.end('</ul>');
+        return;
+      }
       let body = '';
       for await (const chunk of req) body += chunk;
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -38,7 +54,7 @@ describe('site mount (fixture standing in for the Astro build)', () => {
   });
   afterAll(async () => {
     await srv.close();
-    fs.rmSync(siteDir, { recursive: true, force: true });
+    fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
   });
 
   it('serves hashed build assets with a year-long immutable cache', async () => {
@@ -101,6 +117,60 @@ describe('site mount (fixture standing in for the Astro build)', () => {
     expect(res.body).toMatchObject({ code: 0 });
     const missing = await srv.call('/api/nope');
     expect(missing.body).toMatchObject({ code: 404 });
+  });
+});
+
+describe('widgets and the page cache', () => {
+  let srv: TestServer;
+  let siteDir: string;
+
+  beforeAll(async () => {
+    siteDir = fixtureSite();
+    srv = await startServer({ demo: true, env: { SITE_DIR: siteDir } });
+  });
+  afterAll(async () => {
+    await srv.close();
+    fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
+  });
+
+  it('serves built widgets under /zppc/widgets/ for the layout to load', async () => {
+    const res = await fetch(`${srv.url}/zppc/widgets/feedback.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(await res.text()).toContain('zp-feedback');
+    expect((await fetch(`${srv.url}/zppc/widgets/nope.js`)).status).toBe(404);
+  });
+
+  it('serves a public page from the cache until the operator publishes a notice, then shows it on the next load', async () => {
+    const first = await fetch(`${srv.url}/zppc/public/notices`);
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    const before = await first.text();
+    const again = await fetch(`${srv.url}/zppc/public/notices`);
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(await again.text()).toBe(before);
+
+    const { token } = await srv.login('xs', '13800000003');
+    const saved = await srv.call('/api/xs/admin/notice/save', {
+      token,
+      body: { title: '缓存失效测试：春季招聘会延期通知', types: 'zxlb_01', content: '延期一周举行。', fbzt: 1 },
+    });
+    expect(saved.body).toMatchObject({ code: 0 });
+
+    const after = await fetch(`${srv.url}/zppc/public/notices`);
+    expect(after.headers.get('x-page-cache')).toBe('miss');
+    expect(await after.text()).toContain('缓存失效测试：春季招聘会延期通知');
+    expect(before).not.toContain('缓存失效测试');
+  });
+
+  it('keeps different queries apart and never caches protected pages or requests with credentials', async () => {
+    await fetch(`${srv.url}/zppc/public/notices?page=1`);
+    const other = await fetch(`${srv.url}/zppc/public/notices?page=2`);
+    expect(other.headers.get('x-page-cache')).toBe('miss');
+    await fetch(`${srv.url}/zppc/job_hunter/hunter_home`);
+    const shell = await fetch(`${srv.url}/zppc/job_hunter/hunter_home`);
+    expect(shell.headers.get('x-page-cache')).toBeNull();
+    const withToken = await fetch(`${srv.url}/zppc/public/notices?page=1`, { headers: { token: 'abc' } });
+    expect(withToken.headers.get('x-page-cache')).toBeNull();
   });
 });
 

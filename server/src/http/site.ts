@@ -5,6 +5,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../services.js';
+import { CONTENT_CHANGED } from '../modules/content/api.js';
+import { CODES_CHANGED } from '../modules/codes/store.js';
+import { PageCache, captureResponse, isCacheablePage } from './page-cache.js';
+
+/**
+ * Bus topics after which cached public pages may be out of date: banners, notices and fairs
+ * (content.changed, published by the content and fairs modules, fair sign-ups included) and code
+ * tables (category panel, filter names). Jobs and companies announce no change on the bus yet;
+ * their pages rely on the cache's short lifetime (PAGE_CACHE_TTL_MS).
+ */
+export const PAGE_INVALIDATING_TOPICS = [CONTENT_CHANGED, CODES_CHANGED] as const;
 
 /** Where the site lives; the Astro build uses the same base (site/astro.config.mjs). */
 export const SITE_BASE = '/zppc';
@@ -33,6 +44,17 @@ export function lowerCasePath(url: string): string | null {
   if (pathname.startsWith(`${SITE_BASE}/_`)) return null;
   const lower = pathname.toLowerCase();
   return lower === pathname ? null : lower + (q < 0 ? '' : url.slice(q));
+}
+
+/** Each widget's dist directory beside the site: SITE_DIR is <repo>/site/dist, the widgets live in <repo>/widgets/<name>/dist. */
+export function widgetDistDirs(siteDir: string): string[] {
+  const root = path.resolve(siteDir, '..', '..', 'widgets');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => path.join(root, d.name, 'dist'))
+    .filter((d) => fs.existsSync(d));
 }
 
 /**
@@ -77,10 +99,54 @@ export async function mountSite(app: FastifyInstance, services: Services) {
       });
     }
 
+    // Widgets (widgets/<name>/dist/*.js, built apart from the site) under /zppc/widgets/, e.g.
+    // the footer's <zp-feedback> from /zppc/widgets/feedback.js. Their names carry no hash, so
+    // browsers revalidate them (ETag) instead of keeping them for a year.
+    const widgetDirs = widgetDistDirs(dir);
+    if (widgetDirs.length) {
+      await site.register(fastifyStatic, {
+        root: widgetDirs,
+        prefix: `${SITE_BASE}/widgets/`,
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        schemaHide: true,
+        setHeaders(res) {
+          res.setHeader('cache-control', 'no-cache');
+        },
+      });
+    }
+
+    const cache = new PageCache();
+    for (const topic of PAGE_INVALIDATING_TOPICS) {
+      const unsubscribe = await services.bus.subscribe(topic, () => cache.clear());
+      services.onClose(unsubscribe);
+    }
+
     const render = async (req: FastifyRequest, reply: FastifyReply) => {
       const lower = lowerCasePath(req.url);
       if (lower) return reply.redirect(lower, 301);
       reply.hijack();
+      const res = reply.raw;
+      const cacheable = isCacheablePage(SITE_BASE, req.method, req.url, req.headers);
+      if (cacheable) {
+        const hit = cache.get(req.url);
+        if (hit) {
+          res.writeHead(hit.status, { ...hit.headers, 'x-page-cache': 'hit' });
+          res.end(req.method === 'HEAD' ? undefined : hit.body);
+          return;
+        }
+        const ticket = cache.ticket();
+        res.setHeader('x-page-cache', 'miss');
+        captureResponse(res, (page) => {
+          const type = String(page.headers['content-type'] ?? '');
+          // Only complete, shareable HTML pages.
+          if (req.method === 'GET' && page.status === 200 && type.startsWith('text/html') && !page.headers['set-cookie']) {
+            const { 'x-page-cache': _, ...headers } = page.headers;
+            cache.set(req.url, { status: page.status, headers, body: page.body }, ticket);
+          }
+        });
+      }
       const locals: SiteLocals = { apiBase: services.config.publicUrl };
       try {
         await handler(req.raw, reply.raw, undefined, locals);
