@@ -458,10 +458,15 @@ export const TargetCompany = Type.Object({
 });
 
 const tags = ['resumes'];
-const sections = Object.fromEntries(SECTION_KEYS.map((k) => [k, sectionRoutes(SECTIONS[k] as unknown as SectionDef)])) as Record<SectionKey, SectionRoutes>;
+/** The five routes of each section, by section key (the server registers them from here). */
+export const SECTION_ROUTES = Object.fromEntries(SECTION_KEYS.map((k) => [k, sectionRoutes(SECTIONS[k] as unknown as SectionDef)])) as Record<SectionKey, SectionRoutes>;
+/** The same routes flat (gzjlList, gzjlSave, ...), so that resumesApi lists every route. */
+const flatSectionRoutes = Object.fromEntries(
+  SECTION_KEYS.flatMap((k) => Object.entries(SECTION_ROUTES[k]).map(([op, r]) => [`${k}${op[0].toUpperCase()}${op.slice(1)}`, r])),
+) as Record<`${SectionKey}${Capitalize<keyof SectionRoutes>}`, SectionRoutes[keyof SectionRoutes]>;
 
 export const resumesApi = {
-  sections,
+  ...flatSectionRoutes,
   info: route({
     method: 'GET', url: '/api/qz/qzgrjbxx/info', summary: '个人基本信息（未填写时为 null）', access: 'qz', tags,
     reply: replyOf({ qzGrjbxx: Type.Union([SeekerInfo, Type.Null()]) }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { identityApi, resumesApi, SECTIONS, SECTION_KEYS, type SectionDef, type SectionKey } from '@zp/core/contract';
+import { identityApi, resumesApi, SECTIONS, SECTION_KEYS, SECTION_ROUTES, type SectionDef, type SectionKey } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
@@ -55,7 +55,7 @@ function columnValues(key: SectionKey, body: Values): [string, unknown][] {
 function registerSection(app: FastifyInstance, s: Services, key: SectionKey) {
   const def = SECTIONS[key] as unknown as SectionDef;
   const st = STORES[key];
-  const routes = resumesApi.sections[key];
+  const routes = SECTION_ROUTES[key];
   const table = sql.raw(st.table);
   const codeChecks = (v: Values) =>
     Object.entries(st.columns)
