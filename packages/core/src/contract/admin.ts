@@ -59,6 +59,8 @@ export const Dashboard = Type.Object({
   /** applications since midnight, Beijing time */
   applicationsToday: Type.Integer(),
   applicationsTotal: Type.Integer(),
+  /** feedback without the operator's answer (cljg) yet */
+  feedbackUnanswered: Type.Integer(),
   /** published fairs running now, and still to come */
   fairsNow: Type.Integer(),
   fairsUpcoming: Type.Integer(),

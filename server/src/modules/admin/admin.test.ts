@@ -111,6 +111,8 @@ describe('dashboard', () => {
     await postJob(srv, actors.hrApproved);
     const gwid = await postJob(srv, actors.hrApproved);
     await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid } });
+    const fk = await srv.call('/api/qz/qzfkbz/addFk', { body: { wtlx: 10, wtms: '希望增加夜间模式', phone: '13912345678' } });
+    expect(fk.body.code).toBe(0);
     const after = await get();
     expect(after.users.qz).toBe(before.users.qz + 1);
     expect(after.users.hr).toBe(before.users.hr + 1);
@@ -118,6 +120,9 @@ describe('dashboard', () => {
     expect(after.jobsPublished).toBe(before.jobsPublished + 2);
     expect(after.applicationsToday).toBe(before.applicationsToday + 1);
     expect(after.applicationsTotal).toBe(before.applicationsTotal + 1);
+    expect(after.feedbackUnanswered).toBe(before.feedbackUnanswered + 1);
+    await srv.call('/api/xs/feedback/answer', { token: op(), body: { bsid: fk.body.bsid, cljg: '已记录，感谢建议' } });
+    expect((await get()).feedbackUnanswered).toBe(before.feedbackUnanswered);
     expect(hr.companyId).toBeTruthy();
   });
 });

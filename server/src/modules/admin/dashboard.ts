@@ -12,6 +12,7 @@ export interface DashboardSummary {
   jobsTotal: number;
   applicationsToday: number;
   applicationsTotal: number;
+  feedbackUnanswered: number;
   fairsNow: number;
   fairsUpcoming: number;
 }
@@ -31,6 +32,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
       (select count(*) from applications
         where created_at >= (date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'))::int as "applicationsToday",
       (select count(*) from applications)::int as "applicationsTotal",
+      (select count(*) from feedback where answered_at is null)::int as "feedbackUnanswered",
       (select count(*) from fairs where published and now() >= starts_at and now() < ends_at)::int as "fairsNow",
       (select count(*) from fairs where published and now() < starts_at)::int as "fairsUpcoming"`,
   );
