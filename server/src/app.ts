@@ -47,6 +47,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Replies are documented by their schema but sent as the handler built them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  // Older clients post `Content-Type: application/json` with no body on calls that take none.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
 
   const services: Services = {
     config,

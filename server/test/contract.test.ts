@@ -97,6 +97,13 @@ describe('bad input never yields a 500', () => {
   }
 });
 
+describe('legacy clients', () => {
+  it('may post an empty body with a JSON content type to a call that takes none', async () => {
+    const r = await srv.call('/api/hr/qydwhrxx/getHrInfo', { method: 'POST', raw: '', token: tokens.hr });
+    expect(r.body).toMatchObject({ code: 0, qyDwhrxxEntity: { xm: '王芳' } });
+  });
+});
+
 describe('OpenAPI document', () => {
   it('documents every contract route with its parameters', async () => {
     const doc = (await srv.call('/api/openapi.json')).body;
