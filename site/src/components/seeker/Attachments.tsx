@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, confirm, message, withLoading } from '@zp/ui';
 import { api } from '@zp/core/session';
-import { filesApi, type Reply } from '@zp/core/contract';
+import { filesApi } from '@zp/core/routes';
+import type * as C from '@zp/core/contract';
 import { postToStorage, extensionOf } from '@zp/core/upload';
 import { day, fileSize, failure, toastError } from './common';
 
-type MyFile = Reply<typeof filesApi.seekerList>['fileList'][number];
+type MyFile = C.Reply<typeof C.filesApi.seekerList>['fileList'][number];
 
 /** At most three attachment résumés (the server enforces it too). */
 export const MAX_ATTACHMENTS = 3;

@@ -1,13 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, message, withLoading } from '@zp/ui';
 import { api, updateSession } from '@zp/core/session';
-import { filesApi, resumesApi, type Reply } from '@zp/core/contract';
+import { filesApi, resumesApi } from '@zp/core/routes';
+import type * as C from '@zp/core/contract';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { nameOf, type Codes } from './codes';
 import { Field, invalid } from './Field';
 import { avatarOf, failure, toastError } from './common';
 
-export type SeekerInfo = NonNullable<Reply<typeof resumesApi.info>['qzGrjbxx']>;
+export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
 
 type Values = { xm: string; xbm: string; csrq: string; jgdms: string; dqszs: string; dqszcs: string; cjgzny: string; yx: string; zzmm: string; zwpj: string; qzzt: string };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, message, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest } from '@zp/core/session';
-import { authApi } from '@zp/core/contract';
+import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
 import { PASSWORD_HINT, checkPassword } from './RegisterForm';

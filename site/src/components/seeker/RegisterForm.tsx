@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, message, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest, startSession } from '@zp/core/session';
-import { authApi } from '@zp/core/contract';
+import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
 import { TERMS } from './terms';

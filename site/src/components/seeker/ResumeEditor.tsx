@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
-import { MIN_COMPLETENESS, SECTIONS, resumesApi, type SectionKey } from '@zp/core/contract';
+import { MIN_COMPLETENESS, resumesApi } from '@zp/core/routes';
+import type * as C from '@zp/core/contract';
 import { useSession } from '@zp/ui';
 import { useCodes } from './codes';
 import { toastError } from './common';
@@ -8,13 +9,13 @@ import BaseInfoCard, { type SeekerInfo } from './BaseInfoCard';
 import SectionCard from './SectionCard';
 import Attachments from './Attachments';
 import { SECTION_ORDER } from './sectionsUi';
-import type { Row } from './resumeView';
+import { defOf, sectionRoute, type Row } from './resumeView';
 
-type Rows = Partial<Record<SectionKey, Row[]>>;
+type Rows = Partial<Record<C.SectionKey, Row[]>>;
 
-export async function loadSection(key: SectionKey): Promise<Row[]> {
-  const r = (await api.call(resumesApi.sections[key].list)) as unknown as Record<string, Row[]>;
-  return r[SECTIONS[key].listField] ?? [];
+export async function loadSection(key: C.SectionKey): Promise<Row[]> {
+  const r = (await api.call(sectionRoute(key, 'List') as never)) as unknown as Record<string, Row[]>;
+  return r[defOf(key).listField] ?? [];
 }
 
 /** Completeness as a bar with its number; the server computes it after every change. */
@@ -55,7 +56,7 @@ export default function ResumeEditor({ previewHref }: { previewHref: string }) {
     })();
   }, []);
 
-  const refresh = async (key: SectionKey, newWsd: number) => {
+  const refresh = async (key: C.SectionKey, newWsd: number) => {
     setWsd(newWsd);
     try {
       const list = await loadSection(key);
@@ -80,7 +81,7 @@ export default function ResumeEditor({ previewHref }: { previewHref: string }) {
           <a href="#section-base">基本信息</a>
           {SECTION_ORDER.map((k) => (
             <a key={k} href={`#section-${k}`}>
-              {SECTIONS[k].title}
+              {defOf(k).title}
               {rows[k]?.length ? <span className="sk-toc__done" aria-label="已填写">✓</span> : null}
             </a>
           ))}

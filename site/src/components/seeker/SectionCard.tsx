@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Button, confirm, message, withLoading } from '@zp/ui';
 import { api } from '@zp/core/session';
-import { resumesApi, type SectionKey } from '@zp/core/contract';
-import type { RouteSpec } from '@zp/core/contract';
+import type * as C from '@zp/core/contract';
 import type { Codes } from './codes';
 import { Field, invalid } from './Field';
-import { defOf, fieldMax, fieldTitle, summarize, type Row } from './resumeView';
+import { defOf, fieldMax, fieldTitle, sectionRoute, summarize, type Row } from './resumeView';
 import { SECTION_UI } from './sectionsUi';
 import { toastError } from './common';
 
 type Values = Record<string, string>;
 
 /** What the form starts with: the row's values (months cut to YYYY-MM), flags '0', the rest ''. */
-function initial(key: SectionKey, row: Row | null): Values {
+function initial(key: C.SectionKey, row: Row | null): Values {
   const v: Values = {};
   for (const f of Object.keys(defOf(key).fields)) {
     const ui = SECTION_UI[key][f];
@@ -26,7 +25,7 @@ function initial(key: SectionKey, row: Row | null): Values {
   return v;
 }
 
-export function validate(key: SectionKey, v: Values): Record<string, string> {
+export function validate(key: C.SectionKey, v: Values): Record<string, string> {
   const def = defOf(key);
   const errors: Record<string, string> = {};
   for (const f of def.required) {
@@ -43,7 +42,7 @@ export function validate(key: SectionKey, v: Values): Record<string, string> {
 }
 
 /** The body save/update take: trimmed text, ys as a number. */
-function bodyOf(key: SectionKey, v: Values): Record<string, string | number> {
+function bodyOf(key: C.SectionKey, v: Values): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [f, val] of Object.entries(v)) {
     const ui = SECTION_UI[key][f];
@@ -56,7 +55,7 @@ function bodyOf(key: SectionKey, v: Values): Record<string, string | number> {
   return out;
 }
 
-function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: SectionKey; field: string; values: Values; set: (f: string, v: string) => void; codes: Codes | null; error?: string }) {
+function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C.SectionKey; field: string; values: Values; set: (f: string, v: string) => void; codes: Codes | null; error?: string }) {
   const ui = SECTION_UI[sectionKey][field] ?? { kind: 'text' };
   const id = `sk-${sectionKey}-${field}`;
   const value = values[field] ?? '';
@@ -143,7 +142,7 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: S
 }
 
 /** The form of one entry (add or edit). */
-function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: SectionKey; row: Row | null; codes: Codes | null; onSaved: (wsd: number) => void; onCancel: () => void }) {
+function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: C.SectionKey; row: Row | null; codes: Codes | null; onSaved: (wsd: number) => void; onCancel: () => void }) {
   const def = defOf(sectionKey);
   const [values, setValues] = useState<Values>(() => initial(sectionKey, row));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -176,11 +175,10 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
     }
     setBusy(true);
     try {
-      const routes = resumesApi.sections[sectionKey];
       const body = bodyOf(sectionKey, values);
       const r = row
-        ? await withLoading(api.call(routes.update as RouteSpec, { body: { ...body, [def.idField]: String(row[def.idField]) } } as never))
-        : await withLoading(api.call(routes.save as RouteSpec, { body } as never));
+        ? await withLoading(api.call(sectionRoute(sectionKey, 'Update') as never, { body: { ...body, [def.idField]: String(row[def.idField]) } } as never))
+        : await withLoading(api.call(sectionRoute(sectionKey, 'Save') as never, { body } as never));
       message.success('保存成功');
       onSaved((r as { wsd: number }).wsd);
     } catch (err) {
@@ -213,7 +211,7 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
 }
 
 /** One résumé section: its entries with edit and delete, and adding one (up to the section's maximum). */
-export default function SectionCard({ sectionKey, rows, codes, onChanged }: { sectionKey: SectionKey; rows: Row[]; codes: Codes | null; onChanged: (wsd: number) => void }) {
+export default function SectionCard({ sectionKey, rows, codes, onChanged }: { sectionKey: C.SectionKey; rows: Row[]; codes: Codes | null; onChanged: (wsd: number) => void }) {
   const def = defOf(sectionKey);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
@@ -221,7 +219,7 @@ export default function SectionCard({ sectionKey, rows, codes, onChanged }: { se
     const { title } = summarize(sectionKey, row, codes);
     if (!(await confirm({ message: `确定删除${def.title}「${title}」吗？`, danger: true, confirmText: '删除' }))) return;
     try {
-      const r = await withLoading(api.call(resumesApi.sections[sectionKey].remove, { params: { id: String(row[def.idField]) }, method: 'POST' }));
+      const r = (await withLoading(api.call(sectionRoute(sectionKey, 'Remove') as never, { params: { id: String(row[def.idField]) }, method: 'POST' } as never))) as { wsd: number };
       message.success('删除成功');
       onChanged(r.wsd);
     } catch (err) {

@@ -3,7 +3,8 @@
  * shared by every island on it. Lists hold what may be chosen now; maps also name retired codes.
  */
 import { useEffect, useState } from 'react';
-import { codesApi, type GeneralCodeTable } from '@zp/core/contract';
+import { codesApi } from '@zp/core/routes';
+import type * as C from '@zp/core/contract';
 import { api } from '@zp/core/session';
 
 export interface Option {
@@ -74,7 +75,7 @@ export function useCodes(): Codes | null {
 }
 
 /** The name of a code of a general table, or of a region or category; the code itself if unknown. */
-export function nameOf(codes: Codes | null, code: string, table?: GeneralCodeTable): string {
+export function nameOf(codes: Codes | null, code: string, table?: C.GeneralCodeTable): string {
   if (!code) return '';
   if (!codes) return '';
   if (table) return codes.maps[table]?.[code] ?? code;

@@ -1,26 +1,32 @@
 /** Reading a résumé section's rows: titles of fields, names of codes, an entry's summary. */
-import { SECTIONS, type SectionKey, type SectionDef } from '@zp/core/contract';
+import { resumesApi } from '@zp/core/routes';
+import type { RouteRef } from '@zp/core/client';
+import type * as C from '@zp/core/contract';
+import { SECTION_META, type SectionMeta } from './resume.gen';
 import type { Codes } from './codes';
 import { nameOf } from './codes';
 import { PERIODS, SECTION_UI } from './sectionsUi';
 
 export type Row = Record<string, string | number>;
 
-export const defOf = (key: SectionKey) => SECTIONS[key] as unknown as SectionDef;
+export const defOf = (key: C.SectionKey): SectionMeta => SECTION_META[key];
 
-export function fieldTitle(key: SectionKey, field: string): string {
-  const schema = defOf(key).fields[field] as { title?: string } | undefined;
-  return schema?.title ?? field;
+type SectionOp = 'List' | 'Save' | 'Update' | 'Remove' | 'Preview';
+/** A section's route from the flat résumé routes (gzjlList, gzjlSave, ...); calls through it are untyped. */
+export const sectionRoute = (key: C.SectionKey, op: SectionOp): RouteRef =>
+  (resumesApi as unknown as Record<string, RouteRef>)[`${key}${op}`];
+
+export function fieldTitle(key: C.SectionKey, field: string): string {
+  return defOf(key).fields[field]?.title ?? field;
 }
 
 /** Longest text the field takes (TypeBox maxLength), for inputs and counters. */
-export function fieldMax(key: SectionKey, field: string): number | undefined {
-  const s = defOf(key).fields[field] as { maxLength?: number; anyOf?: unknown } | undefined;
-  return s?.maxLength;
+export function fieldMax(key: C.SectionKey, field: string): number | undefined {
+  return defOf(key).fields[field]?.maxLength;
 }
 
 /** The value as a person reads it: code names, flags as 是/否, months as 'N 个月'. */
-export function display(key: SectionKey, field: string, value: string | number | undefined, codes: Codes | null): string {
+export function display(key: C.SectionKey, field: string, value: string | number | undefined, codes: Codes | null): string {
   if (value === undefined || value === null || value === '') return '';
   const ui = SECTION_UI[key][field];
   const v = String(value);
@@ -43,7 +49,7 @@ export function display(key: SectionKey, field: string, value: string | number |
   }
 }
 
-export function period(key: SectionKey, row: Row): string {
+export function period(key: C.SectionKey, row: Row): string {
   const p = PERIODS[key];
   if (!p) return '';
   const from = display(key, p[0], row[p[0]], null);
@@ -52,7 +58,7 @@ export function period(key: SectionKey, row: Row): string {
 }
 
 /** An entry as a title, a line of short facts, and its longer texts. */
-export function summarize(key: SectionKey, row: Row, codes: Codes | null): { title: string; facts: string[]; texts: { label: string; text: string }[] } {
+export function summarize(key: C.SectionKey, row: Row, codes: Codes | null): { title: string; facts: string[]; texts: { label: string; text: string }[] } {
   const def = defOf(key);
   const ui = SECTION_UI[key];
   const titleField = def.required[0];

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { api } from '@zp/core/session';
+import { APPLICATION_STATES, applicationsApi } from '@zp/core/routes';
+import type * as C from '@zp/core/contract';
+import Pagination from '../common/Pagination';
+import EmptyState from '../common/EmptyState';
+import { paths } from '../../lib/paths';
+import { afterGuard } from './AfterGuard';
+import { useCodes } from './codes';
+import { minute, toastError } from './common';
+import { JobRow } from './JobRow';
+import { totalPages, usePaged } from './usePaged';
+
+type Item = C.Reply<typeof C.applicationsApi.listAll>['page']['gwtdlist'][number];
+
+/** The four lists of spec section 2 hunter_invest. */
+const TABS = [
+  { key: 'all', label: '全部', route: applicationsApi.listAll },
+  { key: 'looked', label: '被查看', route: applicationsApi.listLooked },
+  { key: 'denied', label: '不合适', route: applicationsApi.listDenied },
+  { key: 'fair', label: '招聘会投递', route: applicationsApi.listFair },
+] as const;
+type Tab = (typeof TABS)[number]['key'];
+const SIZE = 10;
+
+/** yyzt → its name (已投递, 已查看, ...). */
+export const stateName = (s: number): string => (APPLICATION_STATES as Record<string, string>)[String(s)] ?? '已投递';
+
+export const stateTone = (s: number) => (s === 5 ? 'danger' : s === 6 ? 'success' : s === 4 ? 'warning' : s === 1 ? '' : 'primary');
+
+function Applications() {
+  const codes = useCodes();
+  const [tab, setTab] = useState<Tab>(() => {
+    const t = new URLSearchParams(window.location.search).get('tab');
+    return (TABS.find((x) => x.key === t)?.key ?? 'all') as Tab;
+  });
+  const [counts, setCounts] = useState<Partial<Record<Tab, number>>>({});
+  const route = TABS.find((t) => t.key === tab)!.route;
+  const p = usePaged<Item>(async (page) => {
+    const r = await api.call(route, { params: { page, limit: SIZE } });
+    return { list: r.page.gwtdlist, total: r.page.total };
+  }, [tab]);
+
+  useEffect(() => {
+    Promise.all(TABS.map((t) => api.call(t.route, { params: { page: 1, limit: 1 } }))).then(
+      (rs) => setCounts(Object.fromEntries(TABS.map((t, i) => [t.key, rs[i].page.total]))),
+      toastError,
+    );
+  }, []);
+
+  const choose = (t: Tab) => {
+    setTab(t);
+    const url = new URL(window.location.href);
+    if (t === 'all') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', t);
+    history.replaceState(null, '', url);
+  };
+
+  return (
+    <div>
+      <div className="sk-tabs" role="tablist" aria-label="投递状态">
+        {TABS.map((t) => (
+          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => choose(t.key)}>
+            {t.label}
+            {counts[t.key] !== undefined ? <span className="sk-count">{counts[t.key]}</span> : null}
+          </button>
+        ))}
+      </div>
+      {p.data === null ? (
+        <p className="sk-muted sk-loading-line">加载中…</p>
+      ) : p.data.list.length === 0 ? (
+        <EmptyState text="暂无投递记录">
+          <a className="zp-btn zp-btn--primary" href={paths.jobSearch}>
+            去找职位
+          </a>
+        </EmptyState>
+      ) : (
+        <ul className="sk-list" aria-busy={p.loading}>
+          {p.data.list.map((a) => (
+            <JobRow
+              key={a.bsid}
+              job={a}
+              codes={codes}
+              extra={
+                <p className="sk-row__meta sk-small">
+                  <span>投递于 {minute(a.tdsj)}</span>
+                  {a.hymc ? <span>招聘会：{a.hymc}</span> : null}
+                  <span>{a.fjjlmc ? `附件简历：${a.fjjlmc}` : '在线简历'}</span>
+                  {a.gwzt !== 1 ? <span className="sk-tag">职位已停止招聘</span> : null}
+                </p>
+              }
+              side={
+                <>
+                  <span className={`sk-tag sk-tag--${stateTone(a.yyzt)}`} data-testid="application-state">
+                    {stateName(a.yyzt)}
+                  </span>
+                  {a.ztsj ? <span className="sk-muted sk-small">{minute(a.ztsj)} 更新</span> : null}
+                </>
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {p.data ? <Pagination page={p.page} totalPage={totalPages(p.data.total, SIZE)} totalCount={p.data.total} onChange={p.setPage} disabled={p.loading} /> : null}
+    </div>
+  );
+}
+
+export default afterGuard(Applications);

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Reply } from '@zp/core/contract';
+import type { fairsApi } from '@zp/core/contract';
+import { paths } from '../../lib/paths';
+import { minute } from './common';
+
+export type Fair = Reply<typeof fairsApi.seekerFairs>['hxList'][number];
+
+/** ifks computed in the browser (spec section 4): 1 before start, 2 between start and end, 3 after end. */
+export function fairState(f: Pick<Fair, 'hykssj' | 'hyjssj'>, now = Date.now()): 1 | 2 | 3 {
+  const at = (t: string) => new Date(`${t.replace(' ', 'T')}+08:00`).getTime();
+  if (now < at(f.hykssj)) return 1;
+  if (now <= at(f.hyjssj)) return 2;
+  return 3;
+}
+const STATE_TEXT = { 1: ['未开始', 'primary'], 2: ['进行中', 'success'], 3: ['已结束', ''] } as const;
+
+/** A fair as a list row: name (to its hall), time, venue, figures, state. */
+export function FairRow({ fair, side }: { fair: Fair; side?: ReactNode }) {
+  const ifks = fairState(fair);
+  const [text, tone] = STATE_TEXT[ifks];
+  return (
+    <li className="sk-row">
+      <span className={`sk-fair-badge sk-fair-badge--${fair.hylx === 1 ? 'online' : 'offline'}`}>{fair.hylx === 1 ? '线上' : '线下'}</span>
+      <div className="sk-row__main">
+        <p className="sk-row__title">
+          <a href={paths.hall(fair.hxid, ifks)}>{fair.hymc}</a>
+        </p>
+        <p className="sk-row__meta">
+          <span>
+            {minute(fair.hykssj)} 至 {minute(fair.hyjssj)}
+          </span>
+          {fair.hydd ? <span>{fair.hydd}</span> : null}
+          <span>参会单位 {fair.chqys}</span>
+          <span>职位 {fair.gwfbs}</span>
+        </p>
+      </div>
+      <div className="sk-row__side">
+        <span className={`sk-tag sk-tag--${tone || 'default'}`}>{text}</span>
+        {side}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { api } from '@zp/core/session';
+import { identityApi, notifyApi } from '@zp/core/routes';
+import type * as C from '@zp/core/contract';
+import { message, withLoading } from '@zp/ui';
+import { GuardedButton } from '../common/ClickGuard';
+import Pagination from '../common/Pagination';
+import EmptyState from '../common/EmptyState';
+import { afterGuard } from './AfterGuard';
+import { minute, toastError } from './common';
+import { countersChanged } from './CentreBadges';
+import { totalPages, usePaged } from './usePaged';
+
+type Reminder = C.Reply<typeof C.notifyApi.seekerList>['page']['list'][number];
+type Category = 'all' | 'wjxx' | 'hxxx' | 'xtxx';
+
+/** The three counters of spec section 3 (wjxx, hxxx, xtxx) and all of them. */
+const TABS: { key: Category; label: string }[] = [
+  { key: 'all', label: '全部' },
+  { key: 'wjxx', label: '求职消息' },
+  { key: 'hxxx', label: '招聘会消息' },
+  { key: 'xtxx', label: '系统消息' },
+];
+const SIZE = 10;
+
+/** hunter_message: reminders by category; opening one marks it read. */
+function Reminders() {
+  const [tab, setTab] = useState<Category>('all');
+  const [unread, setUnread] = useState<Partial<Record<Category, number>>>({});
+  const p = usePaged<Reminder>(async (page) => {
+    const r = await api.call(notifyApi.seekerList, { params: { category: tab, page, limit: SIZE } });
+    return { list: r.page.list, total: r.page.totalCount };
+  }, [tab]);
+
+  const loadCounts = async () => {
+    try {
+      const x = (await api.call(identityApi.seekerReminders)).qzXxtx;
+      setUnread({ all: x.wjxx.count + x.hxxx.count + x.xtxx.count, wjxx: x.wjxx.count, hxxx: x.hxxx.count, xtxx: x.xtxx.count });
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  useEffect(() => {
+    void loadCounts();
+  }, []);
+
+  const changed = async () => {
+    await Promise.all([p.reload(), loadCounts()]);
+    countersChanged();
+  };
+
+  const open = async (r: Reminder) => {
+    if (!r.sfyd) {
+      try {
+        await api.call(notifyApi.seekerMarkRead, { body: [r.xxid] });
+        await changed();
+      } catch (err) {
+        toastError(err);
+        return;
+      }
+    }
+    if (r.tzlj) window.location.assign(r.tzlj);
+  };
+
+  const markAll = async () => {
+    try {
+      const r = await withLoading(api.call(notifyApi.seekerMarkAllRead, { params: { category: tab } }));
+      message.success(r.count ? `已将 ${r.count} 条消息标为已读` : '没有未读消息');
+      await changed();
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <div>
+      <div className="sk-tabs" role="tablist" aria-label="消息类别">
+        {TABS.map((t) => (
+          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => setTab(t.key)}>
+            {t.label}
+            {unread[t.key] ? <span className="sk-badge sk-tabs__badge">{unread[t.key]! > 99 ? '99+' : unread[t.key]}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div className="sk-toolbar sk-toolbar--end">
+        <GuardedButton variant="text" onClick={markAll} disabled={!unread[tab]}>
+          全部标为已读
+        </GuardedButton>
+      </div>
+      {p.data === null ? (
+        <p className="sk-muted sk-loading-line">加载中…</p>
+      ) : p.data.list.length === 0 ? (
+        <EmptyState text="暂无消息" />
+      ) : (
+        <ul className="sk-list">
+          {p.data.list.map((r) => (
+            <li key={r.xxid} className={`sk-msg${r.sfyd ? '' : ' sk-msg--unread'}`}>
+              <button type="button" className="sk-msg__button" onClick={() => open(r)} aria-label={`${r.sfyd ? '' : '未读：'}${r.bt}`}>
+                <span className="sk-msg__dot" aria-hidden="true" />
+                <span className="sk-msg__body">
+                  <span className="sk-msg__title">{r.bt}</span>
+                  <span className="sk-msg__text">{r.nr}</span>
+                </span>
+                <span className="sk-msg__time">{minute(r.createTime)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.data ? <Pagination page={p.page} totalPage={totalPages(p.data.total, SIZE)} totalCount={p.data.total} onChange={p.setPage} disabled={p.loading} /> : null}
+    </div>
+  );
+}
+
+export default afterGuard(Reminders);
