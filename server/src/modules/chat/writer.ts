@@ -104,7 +104,12 @@ export class MessageWriter {
       } catch (err) {
         const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
         if (code && RETRYABLE.has(code) && attempt < 5) continue;
-        this.log.error({ err, rows: batch.length }, 'chat: storing messages failed');
+        if (batch.length > 1) {
+          // One bad row (say, a sender deleted meanwhile) must not fail the others: store them one by one.
+          for (const p of batch) await this.writeBatch([p]);
+          return;
+        }
+        this.log.error({ err, rows: batch.length }, 'chat: storing a message failed');
         for (const p of batch) for (const w of p.waiters) w.reject(err);
         return;
       }
