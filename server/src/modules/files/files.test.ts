@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
 import { postForm, samples, uploadAndSave, type UploadInfo } from '../../../test/uploads.js';
-import { issueUploadPolicy, registerPrivateFileRule, SCOPES } from './api.js';
+import { fileByKey, issueUploadPolicy, registerPrivateFileRule, SCOPES } from './api.js';
 import { s3PostFields, signPolicy } from './sigv4.js';
-import { localSignature } from './storage.js';
+import { localPath, localSignature, sweepLocalOrphans } from './storage.js';
 
 const resume = (srv: TestServer, token: string, name: string, bytes: Buffer) =>
   uploadAndSave(srv, { token, ossKey: '/api/qz/qzFile/getOssKey', query: { fileType: 10 }, save: '/api/qz/qzFile/save', name, bytes, saveBody: { wjlx: 10 } });
@@ -230,6 +230,22 @@ describe('files: upload, register, serve', () => {
       token: hr.token, ossKey: '/api/hr/qydwhrxx/getOssKey', save: '/api/hr/qydwhrxx/saveFile', name: 'licence.pdf', bytes: samples.pdf(), saveBody: { fileType: 20 },
     });
     expect(pdfAsLogo.saved.body.code).toBe(400);
+  });
+
+  it('drops uploads nobody registered after a day, and keeps registered files', async () => {
+    const p = await srv.registerSeeker(newPhone());
+    const kept = await resume(srv, p.token, 'kept.pdf', samples.pdf());
+    const key = await srv.call<{ info: UploadInfo }>('/api/qz/qzFile/getOssKey', { token: p.token, query: { fileType: 10 } });
+    const orphanKey = `${key.body.info.dir}never-saved.pdf`;
+    await postForm(key.body.info.host, key.body.info.fields, orphanKey, samples.pdf());
+    const config = srv.app.services.config;
+    const isRegistered = async (k: string) => (await fileByKey(srv.app.services.db, k)) !== null;
+    expect(await sweepLocalOrphans(config, isRegistered)).toBe(0); // too fresh to judge
+    const old = new Date(Date.now() - 2 * 24 * 3600_000);
+    for (const k of [orphanKey, kept.keyName]) fs.utimesSync(localPath(config, k), old, old);
+    expect(await sweepLocalOrphans(config, isRegistered)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(localPath(config, orphanKey))).toBe(false);
+    expect(fs.existsSync(localPath(config, kept.keyName))).toBe(true);
   });
 
   it('answers malformed input without a 500', async () => {

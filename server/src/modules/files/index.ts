@@ -23,7 +23,7 @@ import {
   type FileKindValue,
 } from './api.js';
 import { MAX_UPLOAD_BYTES, SCOPES } from './kinds.js';
-import { localPath, localUrlSignature, storageOf } from './storage.js';
+import { localPath, localUrlSignature, storageOf, sweepLocalOrphans } from './storage.js';
 import { receiveUpload } from './upload.js';
 import { fileUrl } from './urls.js';
 
@@ -65,6 +65,14 @@ function validSignedUrl(s: Services, key: string, q: Record<string, string | und
 const files: Module = {
   name: 'files',
   async register(app, s) {
+    if (!s.config.s3) {
+      // uploads nobody registered within a day are dropped (a bucket does this with a lifecycle rule)
+      const sweep = () =>
+        sweepLocalOrphans(s.config, async (key) => (await fileByKey(s.db, key)) !== null).catch((err) => s.log.warn({ err }, 'orphan upload sweep failed'));
+      const timer = setInterval(sweep, 6 * 3600_000);
+      timer.unref();
+      s.onClose(() => clearInterval(timer));
+    }
     // The server's own upload host; multipart parsing only here.
     await app.register(async (child) => {
       await child.register(multipart, {

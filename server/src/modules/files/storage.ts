@@ -197,3 +197,26 @@ export function storageOf(config: Config, secret: string): Storage {
   }
   return s;
 }
+
+/**
+ * Removes from the server's own disk what was uploaded but never registered (a closed tab, a
+ * refused save) once it is older than `olderThanMs`: every file under the root whose key names
+ * no live file. Returns how many were removed.
+ */
+export async function sweepLocalOrphans(config: Config, isRegistered: (key: string) => Promise<boolean>, olderThanMs = 24 * 3600_000): Promise<number> {
+  const root = localRoot(config);
+  if (!fs.existsSync(root)) return 0;
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const entry of await fs.promises.readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const key = path.relative(root, full).split(path.sep).join('/');
+    const stat = await fs.promises.stat(full).catch(() => null);
+    if (!stat || stat.mtimeMs > cutoff) continue;
+    if (!key.startsWith('.tmp/') && (await isRegistered(key))) continue;
+    await fs.promises.rm(full, { force: true });
+    removed++;
+  }
+  return removed;
+}
