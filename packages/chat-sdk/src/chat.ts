@@ -362,9 +362,22 @@ export class ChatSDK {
     if (!last.lastSequence || w.seq >= last.lastSequence) c.lastMessage = lastMessageOf(w);
     if (w.from !== this.me && w.countsUnread && !w.isRevoked && w.seq > (this.countedUpTo.get(cid) ?? 0)) c.unreadCount++;
     this.convChanged();
+    if (w.type === TYPES.MSG_GRP_TIP && w.payload.operationType === TYPES.GRP_TIP_GRP_PROFILE_UPDATED) this.applyGroupChange(w.to, w.payload.newGroupProfile as Record<string, unknown> | undefined);
     if (this.mine.has(w.ID)) return;
     if (c.messageRemindType === TYPES.MSG_REMIND_DISCARD) return;
     this.received.push(toMessage(w, this.me));
+  }
+
+  /** A group profile tip carries the change: apply it to the cached group instead of refetching. */
+  private applyGroupChange(groupID: string, change: Record<string, unknown> | undefined) {
+    if (!change) return;
+    const fields = ['name', 'avatar', 'introduction', 'notification', 'joinOption', 'muteAllMembers', 'ownerID'] as const;
+    const patch = Object.fromEntries(fields.filter((f) => change[f] !== undefined).map((f) => [f, change[f]]));
+    const g = this.groupList.find((x) => x.groupID === groupID);
+    if (g) Object.assign(g, patch);
+    const c = this.convs.get(`GROUP${groupID}`);
+    if (c?.groupProfile && c.groupProfile !== g) Object.assign(c.groupProfile, patch);
+    if (g) this.emit(EVENT.GROUP_LIST_UPDATED, this.groupList);
   }
 
   private onRevoked(w: WireMessage) {
@@ -524,6 +537,12 @@ export class ChatSDK {
 
   // ---------- messages ----------
 
+  /** Keeps the most recent IDs only: their pushes arrive within moments of the send. */
+  private remember(set: Set<string>, id: string) {
+    set.add(id);
+    if (set.size > 5000) set.delete(set.values().next().value!);
+  }
+
   private newMessage(options: MessageOptions, type: TYPES, payload: any): Message {
     if (!options?.to) throw new ChatError(ERR.badParameter, '请指定消息接收方 to');
     const conversationType = (options.conversationType || TYPES.CONV_C2C) as TYPES;
@@ -641,7 +660,7 @@ export class ChatSDK {
     message.status = 'unSend';
     try {
       await this.upload(message);
-      this.mine.add(message.ID);
+      this.remember(this.mine, message.ID);
       const r = await this.call<{ message: WireMessage }>(
         'send',
         {
@@ -671,7 +690,7 @@ export class ChatSDK {
 
   async revokeMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
     this.requireReady();
-    this.revokedHere.add(message.ID);
+    this.remember(this.revokedHere, message.ID);
     let r: { message: WireMessage };
     try {
       r = await this.call<{ message: WireMessage }>('revoke', { ID: message.ID });

@@ -135,7 +135,11 @@ describe('Public group', () => {
 
   it('lets owner and admin edit the profile; a member is refused', async () => {
     await refused(member.chat.updateGroupProfile({ groupID, name: '成员改名' }));
+    await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((g: any) => g.groupID === groupID));
+    const since = member.events.length;
     await admin.chat.updateGroupProfile({ groupID, introduction: '管理员写的简介' });
+    // Members see the change live, from the group tip.
+    await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((g: any) => g.groupID === groupID && g.introduction === '管理员写的简介'), since);
     const r = await owner.chat.updateGroupProfile({ groupID, joinOption: TYPES.JOIN_OPTIONS_FREE_ACCESS });
     expect(r.data.group).toMatchObject({ introduction: '管理员写的简介', joinOption: TYPES.JOIN_OPTIONS_FREE_ACCESS });
     await owner.chat.updateGroupProfile({ groupID, joinOption: TYPES.JOIN_OPTIONS_NEED_PERMISSION });

@@ -271,7 +271,8 @@ export function groupHandlers(hub: ChatHub) {
       info_seq = info_seq + 1, updated_at = now() where id = ${g.id}`);
     const newGroupProfile: Record<string, unknown> = {};
     for (const k of Object.keys(next) as (keyof typeof next)[]) if (p[k] !== undefined) newGroupProfile[k] = next[k];
-    await changed(hub, g, g.members.keys());
+    // Members learn the new profile from the tip (a refetch by every member of a big group would be a stampede).
+    await hub.invalidate({ g: [g.id] });
     await hub.groupTip((await hub.group(g.id))!, { operationType: TIP.profile, operatorID: me, newGroupProfile });
     return { group: await groupWire(hub, me, g.id) };
   });
@@ -400,7 +401,8 @@ export function groupHandlers(hub: ChatHub) {
     await db.execute(sql`update chat_group_members set role = 'Owner' where group_id = ${g.id} and user_id = ${p.newOwnerID}`);
     await db.execute(sql`update chat_groups set owner_id = ${p.newOwnerID} where id = ${g.id}`);
     await touch(hub, g);
-    await changed(hub, g, g.members.keys());
+    // Only the two whose role changed refetch; the others read the new owner from the tip.
+    await changed(hub, g, [me, p.newOwnerID]);
     await hub.groupTip((await hub.group(g.id))!, { operationType: TIP.profile, operatorID: me, newGroupProfile: { ownerID: p.newOwnerID } });
     return { group: await groupWire(hub, me, g.id) };
   });
