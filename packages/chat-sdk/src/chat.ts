@@ -344,7 +344,10 @@ export class ChatSDK {
         .finally(() => this.discovering.delete(cid));
       this.discovering.set(cid, d);
     }
-    void d.then(() => this.ordering.receive(cid, w));
+    void d.then(() => {
+      // Still logged in as the same user (a logout meanwhile forgets every conversation).
+      if (this.ordering.known(cid)) this.ordering.receive(cid, w);
+    });
   }
 
   /** Called by the ordering, once per message, in sequence order. */

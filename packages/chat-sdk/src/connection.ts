@@ -208,10 +208,17 @@ export class Connection {
     this.setState('connected');
     try {
       await this.hooks.online(info, first);
-    } finally {
       if (first && this.loginPending) {
         this.loginPending.resolve();
         this.loginPending = null;
+      }
+    } catch (err) {
+      // The first picture could not be built (the socket dropped meanwhile): the login fails and may be tried again.
+      if (first && this.loginPending) {
+        const pending = this.loginPending;
+        this.loginPending = null;
+        this.stop();
+        pending.reject(err instanceof ChatError ? err : new ChatError(ERR.network, '登录聊天服务失败，请重试'));
       }
     }
   }

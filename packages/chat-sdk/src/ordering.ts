@@ -55,7 +55,7 @@ export class Ordering<M extends Sequenced> {
 
   receive(conversationID: string, m: M) {
     const last = this.last.get(conversationID);
-    if (last === undefined) throw new Error(`no baseline for ${conversationID}`);
+    if (last === undefined) return; // not (or no longer) followed: nothing to order against
     if (m.seq <= last) return;
     if (m.seq === last + 1) {
       this.last.set(conversationID, m.seq);

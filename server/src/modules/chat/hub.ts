@@ -126,6 +126,7 @@ export class ChatHub {
     for (const t of this.timers) clearInterval(t);
     for (const set of this.conns.values()) for (const c of set) c.ws.close(1012, 'server restart');
     await this.writer.drain();
+    this.s.log.info({ chatWriter: this.writer.stats }, 'chat: messages stored (rows, in batches)');
     for (const u of this.unsubscribe) await u();
   }
 
@@ -350,9 +351,11 @@ export class ChatHub {
     if (p.u) this.deliverLocal(p.u, p.f);
     if (p.g) {
       // Members come from the cache; a cold cache is loaded first, in arrival order.
-      void this.group(p.g).then((g) => {
-        if (g) this.deliverLocal(g.members.keys(), p.f);
-      });
+      this.group(p.g).then(
+        (g) => g && this.deliverLocal(g.members.keys(), p.f),
+        // Members who miss this push fetch the gap at their next message or reconnect.
+        (err) => this.s.log.warn({ err, group: p.g }, 'chat: group members not loaded for a push'),
+      );
     }
   }
 
