@@ -1,13 +1,13 @@
 /** /enter_home/enter_center: the enterprise's state, its figures and the latest applications. */
-import { applicationsApi, companiesApi, fairsApi, identityApi, jobsApi } from '@zp/core/contract';
+import { applicationsApi, companiesApi, fairsApi, identityApi, jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { HrGate, ApprovalNotice, useHr } from './hr';
-import { useLoad, minutes, usableImage } from './lib';
+import { useLoad, minutes } from './lib';
 import { ListState, Stat, Tag } from './ui';
 import { APPLICATION_TONE, applicationText, COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from './states';
 import { useCodes } from './codes';
 import { to } from '../../lib/paths';
-import { defaultLogo, defaultAvatar } from './images';
+import { avatarOf, logoOf } from '../seeker/common';
 
 function Overview() {
   const { hr } = useHr();
@@ -35,7 +35,7 @@ function Overview() {
   const recent = useLoad(() => api.call(applicationsApi.received, { query: { page: 1, limit: 6 } }), [], approved);
 
   const c = company.data;
-  const logo = usableImage(c?.qydwimageUrl) ?? defaultLogo;
+  const logo = logoOf(c?.qydwimageUrl, hr.dwmc);
   const f = figures.data;
 
   return (
@@ -82,7 +82,7 @@ function Overview() {
           <ListState loading={recent.loading} error={recent.error} empty={!recent.data?.page.list.length} emptyText="还没有收到简历" onRetry={recent.reload}>
             {recent.data?.page.list.map((a) => (
               <div className="hr-card" key={a.bsid}>
-                <img className="hr-card__avatar" src={usableImage(a.txUrl) ?? defaultAvatar(a.xbm)} alt="" width={48} height={48} loading="lazy" />
+                <img className="hr-card__avatar" src={avatarOf(a.txUrl, a.xbm)} alt="" width={48} height={48} loading="lazy" />
                 <div className="hr-card__main">
                   <p className="hr-card__title">
                     <a href={to(`private/personalresume?qzbsid=${a.qzbsid}&gwid=${a.gwid}`)}>{a.xm}</a>

@@ -3,15 +3,15 @@
  * approved enterprise (shzt 1, access hrApproved on the server); pages that need it show why not
  * and the way to the enterprise information page instead of a list of errors.
  */
-import { createContext, useContext, type ReactNode } from 'react';
-import { identityApi, type HrEntity } from '@zp/core/contract';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { identityApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import type { Static } from '@sinclair/typebox';
-import { useLoad, type Loaded } from './lib';
+import { onReminder } from '@zp/core/socket';
+import { useLoad, type Loaded, type ReplyOf } from './lib';
 import { ListState, Notice } from './ui';
 import { to } from '../../lib/paths';
 
-export type Hr = Static<typeof HrEntity>;
+export type Hr = ReplyOf<typeof identityApi.hrInfo>['qyDwhrxxEntity'];
 
 /** Spec section 2 (chat launcher) and 5 (fair sign-up): the message for an enterprise not approved. */
 export const NOT_APPROVED_MSG = '单位信息未审核或审核不通过,请修改单位信息!';
@@ -61,7 +61,29 @@ export function ApprovalNotice({ hr }: { hr: Hr }) {
  */
 export function HrGate({ approved, children }: { approved?: boolean; children: ReactNode }) {
   const { data, loading, error, reload } = useHrInfo();
+  useEffect(() => {
+    if (!data) return;
+    refreshMenuBadge();
+    return onReminder(refreshMenuBadge);
+  }, [data]);
   if (!data) return <ListState loading={loading} error={error} empty onRetry={reload}>{null}</ListState>;
   if (approved && data.shzt !== 1) return <ApprovalNotice hr={data} />;
   return <HrContext.Provider value={{ hr: data, reload }}>{children}</HrContext.Provider>;
+}
+
+/**
+ * The unread count beside 消息提醒 in the centre's side menu (CentreLayout leaves a hidden
+ * badge per entry): the sum of the three counters, hidden at zero.
+ */
+export function refreshMenuBadge(): void {
+  api.call(identityApi.hrReminders).then(
+    ({ hrXxtx: x }) => {
+      const n = x.wjxx.count + x.hxxx.count + x.xtxx.count;
+      document.querySelectorAll<HTMLElement>('[data-badge="enter_news"]').forEach((el) => {
+        el.textContent = n > 99 ? '99+' : String(n);
+        el.hidden = n === 0;
+      });
+    },
+    () => {},
+  );
 }

@@ -3,10 +3,12 @@
  * guard passed, running writes under the full-screen overlay with the server's message as a
  * toast, and the formats the pages share.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { message, withLoading } from '@zp/ui';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { isApiError, REQUEST_FAILED_MSG, type SpecOf } from '@zp/core/client';
+import type { Body, Reply } from '@zp/core/contract';
 import { useGuardPassed } from '../../lib/guard';
+import { useClickGuard } from '../common/ClickGuard';
 
 /** The text to show for a failed call: the server's msg, or '请求错误，请重试'. */
 export const failure = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
@@ -24,7 +26,8 @@ export interface Loaded<T> {
  * `enabled: false` holds the request (e.g. until another answer arrived).
  */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[], enabled = true): Loaded<T> {
-  const passed = useGuardPassed();
+  // Public pages (no Protected layout) have no guard to wait for.
+  const passed = useGuardPassed() || (typeof document !== 'undefined' && !document.querySelector('[data-guard]'));
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -58,13 +61,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], enabled = tr
 }
 
 /**
- * Runs a write under the loading overlay; on success shows `success` (when given) and resolves
- * with the reply, on failure shows the server's message and resolves undefined.
+ * Runs a write under the loading overlay; on success shows `success` (true: the reply's own msg)
+ * and resolves with the reply, on failure shows the server's message and resolves undefined.
  */
-export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: string): Promise<T | undefined> {
+export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: string | true): Promise<T | undefined> {
   try {
     const r = await withLoading(task);
-    if (success) message.success(success);
+    const text = success === true ? (r as { msg?: string } | null)?.msg : success;
+    if (text && text !== 'success') message.success(text);
     return r;
   } catch (err) {
     message.error(failure(err));
@@ -99,3 +103,22 @@ export function localDateTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+/**
+ * A form's submit behind the 1.5 s duplicate-click guard (spec section 5): Enter in a field and
+ * the submit button both go through it. Bind `blocked` to the submit button's `disabled`.
+ */
+export function useGuardedSubmit(submit: () => unknown): { onSubmit: (e: FormEvent) => void; blocked: boolean } {
+  const [blocked, guard] = useClickGuard();
+  return {
+    blocked,
+    onSubmit: (e: FormEvent) => {
+      e.preventDefault();
+      guard(submit)();
+    },
+  };
+}
+
+/** The reply and body types of a route of the schema-free manifest (@zp/core/routes). */
+export type ReplyOf<T> = Reply<SpecOf<T>>;
+export type BodyOf<T> = Body<SpecOf<T>>;

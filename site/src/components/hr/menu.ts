@@ -22,13 +22,13 @@ export const hrMenu: CentreMenuItem[] = [
   e('enter_resume', '简历管理', '人才'),
   e('enter_resume_all', '已选中人才'),
   e('enter_interview', '面试管理'),
-  e('enter_downresume', '下载的简历'),
+  e('enter_downresume', '下载简历'),
   e('enter_collection', '收藏的人才'),
   { key: 'personalsearch', label: '人才搜索', href: to('public/personalsearch') },
   e('enter_news', '消息提醒', '消息与服务'),
   e('enter_vip', '会员服务'),
   e('enter_assets', '企业资产'),
-  e('enter_survey', '调查反馈'),
+  e('enter_survey', '意见反馈'),
 ];
 
 export const HR_CENTRE_TITLE = '企业中心';

@@ -1,0 +1,102 @@
+/** /enter_home/enter_news: reminders by category (applications and interviews, fairs, system) with mark-read. */
+import { useEffect, useState } from 'react';
+import { onReminder } from '@zp/core/socket';
+import { message } from '@zp/ui';
+import { identityApi, notifyApi } from '@zp/core/routes';
+import { api } from '@zp/core/session';
+import Pagination from '../common/Pagination';
+import { GuardedButton } from '../common/ClickGuard';
+import { act, minutes, useLoad, type ReplyOf } from './lib';
+import { HrGate, refreshMenuBadge } from './hr';
+import { ListState, Tabs, Tag } from './ui';
+
+type Category = 'all' | 'wjxx' | 'hxxx' | 'xtxx';
+type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];
+const LIMIT = 10;
+export const CATEGORY_TEXT: Record<string, string> = { wjxx: '投递与面试', hxxx: '招聘会', xtxx: '系统消息' };
+
+function List() {
+  const [category, setCategory] = useState<Category>('all');
+  const [page, setPage] = useState(1);
+  const counts = useLoad(() => api.call(identityApi.hrReminders), []);
+  const list = useLoad(() => api.call(notifyApi.hrList, { params: { category, page, limit: LIMIT } }), [category, page]);
+  const changed = () => {
+    list.reload();
+    counts.reload();
+    refreshMenuBadge();
+  };
+  // A new reminder from the notification socket shows at once.
+  useEffect(() => onReminder(() => changed()), []);
+  const open = async (r: Reminder) => {
+    if (!r.sfyd) {
+      try {
+        await api.call(notifyApi.hrMarkRead, { body: [r.xxid] });
+      } catch {
+        // reading matters more than the mark: go on
+      }
+    }
+    if (r.tzlj) window.location.assign(r.tzlj.startsWith('/zppc/') ? r.tzlj : r.tzlj.replace(/^\//, '/zppc/'));
+    else changed();
+  };
+  const readAll = async () => {
+    const r = await act(api.call(notifyApi.hrMarkAllRead, { params: { category } }));
+    if (r) {
+      message.success(r.count ? `已将 ${r.count} 条消息标为已读` : '没有未读消息');
+      changed();
+    }
+  };
+  const c = counts.data?.hrXxtx;
+  const data = list.data?.page;
+  return (
+    <>
+      <Tabs
+        label="消息类别"
+        active={category}
+        onChange={(k) => {
+          setCategory(k);
+          setPage(1);
+        }}
+        items={[
+          { key: 'all', label: '全部', count: c ? c.wjxx.count + c.hxxx.count + c.xtxx.count : 0 },
+          { key: 'wjxx', label: CATEGORY_TEXT.wjxx, count: c?.wjxx.count },
+          { key: 'hxxx', label: CATEGORY_TEXT.hxxx, count: c?.hxxx.count },
+          { key: 'xtxx', label: CATEGORY_TEXT.xtxx, count: c?.xtxx.count },
+        ]}
+      />
+      <div className="hr-toolbar">
+        <span className="hr-muted hr-small">点击消息标为已读；带链接的消息会打开对应页面。</span>
+        <div className="hr-toolbar__right">
+          <GuardedButton onClick={() => void readAll()}>全部标为已读</GuardedButton>
+        </div>
+      </div>
+      <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText="暂无消息" onRetry={list.reload}>
+        {data?.list.map((r) => (
+          <button type="button" className={`hr-card hr-message${r.sfyd ? '' : ' is-unread'}`} key={r.xxid} onClick={() => void open(r)}>
+            <span className="hr-message__dot" aria-label={r.sfyd ? '已读' : '未读'} />
+            <span className="hr-card__main">
+              <span className="hr-card__title">
+                {r.bt}
+                <Tag>{CATEGORY_TEXT[r.lb] ?? r.lb}</Tag>
+              </span>
+              <span className="hr-message__text">{r.nr}</span>
+              <span className="hr-card__meta hr-small">{minutes(r.createTime)}</span>
+            </span>
+          </button>
+        ))}
+      </ListState>
+      {data ? (
+        <div className="hr-pager">
+          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export default function News() {
+  return (
+    <HrGate>
+      <List />
+    </HrGate>
+  );
+}

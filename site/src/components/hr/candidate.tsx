@@ -1,0 +1,134 @@
+/**
+ * What HR do with a candidate, from the received list, the favourites or the résumé page:
+ * move the application along (shortlist, refuse, hire), invite to an interview (time, place,
+ * contact), favourite, download the résumé (logged by the server).
+ */
+import { useMemo, useState } from 'react';
+import { Button, Dialog, confirm, message } from '@zp/ui';
+import { applicationsApi, jobsApi, relationsApi } from '@zp/core/routes';
+import { api } from '@zp/core/session';
+import { act, failure, localDateTime, useGuardedSubmit, useLoad } from './lib';
+import { useCodes } from './codes';
+import { useHr } from './hr';
+import { Field, Select } from './ui';
+import { applicationText } from './states';
+
+/** Where the invitation comes from: an application, or a seeker found in talent search. */
+export type InviteTarget = { bsid: string; name: string; gwmc: string } | { qzbsid: string; name: string };
+
+const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
+
+export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget; onClose: () => void; onSent: () => void }) {
+  const { hr } = useHr();
+  const codes = useCodes();
+  const fromSearch = 'qzbsid' in target;
+  const jobs = useLoad(() => api.call(jobsApi.listHr, { query: { zt: 1, page: 1, limit: 100 } }), [], fromSearch);
+  const tomorrow = useMemo(() => {
+    const d = new Date(Date.now() + 86400000);
+    d.setHours(10, 0, 0, 0);
+    return localDateTime(d);
+  }, []);
+  const [f, setF] = useState({ gwid: '', mymc: '初试', mssj: tomorrow, mssf: '', mscs: '', msxxdz: '', lxr: hr.xm, sjhm: hr.phone, smxx: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof f, v: string) => setF((p) => ({ ...p, [k]: v }));
+
+  const send = async () => {
+    const e: Record<string, string> = {};
+    if (fromSearch && !f.gwid) e.gwid = '请选择面试岗位';
+    if (!f.mymc.trim()) e.mymc = '请输入邀约名称';
+    if (!f.mssj) e.mssj = '请选择面试时间';
+    else if (new Date(f.mssj).getTime() <= Date.now()) e.mssj = '面试时间须晚于当前时间';
+    if (f.msxxdz.trim().length < 2) e.msxxdz = '请输入面试地址（线上面试可填写“线上视频面试”）';
+    if (!f.lxr.trim()) e.lxr = '请输入联系人';
+    if (!PHONE.test(f.sjhm)) e.sjhm = '请输入正确的手机号或座机号（如 010-12345678）';
+    setErrors(e);
+    const first = Object.keys(e)[0];
+    if (first) {
+      document.getElementById(`inv-${first}`)?.focus();
+      return;
+    }
+    const who = 'bsid' in target ? { hxrbsid: target.bsid } : { qzzid: target.qzbsid, gwid: f.gwid };
+    const r = await act(
+      api.call(applicationsApi.invite, {
+        query: { ...who, mymc: f.mymc.trim(), mssj: f.mssj, msxxdz: f.msxxdz.trim(), lxr: f.lxr.trim(), sjhm: f.sjhm, ...(f.mssf ? { mssf: f.mssf } : {}), ...(f.mscs ? { mscs: f.mscs } : {}), ...(f.smxx.trim() ? { smxx: f.smxx.trim() } : {}) },
+        method: 'POST',
+      }),
+      true,
+    );
+    if (r) {
+      onSent();
+      onClose();
+    }
+  };
+  const { onSubmit, blocked } = useGuardedSubmit(send);
+  const input = (k: keyof typeof f, label: string, required: boolean, props: Record<string, unknown> = {}) => (
+    <Field label={label} required={required} error={errors[k]} htmlFor={`inv-${k}`}>
+      <input id={`inv-${k}`} className="hr-input" value={f[k]} aria-invalid={errors[k] ? true : undefined} onChange={(e) => set(k, e.target.value)} {...props} />
+    </Field>
+  );
+
+  return (
+    <Dialog open title={`邀请 ${target.name} 面试`} onClose={onClose} width={640}>
+      <form className="hr-form" onSubmit={onSubmit} noValidate>
+        {fromSearch ? (
+          <Field label="面试岗位" required wide error={errors.gwid} htmlFor="inv-gwid">
+            <Select id="inv-gwid" value={f.gwid} placeholder={jobs.loading ? '加载中…' : '请选择在招岗位'} options={(jobs.data?.page.list ?? []).map((j) => ({ value: j.gwid, label: j.gwmc }))} invalid={!!errors.gwid} onChange={(v) => set('gwid', v)} />
+          </Field>
+        ) : (
+          <p className="hr-field--wide hr-muted" style={{ margin: 0 }}>应聘岗位：{target.gwmc}</p>
+        )}
+        {input('mymc', '邀约名称', true, { maxLength: 30, placeholder: '如：初试、复试' })}
+        {input('mssj', '面试时间', true, { type: 'datetime-local', min: localDateTime(new Date()) })}
+        <Field label="面试城市" htmlFor="inv-mssf">
+          <Select id="inv-mssf" label="面试省份" value={f.mssf} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, mssf: v, mscs: '' }))} />
+          <Select id="inv-mscs" label="面试城市" value={f.mscs} options={codes && f.mssf ? codes.cities(f.mssf) : []} placeholder="城市" disabled={!f.mssf} onChange={(v) => set('mscs', v)} />
+        </Field>
+        {input('msxxdz', '面试地址', true, { maxLength: 100, placeholder: '详细地址，或“线上视频面试”' })}
+        {input('lxr', '联系人', true, { maxLength: 20 })}
+        {input('sjhm', '联系电话', true, { maxLength: 13 })}
+        <Field label="说明" wide htmlFor="inv-smxx">
+          <textarea id="inv-smxx" className="hr-input" rows={3} maxLength={500} placeholder="需携带的材料、乘车路线等" value={f.smxx} onChange={(e) => set('smxx', e.target.value)} />
+        </Field>
+        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="submit" variant="primary" disabled={blocked}>
+            发送邀请
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Moves an application to a new state after a confirmation; resolves true when it changed. */
+export async function setApplicationState(bsid: string, name: string, to: 3 | 5 | 6): Promise<boolean> {
+  const text = applicationText(to);
+  const warn = to === 5 || to === 6 ? '此操作后不能再更改该投递的状态。' : '';
+  if (!(await confirm({ title: '更改投递状态', message: `确定将 ${name} 的投递标记为「${text}」吗？${warn}求职者会收到通知。`, danger: to === 5, confirmText: '确定' }))) return false;
+  return !!(await act(api.call(applicationsApi.setState, { query: { bsid, type: to }, method: 'POST' }), `已标记为「${text}」`));
+}
+
+export async function toggleFavourite(qzbsid: string, on: boolean): Promise<boolean> {
+  return on
+    ? !!(await act(api.call(relationsApi.addFavourite, { query: { qzzid: qzbsid }, method: 'POST' }), '收藏成功'))
+    : !!(await act(api.call(relationsApi.removeFavourite, { params: { qzbsid }, method: 'POST' }), '已取消收藏'));
+}
+
+/**
+ * Downloads a candidate's résumé: the server logs the download and returns a short-lived link
+ * (an attachment) or the online résumé. A tab is opened at the click, so no pop-up blocker stops it.
+ */
+export async function downloadResume(qzbsid: string, applied: boolean, jlid?: string): Promise<void> {
+  const tab = window.open('about:blank', '_blank');
+  try {
+    const r = applied
+      ? await api.call(applicationsApi.downloadApplied, { query: { qzid: qzbsid, ...(jlid ? { jlid } : {}) }, method: 'POST' })
+      : await api.call(applicationsApi.downloadTalent, { query: { qzbsid }, method: 'POST' });
+    if (tab) tab.location.href = r.qzJldz;
+    else window.location.assign(r.qzJldz);
+    message.success(`已下载：${r.jlmc}`);
+  } catch (err) {
+    tab?.close();
+    message.error(failure(err));
+  }
+}
