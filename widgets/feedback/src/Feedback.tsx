@@ -235,11 +235,13 @@ export function Feedback({ host, open, apiBase }: FeedbackProps) {
   if (apiBase) configureApi({ baseURL: apiBase });
   const session = useStore($session);
   const loggedIn = session !== null;
-  const [shown, setShown] = useState(open !== undefined);
+  // lit sets an observed attribute's property to null once the attribute is removed.
+  const attrOpen = open !== undefined && open !== null;
+  const [shown, setShown] = useState(attrOpen);
   const [tab, setTab] = useState<'form' | 'history'>('form');
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setShown(open !== undefined), [open]);
+  useEffect(() => setShown(attrOpen), [attrOpen]);
   useEffect(() => {
     const onOpen = () => {
       setTab('form');

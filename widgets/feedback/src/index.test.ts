@@ -74,6 +74,16 @@ describe('<zp-feedback>', () => {
     await flush();
     expect(root(el).querySelector('[role="dialog"]')).not.toBeNull();
     expect(el.children).toHaveLength(0); // everything lives in the shadow root
+    (root(el).querySelector('button[aria-label="关闭"]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    await flush();
+    expect(el.hasAttribute('open')).toBe(false);
+    expect(root(el).querySelector('[role="dialog"]')).toBeNull();
+    // The footer opens it again by setting the attribute.
+    el.setAttribute('open', '');
+    await el.updateComplete;
+    await flush();
+    expect(root(el).querySelector('[role="dialog"]')).not.toBeNull();
   });
 
   test('a visitor submitting an empty form sees the three messages and nothing is sent', async () => {

@@ -84,7 +84,9 @@ function Invitations() {
       ) : (
         <ul className="sk-list">
           {p.data.list.map((inv) => {
-            const place = [nameOf(codes, inv.mssf), nameOf(codes, inv.mscs), inv.msxxdz].filter(Boolean).join(' ');
+            const city = nameOf(codes, inv.mscs);
+            // Addresses often start with the city already.
+            const place = city && inv.msxxdz.includes(city) ? inv.msxxdz : [nameOf(codes, inv.mssf), city, inv.msxxdz].filter(Boolean).join(' ');
             return (
               <li key={inv.msid} className="sk-row sk-invite">
                 <img className="sk-row__logo" src={logoOf(inv.logoUrl, inv.dwmc)} alt="" loading="lazy" width={48} height={48} />

@@ -87,7 +87,7 @@ export default function LoginLog() {
       ) : list.length === 0 ? (
         <EmptyState text="暂无登录记录" />
       ) : (
-        <table className="sk-table">
+        <table className="sk-table sk-table--log">
           <thead>
             <tr>
               <th scope="col">
