@@ -193,6 +193,12 @@ export const companiesApi = {
     }),
     reply: replyOf({ dwInfo: CompanyPublic, page: Page(CompanyJobItem) }),
   }),
+  logo: route({
+    method: 'GET', url: '/api/hr/qydwhrxx/getDwLogo', summary: '单位 logo 地址', access: 'public', tags: ['companies'],
+    query: DwidQuery,
+    /** fileUrl: '' when the enterprise has no logo */
+    reply: replyOf({ fileUrl: Type.String() }),
+  }),
   jobs: route({
     method: ['GET', 'POST'], url: '/api/hr/bskhgl/getGwListByDwId', summary: '单位的在招岗位', access: 'public', tags: ['companies'],
     query: DwidQuery,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, newPhone, startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import { md5, startServer, type TestServer } from '../../../test/helpers.js';
+import { actor, allActors, codesByRole, expectedCodes, uniquePhone, type Actor, type Actors } from '../../../test/roles.js';
 import { companyBody, jobBody, postJob, uploadedFile } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
 
@@ -15,7 +15,7 @@ afterAll(() => srv?.close());
 
 /** A new HR with no enterprise yet. */
 async function newHr(xm = '赵新') {
-  const phone = newPhone();
+  const phone = uniquePhone();
   const s = await srv.registerHr(phone, 'secret123', { xm, zw: '人事经理' });
   return { role: 'hrUnapproved', token: s.token, userId: s.userId, phone, companyId: null } as Actor;
 }
@@ -108,6 +108,7 @@ describe('registration and review', () => {
     // the public logo list now has it
     const logos = await srv.call('/api/hr/qydwhrxx/getDwLogos', { body: [dwid] });
     expect(logos.body.urls[dwid]).toContain('logo.png');
+    expect((await srv.call('/api/hr/qydwhrxx/getDwLogo', { query: { dwid } })).body.fileUrl).toBe(logos.body.urls[dwid]);
 
     // not approved yet: no job posts
     const early = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: { fb: 1, ...jobBody() } });
@@ -224,7 +225,7 @@ describe('colleagues', () => {
     const refused = await srv.call('/api/hr/qyhrjrqysh/list', { token: owner.token, query: { sqzt: 3 } });
     expect(refused.body.page.list.map((r: { hrid: string }) => r.hrid)).toContain(hr.userId);
 
-    const phone = newPhone();
+    const phone = uniquePhone();
     const sub = await srv.call('/api/hr/qyhrjrqysh/addSubAccount', { token: owner.token, body: { phone, pwd: md5('sub-pass-1'), xm: '吴子号', zw: '助理' } });
     expect(sub.body.code).toBe(0);
     const login = await srv.login('hr', phone, 'sub-pass-1');

@@ -144,6 +144,8 @@ const companies: Module = {
       };
     });
 
+    handle(app, s, companiesApi.logo, async ({ query }) => ({ fileUrl: (await companyLogoUrls(s.db, s.config, [query.dwid]))[query.dwid] }));
+
     handle(app, s, companiesApi.jobs, async ({ query }) => {
       await publicCompany(query.dwid, null);
       const jobs = await publishedJobsOfCompany(s.db, query.dwid, { page: 1, limit: 100 });
