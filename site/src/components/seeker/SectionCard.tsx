@@ -79,11 +79,14 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C
       return (
         <select {...common} value={value} onChange={(e) => set(field, e.target.value)}>
           <option value="">请选择</option>
-          {(codes?.lists[ui.table] ?? []).map((o) => (
-            <option key={o.dm} value={o.dm}>
-              {o.mc}
-            </option>
-          ))}
+          {(codes?.lists[ui.table] ?? [])
+            // '不限' is a filter value of job posts, not something a résumé can say.
+            .filter((o) => o.mc !== '不限')
+            .map((o) => (
+              <option key={o.dm} value={o.dm}>
+                {o.mc}
+              </option>
+            ))}
         </select>
       );
     case 'province':

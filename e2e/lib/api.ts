@@ -1,0 +1,35 @@
+/**
+ * Calls to the running product's API for arranging data in a journey (another person's side, e.g.
+ * the HR moving an application), never for the steps the journey is about.
+ */
+import crypto from 'node:crypto';
+import { baseUrl } from './harness.js';
+
+export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
+
+export interface ApiReply {
+  code: number;
+  msg: string;
+  [k: string]: unknown;
+}
+
+/** One call; rejects unless the reply's code is 0. */
+export async function apiCall<T = ApiReply>(path: string, opts: { token?: string; method?: string; body?: unknown; query?: Record<string, string | number> } = {}): Promise<T> {
+  const url = new URL(path, baseUrl());
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const res = await fetch(url, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(opts.token ? { token: opts.token } : {}), ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const data = (await res.json()) as ApiReply;
+  if (data.code !== 0) throw new Error(`${path}: ${data.code} ${data.msg}`);
+  return data as T;
+}
+
+/** Logs in over the API with a password: the token for arranging calls. */
+export async function apiLogin(role: 'qz' | 'hr' | 'xs', phone: string, password: string): Promise<string> {
+  const path = { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role];
+  const r = await apiCall<{ token: string }>(path, { body: { logintype: 0, phone, pwd: md5(password) } });
+  return r.token;
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { connectBrowser, demo, openPerson, screenshot, smsCode } from '../lib/harness.js';
+import { apiCall, apiLogin } from '../lib/api.js';
+
+/** A phone no other test uses: 137 + the last 8 digits of the clock. */
+const phone = `137${String(Date.now()).slice(-8)}`;
+const password = 'abc12345';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.zp-message').filter({ hasText: text }).first().waitFor();
+
+/** Chooses, in the <select> labelled `name` (a required one's label starts with *), the option whose text is `label`. */
+async function pick(page: Page, name: string, label: string) {
+  const select = page.getByLabel(new RegExp(`^\\*?${name.replace(/[()]/g, '\\$&')}$`));
+  await expect.poll(() => select.locator('option', { hasText: label }).count()).toBeGreaterThan(0);
+  await select.selectOption({ label });
+}
+
+describe('a job seeker from registration to an interview', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await connectBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('registers, fills the résumé past 60 %, uploads an attachment, signs up for a fair, applies, and later sees the new state and a badge', async () => {
+    const { context, page } = await openPerson(browser);
+
+    // ---- register (the SMS code comes from the server log)
+    await page.goto('/zppc/public/registered');
+    await page.getByRole('radio', { name: '求职者' }).click();
+    await page.getByLabel('手机号').fill(phone);
+    const since = Date.now();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    await page.getByLabel('验证码').fill(await smsCode(phone, { purpose: 'register', since }));
+    await page.getByLabel('设置密码').fill(password);
+    await page.getByLabel('确认密码').fill('abc12346');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await page.getByText('两次输入的密码不一致').waitFor();
+    await page.getByLabel('确认密码').fill(password);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await page.getByText('请阅读并同意用户服务协议').waitFor();
+    await page.getByLabel('我已阅读并同意').check();
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+
+    // ---- a new seeker lands on the résumé editor
+    await page.waitForURL('**/zppc/private/resume');
+    const wsd = page.getByTestId('wsd');
+    await wsd.waitFor();
+    expect(await wsd.textContent()).toBe('0%');
+
+    // the centre is closed until the résumé reaches 60 %
+    await page.goto('/zppc/Job_hunter/Hunter_home');
+    await page.waitForURL('**/zppc/private/resume');
+    await toast(page, '简历完成度不足60%,请先完善简历');
+
+    // base information
+    const base = page.getByRole('form', { name: '编辑基本信息' });
+    await base.getByLabel('姓名').fill('张晓');
+    await base.getByRole('radio', { name: '女' }).check();
+    await base.getByLabel('出生日期').fill('1999-03-08');
+    await base.getByLabel('电子邮箱').fill('zhangxiao@example.com');
+    await pick(page, '求职状态', '应届生-毕业后到岗');
+    await pick(page, '现居省份', '广东省');
+    await pick(page, '现居城市', '深圳市');
+    await base.getByLabel('自我评价').fill('计算机专业应届毕业生，熟悉 React 与 TypeScript，做过两个完整的 Web 项目。');
+    await base.getByRole('button', { name: '保存' }).click();
+    await toast(page, '保存成功');
+    const percent = async () => Number((await wsd.textContent())?.replace('%', ''));
+    await expect.poll(percent).toBeGreaterThan(0);
+    const afterBase = await percent();
+
+    // an intention: 深圳市, Web前端
+    await page.getByRole('button', { name: '添加求职意向' }).click();
+    const intention = page.getByRole('form', { name: '添加求职意向' });
+    await pick(page, '期望省份', '广东省');
+    await pick(page, '期望城市', '深圳市');
+    await pick(page, '期望职类(一级)', '互联网/IT');
+    await pick(page, '期望职类(二级)', '前端/移动开发');
+    await pick(page, '期望职类', 'Web前端');
+    await intention.getByRole('button', { name: '保存' }).click();
+    await toast(page, '保存成功');
+    await expect.poll(percent).toBeGreaterThan(afterBase);
+    const afterIntention = await percent();
+
+    // education: a required field left out is named
+    await page.getByRole('button', { name: '添加教育经历' }).click();
+    const education = page.getByRole('form', { name: '添加教育经历' });
+    await education.getByLabel('学校名称').fill('深圳大学');
+    await education.getByRole('button', { name: '保存' }).click();
+    await education.getByText('请选择学历').waitFor();
+    await pick(page, '学历', '本科');
+    await education.getByLabel('所学专业').fill('计算机科学与技术');
+    await education.getByLabel('入学时间').fill('2017-09');
+    await education.getByLabel('毕业时间').fill('2021-06');
+    await education.getByRole('button', { name: '保存' }).click();
+    await toast(page, '保存成功');
+    await expect.poll(percent).toBeGreaterThan(afterIntention);
+    expect(await percent()).toBeGreaterThanOrEqual(60);
+    await page.getByText('深圳大学').waitFor();
+
+    // an attachment résumé through the signed-policy upload, with its progress bar
+    const pdf = path.join(os.tmpdir(), `zp-resume-${phone}.pdf`);
+    fs.writeFileSync(pdf, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await page.getByTestId('attachment-input').setInputFiles({ name: '张晓-前端.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(pdf) });
+    await toast(page, '上传成功');
+    await page.locator('#section-attachments').getByText('张晓-前端.pdf').waitFor();
+    await screenshot(page, 'seeker-resume-filled');
+
+    // ---- sign up for a fair from the home page's online tab
+    await page.goto('/zppc/');
+    const signUp = page.getByRole('button', { name: '立即报名' }).first();
+    await signUp.waitFor();
+    const card = page.locator('.fair-card', { has: signUp });
+    const fairName = (await card.locator('h3, .fair-card__title').first().textContent())?.trim() ?? '';
+    await signUp.click();
+    await toast(page, '报名成功');
+    await page.goto('/zppc/job_hunter/hunter_delivery');
+    await page.getByRole('link', { name: fairName }).waitFor();
+
+    // ---- apply to a recommended job from the centre's home
+    await page.goto('/zppc/job_hunter/hunter_home');
+    const apply = page.getByRole('button', { name: /投递简历：/ }).first();
+    await apply.waitFor();
+    const jobTitle = ((await apply.getAttribute('aria-label')) ?? '').replace('投递简历：', '');
+    await apply.click();
+    await toast(page, '投递成功');
+    await page.goto('/zppc/job_hunter/hunter_invest');
+    const row = page.locator('.sk-row', { hasText: jobTitle });
+    await expect.poll(() => row.getByTestId('application-state').textContent()).toBe('已投递');
+
+    // ---- later: the HR (arranged over the API) invites the seeker to an interview
+    const hr = await apiLogin('hr', demo.hr.phone, demo.password);
+    const received = await apiCall<{ page: { list: { bsid: string; gwmc: string; xm: string }[] } }>('/api/hr/qyhxrxx/findAllHxrList', { token: hr, query: { xm: '张晓', page: 1, limit: 10 } });
+    const application = received.page.list.find((a) => a.gwmc === jobTitle);
+    expect(application).toBeTruthy();
+    await apiCall('/api/hr/qyhxrxx/updateHxrYyzt', { token: hr, method: 'POST', query: { bsid: application!.bsid, type: 4 } });
+
+    await page.reload();
+    await expect.poll(() => row.getByTestId('application-state').textContent()).toBe('邀请面试');
+    // the unread badge on 消息提醒 in the centre's menu
+    const badge = page.locator('[data-badge="hunter_message"]');
+    await expect.poll(async () => ((await badge.isVisible()) ? Number(await badge.textContent()) : 0)).toBeGreaterThan(0);
+    await screenshot(page, 'seeker-applications-interview');
+
+    // the reminder is there, and reading it clears the badge
+    await page.goto('/zppc/job_hunter/hunter_message');
+    const reminder = page.locator('.sk-msg--unread').first();
+    await reminder.waitFor();
+    await page.getByRole('button', { name: '全部标为已读' }).click();
+    await toast(page, /已将 \d+ 条消息标为已读/);
+    await expect.poll(() => badge.isVisible()).toBe(false);
+    await context.close();
+  });
+});
