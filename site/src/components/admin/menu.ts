@@ -1,0 +1,19 @@
+import { to } from '../../lib/paths';
+import type { CentreMenuItem } from '../hr/menu';
+
+/** The operator console (role xs) under /zppc/admin/. */
+const a = (key: string, label: string, group?: string): CentreMenuItem => ({ key, label, href: to(key === 'dashboard' ? 'admin' : `admin/${key}`), group });
+
+export const adminMenu: CentreMenuItem[] = [
+  a('dashboard', '工作台'),
+  a('companies', '单位审核', '审核与内容'),
+  a('jobs', '岗位管理'),
+  a('fairs', '招聘会'),
+  a('notices', '公告资讯'),
+  a('banners', '轮播图'),
+  a('feedback', '意见反馈', '服务'),
+  a('codes', '代码表', '系统'),
+  a('log', '操作日志'),
+];
+
+export const ADMIN_TITLE = '运营后台';
