@@ -105,6 +105,7 @@ export const companiesApi = {
   infoForHr: ref<typeof C.companiesApi["infoForHr"]>(["GET", "POST"], "/api/hr/bskhgl/findDwInfoHr", "hr"),
   findByName: ref<typeof C.companiesApi["findByName"]>("GET", "/api/hr/bskhgl/findDwListByName", "hr"),
   detail: ref<typeof C.companiesApi["detail"]>(["GET", "POST"], "/api/qz/qzgrjbxx/getDwInfo", "optional"),
+  logo: ref<typeof C.companiesApi["logo"]>("GET", "/api/hr/qydwhrxx/getDwLogo", "public"),
   jobs: ref<typeof C.companiesApi["jobs"]>(["GET", "POST"], "/api/hr/bskhgl/getGwListByDwId", "public"),
   counts: ref<typeof C.companiesApi["counts"]>("GET", "/api/hr/bskhgl/getGwYyCount", "public"),
   joinCompany: ref<typeof C.companiesApi["joinCompany"]>("POST", "/api/hr/qydwhrxx/registerHr", "hr"),

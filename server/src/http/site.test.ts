@@ -29,7 +29,9 @@ function fixtureSite(): string {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, limit: 10 }),
         });
         const { page } = await r.json();
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        const headers = { 'content-type': 'text/html; charset=utf-8' };
+        if (req.url.includes('nostore')) headers['cache-control'] = 'no-store';
+        res.writeHead(200, headers);
         res.write('<!doctype html><ul>');
         for (const n of page.list) res.write('<li>' + n.title + '</li>');
         res.end('</ul>');
@@ -171,6 +173,9 @@ describe('widgets and the page cache', () => {
     expect(shell.headers.get('x-page-cache')).toBeNull();
     const withToken = await fetch(`${srv.url}/zppc/public/notices?page=1`, { headers: { token: 'abc' } });
     expect(withToken.headers.get('x-page-cache')).toBeNull();
+    // A page that counts its views (notice and job details) opts out with no-store.
+    await fetch(`${srv.url}/zppc/public/notices?nostore=1`);
+    expect((await fetch(`${srv.url}/zppc/public/notices?nostore=1`)).headers.get('x-page-cache')).toBe('miss');
   });
 });
 

@@ -140,8 +140,9 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         res.setHeader('x-page-cache', 'miss');
         captureResponse(res, (page) => {
           const type = String(page.headers['content-type'] ?? '');
-          // Only complete, shareable HTML pages.
-          if (req.method === 'GET' && page.status === 200 && type.startsWith('text/html') && !page.headers['set-cookie']) {
+          // Only complete, shareable HTML pages; a page that counts its views says no-store.
+          const control = String(page.headers['cache-control'] ?? '');
+          if (req.method === 'GET' && page.status === 200 && type.startsWith('text/html') && !page.headers['set-cookie'] && !/no-store|private/.test(control)) {
             const { 'x-page-cache': _, ...headers } = page.headers;
             cache.set(req.url, { status: page.status, headers, body: page.body }, ticket);
           }

@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '@zp/ui';
-import { logout, type Role, type UserSession } from '@zp/core/session';
+import { api, logout, updateSession, type Role, type UserSession } from '@zp/core/session';
+import { isApiError } from '@zp/core/client';
+import { identityApi } from '@zp/core/routes';
+import { onReminder, startNotifications } from '@zp/core/socket';
 import { centreOf, paths, to, SITE_NAME, type ExternalLink } from '../lib/paths';
 import { refreshOnce, storeHrMarker } from '../lib/guard';
 import { showFlash } from '../lib/flash';
+import { isUsableImage } from '../lib/format';
 
 export type NavKey = 'home' | 'fairs' | 'universities' | 'jobs' | 'login' | 'other';
 
@@ -15,6 +19,8 @@ interface Props {
 interface MenuEntry {
   label: string;
   href: string;
+  /** The messages entry carries the unread badge. */
+  messages?: boolean;
 }
 
 /** The personal dropdown of spec section 2, per role. */
@@ -23,7 +29,7 @@ const accountMenus: Record<Role, MenuEntry[]> = {
     { label: '个人中心', href: centreOf.qz },
     { label: '编辑在线简历', href: paths.resume },
     { label: '职位查看', href: to('public/jobretrieve') },
-    { label: '消息', href: to('job_hunter/hunter_message') },
+    { label: '消息', href: to('job_hunter/hunter_message'), messages: true },
     { label: '已投递职位', href: to('job_hunter/hunter_invest') },
     { label: '账号信息', href: to('job_hunter/hunter_card') },
   ],
@@ -31,27 +37,137 @@ const accountMenus: Record<Role, MenuEntry[]> = {
     { label: '企业中心', href: centreOf.hr },
     { label: '职位发布', href: to('enter_home/enter_post') },
     { label: '招聘会管理', href: to('enter_home/enter_delivery') },
-    { label: '消息', href: to('enter_home/enter_news') },
+    { label: '消息', href: to('enter_home/enter_news'), messages: true },
     { label: '简历管理', href: to('enter_home/enter_resume') },
     { label: '账号信息', href: to('enter_home/enter_card') },
   ],
   xs: [{ label: '运营后台', href: centreOf.xs }],
 };
 
-function Avatar({ session }: { session: UserSession }) {
-  const url = session.avatar;
+/** What the bar shows about the person beyond the session: title, gender, avatar, unread count. */
+interface Profile {
+  /** HR's job title, shown after a slash. */
+  title: string;
+  /** xb_001 male, xb_002 female, '' unknown (seekers). */
+  gender: string;
+  unread: number;
+}
+
+const GENDER_COLOURS: Record<string, [string, string]> = {
+  xb_001: ['#e6f0ff', '#1f6fe5'],
+  xb_002: ['#ffe9f1', '#e0457b'],
+  '': ['#eef1f5', '#86909c'],
+};
+
+function Avatar({ session, gender }: { session: UserSession; gender: string }) {
   // Spec: anything but an http(s) or protocol-relative url falls back to the default avatar.
-  if (/^(https?:)?\/\//.test(url)) return <img className="nav-avatar" src={url} alt="" width={28} height={28} />;
+  if (isUsableImage(session.avatar)) return <img className="nav-avatar" src={session.avatar} alt="" width={28} height={28} />;
+  if (session.roleId === 'hr') {
+    // An enterprise without a logo: a building.
+    return (
+      <svg className="nav-avatar" viewBox="0 0 28 28" aria-hidden="true">
+        <rect width="28" height="28" rx="6" fill="var(--zp-color-primary-soft)" />
+        <path d="M8 21V8.5L15 6v15M15 11l5 1.8V21M6.5 21h15M10.5 10.5h2M10.5 13.5h2M10.5 16.5h2M17.3 15h1.4M17.3 18h1.4" fill="none" stroke="var(--zp-color-primary)" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
+    );
+  }
+  const [bg, fg] = GENDER_COLOURS[gender] ?? GENDER_COLOURS[''];
   return (
-    <svg className="nav-avatar" viewBox="0 0 28 28" aria-hidden="true">
-      <circle cx="14" cy="14" r="14" fill="var(--zp-color-primary-soft)" />
-      <circle cx="14" cy="11" r="5" fill="var(--zp-color-primary)" />
-      <path d="M5 23.5c1.8-4 5.2-6 9-6s7.2 2 9 6" fill="var(--zp-color-primary)" />
+    <svg className="nav-avatar" viewBox="0 0 28 28" aria-hidden="true" data-gender={gender || 'unknown'}>
+      <circle cx="14" cy="14" r="14" fill={bg} />
+      {gender === 'xb_002' ? (
+        <path d="M8.6 14.5c-.4-4.6 1.6-7.6 5.4-7.6s5.8 3 5.4 7.6c-.2 1.7.4 2.7 1.2 3.5-2 .6-3.6.2-4.6-.6" fill={fg} opacity=".35" />
+      ) : null}
+      <circle cx="14" cy="11" r="4.6" fill={fg} />
+      <path d="M5.5 23.5c1.8-4 5-6 8.5-6s6.7 2 8.5 6" fill={fg} />
     </svg>
   );
 }
 
-function Account({ session }: { session: UserSession }) {
+/** Unread badge: hidden at zero, capped at 99+ (spec section 9). */
+function Badge({ count, label }: { count: number; label?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="nav-badge" aria-label={label ? `${label}${count}条` : undefined}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/**
+ * Loads the bar's details for the logged-in person and keeps the unread count current: at once,
+ * on every type-1 message of the notification socket, and when a page says counters changed.
+ * A refused call (401) has already cleared the session, which turns the bar to logged out.
+ */
+function useProfile(session: UserSession | null): Profile {
+  const [profile, setProfile] = useState<Profile>({ title: '', gender: '', unread: 0 });
+  const role = session?.roleId;
+  const userId = session?.userId;
+
+  useEffect(() => {
+    if (!role || role === 'xs') return;
+    let live = true;
+    const counters = async () => {
+      try {
+        const x = role === 'qz' ? (await api.call(identityApi.seekerReminders)).qzXxtx : (await api.call(identityApi.hrReminders)).hrXxtx;
+        if (live) setProfile((p) => ({ ...p, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count }));
+      } catch {
+        // the badge is a hint; a 401 logs out through the session core
+      }
+    };
+    const details = async () => {
+      try {
+        if (role === 'qz') {
+          const { qzGrjbxxBase: base } = await api.call(identityApi.seekerBase);
+          if (!base || !live) return;
+          setProfile((p) => ({ ...p, gender: base.xbm }));
+          let avatar = '';
+          if (base.txid) avatar = (await api.call(identityApi.seekerFile, { params: { id: base.txid } })).fileUrl;
+          updateSession({ userName: base.xm || base.phone, avatar });
+        } else {
+          const { qyDwhrxxEntity: hr } = await api.call(identityApi.hrInfo);
+          if (!live) return;
+          setProfile((p) => ({ ...p, title: hr.zw }));
+          let avatar = '';
+          if (hr.dwid) avatar = (await api.call(identityApi.companyLogos, { body: [hr.dwid] })).urls[hr.dwid] ?? '';
+          updateSession({ userName: hr.xm || hr.phone, avatar });
+        }
+      } catch (err) {
+        if (isApiError(err) && err.requestFailed) return;
+      }
+    };
+    void details();
+    void counters();
+    const off = onReminder(() => void counters());
+    window.addEventListener('zp:counters-changed', counters);
+    return () => {
+      live = false;
+      off();
+      window.removeEventListener('zp:counters-changed', counters);
+    };
+  }, [role, userId]);
+
+  return profile;
+}
+
+function ResumeTools() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = async () => {
+    if (progress !== null) return;
+    const { uploadAttachment } = await import('./NavUpload');
+    await uploadAttachment(setProgress);
+  };
+  return (
+    <div className="nav-resume">
+      <a href={paths.resume}>我的简历</a>
+      <button type="button" className="nav-resume__upload" onClick={() => void upload()} disabled={progress !== null} aria-label="上传附件简历">
+        {progress === null ? '上传简历' : `上传中 ${Math.round(progress)}%`}
+      </button>
+    </div>
+  );
+}
+
+function Account({ session, profile }: { session: UserSession; profile: Profile }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -109,10 +225,13 @@ function Account({ session }: { session: UserSession }) {
           setOpen(true);
         }}
       >
-        <Avatar session={session} />
-        <span className="nav-account__name" title={name}>
-          {name}
+        <Avatar session={session} gender={profile.gender} />
+        <span className="nav-account__who" title={profile.title ? `${name}/${profile.title}` : name}>
+          {/* Spec: name or phone truncated at 70 px; the HR's title after a slash. */}
+          <span className="nav-account__name">{name}</span>
+          {session.roleId === 'hr' && profile.title ? <span className="nav-account__title">/{profile.title}</span> : null}
         </span>
+        <Badge count={profile.unread} label="未读消息" />
         <svg className="nav-account__caret" viewBox="0 0 12 12" aria-hidden="true">
           <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
@@ -120,7 +239,10 @@ function Account({ session }: { session: UserSession }) {
       <ul id={menuId} className="nav-account__menu" hidden={!open}>
         {accountMenus[session.roleId].map((entry) => (
           <li key={entry.href}>
-            <a href={entry.href}>{entry.label}</a>
+            <a href={entry.href}>
+              {entry.label}
+              {entry.messages ? <Badge count={profile.unread} /> : null}
+            </a>
           </li>
         ))}
         <li className="nav-account__sep">
@@ -149,9 +271,11 @@ export default function TopNav({ current, external }: Props) {
   // `id` query is kept as the HR marker; a toast left by the previous page shows here.
   useEffect(() => {
     storeHrMarker();
-    void refreshOnce();
+    // The socket opens with the fresh token (a refresh retires the old one).
+    void refreshOnce().then(() => startNotifications());
     showFlash();
   }, []);
+  const profile = useProfile(session);
   const main: { key: NavKey; label: string; href: string }[] = [
     { key: 'home', label: '首页', href: paths.home },
     { key: 'fairs', label: '招聘会', href: paths.fairs },
@@ -223,8 +347,9 @@ export default function TopNav({ current, external }: Props) {
           )}
         </nav>
 
+        {session?.roleId === 'qz' ? <ResumeTools /> : null}
         {session ? (
-          <Account session={session} />
+          <Account session={session} profile={profile} />
         ) : (
           <a className="topnav__quick-login" href={paths.seekerLogin} data-guest>
             登录

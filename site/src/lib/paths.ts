@@ -68,3 +68,15 @@ export function externalLinks(env: Record<string, string | undefined> = typeof p
     { label: '人事社保专栏', href: env.ZP_LINK_SOCIAL_SECURITY || 'https://si.12333.gov.cn/' },
   ];
 }
+
+/**
+ * Where a stored link goes (banner tzlj, reminder tzlj): another site as given ('www.x.cn' gets
+ * http://), a spec path ('/public/meetingList?venue=1') as this site's lower-case page.
+ */
+export function linkHref(link: string): string {
+  if (/^https?:\/\//i.test(link)) return link;
+  if (/^www\./i.test(link)) return `http://${link}`;
+  const q = link.indexOf('?');
+  const path = (q < 0 ? link : link.slice(0, q)).toLowerCase();
+  return to(path) + (q < 0 ? '' : link.slice(q));
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useSession } from '@zp/ui';
+import { api } from '@zp/core/session';
+import { fairsApi } from '@zp/core/routes';
+import { GuardedButton } from '../common/ClickGuard';
+import { FAIR_BUTTON, fairState } from '../../lib/format';
+import { showError } from '../../lib/actions';
+import { signUpFair, toggleFavourite, type FairMarks } from '../../lib/fair-actions';
+
+interface Props {
+  hxid: string;
+  hykssj: string;
+  hyjssj: string;
+  /** ifks from the url, shown until the browser computed its own */
+  ifks: number;
+}
+
+/**
+ * The hall's sign-up and favourite buttons, and the hall visit: entering the hall is recorded for
+ * job seekers and visitors (joinHxDt) or HR, which feeds the hall's figures and presence.
+ */
+export default function HallActions({ hxid, hykssj, hyjssj, ifks: initial }: Props) {
+  const session = useSession();
+  const [ifks, setIfks] = useState(initial);
+  const [marks, setMarks] = useState<FairMarks>({ hxid, sfbm: 0, sfsc: 0 });
+  const [fee, setFee] = useState<{ sfgy: number; zwf: number } | null>(null);
+
+  useEffect(() => setIfks(fairState({ hykssj, hyjssj, ifks: initial })), []);
+
+  useEffect(() => {
+    let live = true;
+    const role = session?.roleId;
+    // The visit counts once per page load; the operator's own browsing does not.
+    const visit = role === 'hr' ? api.call(fairsApi.hrJoinHall, { query: { hxid } }) : role === 'xs' ? null : api.call(fairsApi.seekerJoinHall, { query: { hxid } });
+    visit?.catch(() => {});
+    if (session && role !== 'xs') {
+      api.call(fairsApi.detail, { query: { hxid } }).then(
+        ({ bsHxxx: f }) => {
+          if (!live) return;
+          setMarks({ hxid, sfbm: f.sfbm, sfsc: f.sfsc });
+          if (f.sfgy !== undefined) setFee({ sfgy: f.sfgy, zwf: f.zwf ?? 0 });
+        },
+        () => {},
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [session?.token]);
+
+  if (session?.roleId === 'xs') return null;
+  const signUp = async () => {
+    const change = await signUpFair(marks);
+    if (change) setMarks((m) => ({ ...m, ...change }));
+  };
+  const favourite = async () => {
+    const change = await toggleFavourite(marks);
+    if (change) setMarks((m) => ({ ...m, ...change }));
+  };
+  return (
+    <div className="detail-hero__actions">
+      {fee && (
+        <span className="tag">
+          {fee.sfgy === 1 ? '公益' : `收费 · 展位费 ${fee.zwf} 元/场`}
+        </span>
+      )}
+      {ifks === 1 && !marks.sfbm ? (
+        <GuardedButton variant="primary" onClick={() => signUp().catch(showError)}>
+          {FAIR_BUTTON[1]}
+        </GuardedButton>
+      ) : (
+        <span className="zp-btn" aria-disabled="true">
+          {marks.sfbm && ifks === 1 ? '已报名' : FAIR_BUTTON[ifks as 1 | 2 | 3]}
+        </span>
+      )}
+      <GuardedButton aria-pressed={!!marks.sfsc} onClick={() => favourite().catch(showError)}>
+        {marks.sfsc ? '★ 已收藏' : '☆ 收藏'}
+      </GuardedButton>
+    </div>
+  );
+}
