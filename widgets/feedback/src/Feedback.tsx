@@ -53,13 +53,13 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // The 1.5 s duplicate-click guard of spec section 5.
-    const now = Date.now();
-    if (now - lastClick.current < 1500) return;
-    lastClick.current = now;
     const found = validateFeedback({ wtlx, wtms, phone }, loggedIn);
     setErrors(found);
     if (Object.keys(found).length) return;
+    // The 1.5 s duplicate-click guard of spec section 5, on the write itself.
+    const now = Date.now();
+    if (now - lastClick.current < 1500) return;
+    lastClick.current = now;
     if (image && !image.url) {
       message.warning('图片正在上传，请稍候');
       return;
@@ -252,9 +252,16 @@ export function Feedback({ host, open, apiBase }: FeedbackProps) {
   }, []);
   useEffect(() => {
     if (!shown) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', onKey);
     const before = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLElement>('input, textarea, button')?.focus();
-    return () => before?.focus?.();
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
   }, [shown]);
 
   const close = () => {
@@ -272,9 +279,6 @@ export function Feedback({ host, open, apiBase }: FeedbackProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby="fb-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') close();
-        }}
       >
         <div className="fb-head">
           <h2 id="fb-title">意见反馈</h2>
