@@ -11,10 +11,17 @@ import './hr.css';
 export function Field({ label, required, error, hint, children, wide, htmlFor }: { label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode; wide?: boolean; htmlFor?: string }) {
   return (
     <div className={`hr-field${wide ? ' hr-field--wide' : ''}`}>
-      <label className="hr-field__label" htmlFor={htmlFor}>
-        {required ? <span className="hr-field__required" aria-hidden="true">*</span> : null}
-        {label}
-      </label>
+      {/* The asterisk stays outside the label, so the field's accessible name is the label alone. */}
+      <div className="hr-field__head">
+        {required ? (
+          <span className="hr-field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+        <label className="hr-field__label" htmlFor={htmlFor}>
+          {label}
+        </label>
+      </div>
       <div className="hr-field__control">{children}</div>
       {error ? (
         <p className="hr-field__error" role="alert">
