@@ -342,105 +342,105 @@ export const searchApi = {
 };
 
 export const APPLICATION_STATES = {
-  "1": "已投递",
-  "2": "已查看",
-  "3": "通过初筛",
-  "4": "邀请面试",
-  "5": "不合适",
-  "6": "已录用"
+  1: "已投递",
+  2: "已查看",
+  3: "通过初筛",
+  4: "邀请面试",
+  5: "不合适",
+  6: "已录用",
 } as const;
 
 export const BANNER_SLOTS = [
   "b_01",
   "b_02",
   "b_03",
-  "b_04"
+  "b_04",
 ] as const;
 
 export const CANDIDATE_SECTIONS = {
-  "findQzxxGzjyInfo": "gzjl",
-  "findQzxxKyjlInfo": "kyjl",
-  "findQzxxLwxxInfo": "lwxx",
-  "findQzxxPxjlInfo": "pxjl",
-  "findQzxxRyjlInfo": "ryjl",
-  "findQzxxShhdInfo": "shhd",
-  "findQzxxYjfxInfo": "yjfx",
-  "findQzxxYynlInfo": "yynl",
-  "findQzxxZlxxInfo": "zlxx",
-  "findQzxxZsxxInfo": "zsxx",
-  "findQzxxZyjnInfo": "zyjn"
+  findQzxxGzjyInfo: "gzjl",
+  findQzxxKyjlInfo: "kyjl",
+  findQzxxLwxxInfo: "lwxx",
+  findQzxxPxjlInfo: "pxjl",
+  findQzxxRyjlInfo: "ryjl",
+  findQzxxShhdInfo: "shhd",
+  findQzxxYjfxInfo: "yjfx",
+  findQzxxYynlInfo: "yynl",
+  findQzxxZlxxInfo: "zlxx",
+  findQzxxZsxxInfo: "zsxx",
+  findQzxxZyjnInfo: "zyjn",
 } as const;
 
 export const CHAT_ERRORS = {
-  "badRequest": 10004,
-  "permission": 10007,
-  "ownerCannotQuit": 10009,
-  "groupGone": 10010,
-  "alreadyMember": 10013,
-  "groupFull": 10014,
-  "groupNotFound": 10015,
-  "muted": 10017,
-  "userNotFound": 10019,
-  "groupIdTaken": 10021,
-  "groupRate": 10023,
-  "handled": 10024,
-  "revokeMissing": 10030,
-  "revokeTooLate": 10031,
-  "userRate": 10006,
-  "blocked": 20007,
-  "c2cRevokeTooLate": 20016,
-  "friendInMyBlacklist": 30515,
-  "friendBlocked": 30525,
-  "sigExpired": 70001,
-  "sigInvalid": 70003,
-  "tooLong": 80002,
-  "notLoggedIn": 6014,
-  "kicked": 6206,
-  "network": 2800,
-  "timeout": 2801,
-  "internal": 10002
+  badRequest: 10004,
+  permission: 10007,
+  ownerCannotQuit: 10009,
+  groupGone: 10010,
+  alreadyMember: 10013,
+  groupFull: 10014,
+  groupNotFound: 10015,
+  muted: 10017,
+  userNotFound: 10019,
+  groupIdTaken: 10021,
+  groupRate: 10023,
+  handled: 10024,
+  revokeMissing: 10030,
+  revokeTooLate: 10031,
+  userRate: 10006,
+  blocked: 20007,
+  c2cRevokeTooLate: 20016,
+  friendInMyBlacklist: 30515,
+  friendBlocked: 30525,
+  sigExpired: 70001,
+  sigInvalid: 70003,
+  tooLong: 80002,
+  notLoggedIn: 6014,
+  kicked: 6206,
+  network: 2800,
+  timeout: 2801,
+  internal: 10002,
 } as const;
 
 export const CHAT_FILE_KINDS = [
   "image",
   "file",
   "video",
-  "sound"
+  "sound",
 ] as const;
 
 export const COMPLETENESS_WEIGHTS = {
-  "xm": 5,
-  "xbm": 5,
-  "csrq": 5,
-  "dqszcs": 5,
-  "yx": 5,
-  "qzzt": 5,
-  "zwpj": 5,
-  "qzyx": 15,
-  "jyjl": 15,
-  "gzjl": 10,
-  "xmjy": 4,
-  "zyjn": 4,
-  "yynl": 3,
-  "zsxx": 3,
-  "ryjl": 2,
-  "pxjl": 2,
-  "shhd": 2,
-  "kyjl": 2,
-  "lwxx": 1,
-  "zlxx": 1,
-  "yjfx": 1
+  xm: 5,
+  xbm: 5,
+  csrq: 5,
+  dqszcs: 5,
+  yx: 5,
+  qzzt: 5,
+  zwpj: 5,
+  qzyx: 15,
+  jyjl: 15,
+  gzjl: 10,
+  xmjy: 4,
+  zyjn: 4,
+  yynl: 3,
+  zsxx: 3,
+  ryjl: 2,
+  pxjl: 2,
+  shhd: 2,
+  kyjl: 2,
+  lwxx: 1,
+  zlxx: 1,
+  yjfx: 1,
 } as const;
 
 export const FINAL_STATES = [
   5,
-  6
+  6,
 ] as const;
 
 export const GENDERS = [
   "Gender_Type_Unknown",
   "Gender_Type_Female",
-  "Gender_Type_Male"
+  "Gender_Type_Male",
 ] as const;
 
 export const GENERAL_CODE_TABLES = [
@@ -460,39 +460,39 @@ export const GENERAL_CODE_TABLES = [
   "m_yyspdm",
   "m_hyzkdm",
   "m_mzdm",
-  "m_zcdm"
+  "m_zcdm",
 ] as const;
 
 export const GROUP_TYPES = [
   "Private",
   "Public",
   "ChatRoom",
-  "AVChatRoom"
+  "AVChatRoom",
 ] as const;
 
 export const INTERVIEW_RESULTS = {
-  "0": "未填写",
-  "1": "通过",
-  "2": "未通过"
+  0: "未填写",
+  1: "通过",
+  2: "未通过",
 } as const;
 
 export const INVITATION_ANSWERS = {
-  "0": "待答复",
-  "1": "已接受",
-  "2": "已拒绝"
+  0: "待答复",
+  1: "已接受",
+  2: "已拒绝",
 } as const;
 
 export const JOB_STATES = [
   0,
   1,
   2,
-  3
+  3,
 ] as const;
 
 export const JOIN_OPTIONS = [
   "FreeAccess",
   "NeedPermission",
-  "DisableApply"
+  "DisableApply",
 ] as const;
 
 export const MIN_COMPLETENESS = 60 as const;
@@ -500,13 +500,13 @@ export const MIN_COMPLETENESS = 60 as const;
 export const REMINDER_CATEGORIES = [
   "wjxx",
   "hxxx",
-  "xtxx"
+  "xtxx",
 ] as const;
 
 export const REMIND_TYPES = [
   "AcceptAndNotify",
   "AcceptNotNotify",
-  "Discard"
+  "Discard",
 ] as const;
 
 export const SECTION_KEYS = [
@@ -523,13 +523,13 @@ export const SECTION_KEYS = [
   "yynl",
   "zlxx",
   "zsxx",
-  "zyjn"
+  "zyjn",
 ] as const;
 
 export const SELECTED_STATES = [
   3,
   4,
-  6
+  6,
 ] as const;
 
 export const SENDABLE_TYPES = [
@@ -540,7 +540,7 @@ export const SENDABLE_TYPES = [
   "TIMCustomElem",
   "TIMFaceElem",
   "TIMLocationElem",
-  "TIMSoundElem"
+  "TIMSoundElem",
 ] as const;
 
 export const SETTABLE_STATES = [
@@ -548,5 +548,5 @@ export const SETTABLE_STATES = [
   3,
   4,
   5,
-  6
+  6,
 ] as const;
