@@ -29,7 +29,7 @@ beforeAll(async () => {
   srv = await startServer();
   users = await chatUsers(srv, 6, '群用户');
   [owner, admin, member, other, outsider] = await Promise.all(users.slice(0, 5).map((u) => sdkClient(srv.url, u)));
-});
+}, 180_000);
 afterAll(async () => {
   for (const c of [owner, admin, member, other, outsider]) await c?.chat.logout().catch(() => undefined);
   await srv?.close();
@@ -88,7 +88,7 @@ describe('Private (work) group', () => {
   let groupID: string;
   beforeAll(async () => {
     groupID = (await owner.chat.createGroup({ name: '工作群', memberList: [{ userID: ids().member }] })).data.group.groupID;
-  });
+  }, 180_000);
 
   it('cannot be searched or applied to; any member adds others and edits the profile', async () => {
     await refused(outsider.chat.searchGroupByID(groupID), 10015);
@@ -122,7 +122,7 @@ describe('Public group', () => {
   let groupID: string;
   beforeAll(async () => {
     groupID = await publicGroup();
-  });
+  }, 180_000);
 
   it('sets admins by the owner only; an admin or member setting roles is refused', async () => {
     await refused(admin.chat.setGroupMemberRole({ groupID, userID: ids().member, role: TYPES.GRP_MBR_ROLE_ADMIN }));

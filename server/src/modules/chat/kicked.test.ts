@@ -24,7 +24,7 @@ async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Pr
 
 beforeAll(async () => {
   oneInstance = await withEnv({ CHAT_MAX_INSTANCES: '1', CHAT_RATE_USER: '5', CHAT_RATE_GROUP: '5' }, () => startServer());
-  shortSig = await withEnv({ CHAT_USERSIG_TTL: '2', CHAT_SWEEP_MS: '200' }, () => startServer());
+  shortSig = await withEnv({ CHAT_USERSIG_TTL: '5', CHAT_SWEEP_MS: '200' }, () => startServer());
 }, 180_000);
 afterAll(async () => {
   await oneInstance?.close();

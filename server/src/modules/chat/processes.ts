@@ -71,7 +71,7 @@ export async function startProcess(bundle: string, env: Record<string, string>, 
   child.stderr!.on('data', collect);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${p}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.slice(-20).join('\n')}`);
     try {

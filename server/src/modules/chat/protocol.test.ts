@@ -25,7 +25,7 @@ const text = (from: ChatUser, to: string, t: string, id = `${from.userId}-${Math
 beforeAll(async () => {
   srv = await startServer();
   [a, b] = await chatUsers(srv, 2);
-});
+}, 180_000);
 afterAll(async () => {
   for (const c of clients) c.close();
   await srv?.close();

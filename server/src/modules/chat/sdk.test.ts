@@ -22,7 +22,7 @@ const text = (c: SdkClient, to: string, t: string) => c.chat.createTextMessage({
 beforeAll(async () => {
   srv = await startServer();
   users = await chatUsers(srv, 8);
-});
+}, 180_000);
 afterAll(async () => {
   for (const c of clients) await c.chat.logout().catch(() => undefined);
   await srv?.close();

@@ -50,7 +50,7 @@ describe('GET /api/sec/trtc/userSig', () => {
   beforeAll(async () => {
     srv = await startServer();
     tencent = await startServer({ env: { TENCENT_SDKAPPID: String(SDKAPPID), TENCENT_SECRET: KEY } });
-  });
+  }, 180_000);
   afterAll(async () => {
     await srv?.close();
     await tencent?.close();
