@@ -146,9 +146,8 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
   };
 }
 
-/** Phones unique per test file and call, so suites never collide on a shared database. */
+/** Phones unique within a run: each test process gets its own block of numbers. */
 let phoneSeq = 0;
 export function newPhone(): string {
-  const base = 13900000000 + ((process.pid * 1000 + ++phoneSeq + Math.floor(Math.random() * 1000)) % 99999999);
-  return String(base);
+  return String(13900000000 + (process.pid % 9000) * 10000 + (++phoneSeq % 10000));
 }
