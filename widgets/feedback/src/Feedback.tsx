@@ -104,7 +104,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
         <label htmlFor="fb-wtms">
           <span className="fb-star">*</span>问题描述
         </label>
-        <textarea id="fb-wtms" rows={5} maxLength={MAX_TEXT} placeholder="请描述您遇到的问题或建议" value={wtms} onChange={(e) => setWtms(e.target.value)} aria-invalid={errors.wtms ? true : undefined} />
+        <textarea id="fb-wtms" rows={4} maxLength={MAX_TEXT} placeholder="请描述您遇到的问题或建议" value={wtms} onChange={(e) => setWtms(e.target.value)} aria-invalid={errors.wtms ? true : undefined} />
         <p className="fb-count">
           {wtms.length}/{MAX_TEXT}
         </p>
@@ -145,7 +145,10 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
           </div>
         ) : (
           <button type="button" className="fb-upload" onClick={() => picker.current?.click()} aria-describedby="fb-image-label">
-            + 上传图片
+            <span className="fb-plus" aria-hidden="true">
+              +
+            </span>
+            <span>上传图片</span>
           </button>
         )}
         <p className="fb-hint">仅支持 jpg、jpeg、png 格式，大小不超过 2MB</p>

@@ -15,7 +15,7 @@ export const styles = css`
     align-items: flex-start;
     justify-content: center;
     overflow: auto;
-    padding: 8vh 16px 32px;
+    padding: 5vh 16px 24px;
     box-sizing: border-box;
   }
   .fb-dialog {
@@ -73,14 +73,14 @@ export const styles = css`
     font-weight: 600;
   }
   .fb-body {
-    padding: 16px 20px 20px;
-    max-height: 70vh;
+    padding: 12px 20px 20px;
+    max-height: calc(90vh - 110px);
     overflow: auto;
   }
   .fb-form {
     display: flex;
     flex-direction: column;
-    gap: 14px;
+    gap: 10px;
   }
   .fb-field {
     display: flex;
@@ -169,14 +169,25 @@ export const styles = css`
     text-align: center;
   }
   .fb-upload {
-    width: 96px;
-    height: 96px;
+    width: 80px;
+    height: 80px;
     border: 1px dashed var(--zp-color-border);
     border-radius: var(--zp-radius);
     background: var(--zp-color-bg);
     color: var(--zp-color-text-secondary);
     font: inherit;
     cursor: pointer;
+  }
+  .fb-upload {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    font-size: 12px;
+  }
+  .fb-plus {
+    font-size: 22px;
+    line-height: 1;
   }
   .fb-upload:hover {
     border-color: var(--zp-color-primary);
