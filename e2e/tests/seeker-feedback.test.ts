@@ -16,6 +16,18 @@ async function openDialog(page: Page) {
   return dialog;
 }
 
+/** The operator, logged in through the login page, on the console's feedback list. */
+async function operatorConsole(browser: Browser): Promise<Page> {
+  const { page } = await openPerson(browser);
+  await page.goto('/zppc/public/login?id=3');
+  await page.getByLabel('手机号').fill(demo.operator.phone);
+  await page.getByLabel('密码', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL('**/zppc/admin**');
+  await page.goto('/zppc/admin/feedback');
+  return page;
+}
+
 interface AdminRow {
   bsid: string;
   wtms: string;
@@ -55,12 +67,12 @@ describe('feedback through the footer dialog', () => {
     await toast(page, '提交成功');
     await dialog.waitFor({ state: 'detached' });
 
-    // The operator's list has it, with the phone and the image.
-    const xs = await apiLogin('xs', demo.operator.phone, demo.password);
-    const list = await apiCall<{ page: { list: AdminRow[] } }>('/api/xs/feedback/list', { token: xs, query: { page: 1, limit: 50 } });
-    const row = list.page.list.find((r) => r.wtms === text);
-    expect(row).toMatchObject({ phone: '13912345678', dm: 'yk' });
-    expect(row!.imgUrl).toMatch(/^(https?:)?\/\//);
+    // The operator's console lists it, with the phone and the image.
+    const operator = await operatorConsole(browser);
+    const card = operator.locator('.hr-card', { hasText: text });
+    await card.getByText('13912345678').waitFor();
+    await card.getByRole('img', { name: '反馈图片' }).waitFor();
+    await operator.context().close();
     await context.close();
   });
 
@@ -83,13 +95,15 @@ describe('feedback through the footer dialog', () => {
     const entry = dialog.locator('li', { hasText: text });
     await entry.getByText('待处理').waitFor();
 
-    // The operator answers (their console is another journey; arranged over the API here).
-    const xs = await apiLogin('xs', demo.operator.phone, demo.password);
-    const list = await apiCall<{ page: { list: AdminRow[] } }>('/api/xs/feedback/list', { token: xs, query: { page: 1, limit: 50 } });
-    const row = list.page.list.find((r) => r.wtms === text);
-    expect(row?.dm).toBe('qz');
+    // The operator answers in the console.
     const answer = '感谢建议，下个版本的投递记录将支持按时间筛选。';
-    await apiCall('/api/xs/feedback/answer', { token: xs, body: { bsid: row!.bsid, cljg: answer } });
+    const operator = await operatorConsole(browser);
+    const card = operator.locator('.hr-card', { hasText: text });
+    await card.getByRole('button', { name: '答复' }).click();
+    await operator.getByLabel(/处理结果/).fill(answer);
+    await operator.getByRole('button', { name: '发送答复' }).click();
+    await operator.locator('.zp-message').filter({ hasText: '答复已发送' }).first().waitFor();
+    await operator.context().close();
 
     // In the dialog's history ...
     await page.keyboard.press('Escape');
@@ -104,6 +118,38 @@ describe('feedback through the footer dialog', () => {
     const item = page.locator('.sk-feedback', { hasText: text });
     await item.getByText('已回复').waitFor();
     expect(await item.getByTestId('feedback-answer').textContent()).toBe(answer);
+    await context.close();
+  });
+
+  it('works on a partner page with one script tag (no site layout, no site styles)', async () => {
+    const { context, page } = await openPerson(browser);
+    // The partner page is served by the test on the product's origin, so the widget reaches the
+    // API as it would behind the partner's reverse proxy.
+    const partner = '/partner/jobs.html';
+    await page.route(`**${partner}`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>合作单位</title></head>
+          <body><h1>合作单位招聘专栏</h1><button id="fb" onclick="window.dispatchEvent(new Event('zp:feedback-open'))">问题反馈</button>
+          <script type="module" src="/zppc/widgets/feedback.js"></script><zp-feedback></zp-feedback></body></html>`,
+      }),
+    );
+    await page.goto(partner);
+    await page.waitForFunction(() => !!customElements.get('zp-feedback'));
+    await page.getByRole('button', { name: '问题反馈' }).click();
+    const dialog = page.getByRole('dialog', { name: '意见反馈' });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: '其他' }).check();
+    const text = `合作页面上的反馈 ${stamp}`;
+    await dialog.getByLabel('问题描述').fill(text);
+    await dialog.getByLabel('联系方式').fill('13700001111');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await toast(page, '提交成功');
+    // The widget's styles stay in its shadow root: the partner's page gets none of them.
+    expect(await page.evaluate(() => [...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.cssText.includes('fb-dialog'))))).toBe(false);
+    const xs = await apiLogin('xs', demo.operator.phone, demo.password);
+    const list = await apiCall<{ page: { list: AdminRow[] } }>('/api/xs/feedback/list', { token: xs, query: { page: 1, limit: 50 } });
+    expect(list.page.list.find((r) => r.wtms === text)).toMatchObject({ phone: '13700001111', dm: 'yk' });
     await context.close();
   });
 });
