@@ -89,7 +89,11 @@ export default function Log() {
                   <td style={{ whiteSpace: 'nowrap' }}>{ACTION_TEXT[r.action] ?? r.action}</td>
                   <td>{r.target}</td>
                   <td>
-                    <pre className="hr-pre">{Object.entries(r.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}</pre>
+                    {Object.keys(r.detail).length ? (
+                      <pre className="hr-pre">{Object.entries(r.detail).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}</pre>
+                    ) : (
+                      '—'
+                    )}
                   </td>
                 </tr>
               ))}

@@ -9,7 +9,7 @@ import { fairsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
+import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate, NOT_APPROVED_MSG, companyInfoPath, useHr } from './hr';
 import { ListState, Notice, Select, Tabs, Tag } from './ui';
@@ -60,7 +60,7 @@ function FairCard({ f, onChanged }: { f: Fair; onChanged: () => void }) {
           <span>
             {minutes(f.hykssj)} 至 {minutes(f.hyjssj)}
           </span>
-          {f.hylx === 2 && (f.hydd || f.csdm) ? <span>{[codes?.city(f.csdm), f.hydd].filter(Boolean).join(' ')}</span> : null}
+          {f.hylx === 2 && (f.hydd || f.csdm) ? <span>{cityAddress(codes?.city(f.csdm), f.hydd)}</span> : null}
         </p>
         <p className="hr-card__meta">
           <span className={f.sfgy === 2 ? 'hr-salary' : undefined}>{fairKindText(f.sfgy, f.zwf)}</span>

@@ -4,7 +4,7 @@ import { Button, Dialog } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import Pagination from '../common/Pagination';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
+import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { Field, ListState, Select, Tabs, Tag } from './ui';
@@ -110,7 +110,7 @@ function List() {
               <p className="hr-card__meta">
                 <span>岗位：{i.gwmc}</span>
                 <span>时间：{minutes(i.mssj)}</span>
-                <span>地点：{[codes?.city(i.mscs), i.msxxdz].filter(Boolean).join(' ')}</span>
+                <span>地点：{cityAddress(codes?.city(i.mscs), i.msxxdz)}</span>
               </p>
               <p className="hr-card__meta hr-small">
                 <span>联系人：{i.lxr} {i.sjhm}</span>

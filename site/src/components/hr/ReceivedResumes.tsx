@@ -10,7 +10,7 @@ import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
-import { minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
+import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Select, Tabs, Tag } from './ui';
@@ -29,6 +29,9 @@ function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => 
   const final = a.yyzt === 5 || a.yyzt === 6;
   const move = async (to: 3 | 5 | 6) => {
     if (await setApplicationState(a.bsid, a.xm, to)) onChanged();
+  };
+  const viewed = async () => {
+    if (await act(api.call(applicationsApi.setState, { query: { bsid: a.bsid, type: 2 }, method: 'POST' }), '已标记为「已查看」')) onChanged();
   };
   const facts = [
     a.xbm === 'xb_001' ? '男' : a.xbm === 'xb_002' ? '女' : '',
@@ -62,6 +65,7 @@ function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => 
       <div className="hr-card__side">
         <div className="hr-actions">
           <a className="zp-btn" href={resumePath(a.qzbsid, a.gwid)}>查看简历</a>
+          {a.yyzt === 1 ? <GuardedButton onClick={() => void viewed()}>标为已查看</GuardedButton> : null}
           {!final && a.yyzt < 3 ? <GuardedButton onClick={() => void move(3)}>通过初筛</GuardedButton> : null}
           {!final ? (
             <Button variant="primary" onClick={() => onInvite({ bsid: a.bsid, name: a.xm, gwmc: a.gwmc })}>

@@ -89,8 +89,8 @@ export const minutes = (t: string): string => (t ? t.replace('T', ' ').slice(0, 
 /** 'YYYY-MM-DD…' → 'YYYY-MM-DD'. */
 export const day = (t: string): string => (t ? t.slice(0, 10) : '');
 
-/** An avatar or logo url the page may show: http(s) or protocol-relative, else the default. */
-export const usableImage = (url: string | null | undefined): string | null => (url && /^(https?:)?\/\//.test(url) ? url : null);
+/** A city and an address as one line, without the city twice when the address starts with it. */
+export const cityAddress = (city: string | undefined, address: string): string => (city && !address.startsWith(city) ? [city, address].filter(Boolean).join(' ') : address);
 
 /** Reads one query parameter of the current page (browser only). */
 export function queryParam(name: string): string {
