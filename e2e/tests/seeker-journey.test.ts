@@ -110,7 +110,23 @@ describe('a job seeker from registration to an interview', () => {
     fs.writeFileSync(pdf, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     await page.getByTestId('attachment-input').setInputFiles({ name: '张晓-前端.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(pdf) });
     await toast(page, '上传成功');
-    await page.locator('#section-attachments').getByText('张晓-前端.pdf').waitFor();
+    const attachments = page.locator('#section-attachments');
+    await attachments.getByText('张晓-前端.pdf').waitFor();
+    // over 10 MB: refused before anything is sent
+    await page.getByTestId('attachment-input').setInputFiles({ name: '大文件.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await toast(page, '附件大小不能超过 10MB');
+    // at most three: with three the editor says so and offers no fourth
+    for (const name of ['张晓-英文.pdf', '张晓-作品集.pdf']) {
+      await page.getByTestId('attachment-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: fs.readFileSync(pdf) });
+      await attachments.getByText(name).waitFor();
+    }
+    await attachments.getByText('附件简历已达上限，请删除不常用的附件简历').waitFor();
+    await attachments.getByRole('button', { name: '上传附件简历' }).click();
+    await toast(page, '附件简历已达上限，请删除不常用的附件简历');
+    await attachments.locator('.sk-row', { hasText: '张晓-作品集.pdf' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+    await toast(page, '删除成功');
+    await expect.poll(() => attachments.getByText('附件简历已达上限，请删除不常用的附件简历').count()).toBe(0);
     await screenshot(page, 'seeker-resume-filled');
 
     // ---- sign up for a fair from the home page's online tab
