@@ -3,16 +3,12 @@ import type { Reply } from '@zp/core/contract';
 import type { fairsApi } from '@zp/core/contract';
 import { paths } from '../../lib/paths';
 import { minute } from './common';
+import { fairState } from '../../lib/format';
 
 export type Fair = Reply<typeof fairsApi.seekerFairs>['hxList'][number];
 
-/** ifks computed in the browser (spec section 4): 1 before start, 2 between start and end, 3 after end. */
-export function fairState(f: Pick<Fair, 'hykssj' | 'hyjssj'>, now = Date.now()): 1 | 2 | 3 {
-  const at = (t: string) => new Date(`${t.replace(' ', 'T')}+08:00`).getTime();
-  if (now < at(f.hykssj)) return 1;
-  if (now <= at(f.hyjssj)) return 2;
-  return 3;
-}
+/** ifks computed in the browser (spec section 4), the site's shared rule. */
+export { fairState };
 const STATE_TEXT = { 1: ['未开始', 'primary'], 2: ['进行中', 'success'], 3: ['已结束', ''] } as const;
 
 /** A fair as a list row: name (to its hall), time, venue, figures, state. */

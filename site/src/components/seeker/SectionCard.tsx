@@ -5,7 +5,7 @@ import type * as C from '@zp/core/contract';
 import type { Codes } from './codes';
 import { Field, invalid } from './Field';
 import { defOf, fieldMax, fieldTitle, sectionRoute, summarize, type Row } from './resumeView';
-import { SECTION_UI } from './sectionsUi';
+import { PERIODS, SECTION_UI } from './sectionsUi';
 import { toastError } from './common';
 
 type Values = Record<string, string>;
@@ -197,7 +197,15 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
           const ui = SECTION_UI[sectionKey][f];
           const wide = ui?.kind === 'textarea';
           return (
-            <Field key={f} id={`sk-${sectionKey}-${f}`} label={fieldTitle(sectionKey, f)} required={(def.required as string[]).includes(f)} error={errors[f]} wide={wide}>
+            <Field
+              key={f}
+              id={`sk-${sectionKey}-${f}`}
+              label={fieldTitle(sectionKey, f)}
+              required={(def.required as string[]).includes(f)}
+              error={errors[f]}
+              wide={wide}
+              hint={PERIODS[sectionKey]?.[1] === f ? `不填表示${PERIODS[sectionKey]![2]}` : undefined}
+            >
               <Input sectionKey={sectionKey} field={f} values={values} set={set} codes={codes} error={errors[f]} />
             </Field>
           );

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { message } from '@zp/ui';
+import { isUsableImage } from '../../lib/format';
 
 export const PHONE = /^1[3-9]\d{9}$/;
 /** Seconds before another SMS code may be requested (the server enforces the same interval). */
@@ -31,17 +32,8 @@ export const day = (t: string) => (t ? t.slice(0, 10) : '');
 /** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD HH:mm'. */
 export const minute = (t: string) => (t ? t.slice(0, 16).replace('T', ' ') : '');
 
-/** Monthly salary range in yuan as job cards show it; both 0 is 面议. */
-export function salary(min: number, max: number): string {
-  if (!min && !max) return '面议';
-  const k = (n: number) => (n >= 1000 ? `${+(n / 1000).toFixed(1)}K` : String(n));
-  if (!max) return `${k(min)}以上`;
-  if (!min) return `${k(max)}以下`;
-  return `${k(min)}-${k(max)}`;
-}
-
-/** Avatars are used only when the URL is http(s) or protocol-relative (spec section 5). */
-export const usableImage = (url: string | null | undefined): url is string => !!url && /^(https?:)?\/\//i.test(url);
+/** Salary text and the usable-image rule are the site's shared ones (lib/format.ts). */
+export { salaryText as salary, isUsableImage as usableImage } from '../../lib/format';
 
 /** Gender default avatars (spec section 2): data URIs so they need no request. */
 const face = (bg: string, fg: string) =>
@@ -50,12 +42,12 @@ const face = (bg: string, fg: string) =>
   )}`;
 export const DEFAULT_AVATAR = { male: face('#dbe8fd', '#1f6fe5'), female: face('#fde3ec', '#e0577f'), none: face('#e5e6eb', '#86909c') };
 export function avatarOf(url: string | null | undefined, xbm: string | null | undefined): string {
-  if (usableImage(url)) return url;
+  if (isUsableImage(url)) return url;
   return xbm === 'xb_002' ? DEFAULT_AVATAR.female : xbm === 'xb_001' ? DEFAULT_AVATAR.male : DEFAULT_AVATAR.none;
 }
 /** A logo placeholder for an enterprise without one: its first character on a tint. */
 export function logoOf(url: string | null | undefined, name: string): string {
-  if (usableImage(url)) return url;
+  if (isUsableImage(url)) return url;
   const ch = (name || '企').slice(0, 1).replace(/[<&>"]/g, '');
   return `data:image/svg+xml,${encodeURIComponent(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="10" fill="#ecf3fe"/><text x="32" y="42" font-size="28" text-anchor="middle" fill="#1f6fe5" font-family="sans-serif">${ch}</text></svg>`,
