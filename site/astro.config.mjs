@@ -4,12 +4,14 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
+import sessionDirective from './src/directives/integration.mjs';
 
 export default defineConfig({
   base: '/zppc/',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // client:session: islands hydrate at once for a logged-in person, on intent for a visitor.
+  integrations: [react(), sessionDirective()],
   trailingSlash: 'ignore',
   build: { assets: '_astro' },
   server: { port: 4321, host: '127.0.0.1' },

@@ -48,7 +48,8 @@ export function renderRoutesManifest(mod: Record<string, unknown> = contract): s
     if (isRouteGroup(value)) {
       const lines = Object.entries(value as Record<string, { method: string | string[]; url: string; access: string }>).map(([routeName, spec]) => {
         const method = Array.isArray(spec.method) ? `[${spec.method.map(q).join(', ')}]` : q(spec.method);
-        return `  ${key(routeName)}: ref<typeof C.${name}[${q(routeName)}]>(${method}, ${q(spec.url)}, ${q(spec.access)}),`;
+        // Pure calls: a bundle keeps only the groups it uses.
+        return `  ${key(routeName)}: /*#__PURE__*/ ref<typeof C.${name}[${q(routeName)}]>(${method}, ${q(spec.url)}, ${q(spec.access)}),`;
       });
       groups.push(`export const ${name} = {\n${lines.join('\n')}\n};`);
     } else if (typeof value !== 'function' && isPlainConstant(value)) {

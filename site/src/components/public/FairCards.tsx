@@ -74,13 +74,13 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
         const hall = paths.hall(fair.hxid, ifks);
         const place = fair.hylx === 1 ? '线上' : [cities[fair.csdm], fair.hydd].filter(Boolean).join(' · ') || '线下';
         return (
-          <li key={fair.hxid} className="fair-card">
+          <li key={fair.hxid} className="fair-card" data-fair-card data-start={fair.hykssj} data-end={fair.hyjssj} data-ifks={ifks} data-hxid={fair.hxid}>
             <div className="fair-card__head">
               <span className={`tag ${fair.hylx === 1 ? 'tag--primary' : 'tag--accent'}`}>{fair.hylx === 1 ? '线上' : '线下'}</span>
               {kinds[fair.hykt] && <span className="tag">{kinds[fair.hykt]}</span>}
-              <span className={`fair-card__state fair-card__state--${ifks}`}>{ifks === 1 ? '未开始' : ifks === 2 ? '进行中' : '已结束'}</span>
+              <span className={`fair-card__state fair-card__state--${ifks}`} data-fair-state>{ifks === 1 ? '未开始' : ifks === 2 ? '进行中' : '已结束'}</span>
             </div>
-            <a className="fair-card__title" href={hall}>
+            <a className="fair-card__title" href={hall} data-hall-link>
               {fair.hymc}
             </a>
             <p className="fair-card__meta">
@@ -97,6 +97,7 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
               </p>
             )}
             <div className="fair-card__actions">
+              <span className="fair-card__action" data-fair-action>
               {ifks === 1 ? (
                 fair.sfbm ? (
                   <span className="zp-btn zp-btn--sm fair-card__done" aria-disabled="true">
@@ -108,7 +109,7 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
                   </GuardedButton>
                 )
               ) : ifks === 2 ? (
-                <a className="zp-btn zp-btn--primary zp-btn--sm" href={hall}>
+                <a className="zp-btn zp-btn--primary zp-btn--sm" href={hall} data-hall-link>
                   {FAIR_BUTTON[2]}
                 </a>
               ) : (
@@ -116,12 +117,13 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
                   {FAIR_BUTTON[3]}
                 </span>
               )}
+              </span>
               {!operator && (
                 <GuardedButton variant="text" className="zp-btn--sm fair-card__fav" aria-pressed={!!fair.sfsc} onClick={() => favourite(fair).catch(showError)}>
                   {fair.sfsc ? '★ 已收藏' : '☆ 收藏'}
                 </GuardedButton>
               )}
-              <a className="fair-card__enter" href={hall}>
+              <a className="fair-card__enter" href={hall} data-hall-link>
                 进入会场 ›
               </a>
             </div>

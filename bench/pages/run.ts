@@ -1,0 +1,241 @@
+/**
+ * Page weight and render time of the public pages.
+ *
+ * For each public page: the bytes of JavaScript and CSS (gzip -9 of each file, as served) that
+ * Chromium loads for it with nobody logged in and no interaction, beside the peer figure of the
+ * same page's HTML alone (gzip); and the server's time for the page uncached (a query no cache
+ * holds, so Astro renders it from the API) and cached (the same url again), median of --runs.
+ * Budget: the home page loads at most 60 KB gzip of JavaScript.
+ *
+ *   pnpm --filter @zp/bench bench:pages [--runs 15] [--url http://127.0.0.1:8080]
+ *
+ * Without --url it starts the built product (server/dist + site/dist, `node build.mjs` and the
+ * site build first) with DEMO=1 on a free port and a fresh data directory.
+ * Results: printed, and written to bench/results/pages-latest.md and a dated JSON file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+
+const here = import.meta.dirname;
+const root = path.resolve(here, '..', '..');
+// Debian's Chromium through the e2e package's playwright-core (never a downloaded browser).
+const e2eRequire = createRequire(path.join(root, 'e2e', 'package.json'));
+const { chromium } = e2eRequire('playwright-core') as typeof import('playwright-core');
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '15' }, url: { type: 'string' } } });
+const RUNS = Math.max(3, Number(args.runs));
+const HOME_JS_BUDGET = 60 * 1024;
+const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startProduct(): Promise<{ url: string; child: ChildProcess | null }> {
+  if (args.url) return { url: args.url.replace(/\/$/, ''), child: null };
+  const main = path.join(root, 'server', 'dist', 'main.js');
+  if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'site', 'dist', 'server', 'entry.mjs'))) {
+    throw new Error('build first: (cd server && node build.mjs) and pnpm --filter @zp/site build');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-bench-pages-'));
+  const child = spawn(process.execPath, [main], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the product did not start');
+}
+
+interface PageResult {
+  page: string;
+  path: string;
+  jsFiles: number;
+  jsGzip: number;
+  /** <script> blocks inside the HTML (Astro inlines small page scripts and the island loader) */
+  inlineJsGzip: number;
+  cssGzip: number;
+  htmlGzip: number;
+  uncachedMs: number;
+  cachedMs: number | null;
+}
+
+async function api<T>(url: string, p: string, init?: RequestInit): Promise<T> {
+  return (await fetch(url + p, init)).json() as Promise<T>;
+}
+
+const { url, child } = await startProduct();
+try {
+  // Real ids from the demo data for the detail pages.
+  const fairs = await api<{ page: { list: { hxid: string; ifks: number }[] } }>(url, '/api/hr/bshxxx/findHxListByType?page=1&limit=1&type=1');
+  const jobs = await api<{ page: { list: { gwid: string; dwid: string }[] } }>(url, '/api/xs/app/search/gwpc?page=1&limit=1');
+  const notices = await api<{ page: { list: { bsid: string }[] } }>(url, '/api/xs/notice/getNoticeMsgWeb', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, limit: 1 }),
+  });
+  const schools = await api<{ page: { list: { dwid: string }[] } }>(url, '/api/hr/bskhgl/findDwListByType?page=1&limit=1&type=2');
+  const fair = fairs.page.list[0];
+  const job = jobs.page.list[0];
+  const pages: [string, string][] = [
+    ['首页', '/zppc/'],
+    ['招聘会列表', '/zppc/public/meetinglist?venue=1'],
+    ['会场', `/zppc/public/meetinghall/${fair.hxid}/${fair.ifks}`],
+    ['岗位搜索', '/zppc/public/jobretrieve?val=1'],
+    ['岗位详情', `/zppc/public/postdetail?gwid=${job.gwid}`],
+    ['单位详情', `/zppc/public/enterdetail?dwid=${job.dwid}`],
+    ['公告详情', `/zppc/public/noticedetail?noticeid=${notices.page.list[0].bsid}`],
+    ['高校联盟', '/zppc/public/schoollist'],
+    ['高校', `/zppc/public/school?dwid=${schools.page.list[0].dwid}`],
+    ['招聘服务', '/zppc/public/rpo'],
+    ['引才专区', '/zppc/public/yczq'],
+    ['会员服务', '/zppc/public/textvip'],
+    ['满意度与意见反馈', '/zppc/public/surveydetail'],
+  ];
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const results: PageResult[] = [];
+  let feedbackWidgetGzip = 0;
+  for (const [name, p] of pages) {
+    // Weight: everything the page loads on its own, in a fresh context (no cache, nobody logged in).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const bodies = new Map<string, { type: string; body: Buffer }>();
+    page.on('response', async (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      try {
+        bodies.set(res.url(), { type, body: await res.body() });
+      } catch {
+        // a response without a body (redirect): nothing to count
+      }
+    });
+    await page.goto(url + p, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const html = await (await fetch(url + p)).text();
+    await context.close();
+    const js = [...bodies.values()].filter((b) => b.type === 'script');
+    const css = [...bodies.values()].filter((b) => b.type === 'stylesheet');
+    // Inline <style> and <script> blocks are part of the HTML figure.
+    const jsGzip = js.reduce((n, b) => n + gz(b.body), 0);
+    const cssGzip = css.reduce((n, b) => n + gz(b.body), 0);
+
+    // Server time: a url no cache holds (Astro renders it), then the same url again (cache).
+    const uncached: number[] = [];
+    const cached: number[] = [];
+    let cacheable = true;
+    for (let i = 0; i < RUNS; i++) {
+      const u = `${url}${p}${p.includes('?') ? '&' : '?'}_bench=${Date.now()}${i}`;
+      let t = performance.now();
+      const first = await fetch(u);
+      await first.arrayBuffer();
+      uncached.push(performance.now() - t);
+      t = performance.now();
+      const again = await fetch(u);
+      await again.arrayBuffer();
+      cached.push(performance.now() - t);
+      if (again.headers.get('x-page-cache') !== 'hit') cacheable = false;
+    }
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+    results.push({
+      page: name,
+      path: p,
+      jsFiles: js.length,
+      jsGzip,
+      inlineJsGzip: inline.trim() ? gz(inline) : 0,
+      cssGzip,
+      htmlGzip: gz(html),
+      uncachedMs: median(uncached),
+      cachedMs: cacheable ? median(cached) : null,
+    });
+    process.stdout.write('.');
+  }
+  // The same home page for a logged-in job seeker: islands hydrate at once (React comes with them).
+  const md5 = (await import('node:crypto')).createHash('md5').update('zp123456').digest('hex');
+  const grant = await api<{ token: string; userId: string; roleId: string; userName: string; phone: string; expiresIn: number }>(url, '/api/sec/pc/logonQz', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logintype: 0, phone: '13800000001', pwd: md5 }),
+  });
+  const seekerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  await seekerContext.addInitScript((s) => localStorage.setItem('zp:session', s), JSON.stringify(session));
+  const seekerPage = await seekerContext.newPage();
+  let seekerHomeJs = 0;
+  seekerPage.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    try {
+      seekerHomeJs += gz(await res.body());
+    } catch {
+      // no body
+    }
+  });
+  await seekerPage.goto(`${url}/zppc/`, { waitUntil: 'networkidle' });
+  await seekerPage.waitForTimeout(500);
+  await seekerContext.close();
+
+  const widget = await fetch(`${url}/zppc/widgets/feedback.js`);
+  if (widget.ok) feedbackWidgetGzip = gz(Buffer.from(await widget.arrayBuffer()));
+  await browser.close();
+  process.stdout.write('\n');
+
+  const home = results[0];
+  const pass = home.jsGzip + home.inlineJsGzip <= HOME_JS_BUDGET;
+  const rows = results.map(
+    (r) =>
+      `| ${r.page} | ${kb(r.jsGzip)} (${r.jsFiles}) | ${kb(r.inlineJsGzip)} | ${kb(r.cssGzip)} | ${kb(r.htmlGzip)} | ${r.uncachedMs.toFixed(1)} ms | ${r.cachedMs === null ? '— (no-store: counts views)' : `${r.cachedMs.toFixed(1)} ms`} |`,
+  );
+  const md = `# Public pages: weight and server time
+
+${new Date().toISOString()} · ${os.cpus().length} CPU · ${RUNS} runs per page · demo data on PGlite · gzip -9 per file
+
+| page | JS files, gzip (count) | inline JS, gzip (inside the HTML) | CSS gzip | peer: HTML only, gzip | server, uncached (median) | server, cached (median) |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Home page JavaScript for a visitor: **${kb(home.jsGzip + home.inlineJsGzip)}** gzip (files ${kb(home.jsGzip)} + inline ${kb(home.inlineJsGzip)}) — budget 60 KB: **${pass ? 'met' : 'NOT met'}**.
+The same home page for a logged-in job seeker loads ${kb(seekerHomeJs)} of JavaScript files: islands hydrate at
+once for a logged-in person (client:session), and React 19 with react-dom is most of that. A visitor's
+islands hydrate on first intent (pointer over, focus, touch) and load the same then.
+The feedback widget (widgets/feedback, its own React inside) is not part of any page load: the
+footer loads it when someone opens the dialog (${feedbackWidgetGzip ? kb(feedbackWidgetGzip) : 'not built'} gzip then).
+
+JS and CSS are what Chromium fetched for the page with nobody logged in and no interaction
+(islands hydrating on load included). Times are the whole request over loopback, measured by
+the client: "uncached" asks a url no cache holds, "cached" asks the same url right after.
+`;
+  console.log(md);
+  const dir = path.join(here, '..', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'pages-latest.md'), md);
+  fs.writeFileSync(path.join(dir, `pages-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), runs: RUNS, budget: HOME_JS_BUDGET, pass, seekerHomeJs, feedbackWidgetGzip, results }, null, 2));
+  if (!pass) process.exitCode = 1;
+} finally {
+  child?.kill();
+}
