@@ -48,8 +48,10 @@ switch (command) {
     install();
     build();
     ensureChromium();
-    // Sequential: the server suites and e2e each start real servers and browsers; two cores.
-    pnpm('-r', '--workspace-concurrency=1', '--reporter=append-only', 'test');
+    // Sequential (the server suites and e2e each start real servers and browsers; two cores),
+    // every package even after a failure, the browser journeys last.
+    pnpm('-r', '--workspace-concurrency=1', '--no-bail', '--reporter=append-only', '--filter', '!@zp/e2e', 'test');
+    pnpm('--filter', '@zp/e2e', '--reporter=append-only', 'test');
     break;
   case 'zp':
     if (!existsSync(path.join(root, 'server/dist/cli.js'))) { install(); build(); }
