@@ -91,6 +91,9 @@ describe('bad input never yields a 500', () => {
         if (spec.params) {
           const r = await srv.call(pathOf(spec, 'not-an-id%20%3Cx%3E'), { method, token, body: method === 'GET' ? undefined : {} });
           expectRefusal(r, `${method} ${spec.url} bad path parameter`);
+          // beyond a 64-bit integer: must be refused before it reaches the database
+          const big = await srv.call(pathOf(spec, '99999999999999999999'), { method, token, body: method === 'GET' ? undefined : {} });
+          expect(big.status, `${method} ${spec.url} oversized id: ${JSON.stringify(big.body)}`).toBeLessThan(500);
         }
       }
     });

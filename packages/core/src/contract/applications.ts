@@ -33,7 +33,7 @@ export const INTERVIEW_RESULTS = { 0: '未填写', 1: '通过', 2: '未通过' }
 /** channel: where the seeker applied from (free word; the older client sent its own codes). */
 const Channel = Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_-]*$', title: '投递渠道' });
 /** An optional id that the older client may send as '' when there is none. */
-const OptId = (title: string) => Type.String({ pattern: '^([1-9]\\d{0,18})?$', title });
+const OptId = (title: string) => Type.String({ pattern: '^([1-9]\\d{0,17})?$', title });
 /** 'YYYY-MM-DD HH:mm' (seconds optional), Beijing time. */
 const DateTime = (title: string) =>
   Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[ T]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$', title });
@@ -373,7 +373,7 @@ export const applicationsApi = {
     method: ['GET', 'POST'], url: '/api/hr/qyhxrxx/findAllHxrList', summary: '收到的简历（本单位岗位的投递）', access: 'hrApproved', tags,
     query: Type.Object({
       /** gwids: only these jobs, comma-separated */
-      gwids: Type.Optional(Type.String({ maxLength: 1000, pattern: '^([1-9]\\d{0,18}(,[1-9]\\d{0,18})*)?$', title: '岗位' })),
+      gwids: Type.Optional(Type.String({ maxLength: 1000, pattern: '^([1-9]\\d{0,17}(,[1-9]\\d{0,17})*)?$', title: '岗位' })),
       /** jlzt: only this state (yyzt) */
       jlzt: Type.Optional(Type.String({ pattern: '^[1-6]?$', title: '简历状态' })),
       /** tdsj: applied on this day, or 'from,to' (inclusive), YYYY-MM-DD */

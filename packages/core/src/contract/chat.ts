@@ -11,9 +11,9 @@ export const ChatUserId = (title = '用户ID') => Id(title);
 /** Custom group IDs as Tencent allows them (letters, digits, _ - @ #), at most 48 characters. */
 export const GroupId = Type.String({ pattern: '^[A-Za-z0-9_@#-]{1,48}$', title: '群ID' });
 /** C2C<userID>, GROUP<groupID> or @TIM#SYSTEM */
-export const ConversationId = Type.String({ pattern: '^(C2C[1-9]\\d{0,18}|GROUP[A-Za-z0-9_@#-]{1,48}|@TIM#SYSTEM)$', title: '会话ID' });
+export const ConversationId = Type.String({ pattern: '^(C2C[1-9]\\d{0,17}|GROUP[A-Za-z0-9_@#-]{1,48}|@TIM#SYSTEM)$', title: '会话ID' });
 /** '<senderId>-<random>': made by the sending SDK, unique, and the send's idempotency key. */
-export const MessageId = Type.String({ pattern: '^[1-9]\\d{0,18}-[A-Za-z0-9-]{6,48}$', title: '消息ID' });
+export const MessageId = Type.String({ pattern: '^[1-9]\\d{0,17}-[A-Za-z0-9-]{6,48}$', title: '消息ID' });
 
 export const GROUP_TYPES = ['Private', 'Public', 'ChatRoom', 'AVChatRoom'] as const;
 export const JOIN_OPTIONS = ['FreeAccess', 'NeedPermission', 'DisableApply'] as const;

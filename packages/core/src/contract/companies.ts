@@ -37,7 +37,7 @@ export const CompanyInput = Type.Object({
   /** dwwz: website */
   dwwz: Type.Optional(Type.String({ maxLength: 100, title: '单位网址' })),
   /** qydwimage: logo file id (wjlx 20), '' for none */
-  qydwimage: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,18})?$', title: '单位 logo' })),
+  qydwimage: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '单位 logo' })),
   /** yyzzimage: business licence file id (wjlx 30) */
   yyzzimage: Id('营业执照'),
 });

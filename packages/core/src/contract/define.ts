@@ -77,8 +77,8 @@ export const Phone = Type.String({ pattern: '^1[3-9]\\d{9}$', title: '手机号'
 /** Passwords travel as the hex MD5 of what the person typed; the server hashes that again. */
 export const Md5Password = Type.String({ pattern: '^[0-9a-fA-F]{32}$', title: '密码' });
 export const SmsCode = Type.String({ pattern: '^\\d{6}$', title: '验证码' });
-/** Ids travel as decimal strings (they are 64-bit on the server). */
-export const Id = (title = 'ID') => Type.String({ pattern: '^[1-9]\\d{0,18}$', title });
+/** Ids travel as decimal strings of at most 18 digits (they fit a PostgreSQL bigint). */
+export const Id = (title = 'ID') => Type.String({ pattern: '^[1-9]\\d{0,17}$', title });
 
 export type Body<S> = S extends RouteSpec<infer B, any, any, any> ? (B extends TSchema ? Static<B> : undefined) : never;
 export type Query<S> = S extends RouteSpec<any, infer Q, any, any> ? (Q extends TSchema ? Static<Q> : undefined) : never;

@@ -134,7 +134,7 @@ export const HallCompany = Type.Object({
 const HallQuery = Type.Object({
   hxid: Id('会场ID'),
   /** ztid: zone (组团) */
-  ztid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,18})?$', title: '组团ID' })),
+  ztid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '组团ID' })),
   /** sshy: industry code */
   sshy: CodeFilter('行业'),
   /** dwmc: enterprise name contains */
@@ -420,7 +420,7 @@ export const fairsApi = {
   }),
   adminZoneAssign: route({
     method: 'POST', url: '/api/xs/admin/fair/zone/assign', summary: '运营：把参会单位放入组团（空为移出）', access: 'xs', tags: ['fairs', 'admin'],
-    body: Type.Object({ hxid: Id('会场ID'), dwid: Id('单位ID'), tbsid: Type.String({ pattern: '^([1-9]\\d{0,18})?$', title: '组团ID' }) }),
+    body: Type.Object({ hxid: Id('会场ID'), dwid: Id('单位ID'), tbsid: Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '组团ID' }) }),
     reply: EmptyReply,
   }),
   adminSignups: route({

@@ -119,7 +119,7 @@ export const filesApi = {
       ...SaveFields,
       fileType: Type.Unsafe<20 | 30 | '20' | '30'>({ enum: [20, 30, '20', '30'], title: '文件类型' }),
       /** dwid: when sent, must be the HR's enterprise */
-      dwid: Type.Optional(Type.String({ pattern: '^$|^[1-9]\\d{0,18}$', title: '单位ID' })),
+      dwid: Type.Optional(Type.String({ pattern: '^$|^[1-9]\\d{0,17}$', title: '单位ID' })),
     }),
     reply: SaveReply,
   }),

@@ -102,7 +102,7 @@ export const relationsApi = {
   }),
   saveJobs: route({
     method: 'POST', url: '/api/qz/qzgwsc/plsc', summary: '批量收藏岗位', access: 'qz', tags,
-    body: Type.Array(Type.Union([Id('岗位ID'), Type.Object({ gwid: Id('岗位ID'), dwid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,18})?$', title: '单位ID' })) })]), {
+    body: Type.Array(Type.Union([Id('岗位ID'), Type.Object({ gwid: Id('岗位ID'), dwid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '单位ID' })) })]), {
       minItems: 1, maxItems: 100, title: '岗位',
     }),
     /** saved: how many were newly saved (already saved ones count as done) */

@@ -397,7 +397,7 @@ const BaseFields = {
   /** zzmm: political status code (m_zzmmdm) */
   zzmm: Code('政治面貌'),
   /** txid: avatar file id (an uploaded avatar, wjlx 40); '' removes it */
-  txid: Type.String({ pattern: '^$|^[1-9]\\d{0,18}$', title: '头像' }),
+  txid: Type.String({ pattern: '^$|^[1-9]\\d{0,17}$', title: '头像' }),
 };
 
 const { xm: _xm, xbm: _xbm, ...OtherBaseFields } = BaseFields;
