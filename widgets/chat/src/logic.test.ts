@@ -1,0 +1,83 @@
+import { expect, test } from 'vitest';
+import {
+  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+} from './logic.js';
+
+test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
+  expect(badgeText(0)).toBe('');
+  expect(badgeText(7)).toBe('7');
+  expect(badgeText(99)).toBe('99');
+  expect(badgeText(100)).toBe('99+');
+});
+
+test('the document title carries the capped count and drops it again when all is read', () => {
+  expect(titleWithUnread('职位 - 招聘', 3)).toBe('(3) 职位 - 招聘');
+  expect(titleWithUnread('(3) 职位 - 招聘', 250)).toBe('(99+) 职位 - 招聘');
+  expect(titleWithUnread('(99+) 职位 - 招聘', 0)).toBe('职位 - 招聘');
+});
+
+test('file sizes read as B, Kb or Mb with two decimals', () => {
+  expect(formatSize(512)).toBe('512.00B');
+  expect(formatSize(1536)).toBe('1.50Kb');
+  expect(formatSize(5 * 1024 * 1024 + 1024 * 1024 / 4)).toBe('5.25Mb');
+});
+
+test('empty or whitespace-only text is not sent', () => {
+  expect(textToSend('   \n ')).toBeNull();
+  expect(textToSend(' 你好 ')).toBe(' 你好 ');
+});
+
+test('quick start refuses an empty ID and the system conversation as not found', () => {
+  expect(quickStartTarget('@TIM#SYSTEM')).toEqual({ error: '没有找到该用户' });
+  expect(quickStartTarget('  ')).toEqual({ error: '没有找到该用户' });
+  expect(quickStartTarget(' 42 ')).toEqual({ userID: '42' });
+});
+
+test('a mention is @ followed by my user ID', () => {
+  expect(mentionsMe('请 @42 看一下', '42')).toBe(true);
+  expect(mentionsMe('请 @43 看一下', '42')).toBe(false);
+});
+
+test('only my own sent message can be revoked, and only within 120 s', () => {
+  expect(canRevoke('out', false, 'success', 1000, 1120)).toBe(true);
+  expect(canRevoke('out', false, 'success', 1000, 1121)).toBe(false);
+  expect(canRevoke('in', false, 'success', 1000, 1001)).toBe(false);
+  expect(canRevoke('out', true, 'success', 1000, 1001)).toBe(false);
+});
+
+test('recalled bubbles use the three wordings', () => {
+  expect(revokedText({ flow: 'out', conversationType: 'C2C', fromName: '' })).toBe('你撤回了一条消息');
+  expect(revokedText({ flow: 'in', conversationType: 'C2C', fromName: '张三' })).toBe('对方撤回了一条消息');
+  expect(revokedText({ flow: 'in', conversationType: 'GROUP', fromName: '张三' })).toBe('张三撤回了一条消息');
+});
+
+test('delete messages name the conversation and the reason', () => {
+  expect(deletedText('张三')).toBe('会话【张三】删除成功!');
+  expect(deletedText('张三', '网络错误')).toBe('会话【张三】删除失败!, error=网络错误');
+});
+
+test('HR and job seekers get different fraud warnings', () => {
+  expect(fraudWarning('hr')).toContain('求职者');
+  expect(fraudWarning('qz')).not.toBe(fraudWarning('hr'));
+});
+
+test('pictures become image messages, mp4 a video, anything else a file', () => {
+  expect(fileKind({ name: 'a.PNG', type: '' })).toBe('image');
+  expect(fileKind({ name: 'clip.mp4', type: '' })).toBe('video');
+  expect(fileKind({ name: 'cv.pdf', type: 'application/pdf' })).toBe('file');
+  expect(fileKind({ name: 'x.webp', type: 'image/webp' })).toBe('file');
+});
+
+test('arrow keys move through the list and stop at its ends', () => {
+  expect(moveSelection(['a', 'b', 'c'], 'b', 1)).toBe('c');
+  expect(moveSelection(['a', 'b', 'c'], 'c', 1)).toBe('c');
+  expect(moveSelection(['a', 'b', 'c'], 'a', -1)).toBe('a');
+  expect(moveSelection(['a', 'b', 'c'], '', 1)).toBe('a');
+});
+
+test('kicked-out messages name the reason and ask to log in again', async () => {
+  const { kickedOutText } = await import('@zp/core/providers');
+  expect(kickedOutText('multipleAccount')).toBe('由于多实例登录被踢出，请重新登录。');
+  expect(kickedOutText('multipleDevice')).toBe('由于多设备登录被踢出，请重新登录。');
+  expect(kickedOutText('userSigExpired')).toBe('由于 userSig 过期被踢出，请重新登录。');
+});

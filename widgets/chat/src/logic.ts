@@ -1,0 +1,95 @@
+/** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
+
+export const BADGE_CAP = 99;
+export const REVOKE_WINDOW_S = 120;
+export const MESSAGE_PAGE = 15;
+export const SCROLL_BOTTOM_PX = 20;
+export const REFRESH_THROTTLE_MS = 1000;
+export const SYSTEM_CONVERSATION = '@TIM#SYSTEM';
+export const ENTER_INFO_PATH = '/zppc/enter_home/enter_info';
+
+export const MSG = {
+  companyNotApproved: '单位信息未审核或审核不通过,请修改单位信息!',
+  empty: '不能发送空消息',
+  userNotFound: '没有找到该用户',
+  refreshed: '刷新成功',
+  noMore: '已经没有更多的历史消息了哦',
+  noFriends: '暂无好友',
+  emptyBlacklist: '黑名单还是空的',
+  unsupported: '暂不支持该消息类型',
+} as const;
+
+/** Unread count as the badge shows it: nothing for 0, '99+' above the cap. */
+export function badgeText(count: number): string {
+  if (!(count > 0)) return '';
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
+}
+
+/** The document title with the unread count in front, capped like the badge; `base` without a count. */
+export function titleWithUnread(base: string, count: number): string {
+  const clean = base.replace(/^\(\d+\+?\)\s*/, '');
+  const badge = badgeText(count);
+  return badge ? `(${badge}) ${clean}` : clean;
+}
+
+/** File size as B, Kb or Mb with two decimals (spec section 5). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toFixed(2)}B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)}Kb`;
+  return `${(bytes / 1024 / 1024).toFixed(2)}Mb`;
+}
+
+/** Text to send, or null when it is empty or whitespace only (then the box clears). */
+export function textToSend(raw: string): string | null {
+  return raw.trim() ? raw : null;
+}
+
+/** Quick start: the peer user ID typed, or the refusal. @TIM#SYSTEM is treated as not found. */
+export function quickStartTarget(raw: string): { userID: string } | { error: string } {
+  const id = raw.trim();
+  if (!id || id === SYSTEM_CONVERSATION) return { error: MSG.userNotFound };
+  return { userID: id };
+}
+
+/** A message mentions me when its text has '@' followed by my user ID (spec section 5). */
+export function mentionsMe(text: string, myUserID: string): boolean {
+  return !!myUserID && text.includes(`@${myUserID}`);
+}
+
+export function canRevoke(flow: string, isRevoked: boolean, status: string, sentAtS: number, nowS: number): boolean {
+  return flow === 'out' && !isRevoked && status === 'success' && nowS - sentAtS <= REVOKE_WINDOW_S;
+}
+
+/** The bubble of a recalled message, in the three wordings of spec section 4. */
+export function revokedText(opts: { flow: string; conversationType: string; fromName: string }): string {
+  if (opts.flow === 'out') return '你撤回了一条消息';
+  if (opts.conversationType === 'C2C') return '对方撤回了一条消息';
+  return `${opts.fromName}撤回了一条消息`;
+}
+
+export function deletedText(name: string, error?: string): string {
+  return error === undefined ? `会话【${name}】删除成功!` : `会话【${name}】删除失败!, error=${error}`;
+}
+
+/** The fraud warning shown when the panel opens; HR and job seekers get their own wording. */
+export function fraudWarning(role: string | null | undefined): string {
+  return role === 'hr'
+    ? '温馨提示：请勿随意向求职者透露手机号、邮箱等联系方式，沟通与面试请使用本系统，谨防诈骗。'
+    : '温馨提示：求职过程中请勿向招聘方缴纳任何费用，勿随意透露身份证、银行卡等信息，沟通与面试请使用本系统，谨防诈骗。';
+}
+
+/** Which picked, pasted or dropped file becomes which message kind (spec section 5). */
+export function fileKind(file: { name: string; type: string }): 'image' | 'video' | 'file' {
+  const ext = (file.name.split('.').pop() ?? '').toLowerCase();
+  if (['jpg', 'jpeg', 'png', 'gif'].includes(ext)) return 'image';
+  if (ext === 'mp4' || file.type === 'video/mp4') return 'video';
+  return 'file';
+}
+
+/** The conversation after `current` when moving by `step` (arrow keys), clamped to the list. */
+export function moveSelection(ids: readonly string[], current: string, step: 1 | -1): string {
+  if (!ids.length) return current;
+  const at = ids.indexOf(current);
+  if (at < 0) return ids[step > 0 ? 0 : ids.length - 1]!;
+  return ids[Math.min(ids.length - 1, Math.max(0, at + step))]!;
+}
