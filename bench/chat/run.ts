@@ -31,6 +31,7 @@ import { openDatabase, one, rows, sql } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { selfUserSig } from '../../server/src/modules/chat/usersig.js';
 import { bundleServer, freePort, startProcess, type ServerProcess } from '../../server/src/modules/chat/processes.js';
+import { percentile } from '../lib/stats.js';
 
 const here = import.meta.dirname;
 const serverRequire = createRequire(path.join(here, '..', '..', 'server', 'package.json'));
@@ -62,11 +63,7 @@ if (NODES > 1 && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = Float64Array.from(xs).sort();
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const pct = percentile;
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 /** What a scenario needs from a client of either system. */

@@ -21,6 +21,7 @@ import { migrate } from '../../server/src/db/migrate.js';
 import { seedVolume } from '../../server/src/modules/jobs/volume.js';
 import { scanJobs, searchJobs, type JobSearch } from '../../server/src/modules/search/jobs.js';
 import { keywordQuery } from '../../server/src/modules/search/segment.js';
+import { formatMs, percentile } from '../lib/stats.js';
 
 const here = import.meta.dirname;
 // pino and pg are the server's dependencies; load them from there
@@ -63,11 +64,8 @@ interface Target {
   cells: Cell[];
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const ms = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0));
+const pct = percentile;
+const ms = formatMs;
 
 async function prepare(database: Database, jobs: number): Promise<number | null> {
   await migrate(database, log);
