@@ -1,12 +1,559 @@
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
+import { companiesApi } from '@zp/core/routes';
+import { $session, api, configureApi } from '@zp/core/session';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import {
+  $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
+} from '@zp/core/providers';
+import { confirm, message as toast } from '@zp/ui';
+import {
+  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
+  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+} from './logic.js';
+import { GroupList, FriendList, Blacklist } from './Lists.js';
 
-export type ChatProps = WidgetProps;
+export type ChatProps = WidgetProps<'api-base'>;
+type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
+type ChatEvent = { name: string; data: any };
 
-/** The chat launcher and panel. For now: its title only; the panel follows with the chat SDK. */
-export function Chat(_props: ChatProps) {
+/** Events any page dispatches to open a conversation: detail {userID} or {conversationID}. */
+export const OPEN_CONVERSATION_EVENT = 'zp:chat-open';
+
+const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
+
+function useChatEvent(chat: ChatSDK | null, name: string, handler: (e: ChatEvent) => void) {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!chat) return;
+    const fn = (e: ChatEvent) => ref.current(e);
+    chat.on(name, fn);
+    return () => chat.off(name, fn);
+  }, [chat, name]);
+}
+
+export function conversationName(c: Conversation): string {
+  if (c.type === TYPES.CONV_SYSTEM) return '系统通知';
+  if (c.type === TYPES.CONV_GROUP) return c.groupProfile?.name || c.groupProfile?.groupID || c.conversationID;
+  return c.remark || c.userProfile?.nick || c.userProfile?.userID || c.conversationID.replace(/^C2C/, '');
+}
+
+/** The launcher: floating button with the unread badge, the panel, the title count. */
+export function Chat({ apiBase }: ChatProps) {
+  const session = useStore($session);
+  const state = useStore($chatState);
+  const kicked = useStore($chatKicked);
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const [chat, setChat] = useState<ChatSDK | null>(currentChat());
+  const [pending, setPending] = useState<{ userID?: string; conversationID?: string } | null>(null);
+
+  useEffect(() => {
+    if (apiBase) {
+      configureApi({ baseURL: apiBase });
+      configureChat({ apiBase });
+    }
+  }, [apiBase]);
+
+  // Log in to IM as soon as someone is logged in: the badge counts before the panel opens.
+  useEffect(() => {
+    if (!session) {
+      setChat(null);
+      setOpen(false);
+      return;
+    }
+    let live = true;
+    chatLogin().then((c) => live && setChat(c), (err) => live && state !== 'connecting' && console.warn('[chat]', reasonOf(err)));
+    return () => {
+      live = false;
+    };
+  }, [session?.token]);
+
+  useEffect(() => {
+    if (state === 'ready') setChat(currentChat());
+    if (state === 'kicked') {
+      setChat(null);
+      setOpen(false);
+    }
+  }, [state]);
+
+  useEffect(() => {
+    if (kicked) toast.error(kicked);
+  }, [kicked]);
+
+  useEffect(() => setUnread(chat ? chat.getTotalUnreadMessageCount() : 0), [chat]);
+  useChatEvent(chat, EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, (e) => setUnread(Number(e.data) || 0));
+
+  useEffect(() => {
+    if (typeof document === 'undefined') return;
+    document.title = titleWithUnread(document.title, unread);
+  }, [unread]);
+
+  const toggle = useCallback(
+    async (wantOpen = !open) => {
+      if (!wantOpen) return setOpen(false);
+      const s = $session.get();
+      if (!s) return;
+      if (s.roleId === 'hr') {
+        // Spec section 6: HR needs an approved company (shzt 1) to use IM.
+        let shzt = -1;
+        try {
+          shzt = (await api.call(companiesApi.infoForHr, { method: 'GET' })).shzt;
+        } catch (err) {
+          return toast.error(reasonOf(err));
+        }
+        if (shzt !== 1) {
+          if (await confirm({ message: MSG.companyNotApproved, title: '提示', confirmText: '确定', cancelText: '取消' })) location.assign(ENTER_INFO_PATH);
+          return;
+        }
+      }
+      setOpen(true);
+      if (!currentChat()) chatLogin().then(setChat, (err) => toast.error(`登录失败：${reasonOf(err)}`));
+    },
+    [open],
+  );
+
+  // Entry points elsewhere (job, company, fair pages) open a conversation with a given person.
+  useEffect(() => {
+    const onOpen = (e: Event) => {
+      const detail = (e as CustomEvent<{ userID?: string; conversationID?: string }>).detail ?? {};
+      setPending(detail);
+      void toggle(true);
+    };
+    window.addEventListener(OPEN_CONVERSATION_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_CONVERSATION_EVENT, onOpen);
+  }, [toggle]);
+
+  if (!session) return null;
+  const badge = badgeText(unread);
   return (
-    <section className="chat">
-      <h2>消息</h2>
+    <div className="zp-chat">
+      <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={() => void toggle()}>
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+          <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+        </svg>
+        {badge && <span className="badge" data-testid="chat-badge">{badge}</span>}
+      </button>
+      {open && (
+        <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
+          <div className="panel" role="dialog" aria-label="在线沟通">
+            <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
+            {chat ? (
+              <Panel chat={chat} role={session.roleId} me={session.userId} pending={pending} onPendingDone={() => setPending(null)} />
+            ) : (
+              <div className="loading">{state === 'failed' ? '聊天服务连接失败，正在重试…' : '正在连接…'}</div>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role: string; me: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
+  const [warning, setWarning] = useState(true);
+  const [tab, setTab] = useState<Tab>('conversations');
+  const [current, setCurrent] = useState<Conversation | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [reload, setReload] = useState(0);
+  const lastRefresh = useRef(0);
+
+  const openConversation = useCallback(
+    async (conversationID: string) => {
+      try {
+        const { data } = await chat.getConversationProfile(conversationID);
+        setCurrent(data.conversation);
+        setTab('conversations');
+      } catch (err) {
+        toast.error(reasonOf(err));
+      }
+    },
+    [chat],
+  );
+
+  const startWith = useCallback(
+    async (raw: string): Promise<boolean> => {
+      const target = quickStartTarget(raw);
+      if ('error' in target) {
+        toast.error(target.error);
+        return false;
+      }
+      try {
+        const { data } = await chat.getUserProfile({ userIDList: [target.userID] });
+        if (!data.length) throw new Error(MSG.userNotFound);
+      } catch {
+        toast.error(MSG.userNotFound);
+        return false;
+      }
+      await openConversation(`C2C${target.userID}`);
+      return true;
+    },
+    [chat, openConversation],
+  );
+
+  useEffect(() => {
+    if (!pending) return;
+    if (pending.conversationID) void openConversation(pending.conversationID);
+    else if (pending.userID) void startWith(pending.userID);
+    onPendingDone();
+  }, [pending]);
+
+  const refresh = () => {
+    // Spec section 9: conversation refresh throttled to once a second.
+    const now = Date.now();
+    if (now - lastRefresh.current < REFRESH_THROTTLE_MS) return;
+    lastRefresh.current = now;
+    setReload((n) => n + 1);
+    toast.success(MSG.refreshed);
+  };
+
+  return (
+    <div className="body">
+      {warning && (
+        <div className="alert" role="alert">
+          <span>{fraudWarning(role)}</span>
+          <button type="button" aria-label="关闭提示" onClick={() => setWarning(false)}>×</button>
+        </div>
+      )}
+      <div className="columns">
+        <aside className="side">
+          <div className="tabs" role="tablist">
+            {(
+              [
+                ['conversations', '会话'],
+                ['groups', '群组'],
+                ['friends', '好友'],
+                ['blacklist', '黑名单'],
+              ] as const
+            ).map(([key, label]) => (
+              <button key={key} type="button" role="tab" aria-selected={tab === key} className={tab === key ? 'active' : ''} onClick={() => setTab(key)}>
+                {label}
+              </button>
+            ))}
+          </div>
+          <div className="tools">
+            {(tab === 'conversations' || tab === 'groups') && (
+              <button type="button" onClick={() => setAdding((a) => !a)}>{tab === 'conversations' ? '发起会话' : '创建群组'}</button>
+            )}
+            <button type="button" onClick={refresh}>刷新</button>
+          </div>
+          {tab === 'conversations' && (
+            <ConversationList chat={chat} me={me} reload={reload} current={current} onSelect={setCurrent} adding={adding} onAdd={async (id) => (await startWith(id)) && setAdding(false)} />
+          )}
+          {tab === 'groups' && <GroupList chat={chat} reload={reload} creating={adding} onCreated={() => setAdding(false)} onOpen={(id) => void openConversation(`GROUP${id}`)} />}
+          {tab === 'friends' && <FriendList chat={chat} reload={reload} onOpen={(id) => void openConversation(`C2C${id}`)} />}
+          {tab === 'blacklist' && <Blacklist chat={chat} reload={reload} />}
+        </aside>
+        <main className="main">
+          {current ? <ConversationView key={current.conversationID} chat={chat} me={me} conversation={current} /> : <div className="empty">请选择一个会话</div>}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }: {
+  chat: ChatSDK; me: string; reload: number; current: Conversation | null; onSelect: (c: Conversation) => void; adding: boolean; onAdd: (id: string) => void;
+}) {
+  const [list, setList] = useState<Conversation[]>([]);
+  const [userID, setUserID] = useState('');
+
+  useEffect(() => {
+    chat.getConversationList().then(({ data }) => setList(data.conversationList), (err) => toast.error(reasonOf(err)));
+  }, [chat, reload]);
+  useChatEvent(chat, EVENT.CONVERSATION_LIST_UPDATED, (e) => setList(e.data as Conversation[]));
+
+  const remove = async (c: Conversation) => {
+    const name = conversationName(c);
+    try {
+      await chat.deleteConversation(c.conversationID);
+      toast.success(deletedText(name));
+      setList((l) => l.filter((x) => x.conversationID !== c.conversationID));
+    } catch (err) {
+      toast.error(deletedText(name, reasonOf(err)));
+    }
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const ids = list.map((c) => c.conversationID);
+    const next = moveSelection(ids, current?.conversationID ?? '', e.key === 'ArrowDown' ? 1 : -1);
+    const found = list.find((c) => c.conversationID === next);
+    if (found) onSelect(found);
+  };
+
+  return (
+    <div className="list" tabIndex={0} onKeyDown={onKey} aria-label="会话列表">
+      {adding && (
+        <form className="quick" onSubmit={(e) => (e.preventDefault(), onAdd(userID))}>
+          <input value={userID} onChange={(e) => setUserID(e.target.value)} placeholder="输入用户ID" aria-label="用户ID" autoFocus />
+          <button type="submit">确定</button>
+        </form>
+      )}
+      {list.length === 0 && <div className="none">暂无会话</div>}
+      {list.map((c) => {
+        const text = c.lastMessage?.messageForShow ?? '';
+        const mention = c.unreadCount > 0 && c.lastMessage?.type === TYPES.MSG_TEXT && mentionsMe(text, me);
+        return (
+          <div
+            key={c.conversationID}
+            role="button"
+            tabIndex={-1}
+            className={`item${current?.conversationID === c.conversationID ? ' active' : ''}`}
+            data-conversation={c.conversationID}
+            onClick={() => onSelect(c)}
+          >
+            <div className="name">{conversationName(c)}</div>
+            <div className="last">
+              {mention && <span className="at">[有人@我]</span>}
+              {c.lastMessage?.isRevoked ? '[消息已撤回]' : text}
+            </div>
+            {c.unreadCount > 0 && <span className="count">{badgeText(c.unreadCount)}</span>}
+            <button type="button" className="del" aria-label="删除会话" onClick={(e) => (e.stopPropagation(), void remove(c))}>×</button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function ConversationView({ chat, me, conversation }: { chat: ChatSDK; me: string; conversation: Conversation }) {
+  const id = conversation.conversationID;
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [next, setNext] = useState('');
+  const [completed, setCompleted] = useState(false);
+  const [text, setText] = useState('');
+  const [farFromBottom, setFarFromBottom] = useState(false);
+  const [, tick] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const stick = useRef(true);
+  const isSystem = conversation.type === TYPES.CONV_SYSTEM;
+  const to = conversation.type === TYPES.CONV_GROUP ? conversation.groupProfile.groupID : id.replace(/^C2C/, '');
+
+  const toBottom = () => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+
+  useEffect(() => {
+    let live = true;
+    chat.getMessageList({ conversationID: id }).then(({ data }) => {
+      if (!live) return;
+      setMessages(data.messageList);
+      setNext(data.nextReqMessageID);
+      setCompleted(data.isCompleted);
+      requestAnimationFrame(toBottom);
+    }, (err) => toast.error(reasonOf(err)));
+    void chat.setMessageRead({ conversationID: id }).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [chat, id]);
+
+  useChatEvent(chat, EVENT.MESSAGE_RECEIVED, (e) => {
+    const mine = (e.data as Message[]).filter((m) => m.conversationID === id);
+    if (!mine.length) return;
+    setMessages((list) => [...list, ...mine.filter((m) => !list.some((x) => x.ID === m.ID))]);
+    void chat.setMessageRead({ conversationID: id }).catch(() => {});
+    if (stick.current) requestAnimationFrame(toBottom);
+  });
+  useChatEvent(chat, EVENT.MESSAGE_REVOKED, (e) => {
+    const ids = new Set((e.data as Message[]).map((m) => m.ID));
+    setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isRevoked: true } as Message) : m)));
+  });
+
+  const more = async () => {
+    if (completed) return;
+    try {
+      const { data } = await chat.getMessageList({ conversationID: id, nextReqMessageID: next });
+      setMessages((list) => [...data.messageList, ...list]);
+      setNext(data.nextReqMessageID);
+      setCompleted(data.isCompleted);
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  const onScroll = () => {
+    const el = listRef.current!;
+    const far = el.scrollHeight - el.scrollTop - el.clientHeight > SCROLL_BOTTOM_PX;
+    stick.current = !far;
+    setFarFromBottom(far);
+  };
+
+  const send = async (m: Message, resend = false) => {
+    if (!resend) setMessages((list) => [...list, m]);
+    requestAnimationFrame(toBottom);
+    try {
+      if (resend) await chat.resendMessage(m);
+      else await chat.sendMessage(m);
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+    tick((n) => n + 1);
+  };
+
+  const sendText = () => {
+    const body = textToSend(text);
+    setText('');
+    if (body === null) return toast.info(MSG.empty);
+    const m = mentionsAny(body) ? chat.createTextAtMessage({ to, conversationType: conversation.type, payload: { text: body, atUserList: atUsers(body) } }) : chat.createTextMessage({ to, conversationType: conversation.type, payload: { text: body } });
+    void send(m);
+  };
+
+  const sendFile = (file: File) => {
+    const kind = fileKind(file);
+    const options = { to, conversationType: conversation.type, payload: { file }, onProgress: () => tick((n) => n + 1) };
+    const m = kind === 'image' ? chat.createImageMessage(options) : kind === 'video' ? chat.createVideoMessage(options) : chat.createFileMessage(options);
+    void send(m);
+  };
+
+  const revoke = async (m: Message) => {
+    try {
+      await chat.revokeMessage(m);
+      setMessages((list) => list.map((x) => (x.ID === m.ID ? ({ ...x, isRevoked: true } as Message) : x)));
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter') return;
+    if (e.ctrlKey) {
+      // Ctrl+Enter: a line break where the caret is.
+      e.preventDefault();
+      const el = e.currentTarget;
+      const at = el.selectionStart;
+      setText(text.slice(0, at) + '\n' + text.slice(el.selectionEnd));
+      requestAnimationFrame(() => el.setSelectionRange(at + 1, at + 1));
+      return;
+    }
+    if (e.shiftKey) return;
+    e.preventDefault();
+    sendText();
+  };
+
+  const onPaste = (e: ClipboardEvent) => {
+    const files = Array.from(e.clipboardData.files);
+    if (!files.length) return;
+    e.preventDefault();
+    files.forEach(sendFile);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    Array.from(e.dataTransfer.files).forEach(sendFile);
+  };
+
+  return (
+    <section className="conversation" onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
+      <header className="head">
+        <span className="title">{conversationName(conversation)}</span>
+      </header>
+      <div className="messages" ref={listRef} onScroll={onScroll} data-testid="chat-messages">
+        <div className="more">
+          {completed ? <span>{MSG.noMore}</span> : <button type="button" onClick={() => void more()}>查看更多</button>}
+        </div>
+        {messages.map((m) => (
+          <Bubble key={m.ID} m={m} me={me} conversationType={String(conversation.type)} now={Number(chat.getServerTime())} onRevoke={() => void revoke(m)} onResend={() => void send(m, true)} />
+        ))}
+      </div>
+      {farFromBottom && (
+        <button type="button" className="latest" onClick={toBottom}>回到最新位置</button>
+      )}
+      {!isSystem && (
+        <div className="send">
+          <div className="bar">
+            <button type="button" onClick={() => picker.current?.click()} aria-label="发送图片、文件或视频">📎 文件</button>
+            <input ref={picker} type="file" hidden onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) sendFile(f);
+              e.target.value = '';
+            }} />
+          </div>
+          <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder="输入消息，Enter 发送，Ctrl+Enter 换行" aria-label="消息内容" />
+          <button type="button" className="primary" onClick={sendText}>发送</button>
+        </div>
+      )}
     </section>
   );
 }
+
+const mentionsAny = (text: string) => /@\d+/.test(text);
+const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
+
+function Bubble({ m, me, conversationType, now, onRevoke, onResend }: { m: Message; me: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void }) {
+  const flow = m.from === me ? 'out' : m.flow;
+  if (m.isRevoked) {
+    return <div className="tip">{revokedText({ flow, conversationType, fromName: m.nameCard || m.nick || m.from })}</div>;
+  }
+  if (m.type === TYPES.MSG_GRP_TIP || m.type === TYPES.MSG_GRP_SYS_NOTICE) return <div className="tip">{tipText(m)}</div>;
+  const p = m.payload as any;
+  let body;
+  switch (m.type) {
+    case TYPES.MSG_TEXT:
+      body = <span className="text">{p.text}</span>;
+      break;
+    case TYPES.MSG_IMAGE:
+      body = p.imageInfoArray?.[0]?.url ? <img src={p.imageInfoArray[0].url} alt="图片" /> : <span>图片</span>;
+      break;
+    case TYPES.MSG_FILE:
+      body = (
+        <a className="file" href={p.fileUrl} target="_blank" rel="noreferrer" download={p.fileName}>
+          📄 {p.fileName} <small>{formatSize(p.fileSize ?? 0)}</small>
+        </a>
+      );
+      break;
+    case TYPES.MSG_VIDEO:
+      body = <video src={p.videoUrl} controls width={240} />;
+      break;
+    case TYPES.MSG_CUSTOM:
+      body = <span className="text">{p.description || p.data || '[自定义消息]'}</span>;
+      break;
+    default:
+      body = <span className="text">{MSG.unsupported}</span>;
+  }
+  const progress = (m as { progress?: number }).progress;
+  return (
+    <div className={`row ${flow}`} data-message={m.ID}>
+      <div className="who">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</div>
+      <div className="bubble-line">
+        {m.status === 'fail' && (
+          <button type="button" className="fail" title="发送失败，点击重发" aria-label="重发" onClick={onResend}>!</button>
+        )}
+        {m.status === 'unSend' && <span className="sending" aria-label="发送中" />}
+        <div className="bubble">
+          {body}
+          {m.status === 'unSend' && typeof progress === 'number' && m.type !== TYPES.MSG_TEXT && (
+            <progress max={1} value={progress} />
+          )}
+        </div>
+      </div>
+      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && (
+        <button type="button" className="revoke" onClick={onRevoke}>撤回</button>
+      )}
+    </div>
+  );
+}
+
+function tipText(m: Message): string {
+  const p = m.payload as any;
+  if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return p.operatorID ? `${p.operatorID} 的群系统通知` : '群系统通知';
+  const who = (p.userIDList ?? []).join('、') || p.operatorID || '';
+  switch (p.operationType) {
+    case 1: return `${who} 加入群组`;
+    case 2: return `${who} 退出群组`;
+    case 3: return `${who} 被踢出群组`;
+    case 4: return `${who} 成为管理员`;
+    case 5: return `${who} 被撤销管理员`;
+    case 6: return '群资料已修改';
+    case 7: return '群成员资料已修改';
+    default: return '[群提示消息]';
+  }
+}
+
+export { SYSTEM_CONVERSATION, MESSAGE_PAGE };

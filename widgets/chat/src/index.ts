@@ -1,8 +1,17 @@
 // <zp-chat>: the chat launcher and panel as a custom element.
+//
+// On any page (a partner page included):
+//   <script type="module" src=".../chat.js"></script>
+//   <zp-chat api-base="https://zp.example.com"></zp-chat>   (api-base: only when the API is on another origin)
+// Open a conversation from elsewhere on the page:
+//   window.dispatchEvent(new CustomEvent('zp:chat-open', { detail: { userID: '42' } }))
+import { unsafeCSS } from 'lit';
+import { tokensCss } from '@zp/ui';
 import { defineWidget } from '@zp/core/element';
 import { Chat } from './Chat.js';
 import { styles } from './styles.js';
 
-export { Chat } from './Chat.js';
+export { Chat, OPEN_CONVERSATION_EVENT } from './Chat.js';
+export * from './logic.js';
 
-export const ZpChat = defineWidget('zp-chat', Chat, { styles });
+export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base'], styles: [unsafeCSS(tokensCss), styles] });

@@ -81,3 +81,25 @@ test('kicked-out messages name the reason and ask to log in again', async () => 
   expect(kickedOutText('multipleDevice')).toBe('由于多设备登录被踢出，请重新登录。');
   expect(kickedOutText('userSigExpired')).toBe('由于 userSig 过期被踢出，请重新登录。');
 });
+
+const form = (over: Partial<import('./logic.js').GroupForm> = {}): import('./logic.js').GroupForm => ({
+  name: '测试群', type: 'Public', groupID: '', joinOption: 'NeedPermission', introduction: '', notification: '', members: ['7'], ...over,
+});
+
+test('creating a group needs a name and keeps intro within 240 and notice within 300', async () => {
+  const { groupErrors } = await import('./logic.js');
+  expect(groupErrors(form({ name: '  ' })).name).toBe('请输入群名称');
+  expect(groupErrors(form({ introduction: 'x'.repeat(241) })).introduction).toBeDefined();
+  expect(groupErrors(form({ introduction: 'x'.repeat(240), notification: 'y'.repeat(300) }))).toEqual({});
+  expect(groupErrors(form({ notification: 'y'.repeat(301) })).notification).toBeDefined();
+});
+
+test('the join option is sent only for Public and ChatRoom groups, members never for AVChatRoom', async () => {
+  const { createGroupOptions, joinOptionDisabled } = await import('./logic.js');
+  expect(createGroupOptions(form())).toMatchObject({ joinOption: 'NeedPermission', memberList: [{ userID: '7' }] });
+  expect(createGroupOptions(form({ type: 'Private' }))).not.toHaveProperty('joinOption');
+  expect(createGroupOptions(form({ type: 'AVChatRoom' }))).not.toHaveProperty('joinOption');
+  expect(createGroupOptions(form({ type: 'AVChatRoom' }))).not.toHaveProperty('memberList');
+  expect(joinOptionDisabled('ChatRoom')).toBe(true);
+  expect(joinOptionDisabled('Public')).toBe(false);
+});

@@ -93,3 +93,50 @@ export function moveSelection(ids: readonly string[], current: string, step: 1 |
   if (at < 0) return ids[step > 0 ? 0 : ids.length - 1]!;
   return ids[Math.min(ids.length - 1, Math.max(0, at + step))]!;
 }
+
+export const GROUP_TYPES = ['Private', 'Public', 'ChatRoom', 'AVChatRoom'] as const;
+export type GroupType = (typeof GROUP_TYPES)[number];
+export const GROUP_INTRO_MAX = 240;
+export const GROUP_NOTICE_MAX = 300;
+
+export interface GroupForm {
+  name: string;
+  type: GroupType;
+  groupID: string;
+  joinOption: 'FreeAccess' | 'NeedPermission' | 'DisableApply';
+  introduction: string;
+  notification: string;
+  members: string[];
+}
+
+/** Spec section 5: the join option cannot be chosen for these group types. */
+export const joinOptionDisabled = (type: GroupType) => type === 'Private' || type === 'ChatRoom' || type === 'AVChatRoom';
+/** Spec section 5: members cannot be picked for a live-broadcast group. */
+export const membersDisabled = (type: GroupType) => type === 'AVChatRoom';
+
+export function groupErrors(form: GroupForm): Partial<Record<'name' | 'introduction' | 'notification', string>> {
+  const errors: Partial<Record<'name' | 'introduction' | 'notification', string>> = {};
+  if (!form.name.trim()) errors.name = '请输入群名称';
+  if (form.introduction.length > GROUP_INTRO_MAX) errors.introduction = `群简介不能超过${GROUP_INTRO_MAX}个字`;
+  if (form.notification.length > GROUP_NOTICE_MAX) errors.notification = `群公告不能超过${GROUP_NOTICE_MAX}个字`;
+  return errors;
+}
+
+/** What createGroup gets: joinOption left out for Private and AVChatRoom, no members for AVChatRoom. */
+export function createGroupOptions(form: GroupForm): Record<string, unknown> {
+  const options: Record<string, unknown> = { name: form.name.trim(), type: form.type };
+  if (form.groupID.trim()) options.groupID = form.groupID.trim();
+  if (form.type !== 'Private' && form.type !== 'AVChatRoom') options.joinOption = form.joinOption;
+  if (form.introduction.trim()) options.introduction = form.introduction.trim();
+  if (form.notification.trim()) options.notification = form.notification.trim();
+  if (!membersDisabled(form.type) && form.members.length) options.memberList = form.members.map((userID) => ({ userID }));
+  return options;
+}
+
+/** What joining a group says (spec section 4). */
+export function joinResultText(status: string): string {
+  if (status === 'JoinedSuccess') return '加群成功';
+  if (status === 'WaitAdminApproval') return '申请成功，等待群管理员确认。';
+  if (status === 'AlreadyInGroup') return '您已经是群成员了，请勿重复加群哦！';
+  return status;
+}

@@ -1,12 +1,380 @@
 import { css } from 'lit';
 
+/** The launcher's and panel's styles; they live only in the element's shadow root. Tokens come from @zp/ui (uiCss). */
 export const styles = css`
-  .chat {
-    font: 14px/1.5 system-ui, 'PingFang SC', 'Microsoft YaHei', sans-serif;
-    color: #303133;
+  :host {
+    font: 14px/1.5 var(--zp-font-family);
+    color: var(--zp-color-text);
   }
-  h2 {
-    margin: 0;
-    font-size: 16px;
+  button {
+    font: inherit;
+    cursor: pointer;
+    border: 1px solid var(--zp-color-border);
+    background: var(--zp-color-surface);
+    border-radius: var(--zp-radius-sm);
+    padding: 2px 8px;
+    color: inherit;
+  }
+  .primary {
+    background: var(--zp-color-primary);
+    border-color: var(--zp-color-primary);
+    color: #fff;
+  }
+  .launcher {
+    position: fixed;
+    right: 24px;
+    bottom: 24px;
+    width: 52px;
+    height: 52px;
+    border-radius: 50%;
+    border: none;
+    background: var(--zp-color-primary);
+    color: #fff;
+    box-shadow: var(--zp-shadow-lg);
+    z-index: calc(var(--zp-z-dialog) - 1);
+    display: flex;
+    align-items: center;
+    justify-content: center;
+  }
+  .badge {
+    position: absolute;
+    top: -4px;
+    right: -4px;
+    min-width: 18px;
+    height: 18px;
+    padding: 0 5px;
+    border-radius: 9px;
+    background: var(--zp-color-danger);
+    color: #fff;
+    font-size: 12px;
+    line-height: 18px;
+    box-sizing: border-box;
+  }
+  .mask {
+    position: fixed;
+    inset: 0;
+    z-index: var(--zp-z-dialog);
+    background: var(--zp-color-mask);
+    display: flex;
+    align-items: center;
+    justify-content: center;
+  }
+  .panel {
+    position: relative;
+    width: 80%;
+    height: 80vh;
+    min-height: 420px;
+    background: var(--zp-color-surface);
+    border-radius: var(--zp-radius-lg);
+    box-shadow: var(--zp-shadow-lg);
+    overflow: hidden;
+    display: flex;
+    flex-direction: column;
+  }
+  .close {
+    position: absolute;
+    right: 8px;
+    top: 6px;
+    border: none;
+    background: none;
+    font-size: 20px;
+    z-index: 1;
+  }
+  .loading,
+  .empty,
+  .none {
+    padding: 24px;
+    color: var(--zp-color-text-muted);
+    text-align: center;
+  }
+  .body {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    min-height: 0;
+  }
+  .alert {
+    display: flex;
+    gap: 8px;
+    align-items: flex-start;
+    background: var(--zp-color-warning-soft);
+    color: var(--zp-color-warning);
+    padding: 8px 40px 8px 12px;
+    font-size: 13px;
+  }
+  .alert button {
+    border: none;
+    background: none;
+  }
+  .columns {
+    display: flex;
+    flex: 1;
+    min-height: 0;
+  }
+  .side {
+    width: 260px;
+    flex-shrink: 0;
+    border-right: 1px solid var(--zp-color-border);
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+    background: var(--zp-color-bg);
+  }
+  .tabs {
+    display: flex;
+  }
+  .tabs button {
+    flex: 1;
+    border: none;
+    border-radius: 0;
+    background: none;
+    padding: 10px 0;
+    border-bottom: 2px solid transparent;
+  }
+  .tabs .active {
+    color: var(--zp-color-primary);
+    border-bottom-color: var(--zp-color-primary);
+  }
+  .tools {
+    display: flex;
+    gap: 6px;
+    padding: 6px 8px;
+    justify-content: flex-end;
+  }
+  .list {
+    flex: 1;
+    overflow: auto;
+    outline: none;
+  }
+  .quick,
+  .members {
+    display: flex;
+    gap: 4px;
+    padding: 6px 8px;
+    flex-wrap: wrap;
+  }
+  input,
+  select,
+  textarea {
+    font: inherit;
+    border: 1px solid var(--zp-color-border);
+    border-radius: var(--zp-radius-sm);
+    padding: 3px 6px;
+    min-width: 0;
+    box-sizing: border-box;
+  }
+  .quick input {
+    flex: 1;
+  }
+  .item {
+    position: relative;
+    padding: 8px 36px 8px 12px;
+    cursor: pointer;
+    border-bottom: 1px solid var(--zp-color-border);
+  }
+  .item.active {
+    background: var(--zp-color-primary-soft);
+  }
+  .item .name {
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .item .last {
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .at {
+    color: var(--zp-color-danger);
+    margin-right: 4px;
+  }
+  .count {
+    position: absolute;
+    right: 30px;
+    top: 10px;
+    background: var(--zp-color-danger);
+    color: #fff;
+    border-radius: 9px;
+    font-size: 12px;
+    padding: 0 6px;
+  }
+  .item .del {
+    position: absolute;
+    right: 6px;
+    top: 8px;
+    border: none;
+    background: none;
+    color: var(--zp-color-text-muted);
+  }
+  .item.found,
+  .item:has(> button:not(.del)) {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    padding-right: 12px;
+  }
+  .create {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    padding: 8px;
+    border-bottom: 1px solid var(--zp-color-border);
+  }
+  .create label {
+    display: flex;
+    flex-direction: column;
+    font-size: 12px;
+  }
+  .error {
+    color: var(--zp-color-danger);
+    font-size: 12px;
+  }
+  .tag {
+    background: var(--zp-color-primary-soft);
+    border-radius: var(--zp-radius-sm);
+    padding: 0 6px;
+  }
+  .main {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  .conversation {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    min-height: 0;
+  }
+  .head {
+    padding: 10px 40px 10px 16px;
+    border-bottom: 1px solid var(--zp-color-border);
+    font-weight: 600;
+  }
+  .messages {
+    flex: 1;
+    overflow: auto;
+    padding: 8px 16px;
+  }
+  .more {
+    text-align: center;
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+    margin-bottom: 8px;
+  }
+  .more button {
+    border: none;
+    color: var(--zp-color-primary);
+    background: none;
+  }
+  .tip {
+    text-align: center;
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+    margin: 6px 0;
+  }
+  .row {
+    margin: 8px 0;
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+  }
+  .row.out {
+    align-items: flex-end;
+  }
+  .who {
+    font-size: 12px;
+    color: var(--zp-color-text-muted);
+  }
+  .bubble-line {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    max-width: 70%;
+  }
+  .bubble {
+    background: var(--zp-color-bg);
+    border-radius: var(--zp-radius);
+    padding: 6px 10px;
+    white-space: pre-wrap;
+    word-break: break-word;
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+  }
+  .out .bubble {
+    background: var(--zp-color-primary-soft);
+  }
+  .bubble img,
+  .bubble video {
+    max-width: 240px;
+    max-height: 240px;
+  }
+  .file {
+    color: inherit;
+  }
+  .fail {
+    border-radius: 50%;
+    width: 20px;
+    height: 20px;
+    padding: 0;
+    background: var(--zp-color-danger);
+    border: none;
+    color: #fff;
+  }
+  .sending {
+    width: 12px;
+    height: 12px;
+    border: 2px solid var(--zp-color-border);
+    border-top-color: var(--zp-color-primary);
+    border-radius: 50%;
+    animation: spin 1s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  .revoke {
+    border: none;
+    background: none;
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+    padding: 0;
+  }
+  .latest {
+    position: absolute;
+    right: 16px;
+    bottom: 150px;
+    color: var(--zp-color-primary);
+  }
+  .send {
+    border-top: 1px solid var(--zp-color-border);
+    display: flex;
+    flex-direction: column;
+    padding: 6px 12px 10px;
+    gap: 6px;
+  }
+  .send textarea {
+    height: 72px;
+    resize: none;
+  }
+  .send .primary {
+    align-self: flex-end;
+  }
+  @media (max-width: 640px) {
+    .panel {
+      width: 100%;
+      height: 100%;
+      border-radius: 0;
+    }
+    .side {
+      width: 40%;
+    }
   }
 `;

@@ -1,0 +1,30 @@
+// Builds <zp-chat> like ../build-widget.mjs, with one difference: code splitting, so that
+// @tencentcloud/chat (imported dynamically by @zp/core/providers only when the server says the
+// Tencent service is configured) becomes its own chunk beside dist/chat.js and is not part of
+// what every page downloads. Prints the gzip size of chat.js, the widget's own JS.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const dir = import.meta.dirname;
+rmSync(join(dir, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { chat: join(dir, 'src', 'index.ts') },
+  outdir: join(dir, 'dist'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+  chunkNames: 'chat-[name]-[hash]',
+});
+
+const code = readFileSync(join(dir, 'dist', 'chat.js'));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(`chat: dist/chat.js ${kb(code.length)} minified, ${kb(gzipSync(code, { level: 9 }).length)} gzip (Tencent SDK in a separate chunk, loaded only when configured)`);

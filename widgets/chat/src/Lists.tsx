@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import { EVENT, type Chat as ChatSDK, type Friend, type Group } from '@zp/core/providers';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { message as toast } from '@zp/ui';
+import {
+  GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPES, MSG, createGroupOptions, groupErrors, joinOptionDisabled, joinResultText, membersDisabled, type GroupForm, type GroupType,
+} from './logic.js';
+
+const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
+
+export function GroupList({ chat, reload, creating, onCreated, onOpen }: { chat: ChatSDK; reload: number; creating: boolean; onCreated: () => void; onOpen: (groupID: string) => void }) {
+  const [list, setList] = useState<Group[]>([]);
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<Group | null>(null);
+
+  const load = () => chat.getGroupList().then(({ data }) => setList(data.groupList), (err) => toast.error(reasonOf(err)));
+  useEffect(() => void load(), [chat, reload]);
+  useEffect(() => {
+    const fn = (e: { data: Group[] }) => setList(e.data);
+    chat.on(EVENT.GROUP_LIST_UPDATED, fn);
+    return () => chat.off(EVENT.GROUP_LIST_UPDATED, fn);
+  }, [chat]);
+
+  const find = async () => {
+    const id = search.trim();
+    if (!id) return;
+    try {
+      setFound((await chat.searchGroupByID(id)).data.group);
+    } catch {
+      setFound(null);
+      toast.error('没有找到该群');
+    }
+  };
+
+  const join = async (g: Group) => {
+    try {
+      const { data } = await chat.joinGroup({ groupID: g.groupID, type: g.type });
+      const text = joinResultText(data.status);
+      if (data.status === 'JoinedSuccess') {
+        toast.success(text);
+        setFound(null);
+        onOpen(g.groupID);
+      } else toast.info(text);
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  const quit = async (g: Group) => {
+    try {
+      await chat.quitGroup(g.groupID);
+      toast.success('已退出群组');
+      setList((l) => l.filter((x) => x.groupID !== g.groupID));
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  return (
+    <div className="list" aria-label="群组列表">
+      {creating && <CreateGroup chat={chat} onDone={(id) => (onCreated(), void load(), onOpen(id))} />}
+      <form className="quick" onSubmit={(e) => (e.preventDefault(), void find())}>
+        <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="输入群ID搜索" aria-label="群ID" />
+        <button type="submit">搜索</button>
+      </form>
+      {found && (
+        <div className="item found">
+          <div className="name">{found.name}（{found.groupID}）</div>
+          <button type="button" onClick={() => void join(found)}>加入</button>
+        </div>
+      )}
+      {list.length === 0 && <div className="none">暂无群组</div>}
+      {list.map((g) => (
+        <div key={g.groupID} className="item" role="button" tabIndex={0} onClick={() => onOpen(g.groupID)}>
+          <div className="name">{g.name}</div>
+          <div className="last">{g.groupID}</div>
+          <button type="button" className="del" title="退出群组" aria-label="退出群组" onClick={(e) => (e.stopPropagation(), void quit(g))}>退</button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const typeNames: Record<GroupType, string> = { Private: '好友工作群(Work)', Public: '陌生人社交群(Public)', ChatRoom: '临时会议群(Meeting)', AVChatRoom: '直播群(AVChatRoom)' };
+
+function CreateGroup({ chat, onDone }: { chat: ChatSDK; onDone: (groupID: string) => void }) {
+  const [form, setForm] = useState<GroupForm>({ name: '', type: 'Public', groupID: '', joinOption: 'FreeAccess', introduction: '', notification: '', members: [] });
+  const [touched, setTouched] = useState(false);
+  const [member, setMember] = useState('');
+  const errors = groupErrors(form);
+  const set = (patch: Partial<GroupForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const addMember = async () => {
+    const id = member.trim();
+    if (!id) return;
+    try {
+      const { data } = await chat.getUserProfile({ userIDList: [id] });
+      if (!data.length) throw new Error();
+      if (!form.members.includes(id)) set({ members: [...form.members, id] });
+      setMember('');
+    } catch {
+      toast.error(MSG.userNotFound);
+    }
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    if (Object.keys(errors).length) return;
+    try {
+      const { data } = await chat.createGroup(createGroupOptions(form) as unknown as Parameters<ChatSDK['createGroup']>[0]);
+      toast.success(`群组：【${data.group.name}】创建成功`);
+      onDone(data.group.groupID);
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  return (
+    <form className="create" onSubmit={(e) => (e.preventDefault(), void submit())} aria-label="创建群组">
+      <label>群名称<input value={form.name} onChange={(e) => set({ name: e.target.value })} onBlur={() => setTouched(true)} /></label>
+      {touched && errors.name && <div className="error">{errors.name}</div>}
+      <label>群类型
+        <select value={form.type} onChange={(e) => set({ type: e.target.value as GroupType })}>
+          {GROUP_TYPES.map((t) => <option key={t} value={t}>{typeNames[t]}</option>)}
+        </select>
+      </label>
+      <label>群ID（选填）<input value={form.groupID} onChange={(e) => set({ groupID: e.target.value })} /></label>
+      <label>加群方式
+        <select value={form.joinOption} disabled={joinOptionDisabled(form.type)} onChange={(e) => set({ joinOption: e.target.value as GroupForm['joinOption'] })}>
+          <option value="FreeAccess">自由加入</option>
+          <option value="NeedPermission">需要验证</option>
+          <option value="DisableApply">禁止加群</option>
+        </select>
+      </label>
+      <label>群简介<textarea value={form.introduction} maxLength={GROUP_INTRO_MAX} onChange={(e) => set({ introduction: e.target.value })} /></label>
+      <label>群公告<textarea value={form.notification} maxLength={GROUP_NOTICE_MAX} onChange={(e) => set({ notification: e.target.value })} /></label>
+      <div className="members">
+        <input value={member} disabled={membersDisabled(form.type)} onChange={(e) => setMember(e.target.value)} placeholder="输入用户ID添加成员" aria-label="成员用户ID" />
+        <button type="button" disabled={membersDisabled(form.type)} onClick={() => void addMember()}>添加</button>
+        {form.members.map((m) => <span key={m} className="tag">{m}</span>)}
+      </div>
+      <button type="submit" className="primary">创建</button>
+    </form>
+  );
+}
+
+export function FriendList({ chat, reload, onOpen }: { chat: ChatSDK; reload: number; onOpen: (userID: string) => void }) {
+  const [list, setList] = useState<Friend[]>([]);
+  useEffect(() => void chat.getFriendList().then(({ data }) => setList(data), (err) => toast.error(reasonOf(err))), [chat, reload]);
+  return (
+    <div className="list" aria-label="好友列表">
+      {list.length === 0 && <div className="none">{MSG.noFriends}</div>}
+      {list.map((f) => (
+        <div key={f.userID} className="item" role="button" tabIndex={0} onClick={() => onOpen(f.userID)}>
+          <div className="name">{f.remark || f.profile?.nick || f.userID}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
+  const [list, setList] = useState<string[]>([]);
+  useEffect(() => void chat.getBlacklist().then(({ data }) => setList(data as unknown as string[]), (err) => toast.error(reasonOf(err))), [chat, reload]);
+  const remove = async (userID: string) => {
+    try {
+      await chat.removeFromBlacklist({ userIDList: [userID] });
+      setList((l) => l.filter((x) => x !== userID));
+      toast.success('已取消拉黑');
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+  return (
+    <div className="list" aria-label="黑名单">
+      {list.length === 0 && <div className="none">{MSG.emptyBlacklist}</div>}
+      {list.map((id) => (
+        <div key={id} className="item">
+          <div className="name">{id}</div>
+          <button type="button" onClick={() => void remove(id)}>取消拉黑</button>
+        </div>
+      ))}
+    </div>
+  );
+}
