@@ -109,7 +109,7 @@ async function login(): Promise<Chat | null> {
     if (!(isApiError(err) && err.code === 401) && $session.get()) {
       core.retry ??= setTimeout(() => {
         core.retry = null;
-        void chatLogin();
+        chatLogin().catch(() => {}); // a failure schedules the next retry itself
       }, LOGIN_RETRY_MS);
     }
     throw err;

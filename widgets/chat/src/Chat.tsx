@@ -46,6 +46,7 @@ export function Chat({ apiBase }: ChatProps) {
   const state = useStore($chatState);
   const kicked = useStore($chatKicked);
   const [open, setOpen] = useState(false);
+  const [warning, setWarning] = useState(true);
   const [unread, setUnread] = useState(0);
   const [chat, setChat] = useState<ChatSDK | null>(currentChat());
   const [pending, setPending] = useState<{ userID?: string; conversationID?: string } | null>(null);
@@ -110,6 +111,7 @@ export function Chat({ apiBase }: ChatProps) {
         }
       }
       setOpen(true);
+      setWarning(true);
       if (!currentChat()) chatLogin().then(setChat, (err) => toast.error(`登录失败：${reasonOf(err)}`));
     },
     [open],
@@ -140,6 +142,12 @@ export function Chat({ apiBase }: ChatProps) {
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
           <div className="panel" role="dialog" aria-label="在线沟通">
             <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
+            {warning && (
+              <div className="alert" role="alert">
+                <span>{fraudWarning(session.roleId)}</span>
+                <button type="button" aria-label="关闭提示" onClick={() => setWarning(false)}>×</button>
+              </div>
+            )}
             {chat ? (
               <Panel chat={chat} role={session.roleId} me={session.userId} pending={pending} onPendingDone={() => setPending(null)} />
             ) : (
@@ -153,7 +161,6 @@ export function Chat({ apiBase }: ChatProps) {
 }
 
 function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role: string; me: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
-  const [warning, setWarning] = useState(true);
   const [tab, setTab] = useState<Tab>('conversations');
   const [current, setCurrent] = useState<Conversation | null>(null);
   const [adding, setAdding] = useState(false);
@@ -211,13 +218,7 @@ function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role
 
   return (
     <div className="body">
-      {warning && (
-        <div className="alert" role="alert">
-          <span>{fraudWarning(role)}</span>
-          <button type="button" aria-label="关闭提示" onClick={() => setWarning(false)}>×</button>
-        </div>
-      )}
-      <div className="columns">
+      <div className={`columns${current ? ' has-current' : ''}`}>
         <aside className="side">
           <div className="tabs" role="tablist">
             {(
@@ -247,7 +248,7 @@ function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role
           {tab === 'blacklist' && <Blacklist chat={chat} reload={reload} />}
         </aside>
         <main className="main">
-          {current ? <ConversationView key={current.conversationID} chat={chat} me={me} conversation={current} /> : <div className="empty">请选择一个会话</div>}
+          {current ? <ConversationView key={current.conversationID} chat={chat} me={me} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
         </main>
       </div>
     </div>
@@ -320,7 +321,7 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }
   );
 }
 
-function ConversationView({ chat, me, conversation }: { chat: ChatSDK; me: string; conversation: Conversation }) {
+function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; me: string; conversation: Conversation; onBack: () => void }) {
   const id = conversation.conversationID;
   const [messages, setMessages] = useState<Message[]>([]);
   const [next, setNext] = useState('');
@@ -452,6 +453,7 @@ function ConversationView({ chat, me, conversation }: { chat: ChatSDK; me: strin
   return (
     <section className="conversation" onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
       <header className="head">
+        <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
         <span className="title">{conversationName(conversation)}</span>
       </header>
       <div className="messages" ref={listRef} onScroll={onScroll} data-testid="chat-messages">
@@ -468,7 +470,7 @@ function ConversationView({ chat, me, conversation }: { chat: ChatSDK; me: strin
       {!isSystem && (
         <div className="send">
           <div className="bar">
-            <button type="button" onClick={() => picker.current?.click()} aria-label="发送图片、文件或视频">📎 文件</button>
+            <button type="button" onClick={() => picker.current?.click()} aria-label="发送图片、文件或视频">图片/文件/视频</button>
             <input ref={picker} type="file" hidden onChange={(e) => {
               const f = e.target.files?.[0];
               if (f) sendFile(f);
@@ -504,7 +506,7 @@ function Bubble({ m, me, conversationType, now, onRevoke, onResend }: { m: Messa
     case TYPES.MSG_FILE:
       body = (
         <a className="file" href={p.fileUrl} target="_blank" rel="noreferrer" download={p.fileName}>
-          📄 {p.fileName} <small>{formatSize(p.fileSize ?? 0)}</small>
+          <span className="ficon" aria-hidden="true">FILE</span>{p.fileName} <small>{formatSize(p.fileSize ?? 0)}</small>
         </a>
       );
       break;

@@ -367,14 +367,39 @@ export const styles = css`
   .send .primary {
     align-self: flex-end;
   }
+  .ficon {
+    font-size: 10px;
+    font-weight: 700;
+    color: #fff;
+    background: var(--zp-color-primary);
+    border-radius: 2px;
+    padding: 0 3px;
+    margin-right: 6px;
+  }
+  .back {
+    display: none;
+    border: none;
+    background: none;
+    font-size: 20px;
+    padding: 0 8px 0 0;
+  }
   @media (max-width: 640px) {
+    .columns.has-current .side {
+      display: none;
+    }
+    .back {
+      display: inline;
+    }
+    .columns:not(.has-current) .main {
+      display: none;
+    }
+    .columns:not(.has-current) .side {
+      width: 100%;
+    }
     .panel {
       width: 100%;
       height: 100%;
       border-radius: 0;
-    }
-    .side {
-      width: 40%;
     }
   }
 `;
