@@ -10,23 +10,32 @@ export interface CodeNames {
   province(code: string | undefined): string;
   /** A job category of any level. */
   category(code: string | undefined): string;
+  /** The loaded maps themselves ({} for parts not loaded). */
+  maps: { general: Record<string, Record<string, string>>; city: Record<string, string> };
 }
 
-export async function loadCodeNames(api: Client): Promise<CodeNames> {
+export type CodePart = 'general' | 'city' | 'province' | 'category';
+const ALL_PARTS: CodePart[] = ['general', 'city', 'province', 'category'];
+
+/** Loads the look-ups a page needs (every part by default); a part not loaded names nothing. */
+export async function loadCodeNames(api: Client, parts: CodePart[] = ALL_PARTS): Promise<CodeNames> {
+  const want = (p: CodePart) => parts.includes(p);
+  const none = Promise.resolve(null);
   const [general, cities, provinces, c1, c2, c3] = await Promise.all([
-    api.call(codesApi.generalMaps),
-    api.call(codesApi.cityMap),
-    api.call(codesApi.provinceMap),
-    api.call(codesApi.categoryOneMap),
-    api.call(codesApi.categoryTwoMap),
-    api.call(codesApi.categoryThreeMap),
+    want('general') ? api.call(codesApi.generalMaps).then((r) => r.dmMap) : none,
+    want('city') ? api.call(codesApi.cityMap).then((r) => r.ssMap) : none,
+    want('province') ? api.call(codesApi.provinceMap).then((r) => r.sfMap) : none,
+    want('category') ? api.call(codesApi.categoryOneMap).then((r) => r.gwlbMap) : none,
+    want('category') ? api.call(codesApi.categoryTwoMap).then((r) => r.gwlbotMap) : none,
+    want('category') ? api.call(codesApi.categoryThreeMap).then((r) => r.gwlbthMap) : none,
   ]);
-  const pick = (map: Record<string, string> | undefined, code: string | undefined) => (code && map?.[code]) || '';
+  const pick = (map: Record<string, string> | null | undefined, code: string | undefined) => (code && map?.[code]) || '';
   return {
-    name: (table, code) => pick(general.dmMap[table], code),
-    city: (code) => pick(cities.ssMap, code),
-    province: (code) => pick(provinces.sfMap, code),
-    category: (code) => pick(c3.gwlbthMap, code) || pick(c2.gwlbotMap, code) || pick(c1.gwlbMap, code),
+    name: (table, code) => pick(general?.[table], code),
+    city: (code) => pick(cities, code),
+    province: (code) => pick(provinces, code),
+    category: (code) => pick(c3, code) || pick(c2, code) || pick(c1, code),
+    maps: { general: general ?? {}, city: cities ?? {} },
   };
 }
 
