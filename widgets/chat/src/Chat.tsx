@@ -86,6 +86,8 @@ export function Chat({ apiBase }: ChatProps) {
 
   useEffect(() => setUnread(chat ? chat.getTotalUnreadMessageCount() : 0), [chat]);
   useChatEvent(chat, EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, (e) => setUnread(Number(e.data) || 0));
+  // After a (re)connection the SDK has synced: count again rather than rely on a change event.
+  useChatEvent(chat, EVENT.SDK_READY, () => chat && setUnread(chat.getTotalUnreadMessageCount()));
 
   useEffect(() => {
     if (typeof document === 'undefined') return;

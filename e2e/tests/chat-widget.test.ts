@@ -1,0 +1,101 @@
+/**
+ * <zp-chat> between two people: a seeker starts a conversation with the demo HR by user ID, and
+ * what the seeker sends (text, a dropped file, a revoke) is seen on the HR's side, with the
+ * HR's unread badge rising and clearing. The widget is put on a site page the way the layout will
+ * include it (its built bundle and one <zp-chat> element); the site does not carry it yet.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
+import { apiCall, md5 } from '../lib/api.js';
+import { ROOT_DIR } from '../lib/env.js';
+
+const DIST = path.join(ROOT_DIR, 'widgets', 'chat', 'dist');
+const stamp = String(Date.now()).slice(-6);
+
+interface Grant {
+  token: string;
+  expiresIn: number;
+  userId: string;
+  roleId: string;
+  userName: string;
+  phone: string;
+}
+
+async function personWithChat(browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280): Promise<{ page: Page; userId: string }> {
+  const grant = await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } });
+  const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });
+  // The built widget, served beside the site like the layout's script tag will load it.
+  await context.route(`${baseUrl()}/chat-e2e/*.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(DIST, path.basename(new URL(route.request().url()).pathname))) }),
+  );
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
+  await page.goto('/zppc/');
+  await page.waitForLoadState('networkidle'); // the site settles (and redirects, if it does) first
+  await page.evaluate(() => document.body.appendChild(document.createElement('zp-chat')));
+  await page.addScriptTag({ url: '/chat-e2e/chat.js', type: 'module' });
+  await page.locator('zp-chat .launcher').waitFor();
+  return { page, userId: grant.userId };
+}
+
+describe('chat widget', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await connectBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a seeker's text, file and revoke reach the HR, whose unread badge rises and clears", async () => {
+    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone);
+    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    const text = `您好，我想了解一下这个职位 ${stamp}`;
+
+    await seeker.page.locator('zp-chat .launcher').click();
+    await seeker.page.getByRole('alert').filter({ hasText: '谨防诈骗' }).waitFor();
+    await seeker.page.getByRole('button', { name: '发起会话' }).click();
+    await seeker.page.getByLabel('用户ID').fill('@TIM#SYSTEM');
+    await seeker.page.getByRole('button', { name: '确定' }).click();
+    await seeker.page.locator('.zp-message').filter({ hasText: '没有找到该用户' }).first().waitFor();
+
+    await seeker.page.getByLabel('用户ID').fill(hr.userId);
+    await seeker.page.getByRole('button', { name: '确定' }).click();
+    const box = seeker.page.getByLabel('消息内容');
+    await box.press('Enter');
+    await seeker.page.locator('.zp-message').filter({ hasText: '不能发送空消息' }).first().waitFor();
+    await box.fill(text);
+    await box.press('Enter');
+    const sent = seeker.page.locator('zp-chat .row.out').filter({ hasText: text });
+    await sent.getByRole('button', { name: '撤回' }).waitFor(); // offered once the server took it
+
+    // The HR has not opened the panel: the launcher's badge and the page title count it.
+    await hr.page.locator('zp-chat .badge').filter({ hasText: '1' }).waitFor();
+    expect(await hr.page.title()).toMatch(/^\(1\) /);
+    await hr.page.locator('zp-chat .launcher').click();
+    await hr.page.getByRole('alert').filter({ hasText: '求职者' }).waitFor();
+    await hr.page.locator('zp-chat .item').filter({ hasText: text }).click();
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: text }).waitFor();
+    await hr.page.locator('zp-chat .badge').waitFor({ state: 'detached' });
+    expect(await hr.page.title()).not.toMatch(/^\(/);
+
+    // A file dropped on the conversation arrives with its size.
+    await seeker.page.locator('zp-chat .conversation').evaluate((el) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(3072)], `简历-${Date.now()}.pdf`, { type: 'application/pdf' }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: '3.00Kb' }).waitFor();
+
+    // Revoked within 120 s: each side reads its own wording.
+    await seeker.page.locator('zp-chat .row.out').filter({ hasText: text }).getByRole('button', { name: '撤回' }).click();
+    await seeker.page.locator('zp-chat .tip').filter({ hasText: '你撤回了一条消息' }).waitFor();
+    await hr.page.locator('zp-chat .tip').filter({ hasText: '对方撤回了一条消息' }).waitFor();
+    await expect(hr.page.locator('zp-chat .row.in').filter({ hasText: text }).count()).resolves.toBe(0);
+    await screenshot(hr.page, 'chat-hr-1280');
+    await screenshot(seeker.page, 'chat-seeker-1280');
+  });
+});
