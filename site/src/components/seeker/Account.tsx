@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, logout, passwordDigest, updateSession } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { Button, Dialog, message, withLoading } from '@zp/ui';
+import { Button, Dialog, confirm, message, withLoading } from '@zp/ui';
 import { useClickGuard } from '../common/ClickGuard';
-import { flash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { Field, invalid } from './Field';
@@ -115,8 +114,9 @@ function PasswordForm() {
     if (Object.values(e).some(Boolean)) return;
     try {
       await withLoading(api.call(authApi.changePassword, { query: { oldPwd: passwordDigest(oldPwd), newPwd: passwordDigest(pwd) }, method: 'POST' }));
-      // The server ended every session: log in again with the new password.
-      flash('success', '密码已修改，请使用新密码重新登录');
+      // The server ended every session: say so here (the login page has no session to show a
+      // toast left for it), then log in again with the new password.
+      await confirm({ title: '密码已修改', message: '密码已修改，请使用新密码重新登录', confirmText: '去登录', cancelText: '知道了', type: 'success' });
       await logout();
       window.location.assign(paths.loginFor('qz'));
     } catch (err) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, message, useHydrated, withLoading } from '@zp/ui';
+import { Button, confirm, message, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
@@ -59,7 +59,8 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
     try {
       const query = { phone, pwd: passwordDigest(password), validateCode: code };
       await withLoading(api.call(who === 'qz' ? authApi.resetSeeker : authApi.resetHr, { query, method: 'POST' }));
-      message.success('密码已重置，请使用新密码登录');
+      // Said here: the login page has no session and shows no toast left for it.
+      await confirm({ title: '密码已重置', message: '密码已重置，请使用新密码登录', confirmText: '去登录', cancelText: '知道了', type: 'success' });
       window.location.assign(loginHref[who]);
     } catch (err) {
       message.error(failure(err));

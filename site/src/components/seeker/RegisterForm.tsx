@@ -5,6 +5,7 @@ import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
 import { TERMS } from './terms';
+import { flash } from '../../lib/flash';
 
 type Who = 'qz' | 'hr';
 type Key = 'phone' | 'code' | 'password' | 'password2' | 'xm' | 'zw' | 'agree';
@@ -82,7 +83,8 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
           : api.call(authApi.registerHr, { body: { phone, pwd, validateCode: code, xm: xm.trim(), zw: zw.trim() } }),
       );
       startSession(grant);
-      message.success('注册成功');
+      // Shown by the next page (logged in, so its top bar picks it up).
+      flash('success', '注册成功');
       // A new seeker has no résumé yet: the editor is where the guard would send them anyway.
       window.location.assign(who === 'qz' ? resumeHref : centreHr);
     } catch (err) {
