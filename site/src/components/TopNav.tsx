@@ -321,6 +321,12 @@ export default function TopNav({ current, external }: Props) {
                 </a>
               </li>
             ))}
+            {session?.roleId === 'qz' ? (
+              // Phones: the bar has room only for the upload control; the résumé link lives in the menu.
+              <li className="topnav__mobile-only">
+                <a href={paths.resume}>我的简历</a>
+              </li>
+            ) : null}
             {external.map((link) => (
               <li key={link.label}>
                 <a href={link.href} target="_blank" rel="noopener noreferrer">
