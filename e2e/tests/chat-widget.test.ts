@@ -2,17 +2,12 @@
  * <zp-chat> between two people: a seeker starts a conversation with the demo HR by user ID, and
  * what the seeker sends (text, a dropped file, a revoke) is seen on the HR's side, with the
  * HR's unread badge rising and clearing. The widget is put on a site page the way the layout will
- * include it (its built bundle and one <zp-chat> element); the site does not carry it yet.
+ * include it (/zppc/widgets/chat.js and one <zp-chat> element); the layout does not carry it yet.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
+import { connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
 import { apiCall, md5 } from '../lib/api.js';
-import { ROOT_DIR } from '../lib/env.js';
-
-const DIST = path.join(ROOT_DIR, 'widgets', 'chat', 'dist');
 const stamp = String(Date.now()).slice(-6);
 
 interface Grant {
@@ -27,16 +22,13 @@ interface Grant {
 async function personWithChat(browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280): Promise<{ page: Page; userId: string }> {
   const grant = await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } });
   const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });
-  // The built widget, served beside the site like the layout's script tag will load it.
-  await context.route(`${baseUrl()}/chat-e2e/*.js`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(DIST, path.basename(new URL(route.request().url()).pathname))) }),
-  );
   const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
   await page.goto('/zppc/');
   await page.waitForLoadState('networkidle'); // the site settles (and redirects, if it does) first
   await page.evaluate(() => document.body.appendChild(document.createElement('zp-chat')));
-  await page.addScriptTag({ url: '/chat-e2e/chat.js', type: 'module' });
+  // What the layout will carry (widgets/chat/README.md): the server serves the built widget.
+  await page.addScriptTag({ url: '/zppc/widgets/chat.js', type: 'module' });
   await page.locator('zp-chat .launcher').waitFor();
   return { page, userId: grant.userId };
 }
