@@ -127,6 +127,16 @@ describe('a job seeker from registration to an interview', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
     await toast(page, '删除成功');
     await expect.poll(() => attachments.getByText('附件简历已达上限，请删除不常用的附件简历').count()).toBe(0);
+    // renamed, and downloadable through its signed link
+    await attachments.locator('.sk-row', { hasText: '张晓-英文.pdf' }).getByRole('button', { name: '重命名' }).click();
+    await page.getByLabel('文件名称').fill('张晓-英文简历.pdf');
+    await page.getByRole('dialog', { name: '重命名附件简历' }).getByRole('button', { name: '保存' }).click();
+    await toast(page, '修改成功');
+    const renamed = attachments.locator('.sk-row', { hasText: '张晓-英文简历.pdf' });
+    const href = await renamed.getByRole('link', { name: '下载' }).getAttribute('href');
+    const download = await page.request.get(href!);
+    expect(download.ok()).toBe(true);
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'seeker-resume-filled');
 
     // ---- sign up for a fair from the home page's online tab
