@@ -3,6 +3,7 @@ import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
+import { contentChanged } from '../content/api.js';
 import { companyStateOfHr, createHrProfile } from './hr.js';
 import { fileUrl } from '../files/urls.js';
 import { createUser, setDisplayName, findUser } from '../auth/index.js';
@@ -66,6 +67,8 @@ const companies: Module = {
 
     handle(app, s, companiesApi.update, async ({ body, user }) => {
       const shzt = await updateCompany(s, user.id, body);
+      // Company pages and lists are cached for visitors.
+      await contentChanged(s, 'company', await joinedCompanyId(s.db, user.id));
       return { shzt, msg: shzt === 0 ? '单位信息已保存，请等待重新审核' : '单位信息已保存' };
     });
 
@@ -248,6 +251,7 @@ const companies: Module = {
 
     handle(app, s, companiesApi.adminReview, async ({ body, user }) => {
       await reviewCompany(s, user.id, body.dwid, body.shzt, body.shsm ?? '');
+      await contentChanged(s, 'company', body.dwid);
       return { msg: body.shzt === 1 ? '已通过审核，已通知企业' : '已驳回，已通知企业' };
     });
   },

@@ -4,11 +4,11 @@ import type { Db } from '../../db/index.js';
 
 /**
  * Bus topic telling page caches that something visitors see changed:
- * payload {kind: 'banner' | 'notice' | 'fair', id}.
+ * payload {kind: 'banner' | 'notice' | 'fair' | 'job' | 'company', id}.
  */
 export const CONTENT_CHANGED = 'content.changed';
 
-export async function contentChanged(s: Pick<Services, 'bus'>, kind: 'banner' | 'notice' | 'fair', id: string) {
+export async function contentChanged(s: Pick<Services, 'bus'>, kind: 'banner' | 'notice' | 'fair' | 'job' | 'company', id: string) {
   await s.bus.publish(CONTENT_CHANGED, { kind, id });
 }
 

@@ -3,6 +3,7 @@ import { handle } from '../../http/route.js';
 import { notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
+import { contentChanged } from '../content/api.js';
 import { joinedCompanyId } from '../companies/store.js';
 import {
   addJob, closeJob, deleteJob, fairsForJob, jobDetail, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
@@ -14,34 +15,46 @@ const jobs: Module = {
   name: 'jobs',
   register(app, s) {
     const company = (userId: string) => joinedCompanyId(s.db, userId);
+    // Public pages (search, job and company pages, fair halls) are cached; tell the caches.
+    const changed = (jobId: string) => contentChanged(s, 'job', jobId);
 
     handle(app, s, jobsApi.add, async ({ body, user }) => {
       const { fb, ...fields } = body;
       const gwid = await addJob(s, user.id, await company(user.id), fields, fb === 1);
+      await changed(gwid);
       return { gwid, msg: fb === 1 ? '岗位已发布' : '草稿已保存' };
     });
 
     handle(app, s, jobsApi.update, async ({ body, user }) => {
       const { gwid, ...fields } = body;
       await updateJob(s, await company(user.id), gwid, fields);
+      await changed(gwid);
       return { msg: '岗位已保存' };
     });
 
     handle(app, s, jobsApi.remove, async ({ params, user }) => {
       await deleteJob(s, await company(user.id), params.gwid);
+      await changed(params.gwid);
       return { msg: '岗位已删除' };
     });
 
     handle(app, s, jobsApi.refresh, async ({ params, user }) => {
       await refreshJob(s, await company(user.id), params.gwid);
+      await changed(params.gwid);
       return { msg: '刷新成功' };
     });
 
-    handle(app, s, jobsApi.publish, async ({ params, user }) => ({ msg: await publishJob(s, await company(user.id), params.gwid) }));
+    handle(app, s, jobsApi.publish, async ({ params, user }) => {
+      const msg = await publishJob(s, await company(user.id), params.gwid);
+      await changed(params.gwid);
+      return { msg };
+    });
 
     handle(app, s, jobsApi.openClose, async ({ query, user }) => {
       const companyId = await company(user.id);
-      return { msg: query.type === 1 ? await publishJob(s, companyId, query.gwid) : await closeJob(s, companyId, query.gwid) };
+      const msg = query.type === 1 ? await publishJob(s, companyId, query.gwid) : await closeJob(s, companyId, query.gwid);
+      await changed(query.gwid);
+      return { msg };
     });
 
     handle(app, s, jobsApi.listHr, async ({ query, user }) => {
@@ -83,6 +96,7 @@ const jobs: Module = {
 
     handle(app, s, jobsApi.setFairs, async ({ body, user }) => {
       await setJobFairs(s, await company(user.id), body.gwid, body.hxids);
+      await changed(body.gwid);
       return { msg: '已保存岗位参加的招聘会' };
     });
 
@@ -121,6 +135,7 @@ const jobs: Module = {
 
     handle(app, s, jobsApi.adminTakeDown, async ({ body, user }) => {
       await takeDownJob(s, user.id, body.gwid, body.xjyy);
+      await changed(body.gwid);
       return { msg: '岗位已下架，已通知发布的 HR' };
     });
   },
