@@ -13,6 +13,7 @@ import {
   badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
+import { Details } from './Details.js';
 
 export type ChatProps = WidgetProps<'api-base'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
@@ -330,6 +331,7 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
   const [completed, setCompleted] = useState(false);
   const [text, setText] = useState('');
   const [farFromBottom, setFarFromBottom] = useState(false);
+  const [details, setDetails] = useState(false);
   const [, tick] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -457,7 +459,11 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
       <header className="head">
         <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
         <span className="title">{conversationName(conversation)}</span>
+        {!isSystem && (
+          <button type="button" className="toggle" aria-expanded={details} onClick={() => setDetails((d) => !d)}>{details ? '收起详情' : '详情'}</button>
+        )}
       </header>
+      {details && !isSystem && <Details chat={chat} me={me} conversation={conversation} onLeft={onBack} />}
       <div className="messages" ref={listRef} onScroll={onScroll} data-testid="chat-messages">
         <div className="more">
           {completed ? <span>{MSG.noMore}</span> : <button type="button" onClick={() => void more()}>查看更多</button>}

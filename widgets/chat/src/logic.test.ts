@@ -103,3 +103,24 @@ test('the join option is sent only for Public and ChatRoom groups, members never
   expect(joinOptionDisabled('ChatRoom')).toBe(true);
   expect(joinOptionDisabled('Public')).toBe(false);
 });
+
+test('group actions follow the role and the group type', async () => {
+  const { groupPermissions, canActOn } = await import('./logic.js');
+  expect(groupPermissions('Public', 'Owner')).toMatchObject({ setAdmin: true, dismiss: true, quit: false, transfer: true });
+  expect(groupPermissions('Private', 'Owner')).toMatchObject({ setAdmin: false, dismiss: false });
+  expect(groupPermissions('Private', 'Member').editProfile).toBe(true);
+  expect(groupPermissions('Public', 'Member')).toMatchObject({ editProfile: false, kick: false, mute: false, quit: true });
+  expect(groupPermissions('Public', 'Admin')).toMatchObject({ editProfile: true, kick: true, setAdmin: false, transfer: false });
+  expect(canActOn('Admin', '1', { userID: '1', role: 'Admin' })).toBe(false);
+  expect(canActOn('Admin', '1', { userID: '2', role: 'Owner' })).toBe(false);
+  expect(canActOn('Admin', '1', { userID: '3', role: 'Member' })).toBe(true);
+  expect(canActOn('Owner', '1', { userID: '2', role: 'Admin' })).toBe(true);
+});
+
+test('mute time is whole seconds, 0 cancels, anything else is refused', async () => {
+  const { muteSeconds } = await import('./logic.js');
+  expect(muteSeconds('600')).toBe(600);
+  expect(muteSeconds('0')).toBe(0);
+  expect(muteSeconds('-5')).toBeNull();
+  expect(muteSeconds('1.5')).toBeNull();
+});

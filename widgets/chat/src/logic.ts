@@ -140,3 +140,35 @@ export function joinResultText(status: string): string {
   if (status === 'AlreadyInGroup') return '您已经是群成员了，请勿重复加群哦！';
   return status;
 }
+
+export type GroupRole = 'Owner' | 'Admin' | 'Member';
+export const MEMBER_PAGE = 30;
+
+/** What I may do in a group, by my role and the group's type (spec section 6). */
+export function groupPermissions(groupType: string, myRole: string) {
+  const owner = myRole === 'Owner';
+  const manager = owner || myRole === 'Admin';
+  return {
+    editProfile: groupType === 'Private' || manager,
+    setAdmin: owner && (groupType === 'Public' || groupType === 'ChatRoom'),
+    mute: manager,
+    kick: manager,
+    transfer: owner,
+    dismiss: owner && groupType !== 'Private',
+    quit: !owner,
+    editAnyNameCard: manager,
+  };
+}
+
+/** Whether I may act on `target` with kick or mute: never myself, and an Admin never on the Owner or another Admin. */
+export function canActOn(myRole: string, myID: string, target: { userID: string; role: string }): boolean {
+  if (target.userID === myID) return false;
+  if (myRole === 'Owner') return true;
+  return myRole === 'Admin' && target.role === 'Member';
+}
+
+/** Mute seconds typed by a person: a whole number ≥ 0 (0 cancels), or null when it is not one. */
+export function muteSeconds(raw: string): number | null {
+  const t = raw.trim();
+  return /^\d{1,9}$/.test(t) ? Number(t) : null;
+}

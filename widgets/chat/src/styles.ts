@@ -367,6 +367,69 @@ export const styles = css`
   .send .primary {
     align-self: flex-end;
   }
+  .head {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+  }
+  .head .title {
+    flex: 1;
+  }
+  .head .toggle {
+    font-weight: normal;
+  }
+  .details {
+    position: absolute;
+    top: 45px;
+    right: 0;
+    bottom: 0;
+    width: 300px;
+    max-width: 100%;
+    overflow: auto;
+    background: var(--zp-color-surface);
+    border-left: 1px solid var(--zp-color-border);
+    box-shadow: var(--zp-shadow);
+    padding: 10px;
+    box-sizing: border-box;
+    z-index: 2;
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+  }
+  .details .field {
+    font-size: 13px;
+    word-break: break-all;
+  }
+  .members-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .members-list li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px;
+    padding: 4px 0;
+    border-bottom: 1px solid var(--zp-color-border);
+  }
+  .members-list .ops {
+    margin-left: auto;
+    display: flex;
+    gap: 2px;
+  }
+  .members-list .ops button,
+  .actions button {
+    font-size: 12px;
+  }
+  .actions {
+    display: flex;
+    gap: 6px;
+  }
+  .danger {
+    color: var(--zp-color-danger);
+    border-color: var(--zp-color-danger);
+  }
   .ficon {
     font-size: 10px;
     font-weight: 700;

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/core/providers';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { confirm, message as toast } from '@zp/ui';
+import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, MEMBER_PAGE, canActOn, groupPermissions, muteSeconds } from './logic.js';
+
+const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
+
+/** The details panel beside a conversation: the group panel, or the other person with 拉黑. */
+export function Details({ chat, me, conversation, onLeft }: { chat: ChatSDK; me: string; conversation: Conversation; onLeft: () => void }) {
+  if (conversation.type === TYPES.CONV_GROUP) return <GroupPanel chat={chat} me={me} groupID={conversation.groupProfile.groupID} onLeft={onLeft} />;
+  const userID = conversation.conversationID.replace(/^C2C/, '');
+  const block = async () => {
+    if (!(await confirm({ message: `确定将 ${conversation.userProfile?.nick || userID} 加入黑名单？`, title: '提示' }))) return;
+    try {
+      await chat.addToBlacklist({ userIDList: [userID] });
+      toast.success('已加入黑名单');
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+  return (
+    <aside className="details" aria-label="会话详情">
+      <div className="field"><b>{conversation.userProfile?.nick || userID}</b></div>
+      <div className="field">用户ID：{userID}</div>
+      <button type="button" onClick={() => void block()}>加入黑名单</button>
+    </aside>
+  );
+}
+
+function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; groupID: string; onLeft: () => void }) {
+  const [group, setGroup] = useState<Group | null>(null);
+  const [members, setMembers] = useState<GroupMember[]>([]);
+  const [offset, setOffset] = useState(0);
+  const [done, setDone] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState({ name: '', introduction: '', notification: '' });
+  const [addID, setAddID] = useState('');
+  const [ownerID, setOwnerID] = useState('');
+
+  const loadGroup = () =>
+    chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(reasonOf(err)));
+  const loadMembers = async (from: number) => {
+    try {
+      const { data } = await chat.getGroupMemberList({ groupID, count: MEMBER_PAGE, offset: from });
+      setMembers((list) => (from === 0 ? data.memberList : [...list, ...data.memberList]));
+      setOffset(Number(data.offset) || from + data.memberList.length);
+      setDone(data.memberList.length < MEMBER_PAGE || !data.offset);
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+  useEffect(() => {
+    void loadGroup();
+    void loadMembers(0);
+  }, [groupID]);
+
+  if (!group) return <aside className="details">加载中…</aside>;
+  const myRole = String(group.selfInfo?.role ?? 'Member');
+  const can = groupPermissions(String(group.type), myRole);
+
+  const act = async (what: () => Promise<unknown>, ok: string, reloadMembers = true) => {
+    try {
+      await what();
+      toast.success(ok);
+      if (reloadMembers) void loadMembers(0);
+      void loadGroup();
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  const saveProfile = () => {
+    const name = form.name.trim();
+    if (!name) return toast.warning('请输入群名称');
+    void act(() => chat.updateGroupProfile({ groupID, name, introduction: form.introduction.trim(), notification: form.notification.trim() }), '修改成功', false).then(() => setEditing(false));
+  };
+
+  const addMember = () => {
+    const id = addID.trim();
+    if (!id) return;
+    chat.addGroupMember({ groupID, userIDList: [id] }).then(({ data }) => {
+      if (data.successUserIDList.length) toast.success('已加入群组');
+      else if (data.existedUserIDList.length) toast.info('已在群中');
+      else toast.error('添加失败');
+      setAddID('');
+      void loadMembers(0);
+    }, (err) => toast.error(reasonOf(err)));
+  };
+
+  const mute = async (m: GroupMember) => {
+    const raw = window.prompt('禁言时长（秒），0 为取消禁言', '600');
+    if (raw === null) return;
+    const seconds = muteSeconds(raw);
+    if (seconds === null) return toast.warning('请输入整数秒数');
+    await act(() => chat.setGroupMemberMuteTime({ groupID, userID: m.userID, muteTime: seconds }), seconds ? '禁言成功' : '已取消禁言');
+  };
+
+  const leave = async (dismiss: boolean) => {
+    if (!(await confirm({ message: dismiss ? '确定解散该群组？' : '确定退出该群组？', title: '提示', danger: true }))) return;
+    try {
+      if (dismiss) await chat.dismissGroup(groupID);
+      else await chat.quitGroup(groupID);
+      toast.success(dismiss ? '群组已解散' : '已退出群组');
+      onLeft();
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  return (
+    <aside className="details" aria-label="群组详情">
+      {editing ? (
+        <form className="create" onSubmit={(e) => (e.preventDefault(), saveProfile())}>
+          <label>群名称<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
+          <label>群简介<textarea value={form.introduction} maxLength={GROUP_INTRO_MAX} onChange={(e) => setForm({ ...form, introduction: e.target.value })} /></label>
+          <label>群公告<textarea value={form.notification} maxLength={GROUP_NOTICE_MAX} onChange={(e) => setForm({ ...form, notification: e.target.value })} /></label>
+          <div className="actions"><button type="submit" className="primary">保存</button><button type="button" onClick={() => setEditing(false)}>取消</button></div>
+        </form>
+      ) : (
+        <>
+          <div className="field"><b>{group.name}</b></div>
+          <div className="field">群ID：{group.groupID}</div>
+          <div className="field">类型：{String(group.type)}</div>
+          <div className="field">群简介：{group.introduction || '暂无'}</div>
+          <div className="field">群公告：{group.notification || '暂无'}</div>
+          {can.editProfile && <button type="button" onClick={() => (setForm({ name: group.name, introduction: group.introduction ?? '', notification: group.notification ?? '' }), setEditing(true))}>编辑群资料</button>}
+        </>
+      )}
+      <label className="field">消息提示
+        <select value={String(group.selfInfo?.messageRemindType || 'AcceptAndNotify')} onChange={(e) => void act(() => chat.setMessageRemindType({ groupID, messageRemindType: e.target.value as never }), '设置成功', false)}>
+          <option value="AcceptAndNotify">接收消息并提示</option>
+          <option value="AcceptNotNotify">接收消息但不提示</option>
+          <option value="Discard">屏蔽消息</option>
+        </select>
+      </label>
+      <div className="quick">
+        <input value={addID} onChange={(e) => setAddID(e.target.value)} placeholder="输入用户ID添加成员" aria-label="添加成员" />
+        <button type="button" onClick={addMember}>添加</button>
+      </div>
+      <div className="field"><b>群成员（{group.memberCount}）</b></div>
+      <ul className="members-list">
+        {members.map((m) => {
+          const actOn = canActOn(myRole, me, { userID: m.userID, role: String(m.role) });
+          return (
+            <li key={m.userID} data-member={m.userID}>
+              <span className="name">{m.nameCard || m.nick || m.userID}</span>
+              {m.role !== 'Member' && <span className="tag">{m.role === 'Owner' ? '群主' : '管理员'}</span>}
+              {Number(m.muteUntil) * 1000 > Date.now() && <span className="tag">禁言中</span>}
+              <span className="ops">
+                {can.setAdmin && m.userID !== me && (
+                  <button type="button" onClick={() => void act(() => chat.setGroupMemberRole({ groupID, userID: m.userID, role: (m.role === 'Admin' ? 'Member' : 'Admin') as never }), m.role === 'Admin' ? '已取消管理员' : '已设为管理员')}>
+                    {m.role === 'Admin' ? '取消管理员' : '设为管理员'}
+                  </button>
+                )}
+                {can.mute && actOn && <button type="button" onClick={() => void mute(m)}>禁言</button>}
+                {can.kick && actOn && <button type="button" onClick={() => void act(() => chat.deleteGroupMember({ groupID, userIDList: [m.userID] }), '已移出群组')}>踢出</button>}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {!done && <button type="button" onClick={() => void loadMembers(offset)}>查看更多</button>}
+      {can.transfer && (
+        <form className="quick" onSubmit={(e) => (e.preventDefault(), ownerID.trim() && void act(() => chat.changeGroupOwner({ groupID, newOwnerID: ownerID.trim() }), '转让成功'))}>
+          <input value={ownerID} onChange={(e) => setOwnerID(e.target.value)} placeholder="新群主的用户ID" aria-label="新群主用户ID" />
+          <button type="submit">转让群组</button>
+        </form>
+      )}
+      <div className="actions">
+        {can.quit && <button type="button" onClick={() => void leave(false)}>退出群组</button>}
+        {can.dismiss && <button type="button" className="danger" onClick={() => void leave(true)}>解散群组</button>}
+      </div>
+    </aside>
+  );
+}
