@@ -282,6 +282,22 @@ export function Feedback({ host, open, apiBase }: FeedbackProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby="fb-title"
+        onKeyDown={(e) => {
+          // Keep Tab inside the dialog (its controls live in the shadow root).
+          if (e.key !== 'Tab' || !box.current) return;
+          const items = [...box.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), textarea, a[href]')];
+          if (!items.length) return;
+          const active = (host.shadowRoot?.activeElement ?? null) as HTMLElement | null;
+          const first = items[0];
+          const last = items[items.length - 1];
+          if (e.shiftKey && active === first) {
+            e.preventDefault();
+            last.focus();
+          } else if (!e.shiftKey && active === last) {
+            e.preventDefault();
+            first.focus();
+          }
+        }}
       >
         <div className="fb-head">
           <h2 id="fb-title">意见反馈</h2>
