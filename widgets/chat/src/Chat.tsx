@@ -14,6 +14,7 @@ import {
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
+import { ImagePreview, MyProfile } from './Extras.js';
 
 export type ChatProps = WidgetProps<'api-base'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
@@ -223,6 +224,7 @@ function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role
     <div className="body">
       <div className={`columns${current ? ' has-current' : ''}`}>
         <aside className="side">
+          <MyProfile chat={chat} />
           <div className="tabs" role="tablist">
             {(
               [
@@ -332,6 +334,7 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
   const [text, setText] = useState('');
   const [farFromBottom, setFarFromBottom] = useState(false);
   const [details, setDetails] = useState(false);
+  const [preview, setPreview] = useState<number | null>(null);
   const [, tick] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -426,6 +429,8 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
     }
   };
 
+  const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as any).imageInfoArray?.[0]?.url as string).filter(Boolean);
+
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter') return;
     if (e.ctrlKey) {
@@ -464,14 +469,20 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
         )}
       </header>
       {details && !isSystem && <Details chat={chat} me={me} conversation={conversation} onLeft={onBack} />}
-      <div className="messages" ref={listRef} onScroll={onScroll} data-testid="chat-messages">
+      <div className="messages" ref={listRef} onScroll={onScroll} onLoadCapture={() => stick.current && toBottom()} data-testid="chat-messages">
         <div className="more">
           {completed ? <span>{MSG.noMore}</span> : <button type="button" onClick={() => void more()}>查看更多</button>}
         </div>
         {messages.map((m) => (
-          <Bubble key={m.ID} m={m} me={me} conversationType={String(conversation.type)} now={Number(chat.getServerTime())} onRevoke={() => void revoke(m)} onResend={() => void send(m, true)} />
+          <Bubble
+            key={m.ID} m={m} me={me} conversationType={String(conversation.type)} now={Number(chat.getServerTime())}
+            onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
+            onReEdit={() => setText((m.payload as { text: string }).text)}
+            onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
+          />
         ))}
       </div>
+      {preview !== null && images.length > 0 && <ImagePreview urls={images} start={preview} onClose={() => setPreview(null)} />}
       {farFromBottom && (
         <button type="button" className="latest" onClick={toBottom}>回到最新位置</button>
       )}
@@ -496,10 +507,19 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
 const mentionsAny = (text: string) => /@\d+/.test(text);
 const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
 
-function Bubble({ m, me, conversationType, now, onRevoke, onResend }: { m: Message; me: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void }) {
+function Bubble({ m, me, conversationType, now, onRevoke, onResend, onReEdit, onPreview }: {
+  m: Message; me: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+}) {
   const flow = m.from === me ? 'out' : m.flow;
   if (m.isRevoked) {
-    return <div className="tip">{revokedText({ flow, conversationType, fromName: m.nameCard || m.nick || m.from })}</div>;
+    // Own text can be re-edited within the same 120 s window as the revoke.
+    const reEdit = flow === 'out' && m.type === TYPES.MSG_TEXT && canRevoke('out', false, 'success', m.time, now);
+    return (
+      <div className="tip">
+        {revokedText({ flow, conversationType, fromName: m.nameCard || m.nick || m.from })}
+        {reEdit && <button type="button" className="reedit" onClick={onReEdit}>重新编辑</button>}
+      </div>
+    );
   }
   if (m.type === TYPES.MSG_GRP_TIP || m.type === TYPES.MSG_GRP_SYS_NOTICE) return <div className="tip">{tipText(m)}</div>;
   const p = m.payload as any;
@@ -509,7 +529,7 @@ function Bubble({ m, me, conversationType, now, onRevoke, onResend }: { m: Messa
       body = <span className="text">{p.text}</span>;
       break;
     case TYPES.MSG_IMAGE:
-      body = p.imageInfoArray?.[0]?.url ? <img src={p.imageInfoArray[0].url} alt="图片" /> : <span>图片</span>;
+      body = p.imageInfoArray?.[0]?.url ? <img src={p.imageInfoArray[0].url} alt="图片" onClick={() => onPreview(p.imageInfoArray[0].url)} /> : <span>图片</span>;
       break;
     case TYPES.MSG_FILE:
       body = (

@@ -124,3 +124,17 @@ test('mute time is whole seconds, 0 cancels, anything else is refused', async ()
   expect(muteSeconds('-5')).toBeNull();
   expect(muteSeconds('1.5')).toBeNull();
 });
+
+test('the image previewer zooms in 0.1 steps and not below 0.1', async () => {
+  const { zoomed } = await import('./logic.js');
+  expect(zoomed(1, 1)).toBe(1.1);
+  expect(zoomed(0.2, -1)).toBe(0.1);
+  expect(zoomed(0.1, -1)).toBe(0.1);
+});
+
+test('profile edit refuses an avatar without http and sends only filled fields', async () => {
+  const { profilePatch } = await import('./logic.js');
+  expect(profilePatch({ nick: '张三', avatar: 'ftp.jpg', gender: '' })).toMatchObject({ clear: 'avatar' });
+  expect(profilePatch({ nick: ' 张三 ', avatar: '', gender: '' })).toEqual({ patch: { nick: '张三' } });
+  expect(profilePatch({ nick: '', avatar: 'https://x/a.png', gender: 'Gender_Type_Male' })).toEqual({ patch: { avatar: 'https://x/a.png', gender: 'Gender_Type_Male' } });
+});

@@ -172,3 +172,19 @@ export function muteSeconds(raw: string): number | null {
   const t = raw.trim();
   return /^\d{1,9}$/.test(t) ? Number(t) : null;
 }
+
+/** Image previewer zoom: steps of 0.1, never below 0.1 (spec section 9). */
+export function zoomed(scale: number, direction: 1 | -1): number {
+  return Math.max(0.1, Math.round((scale + 0.1 * direction) * 10) / 10);
+}
+
+/**
+ * The profile edit (spec section 5): the avatar must contain 'http' (else a warning and the field
+ * is cleared); only non-empty fields are sent.
+ */
+export function profilePatch(form: { nick: string; avatar: string; gender: string }): { patch: Record<string, string> } | { warning: string; clear: 'avatar' } {
+  if (form.avatar.trim() && !form.avatar.includes('http')) return { warning: '头像地址需包含 http', clear: 'avatar' };
+  const patch: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) if (value.trim()) patch[key] = value.trim();
+  return { patch };
+}

@@ -430,6 +430,70 @@ export const styles = css`
     color: var(--zp-color-danger);
     border-color: var(--zp-color-danger);
   }
+  .preview {
+    position: absolute;
+    inset: 0;
+    z-index: 5;
+    background: rgba(0, 0, 0, 0.85);
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    overflow: hidden;
+  }
+  .preview img {
+    max-width: 90%;
+    max-height: 80%;
+    transition: transform 0.15s;
+  }
+  .preview-bar {
+    position: absolute;
+    bottom: 16px;
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    color: #fff;
+  }
+  .preview-bar button {
+    min-width: 32px;
+    color: var(--zp-color-text);
+  }
+  .bubble img {
+    cursor: zoom-in;
+  }
+  .reedit {
+    border: none;
+    background: none;
+    color: var(--zp-color-primary);
+    font-size: 12px;
+  }
+  .me {
+    padding: 6px 8px 0;
+    position: relative;
+  }
+  .me-button {
+    width: 100%;
+    text-align: left;
+    border: none;
+    background: none;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .me-button small {
+    font-weight: normal;
+    color: var(--zp-color-text-muted);
+  }
+  .me-form {
+    position: absolute;
+    left: 8px;
+    right: 8px;
+    top: 100%;
+    z-index: 3;
+    background: var(--zp-color-surface);
+    box-shadow: var(--zp-shadow-lg);
+    border-radius: var(--zp-radius);
+  }
   .ficon {
     font-size: 10px;
     font-weight: 700;
