@@ -10,11 +10,11 @@ import {
 import { confirm, message as toast } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, noticeText, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
-import { ImagePreview, MyProfile } from './Extras.js';
+import { CustomForm, ImagePreview, MyProfile, RatingForm } from './Extras.js';
 
 export type ChatProps = WidgetProps<'api-base'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
@@ -335,6 +335,7 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
   const [farFromBottom, setFarFromBottom] = useState(false);
   const [details, setDetails] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'custom' | 'rating' | null>(null);
   const [, tick] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -429,6 +430,20 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
     }
   };
 
+  const handle = async (n: Message, action: 'Agree' | 'Reject', note: string) => {
+    try {
+      await chat.handleGroupApplication({ handleAction: action, handleMessage: note.trim(), message: n });
+      toast.success(action === 'Agree' ? '已同意' : '已拒绝');
+      // Handled: the notice goes (spec section 4).
+      setMessages((list) => list.filter((x) => x.ID !== n.ID));
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+
+  const sendCustom = (payload: { data: string; description: string; extension: string }) =>
+    void send(chat.createCustomMessage({ to, conversationType: conversation.type, payload }));
+
   const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as any).imageInfoArray?.[0]?.url as string).filter(Boolean);
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -479,6 +494,7 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
+            onHandle={(n, action, note) => void handle(n, action, note)}
           />
         ))}
       </div>
@@ -490,12 +506,20 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
         <div className="send">
           <div className="bar">
             <button type="button" onClick={() => picker.current?.click()} aria-label="发送图片、文件或视频">图片/文件/视频</button>
+            {dialog === null && (
+              <>
+                <button type="button" onClick={() => setDialog('custom')}>自定义消息</button>
+                <button type="button" onClick={() => setDialog('rating')}>评价</button>
+              </>
+            )}
             <input ref={picker} type="file" hidden onChange={(e) => {
               const f = e.target.files?.[0];
               if (f) sendFile(f);
               e.target.value = '';
             }} />
           </div>
+          {dialog === 'custom' && <CustomForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
+          {dialog === 'rating' && <RatingForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
           <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder="输入消息，Enter 发送，Ctrl+Enter 换行" aria-label="消息内容" />
           <button type="button" className="primary" onClick={sendText}>发送</button>
         </div>
@@ -507,8 +531,26 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
 const mentionsAny = (text: string) => /@\d+/.test(text);
 const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
 
-function Bubble({ m, me, conversationType, now, onRevoke, onResend, onReEdit, onPreview }: {
+function Notice({ m, onHandle }: { m: Message; onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void }) {
+  const [note, setNote] = useState('');
+  const p = m.payload as any;
+  return (
+    <div className="notice" data-message={m.ID}>
+      <div>{noticeText(p)}</div>
+      {p.operationType === 1 && (
+        <div className="quick">
+          <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="附言（选填）" aria-label="处理附言" />
+          <button type="button" className="primary" onClick={() => onHandle(m, 'Agree', note)}>同意</button>
+          <button type="button" onClick={() => onHandle(m, 'Reject', note)}>拒绝</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Bubble({ m, me, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onHandle }: {
   m: Message; me: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+  onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
 }) {
   const flow = m.from === me ? 'out' : m.flow;
   if (m.isRevoked) {
@@ -521,7 +563,8 @@ function Bubble({ m, me, conversationType, now, onRevoke, onResend, onReEdit, on
       </div>
     );
   }
-  if (m.type === TYPES.MSG_GRP_TIP || m.type === TYPES.MSG_GRP_SYS_NOTICE) return <div className="tip">{tipText(m)}</div>;
+  if (m.type === TYPES.MSG_GRP_TIP) return <div className="tip">{tipText(m)}</div>;
+  if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return <Notice m={m} onHandle={onHandle} />;
   const p = m.payload as any;
   let body;
   switch (m.type) {

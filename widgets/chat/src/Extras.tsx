@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/core/providers';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
-import { profilePatch, zoomed } from './logic.js';
+import { RATING_DEFAULT, customMessageError, profilePatch, zoomed } from './logic.js';
 
 const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
@@ -81,5 +81,42 @@ export function MyProfile({ chat }: { chat: ChatSDK }) {
         </form>
       )}
     </div>
+  );
+}
+
+type CustomPayload = { data: string; description: string; extension: string };
+
+/** The custom-message dialog: at least one of data, description, extension. */
+export function CustomForm({ onSend, onCancel }: { onSend: (p: CustomPayload) => void; onCancel: () => void }) {
+  const [form, setForm] = useState<CustomPayload>({ data: '', description: '', extension: '' });
+  const submit = () => {
+    const error = customMessageError(form);
+    if (error) return toast.info(error);
+    onSend(form);
+  };
+  return (
+    <form className="create inline-form" aria-label="自定义消息" onSubmit={(e) => (e.preventDefault(), submit())}>
+      <label>data<input value={form.data} onChange={(e) => setForm({ ...form, data: e.target.value })} /></label>
+      <label>description<input value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} /></label>
+      <label>extension<input value={form.extension} onChange={(e) => setForm({ ...form, extension: e.target.value })} /></label>
+      <div className="actions"><button type="submit" className="primary">发送</button><button type="button" onClick={onCancel}>取消</button></div>
+    </form>
+  );
+}
+
+/** The rating survey: 1–5 (default 5) with a suggestion, sent as a custom message. */
+export function RatingForm({ onSend, onCancel }: { onSend: (p: CustomPayload) => void; onCancel: () => void }) {
+  const [score, setScore] = useState(RATING_DEFAULT);
+  const [suggestion, setSuggestion] = useState('');
+  return (
+    <form className="create inline-form" aria-label="评价" onSubmit={(e) => (e.preventDefault(), onSend({ data: 'survey', description: `评分：${score}分${suggestion.trim() ? `，建议：${suggestion.trim()}` : ''}`, extension: JSON.stringify({ score, suggestion: suggestion.trim() }) }))}>
+      <div className="stars" role="radiogroup" aria-label="评分">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button key={n} type="button" role="radio" aria-checked={score === n} className={n <= score ? 'on' : ''} onClick={() => setScore(n)}>★</button>
+        ))}
+      </div>
+      <label>建议<textarea value={suggestion} onChange={(e) => setSuggestion(e.target.value)} /></label>
+      <div className="actions"><button type="submit" className="primary">提交</button><button type="button" onClick={onCancel}>取消</button></div>
+    </form>
   );
 }

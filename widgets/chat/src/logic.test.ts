@@ -138,3 +138,15 @@ test('profile edit refuses an avatar without http and sends only filled fields',
   expect(profilePatch({ nick: ' 张三 ', avatar: '', gender: '' })).toEqual({ patch: { nick: '张三' } });
   expect(profilePatch({ nick: '', avatar: 'https://x/a.png', gender: 'Gender_Type_Male' })).toEqual({ patch: { avatar: 'https://x/a.png', gender: 'Gender_Type_Male' } });
 });
+
+test('group notices read as applications, results and removals', async () => {
+  const { noticeText } = await import('./logic.js');
+  expect(noticeText({ operationType: 1, operatorID: '7', groupProfile: { name: '校招群' }, handleMessage: '我是应届生' })).toBe('7 申请加入群组【校招群】：我是应届生');
+  expect(noticeText({ operationType: 5, groupProfile: { name: '校招群' } })).toBe('群组【校招群】已被解散');
+});
+
+test('a custom message needs data, description or extension', async () => {
+  const { customMessageError } = await import('./logic.js');
+  expect(customMessageError({ data: ' ', description: '', extension: '' })).not.toBeNull();
+  expect(customMessageError({ data: '', description: '说明', extension: '' })).toBeNull();
+});

@@ -188,3 +188,24 @@ export function profilePatch(form: { nick: string; avatar: string; gender: strin
   for (const [key, value] of Object.entries(form)) if (value.trim()) patch[key] = value.trim();
   return { patch };
 }
+
+/** The words of a group system notice (operationType 1 apply, 2 accepted, 3 rejected, 4 kicked, 5 dismissed). */
+export function noticeText(p: { operationType?: number; operatorID?: string; groupProfile?: { name?: string; groupID?: string }; handleMessage?: string }): string {
+  const group = `群组【${p.groupProfile?.name || p.groupProfile?.groupID || ''}】`;
+  const note = p.handleMessage ? `：${p.handleMessage}` : '';
+  switch (p.operationType) {
+    case 1: return `${p.operatorID ?? ''} 申请加入${group}${note}`;
+    case 2: return `${p.operatorID ?? ''} 同意你加入${group}${note}`;
+    case 3: return `${p.operatorID ?? ''} 拒绝你加入${group}${note}`;
+    case 4: return `你已被移出${group}`;
+    case 5: return `${group}已被解散`;
+    default: return '群系统通知';
+  }
+}
+
+/** A custom message needs at least one of data, description, extension (spec section 5). */
+export function customMessageError(form: { data: string; description: string; extension: string }): string | null {
+  return form.data.trim() || form.description.trim() || form.extension.trim() ? null : 'data、description、extension 至少填写一项';
+}
+
+export const RATING_DEFAULT = 5;

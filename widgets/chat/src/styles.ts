@@ -494,6 +494,32 @@ export const styles = css`
     box-shadow: var(--zp-shadow-lg);
     border-radius: var(--zp-radius);
   }
+  .bar {
+    display: flex;
+    gap: 6px;
+  }
+  .inline-form {
+    border: 1px solid var(--zp-color-border);
+    border-radius: var(--zp-radius);
+  }
+  .stars button {
+    border: none;
+    background: none;
+    font-size: 20px;
+    color: var(--zp-color-border);
+    padding: 0 2px;
+  }
+  .stars .on {
+    color: var(--zp-color-accent);
+  }
+  .notice {
+    margin: 8px auto;
+    max-width: 80%;
+    background: var(--zp-color-bg);
+    border-radius: var(--zp-radius);
+    padding: 8px;
+    font-size: 13px;
+  }
   .ficon {
     font-size: 10px;
     font-weight: 700;
