@@ -136,7 +136,7 @@ function PasswordForm() {
       <Field id="sk-pwd-old" label="原密码" error={errors.old} required>
         <input id="sk-pwd-old" type="password" autoComplete="current-password" maxLength={64} value={oldPwd} onChange={(e) => setOldPwd(e.target.value)} {...invalid('sk-pwd-old', errors.old)} />
       </Field>
-      <span aria-hidden="true" />
+      <span className="sk-spacer" aria-hidden="true" />
       <Field id="sk-pwd-new" label="新密码" error={errors.password} required hint={errors.password ? undefined : PASSWORD_HINT}>
         <input id="sk-pwd-new" type="password" autoComplete="new-password" maxLength={20} value={pwd} onChange={(e) => setPwd(e.target.value)} {...invalid('sk-pwd-new', errors.password)} />
       </Field>
