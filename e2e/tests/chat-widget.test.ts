@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
+import { connectBrowser, demo, openPerson, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, md5 } from '../lib/api.js';
 const stamp = String(Date.now()).slice(-6);
 
@@ -19,8 +19,8 @@ interface Grant {
   phone: string;
 }
 
-async function personWithChat(browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280): Promise<{ page: Page; userId: string }> {
-  const grant = await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } });
+async function personWithChat(browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280, given?: Grant): Promise<{ page: Page; userId: string }> {
+  const grant = given ?? (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } }));
   const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });
   const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
@@ -89,5 +89,18 @@ describe('chat widget', () => {
     await expect(hr.page.locator('zp-chat .row.in').filter({ hasText: text }).count()).resolves.toBe(0);
     await screenshot(hr.page, 'chat-hr-1280');
     await screenshot(seeker.page, 'chat-seeker-1280');
+  });
+
+  it('an HR whose company is not approved is sent to the company form instead of the chat', async () => {
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const since = Date.now();
+    await apiCall('/api/sec/pc/registerValidateCode', { query: { phone, type: 'hr' } });
+    const grant = await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone, pwd: md5(demo.password), validateCode: await smsCode(phone, { purpose: 'register', since }) } });
+    const { page } = await personWithChat(browser, 'hr', phone, 375, grant);
+    await page.locator('zp-chat .launcher').click();
+    await page.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL('**/zppc/enter_home/enter_info');
+    await expect(page.locator('zp-chat .panel').count()).resolves.toBe(0);
   });
 });
