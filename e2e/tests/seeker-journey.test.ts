@@ -168,8 +168,8 @@ describe('a job seeker from registration to an interview', () => {
     expect(application).toBeTruthy();
     await apiCall('/api/hr/qyhxrxx/updateHxrYyzt', { token: hr, method: 'POST', query: { bsid: application!.bsid, type: 4 } });
 
-    await page.reload();
-    await expect.poll(() => row.getByTestId('application-state').textContent()).toBe('邀请面试');
+    // no reload: the reminder comes over the notification socket and the page follows it
+    await expect.poll(() => row.getByTestId('application-state').textContent(), { timeout: 10_000 }).toBe('邀请面试');
     // the unread badge on 消息提醒 in the centre's menu
     const badge = page.locator('[data-badge="hunter_message"]');
     await expect.poll(async () => ((await badge.isVisible()) ? Number(await badge.textContent()) : 0)).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@zp/core/session';
 import { APPLICATION_STATES, applicationsApi } from '@zp/core/routes';
+import { onReminder } from '@zp/core/socket';
 import type * as C from '@zp/core/contract';
 import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
@@ -40,6 +41,11 @@ function Applications() {
     const r = await api.call(route, { params: { page, limit: SIZE } });
     return { list: r.page.gwtdlist, total: r.page.total };
   }, [tab]);
+
+  // An HR moving an application sends a reminder: the list shows the new state at once.
+  const reload = useRef(p.reload);
+  reload.current = p.reload;
+  useEffect(() => onReminder(() => void reload.current()), []);
 
   useEffect(() => {
     Promise.all(TABS.map((t) => api.call(t.route, { params: { page: 1, limit: 1 } }))).then(

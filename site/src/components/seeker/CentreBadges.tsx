@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { api } from '@zp/core/session';
 import { applicationsApi, identityApi } from '@zp/core/routes';
+import { onReminder } from '@zp/core/socket';
 import { useGuardPassed } from '../../lib/guard';
 
 /** Shows a count on a side-menu entry of CentreLayout ([data-badge=key]); hidden at zero. */
@@ -11,7 +12,7 @@ export function setMenuBadge(key: string, count: number): void {
   el.hidden = count <= 0;
 }
 
-/** Unread reminders on 消息提醒 and waiting invitations on 面试邀请; refreshed when a page changes them. */
+/** Unread reminders on 消息提醒 and waiting invitations on 面试邀请; live from the socket and when a page changes them. */
 export default function CentreBadges() {
   const passed = useGuardPassed();
   useEffect(() => {
@@ -27,8 +28,13 @@ export default function CentreBadges() {
       }
     };
     void load();
+    // New reminders arrive on the notification socket (TopNav keeps it open).
+    const off = onReminder(() => void load());
     window.addEventListener('zp:counters-changed', load);
-    return () => window.removeEventListener('zp:counters-changed', load);
+    return () => {
+      off();
+      window.removeEventListener('zp:counters-changed', load);
+    };
   }, [passed]);
   return null;
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@zp/core/session';
 import { identityApi, notifyApi } from '@zp/core/routes';
+import { onReminder } from '@zp/core/socket';
 import type * as C from '@zp/core/contract';
 import { message, withLoading } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
@@ -43,6 +44,17 @@ function Reminders() {
   useEffect(() => {
     void loadCounts();
   }, []);
+  // A reminder arriving while the list is open shows at once.
+  const reload = useRef(p.reload);
+  reload.current = p.reload;
+  useEffect(
+    () =>
+      onReminder(() => {
+        void reload.current();
+        void loadCounts();
+      }),
+    [],
+  );
 
   const changed = async () => {
     await Promise.all([p.reload(), loadCounts()]);
