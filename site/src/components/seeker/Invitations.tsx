@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@zp/core/session';
 import { INTERVIEW_RESULTS, applicationsApi } from '@zp/core/routes';
+import { onReminder } from '@zp/core/socket';
 import type * as C from '@zp/core/contract';
 import { Button, Dialog, message, withLoading } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
@@ -51,6 +52,17 @@ function Invitations() {
   useEffect(() => {
     void loadCounts();
   }, []);
+  // A new invitation arrives with a reminder on the notification socket.
+  const reload = useRef(p.reload);
+  reload.current = p.reload;
+  useEffect(
+    () =>
+      onReminder(() => {
+        void reload.current();
+        void loadCounts();
+      }),
+    [],
+  );
 
   const answer = async () => {
     if (!answering) return;
