@@ -475,7 +475,7 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
   };
 
   return (
-    <section className="conversation" onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
+    <section className={`conversation${details && !isSystem ? ' with-details' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
       <header className="head">
         <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
         <span className="title">{conversationName(conversation)}</span>

@@ -37,6 +37,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
   const [form, setForm] = useState({ name: '', introduction: '', notification: '' });
   const [addID, setAddID] = useState('');
   const [ownerID, setOwnerID] = useState('');
+  const [card, setCard] = useState<{ userID: string; nameCard: string } | null>(null);
 
   const loadGroup = () =>
     chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(reasonOf(err)));
@@ -144,7 +145,9 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
           const actOn = canActOn(myRole, me, { userID: m.userID, role: String(m.role) });
           return (
             <li key={m.userID} data-member={m.userID}>
-              <span className="name">{m.nameCard || m.nick || m.userID}</span>
+              <button type="button" className="member-name" aria-expanded={card?.userID === m.userID} onClick={() => setCard(card?.userID === m.userID ? null : { userID: m.userID, nameCard: m.nameCard ?? '' })}>
+                {m.nameCard || m.nick || m.userID}
+              </button>
               {m.role !== 'Member' && <span className="tag">{m.role === 'Owner' ? '群主' : '管理员'}</span>}
               {Number(m.muteUntil) * 1000 > Date.now() && <span className="tag">禁言中</span>}
               <span className="ops">
@@ -156,6 +159,24 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
                 {can.mute && actOn && <button type="button" onClick={() => void mute(m)}>禁言</button>}
                 {can.kick && actOn && <button type="button" onClick={() => void act(() => chat.deleteGroupMember({ groupID, userIDList: [m.userID] }), '已移出群组')}>踢出</button>}
               </span>
+              {card?.userID === m.userID && (
+                <div className="member-card" aria-label="成员资料">
+                  <div>昵称：{m.nick || '—'}</div>
+                  <div>用户ID：{m.userID}</div>
+                  <div>角色：{m.role === 'Owner' ? '群主' : m.role === 'Admin' ? '管理员' : '成员'}</div>
+                  {(can.editAnyNameCard || m.userID === me) && (
+                    <form className="quick" onSubmit={(e) => {
+                      e.preventDefault();
+                      const nameCard = card.nameCard.trim();
+                      if (!nameCard) return void toast.warning('群名片不能为空');
+                      void act(() => chat.setGroupMemberNameCard({ groupID, userID: m.userID, nameCard }), '修改成功').then(() => setCard(null));
+                    }}>
+                      <input value={card.nameCard} onChange={(e) => setCard({ ...card, nameCard: e.target.value })} placeholder="群名片" aria-label="群名片" />
+                      <button type="submit">保存</button>
+                    </form>
+                  )}
+                </div>
+              )}
             </li>
           );
         })}

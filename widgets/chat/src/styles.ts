@@ -396,6 +396,16 @@ export const styles = css`
     flex-direction: column;
     gap: 6px;
   }
+  .with-details .messages,
+  .with-details .send {
+    margin-right: 300px;
+  }
+  @media (max-width: 640px) {
+    .with-details .messages,
+    .with-details .send {
+      margin-right: 0;
+    }
+  }
   .details .field {
     font-size: 13px;
     word-break: break-all;
@@ -412,6 +422,19 @@ export const styles = css`
     gap: 4px;
     padding: 4px 0;
     border-bottom: 1px solid var(--zp-color-border);
+  }
+  .member-name {
+    border: none;
+    background: none;
+    padding: 0;
+    color: var(--zp-color-primary);
+  }
+  .member-card {
+    flex-basis: 100%;
+    background: var(--zp-color-bg);
+    border-radius: var(--zp-radius-sm);
+    padding: 6px;
+    font-size: 12px;
   }
   .members-list .ops {
     margin-left: auto;
