@@ -10,13 +10,13 @@ import {
 import { confirm, message as toast } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, noticeText, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mapLink, mentionsMe, noticeText, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
 import { CustomForm, ImagePreview, MyProfile, RatingForm } from './Extras.js';
 
-export type ChatProps = WidgetProps<'api-base'>;
+export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
 type ChatEvent = { name: string; data: any };
 
@@ -43,7 +43,7 @@ export function conversationName(c: Conversation): string {
 }
 
 /** The launcher: floating button with the unread badge, the panel, the title count. */
-export function Chat({ apiBase }: ChatProps) {
+export function Chat({ apiBase, mapUrl }: ChatProps) {
   const session = useStore($session);
   const state = useStore($chatState);
   const kicked = useStore($chatKicked);
@@ -153,7 +153,7 @@ export function Chat({ apiBase }: ChatProps) {
               </div>
             )}
             {chat ? (
-              <Panel chat={chat} role={session.roleId} me={session.userId} pending={pending} onPendingDone={() => setPending(null)} />
+              <Panel chat={chat} role={session.roleId} me={session.userId} mapUrl={mapUrl || DEFAULT_MAP_URL} pending={pending} onPendingDone={() => setPending(null)} />
             ) : (
               <div className="loading">{state === 'failed' ? '聊天服务连接失败，正在重试…' : '正在连接…'}</div>
             )}
@@ -164,7 +164,7 @@ export function Chat({ apiBase }: ChatProps) {
   );
 }
 
-function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role: string; me: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
+function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; role: string; me: string; mapUrl: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
   const [tab, setTab] = useState<Tab>('conversations');
   const [current, setCurrent] = useState<Conversation | null>(null);
   const [adding, setAdding] = useState(false);
@@ -253,7 +253,7 @@ function Panel({ chat, role, me, pending, onPendingDone }: { chat: ChatSDK; role
           {tab === 'blacklist' && <Blacklist chat={chat} reload={reload} />}
         </aside>
         <main className="main">
-          {current ? <ConversationView key={current.conversationID} chat={chat} me={me} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
+          {current ? <ConversationView key={current.conversationID} chat={chat} me={me} mapUrl={mapUrl} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
         </main>
       </div>
     </div>
@@ -326,7 +326,7 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }
   );
 }
 
-function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; me: string; conversation: Conversation; onBack: () => void }) {
+function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: ChatSDK; me: string; mapUrl: string; conversation: Conversation; onBack: () => void }) {
   const id = conversation.conversationID;
   const [messages, setMessages] = useState<Message[]>([]);
   const [next, setNext] = useState('');
@@ -490,7 +490,7 @@ function ConversationView({ chat, me, conversation, onBack }: { chat: ChatSDK; m
         </div>
         {messages.map((m) => (
           <Bubble
-            key={m.ID} m={m} me={me} conversationType={String(conversation.type)} now={Number(chat.getServerTime())}
+            key={m.ID} m={m} me={me} mapUrl={mapUrl} conversationType={String(conversation.type)} now={Number(chat.getServerTime())}
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
@@ -548,8 +548,8 @@ function Notice({ m, onHandle }: { m: Message; onHandle: (m: Message, action: 'A
   );
 }
 
-function Bubble({ m, me, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onHandle }: {
-  m: Message; me: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+function Bubble({ m, me, mapUrl, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onHandle }: {
+  m: Message; me: string; mapUrl: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
   onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
 }) {
   const flow = m.from === me ? 'out' : m.flow;
@@ -583,6 +583,13 @@ function Bubble({ m, me, conversationType, now, onRevoke, onResend, onReEdit, on
       break;
     case TYPES.MSG_VIDEO:
       body = <video src={p.videoUrl} controls width={240} />;
+      break;
+    case TYPES.MSG_LOCATION:
+      body = (
+        <a className="file" href={mapLink(mapUrl, p)} target="_blank" rel="noreferrer">
+          <span className="ficon" aria-hidden="true">MAP</span>{p.description || `${p.latitude}, ${p.longitude}`}
+        </a>
+      );
       break;
     case TYPES.MSG_CUSTOM:
       body = <span className="text">{p.description || p.data || '[自定义消息]'}</span>;

@@ -2,7 +2,8 @@
 //
 // On any page (a partner page included):
 //   <script type="module" src=".../chat.js"></script>
-//   <zp-chat api-base="https://zp.example.com"></zp-chat>   (api-base: only when the API is on another origin)
+//   <zp-chat api-base="https://zp.example.com"></zp-chat>   (api-base: only when the API is on another origin;
+//   map-url: where geo messages link, with {longitude} {latitude} {description})
 // Open a conversation from elsewhere on the page:
 //   window.dispatchEvent(new CustomEvent('zp:chat-open', { detail: { userID: '42' } }))
 import { unsafeCSS } from 'lit';
@@ -14,4 +15,4 @@ import { styles } from './styles.js';
 export { Chat, OPEN_CONVERSATION_EVENT } from './Chat.js';
 export * from './logic.js';
 
-export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base'], styles: [unsafeCSS(tokensCss), styles] });
+export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base', 'map-url'], styles: [unsafeCSS(tokensCss), styles] });

@@ -150,3 +150,10 @@ test('a custom message needs data, description or extension', async () => {
   expect(customMessageError({ data: ' ', description: '', extension: '' })).not.toBeNull();
   expect(customMessageError({ data: '', description: '说明', extension: '' })).toBeNull();
 });
+
+test('a geo message links to the configured map with its coordinates', async () => {
+  const { mapLink, DEFAULT_MAP_URL } = await import('./logic.js');
+  expect(mapLink(DEFAULT_MAP_URL, { longitude: 116.4, latitude: 39.9, description: '北京站' })).toBe(
+    `https://uri.amap.com/marker?position=116.4,39.9&name=${encodeURIComponent('北京站')}`,
+  );
+});

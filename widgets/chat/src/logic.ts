@@ -209,3 +209,13 @@ export function customMessageError(form: { data: string; description: string; ex
 }
 
 export const RATING_DEFAULT = 5;
+
+/** Where a geo message links to; a page may configure its own with the `map-url` attribute. */
+export const DEFAULT_MAP_URL = 'https://uri.amap.com/marker?position={longitude},{latitude}&name={description}';
+
+export function mapLink(template: string, p: { longitude: number; latitude: number; description?: string }): string {
+  return template
+    .replace('{longitude}', String(p.longitude))
+    .replace('{latitude}', String(p.latitude))
+    .replace('{description}', encodeURIComponent(p.description ?? ''));
+}
