@@ -4,6 +4,7 @@ import { api, passwordDigest } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
+import { RoleSwitch } from './RoleSwitch';
 import { PASSWORD_HINT, checkPassword } from './RegisterForm';
 
 type Who = 'qz' | 'hr';
@@ -72,13 +73,7 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
     <div className="login-card">
       <h2 className="login-card__heading">找回密码</h2>
       <fieldset className="login-card__body" disabled={!ready}>
-        <div className="login-tabs" role="radiogroup" aria-label="账号类型">
-          {(['qz', 'hr'] as const).map((w) => (
-            <button key={w} type="button" role="radio" aria-checked={who === w} className="login-tabs__tab" aria-selected={who === w} onClick={() => setWho(w)}>
-              {w === 'qz' ? '求职者' : '企业HR'}
-            </button>
-          ))}
-        </div>
+        <RoleSwitch value={who} onChange={setWho} label="账号类型" />
         <form className="login-form" onSubmit={submit} noValidate method="post">
           <Field id="fp-phone" label="手机号" error={errors.phone} required>
             <input id="fp-phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入注册时的手机号" value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} {...invalid('fp-phone', errors.phone)} />

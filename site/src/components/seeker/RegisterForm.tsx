@@ -4,6 +4,7 @@ import { api, passwordDigest, startSession } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
+import { RoleSwitch } from './RoleSwitch';
 import { TERMS } from './terms';
 import { flash } from '../../lib/flash';
 
@@ -97,13 +98,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
     <div className="login-card sk-register">
       <h2 className="login-card__heading">注册账号</h2>
       <fieldset className="login-card__body" disabled={!ready}>
-        <div className="login-tabs" role="radiogroup" aria-label="注册身份">
-          {(['qz', 'hr'] as const).map((w) => (
-            <button key={w} type="button" role="radio" aria-checked={who === w} className="login-tabs__tab" aria-selected={who === w} onClick={() => setWho(w)}>
-              {w === 'qz' ? '求职者' : '企业HR'}
-            </button>
-          ))}
-        </div>
+        <RoleSwitch value={who} onChange={setWho} label="注册身份" />
         <form className="login-form" onSubmit={submit} noValidate method="post">
           <Field id="reg-phone" label="手机号" error={errors.phone} required>
             <input id="reg-phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入手机号" value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} {...invalid('reg-phone', errors.phone)} />
