@@ -6,6 +6,7 @@ import type * as C from '@zp/core/contract';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { nameOf, type Codes } from './codes';
 import { Field, invalid } from './Field';
+import { useClickGuard } from '../common/ClickGuard';
 import { avatarOf, failure, toastError } from './common';
 
 export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
@@ -44,6 +45,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
   const [v, setV] = useState<Values>(() => valuesOf(info));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [blocked, guard] = useClickGuard();
   const [avatarPct, setAvatarPct] = useState<number | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
@@ -69,6 +71,11 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
       document.getElementById(`sk-base-${first}`)?.focus();
       return;
     }
+    // The 1.5 s duplicate-click guard (spec section 5) on the write, not on a refused form.
+    guard(save)();
+  };
+
+  const save = async () => {
     setBusy(true);
     try {
       const body = { xm: v.xm.trim(), xbm: v.xbm, csrq: v.csrq, jgdms: v.jgdms, dqszs: v.dqszs, dqszcs: v.dqszcs, cjgzny: v.cjgzny, yx: v.yx.trim(), zzmm: v.zzmm, zwpj: v.zwpj.replace(/\s+$/, '') };
@@ -248,7 +255,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
             </div>
             <div className="sk-form-actions">
               {info ? <Button onClick={() => setEditing(false)}>取消</Button> : null}
-              <Button type="submit" variant="primary" loading={busy}>
+              <Button type="submit" variant="primary" loading={busy} disabled={blocked}>
                 保存
               </Button>
             </div>

@@ -4,6 +4,7 @@ import { api, passwordDigest } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
+import { useClickGuard } from '../common/ClickGuard';
 import { RoleSwitch } from './RoleSwitch';
 import { PASSWORD_HINT, checkPassword } from './RegisterForm';
 
@@ -21,6 +22,7 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [blocked, guard] = useClickGuard();
   const [left, startCountdown] = useCountdown();
   const ready = useHydrated();
 
@@ -56,6 +58,11 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
       document.getElementById(`fp-${first}`)?.focus();
       return;
     }
+    // The 1.5 s duplicate-click guard (spec section 5) on the write, not on a refused form.
+    guard(save)();
+  };
+
+  const save = async () => {
     setBusy(true);
     try {
       const query = { phone, pwd: passwordDigest(password), validateCode: code };
@@ -92,7 +99,7 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
           <Field id="fp-password2" label="确认新密码" error={errors.password2} required>
             <input id="fp-password2" type="password" autoComplete="new-password" maxLength={20} placeholder="请再次输入新密码" value={password2} onChange={(e) => setPassword2(e.target.value)} {...invalid('fp-password2', errors.password2)} />
           </Field>
-          <Button type="submit" variant="primary" size="lg" block loading={busy}>
+          <Button type="submit" variant="primary" size="lg" block loading={busy} disabled={blocked}>
             重置密码
           </Button>
         </form>

@@ -4,6 +4,7 @@ import { api, passwordDigest, startSession } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { PHONE, failure, useCountdown } from './common';
 import { Field, invalid } from './Field';
+import { useClickGuard } from '../common/ClickGuard';
 import { RoleSwitch } from './RoleSwitch';
 import { TERMS } from './terms';
 import { flash } from '../../lib/flash';
@@ -38,6 +39,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [blocked, guard] = useClickGuard();
   const [left, startCountdown] = useCountdown();
   const ready = useHydrated();
 
@@ -75,6 +77,11 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
       document.getElementById(`reg-${first}`)?.focus();
       return;
     }
+    // The 1.5 s duplicate-click guard (spec section 5) on the write, not on a refused form.
+    guard(save)();
+  };
+
+  const save = async () => {
     setBusy(true);
     try {
       const pwd = passwordDigest(password);
@@ -141,7 +148,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
               </p>
             ) : null}
           </div>
-          <Button type="submit" variant="primary" size="lg" block loading={busy}>
+          <Button type="submit" variant="primary" size="lg" block loading={busy} disabled={blocked}>
             注册
           </Button>
         </form>

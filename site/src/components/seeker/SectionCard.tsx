@@ -4,6 +4,7 @@ import { api } from '@zp/core/session';
 import type * as C from '@zp/core/contract';
 import type { Codes } from './codes';
 import { Field, invalid } from './Field';
+import { useClickGuard } from '../common/ClickGuard';
 import { defOf, fieldMax, fieldTitle, sectionRoute, summarize, type Row } from './resumeView';
 import { PERIODS, SECTION_UI } from './sectionsUi';
 import { toastError } from './common';
@@ -150,6 +151,7 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
   const [values, setValues] = useState<Values>(() => initial(sectionKey, row));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [blocked, guard] = useClickGuard();
 
   const set = (f: string, v: string) =>
     setValues((old) => {
@@ -176,6 +178,11 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
       document.getElementById(`sk-${sectionKey}-${first}`)?.focus();
       return;
     }
+    // The 1.5 s duplicate-click guard (spec section 5) on the write, not on a refused form.
+    guard(save)();
+  };
+
+  const save = async () => {
     setBusy(true);
     try {
       const body = bodyOf(sectionKey, values);
@@ -213,7 +220,7 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
       </div>
       <div className="sk-form-actions">
         <Button onClick={onCancel}>取消</Button>
-        <Button type="submit" variant="primary" loading={busy}>
+        <Button type="submit" variant="primary" loading={busy} disabled={blocked}>
           保存
         </Button>
       </div>
