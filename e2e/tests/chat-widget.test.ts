@@ -103,4 +103,42 @@ describe('chat widget', () => {
     await page.waitForURL('**/zppc/enter_home/enter_info');
     await expect(page.locator('zp-chat .panel').count()).resolves.toBe(0);
   });
+
+  it('a seeker blacklisted by the HR is refused, and sends again once 取消拉黑 lifts it (HR at 375 px)', async () => {
+    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone);
+    const hr = await personWithChat(browser, 'hr', demo.hr.phone, 375);
+    const errors: string[] = [];
+    hr.page.on('pageerror', (e) => errors.push(e.message));
+
+    await hr.page.locator('zp-chat .launcher').click();
+    await hr.page.getByRole('tab', { name: '黑名单' }).click();
+    await hr.page.getByText('黑名单还是空的').waitFor();
+    await hr.page.getByRole('button', { name: '发起会话' }).waitFor({ state: 'detached' }); // no add button on this tab
+    await hr.page.getByRole('tab', { name: '会话' }).click();
+    await hr.page.locator('zp-chat .item').filter({ hasText: demo.seeker.name }).click();
+    await hr.page.getByRole('button', { name: '详情' }).click();
+    await hr.page.getByRole('button', { name: '加入黑名单' }).click();
+    await hr.page.getByRole('button', { name: '确定' }).click();
+    await hr.page.locator('.zp-message').filter({ hasText: '已加入黑名单' }).first().waitFor();
+
+    await seeker.page.locator('zp-chat .launcher').click();
+    await seeker.page.locator('zp-chat .item').filter({ hasText: demo.hr.name }).click();
+    await seeker.page.getByLabel('消息内容').fill(`还在招人吗 ${stamp}`);
+    await seeker.page.getByLabel('消息内容').press('Enter');
+    await seeker.page.locator('.zp-message').filter({ hasText: '拉黑' }).first().waitFor();
+    const failed = seeker.page.locator('zp-chat .row.out').filter({ hasText: `还在招人吗 ${stamp}` }).getByRole('button', { name: '重发' });
+    await failed.waitFor();
+
+    await hr.page.getByRole('button', { name: '返回会话列表' }).click();
+    await hr.page.getByRole('tab', { name: '黑名单' }).click();
+    await hr.page.getByRole('button', { name: '取消拉黑' }).click();
+    await hr.page.getByText('黑名单还是空的').waitFor();
+    await screenshot(hr.page, 'chat-hr-blacklist-375');
+
+    await failed.click(); // a failed message resends on click
+    await failed.waitFor({ state: 'detached' });
+    await hr.page.getByRole('tab', { name: '会话' }).click();
+    await hr.page.locator('zp-chat .item').filter({ hasText: `还在招人吗 ${stamp}` }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });

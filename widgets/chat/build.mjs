@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 const dir = import.meta.dirname;
 rmSync(join(dir, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { chat: join(dir, 'src', 'index.ts') },
+  entryPoints: { chat: join(dir, 'src', 'bundle.ts') },
   outdir: join(dir, 'dist'),
   bundle: true,
   splitting: true,
