@@ -19,7 +19,7 @@ export const PASSWORD_HINT = '6-20 位，须同时包含字母和数字';
 export function checkPassword(password: string, again: string): Pick<Errors, 'password' | 'password2'> {
   const e: Pick<Errors, 'password' | 'password2'> = {};
   if (!password) e.password = '请输入密码';
-  else if (!PASSWORD_RULE.test(password)) e.password = `密码需${PASSWORD_HINT}`;
+  else if (!PASSWORD_RULE.test(password)) e.password = '密码须为 6-20 位并同时包含字母和数字';
   if (!again) e.password2 = '请再次输入密码';
   else if (password && again !== password) e.password2 = '两次输入的密码不一致';
   return e;
