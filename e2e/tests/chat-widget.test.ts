@@ -115,14 +115,18 @@ describe('chat widget', () => {
     await hr.page.getByText('黑名单还是空的').waitFor();
     await hr.page.getByRole('button', { name: '发起会话' }).waitFor({ state: 'detached' }); // no add button on this tab
     await hr.page.getByRole('tab', { name: '会话' }).click();
-    await hr.page.locator('zp-chat .item').filter({ hasText: demo.seeker.name }).click();
+    await hr.page.getByRole('button', { name: '发起会话' }).click();
+    await hr.page.getByLabel('用户ID').fill(seeker.userId);
+    await hr.page.getByRole('button', { name: '确定' }).click();
     await hr.page.getByRole('button', { name: '详情' }).click();
     await hr.page.getByRole('button', { name: '加入黑名单' }).click();
     await hr.page.getByRole('button', { name: '确定' }).click();
     await hr.page.locator('.zp-message').filter({ hasText: '已加入黑名单' }).first().waitFor();
 
     await seeker.page.locator('zp-chat .launcher').click();
-    await seeker.page.locator('zp-chat .item').filter({ hasText: demo.hr.name }).click();
+    await seeker.page.getByRole('button', { name: '发起会话' }).click();
+    await seeker.page.getByLabel('用户ID').fill(hr.userId);
+    await seeker.page.getByRole('button', { name: '确定' }).click();
     await seeker.page.getByLabel('消息内容').fill(`还在招人吗 ${stamp}`);
     await seeker.page.getByLabel('消息内容').press('Enter');
     await seeker.page.locator('.zp-message').filter({ hasText: '拉黑' }).first().waitFor();
