@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
+import cors from '@fastify/cors';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, one, sql } from './db/index.js';
@@ -76,6 +77,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Partner pages on other origins embed the widgets, which call the API with the `token`
+  // header (never cookies), so reflecting the origin lends them nothing a page could not do.
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : true,
+    allowedHeaders: ['content-type', 'token'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
 
   for (const m of modules) await m.register(app, services);
 

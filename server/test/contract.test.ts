@@ -100,6 +100,18 @@ describe('bad input never yields a 500', () => {
   }
 });
 
+describe('partner pages', () => {
+  it('may call the API from another origin with the token header', async () => {
+    const pre = await fetch(new URL('/api/sec/pc/currentUser', srv.url), {
+      method: 'OPTIONS',
+      headers: { origin: 'http://partner.example:8000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'token' },
+    });
+    expect(pre.status).toBeLessThan(300);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://partner.example:8000');
+    expect(pre.headers.get('access-control-allow-headers')).toContain('token');
+  });
+});
+
 describe('legacy clients', () => {
   it('may post an empty body with a JSON content type to a call that takes none', async () => {
     const r = await srv.call('/api/hr/qydwhrxx/getHrInfo', { method: 'POST', raw: '', token: tokens.hr });
