@@ -1,8 +1,8 @@
 /**
  * <zp-chat> between two people: a seeker starts a conversation with the demo HR by user ID, and
  * what the seeker sends (text, a dropped file, a revoke) is seen on the HR's side, with the
- * HR's unread badge rising and clearing. The widget is put on a site page the way the layout will
- * include it (/zppc/widgets/chat.js and one <zp-chat> element); the layout does not carry it yet.
+ * HR's unread badge rising and clearing; an unapproved HR is sent to the company form; a blacklisted
+ * seeker is refused. The widget is the one the site's layout carries on every page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -24,11 +24,8 @@ async function personWithChat(browser: Browser, role: 'qz' | 'hr', phone: string
   const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });
   const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
+  // The site's layout carries <zp-chat> and loads /zppc/widgets/chat.js for logged-in people.
   await page.goto('/zppc/');
-  await page.waitForLoadState('networkidle'); // the site settles (and redirects, if it does) first
-  await page.evaluate(() => document.body.appendChild(document.createElement('zp-chat')));
-  // What the layout will carry (widgets/chat/README.md): the server serves the built widget.
-  await page.addScriptTag({ url: '/zppc/widgets/chat.js', type: 'module' });
   await page.locator('zp-chat .launcher').waitFor();
   return { page, userId: grant.userId };
 }

@@ -93,10 +93,16 @@ async function login(): Promise<Chat | null> {
   core.$state.set('connecting');
   try {
     const { userId, userSig, appID } = await api.call(chatApi.userSig);
-    if ($session.get()?.token !== session.token) return null;
+    // A token refresh meanwhile is the same person: go on. Logged out or someone else: stop.
+    if ($session.get()?.userId !== session.userId) return null;
     const chat = await create(appID);
     chat.setLogLevel(1);
     await chat.login({ userID: userId, userSig });
+    if ($session.get()?.userId !== session.userId) {
+      void chat.logout().catch(() => {});
+      core.$state.set('idle');
+      return null;
+    }
     chat.on(EVENT.KICKED_OUT, onKicked);
     core.chat = chat;
     core.userID = userId;
@@ -122,7 +128,7 @@ function watchSession() {
   let token = $session.get()?.token;
   $session.listen((s) => {
     if (s?.token === token) return;
-    const userChanged = !s || s.userId !== core.userID;
+    const userChanged = !s || (core.userID !== '' && s.userId !== core.userID);
     token = s?.token;
     if (userChanged && core.chat) {
       const chat = core.chat;
