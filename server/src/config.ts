@@ -20,6 +20,8 @@ export interface Config {
   siteDir: string | null;
   /** Test runs check every reply against its contract schema. */
   checkReplies: boolean;
+  /** Anonymous feedback accepted per client address per hour (spam guard). */
+  feedbackAnonPerHour: number;
   /** Origins allowed to call the API from the browser (partner pages); empty = any. */
   corsOrigins: string[];
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs feed login throttling. */
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port, host, dataDir, databaseUrl, databaseSchema, redisUrl, demo, logLevel, publicUrl, s3, tencent, iceServers, siteDir,
     checkReplies: flag(env, 'CHECK_REPLIES', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -9,7 +9,8 @@ import { fileByKey, issueUploadPolicy, registerUpload, SCOPES, FileKind } from '
 import { fileUrl, keyFromUrl } from '../files/urls.js';
 
 /** Submissions allowed before the next is refused: anonymous per address and hour, members per day. */
-export const FEEDBACK_LIMITS = { anonymousPerHour: 5, memberPerDay: 20 } as const;
+/** memberPerDay per account; anonymous visitors per address per hour: config FEEDBACK_ANON_PER_HOUR (5). */
+export const FEEDBACK_LIMITS = { memberPerDay: 20 } as const;
 
 const time = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`);
 
@@ -41,7 +42,7 @@ const feedback: Module = {
       const recent = user
         ? await one<{ n: number }>(s.db, sql`select count(*)::int as n from feedback where user_id = ${user.id} and created_at > now() - interval '1 day'`)
         : await one<{ n: number }>(s.db, sql`select count(*)::int as n from feedback where user_id is null and ip = ${req.ip} and created_at > now() - interval '1 hour'`);
-      if (recent!.n >= (user ? FEEDBACK_LIMITS.memberPerDay : FEEDBACK_LIMITS.anonymousPerHour)) throw tooMany('提交过于频繁，请稍后再试');
+      if (recent!.n >= (user ? FEEDBACK_LIMITS.memberPerDay : s.config.feedbackAnonPerHour)) throw tooMany('提交过于频繁，请稍后再试');
 
       const r = await one<{ id: string }>(
         s.db,
