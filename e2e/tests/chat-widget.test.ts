@@ -80,9 +80,13 @@ describe('chat widget', () => {
     await hr.page.locator('zp-chat .row.in').filter({ hasText: '3.00Kb' }).waitFor();
 
     // Revoked within 120 s: each side reads its own wording.
+    // (The demo pair may have older recalled messages from other journeys: count new ones.)
+    const mineTips = seeker.page.locator('zp-chat .tip').filter({ hasText: '你撤回了一条消息' });
+    const theirTips = hr.page.locator('zp-chat .tip').filter({ hasText: '对方撤回了一条消息' });
+    const [mineBefore, theirsBefore] = [await mineTips.count(), await theirTips.count()];
     await seeker.page.locator('zp-chat .row.out').filter({ hasText: text }).getByRole('button', { name: '撤回' }).click();
-    await seeker.page.locator('zp-chat .tip').filter({ hasText: '你撤回了一条消息' }).waitFor();
-    await hr.page.locator('zp-chat .tip').filter({ hasText: '对方撤回了一条消息' }).waitFor();
+    await expect.poll(() => mineTips.count()).toBe(mineBefore + 1);
+    await expect.poll(() => theirTips.count()).toBe(theirsBefore + 1);
     await expect(hr.page.locator('zp-chat .row.in').filter({ hasText: text }).count()).resolves.toBe(0);
     await screenshot(hr.page, 'chat-hr-1280');
     await screenshot(seeker.page, 'chat-seeker-1280');
