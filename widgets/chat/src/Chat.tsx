@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
@@ -328,7 +328,21 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }
 
 function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: ChatSDK; me: string; mapUrl: string; conversation: Conversation; onBack: () => void }) {
   const id = conversation.conversationID;
-  const [messages, setMessages] = useState<Message[]>([]);
+  const [messageState, setMessages] = useState<Message[]>([]);
+  // A message ID is unique: history pages, live events and resumed gaps can overlap, and each
+  // message must show once (the later copy carries the newer state, e.g. isRevoked).
+  const messages = useMemo(() => {
+    const at = new Map<string, number>();
+    const out: Message[] = [];
+    for (const m of messageState) {
+      const i = at.get(m.ID);
+      if (i === undefined) {
+        at.set(m.ID, out.length);
+        out.push(m);
+      } else out[i] = m;
+    }
+    return out;
+  }, [messageState]);
   const [next, setNext] = useState('');
   const [completed, setCompleted] = useState(false);
   const [text, setText] = useState('');
