@@ -52,9 +52,12 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
+  // The product on its embedded defaults with a fresh data dir: CI exports DATABASE_URL and
+  // REDIS_URL for the server suites, and a shared database would carry one run's data into the next.
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, [main], {
     cwd: ROOT_DIR,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info',
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info',
       // Every journey's visitor posts feedback from the one loopback address.
       FEEDBACK_ANON_PER_HOUR: '1000', PUBLIC_URL: baseUrl },
     stdio: ['ignore', out, out],
