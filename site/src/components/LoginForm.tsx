@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, message, useHydrated, withLoading } from '@zp/ui';
 import { api, loginWith, type Role } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { centreOf, paths, safeRedirect } from '../lib/paths';
+import { PHONE } from './seeker/common';
+import { CodeButton, useCodeSender } from './common/SmsCode';
 
 type Mode = 'password' | 'code';
 
-/** Seconds before another SMS code may be requested (the server enforces the same interval). */
-export const CODE_INTERVAL_SECONDS = 60;
-const PHONE = /^1[3-9]\d{9}$/;
 
 export const loginTitles: Record<Role, string> = { qz: '人才登录', hr: '企业登录', xs: '运营登录' };
 
@@ -40,16 +39,9 @@ export default function LoginForm({ role }: { role: Role }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [countdown, setCountdown] = useState(0);
+  const codes = useCodeSender();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const ready = useHydrated();
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const t = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(t);
-  }, [countdown]);
 
   const chooseMode = (next: Mode) => {
     setMode(next);
@@ -70,16 +62,7 @@ export default function LoginForm({ role }: { role: Role }) {
       document.getElementById('login-phone')?.focus();
       return;
     }
-    setSending(true);
-    try {
-      await api.call(authApi.loginCode, { query: { phone } });
-      setCountdown(CODE_INTERVAL_SECONDS);
-      message.success('验证码已发送，请注意查收');
-    } catch (err) {
-      message.error(failure(err));
-    } finally {
-      setSending(false);
-    }
+    await codes.send(() => api.call(authApi.loginCode, { query: { phone } }));
   };
 
   const submit = async (e: FormEvent) => {
@@ -205,9 +188,7 @@ export default function LoginForm({ role }: { role: Role }) {
                   onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
                   {...field('code')}
                 />
-                <Button className="login-form__code" onClick={sendCode} loading={sending} disabled={countdown > 0}>
-                  {countdown > 0 ? `${countdown} 秒后重新获取` : '获取验证码'}
-                </Button>
+                <CodeButton left={codes.left} sending={codes.sending} onClick={sendCode} />
               </div>
               {errors.code ? (
                 <p className="form-field__error" id="login-code-error">

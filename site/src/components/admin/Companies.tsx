@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
 import { companiesApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
 import { useCodes } from '../hr/codes';
-import { Field, ListState, Tabs, Tag } from '../hr/ui';
+import { Field, ListState, Tabs, Tag, ListPager } from '../hr/ui';
 import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../hr/states';
 
 type Row = ReplyOf<typeof companiesApi.adminList>['page']['list'][number];
@@ -125,11 +124,7 @@ export default function Companies() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {rejecting ? (
         <RejectDialog
           c={rejecting}

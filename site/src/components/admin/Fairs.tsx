@@ -7,7 +7,7 @@ import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
 import { useCodes } from '../hr/codes';
-import { Field, ListState, Select, Tag } from '../hr/ui';
+import { Field, ListState, Select, Tag, ListPager } from '../hr/ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../hr/states';
 import { to } from '../../lib/paths';
 
@@ -208,11 +208,7 @@ export default function Fairs() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {editing ? (
         <FairDialog
           fair={editing === 'new' ? null : editing}

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
-import { Field, ListState, Select, Tabs, Tag } from '../hr/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager } from '../hr/ui';
 
 type Row = ReplyOf<typeof feedbackApi.adminList>['page']['list'][number];
 const LIMIT = 10;
@@ -99,11 +98,7 @@ export default function Feedback() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {answering ? (
         <AnswerDialog
           f={answering}

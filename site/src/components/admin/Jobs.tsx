@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
-import { Field, ListState, Select, Tabs, Tag } from '../hr/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager } from '../hr/ui';
 import { JOB_STATE_TEXT, JOB_STATE_TONE } from '../hr/states';
 import { to } from '../../lib/paths';
 
@@ -102,11 +101,7 @@ export default function Jobs() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {taking ? (
         <TakeDown
           job={taking}

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Button } from '@zp/ui';
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { minutes, useGuardedSubmit, useLoad } from '../hr/lib';
-import { ListState, Select } from '../hr/ui';
+import { ListState, Select, ListPager } from '../hr/ui';
 
 const LIMIT = 20;
 /** Action prefixes the modules log (company.approve, fair.update, codes.save, ...). */
@@ -101,11 +100,7 @@ export default function Log() {
           </table>
         </div>
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
     </>
   );
 }

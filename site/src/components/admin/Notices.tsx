@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
 import { useCodes } from '../hr/codes';
-import { Field, ListState, Select, Tag } from '../hr/ui';
+import { Field, ListState, Select, Tag, ListPager } from '../hr/ui';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof contentApi.adminNotices>['page']['list'][number];
@@ -124,11 +123,7 @@ export default function Notices() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {editing ? (
         <NoticeDialog
           notice={editing === 'new' ? null : editing}

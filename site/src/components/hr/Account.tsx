@@ -7,13 +7,12 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { authApi, companiesApi } from '@zp/core/routes';
 import { api, logout, passwordDigest, updateSession } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { PASSWORD_HINT, checkPassword } from '../seeker/RegisterForm';
 import { PHONE, useCountdown } from '../seeker/common';
 import { act, minutes, useGuardedSubmit, useLoad } from './lib';
 import { HrGate, useHr } from './hr';
-import { Facts, Field, ListState, Tabs, Tag } from './ui';
+import { Facts, Field, ListState, Tabs, Tag, ListPager } from './ui';
 import { flash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
 
@@ -309,11 +308,7 @@ function Colleagues() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={requests.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={requests.loading} />
       {adding ? (
         <SubAccountDialog
           onClose={() => setAdding(false)}

@@ -7,11 +7,10 @@
 import { useState } from 'react';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { minutes, useLoad } from './lib';
 import { HrGate } from './hr';
-import { ListState, Select, Tag } from './ui';
+import { ListState, Select, Tag, ListPager } from './ui';
 import { APPLICATION_TONE, applicationText } from './states';
 import { downloadResume } from './candidate';
 import { resumePath } from './ReceivedResumes';
@@ -54,11 +53,7 @@ function List() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
     </>
   );
 }

@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { Button, confirm } from '@zp/ui';
 import { fairsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate, NOT_APPROVED_MSG, companyInfoPath, useHr } from './hr';
-import { ListState, Notice, Select, Tabs, Tag } from './ui';
+import { ListState, Notice, Select, Tabs, Tag, ListPager } from './ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from './states';
 import { to } from '../../lib/paths';
 
@@ -152,11 +151,7 @@ function Fairs() {
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={tab === 'mine' ? '还没有报名招聘会' : tab === 'favourites' ? '还没有收藏招聘会' : '暂无招聘会'} onRetry={list.reload}>
         {data?.list.map((f) => <FairCard key={f.hxid} f={f} onChanged={list.reload} />)}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
     </>
   );
 }

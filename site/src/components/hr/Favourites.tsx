@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { Button, confirm } from '@zp/ui';
 import { relationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { minutes, useGuardedSubmit, useLoad } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
-import { ListState, Tag } from './ui';
+import { ListState, Tag, ListPager } from './ui';
 import { InviteDialog, downloadResume, toggleFavourite, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
 import { resumePath } from './ReceivedResumes';
@@ -82,11 +81,7 @@ function List() {
           );
         })}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {invite ? <InviteDialog target={invite} onClose={() => setInvite(null)} onSent={list.reload} /> : null}
     </>
   );

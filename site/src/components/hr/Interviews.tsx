@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
-import { Field, ListState, Select, Tabs, Tag } from './ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager } from './ui';
 import { ANSWER_TONE, answerText, resultText } from './states';
 import { resumePath } from './ReceivedResumes';
 
@@ -134,11 +133,7 @@ function List() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {editing ? <ResultDialog inv={editing} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
     </>
   );

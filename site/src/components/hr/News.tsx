@@ -4,11 +4,10 @@ import { onReminder } from '@zp/core/socket';
 import { message } from '@zp/ui';
 import { identityApi, notifyApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, useLoad, type ReplyOf } from './lib';
 import { HrGate, refreshMenuBadge } from './hr';
-import { ListState, Tabs, Tag } from './ui';
+import { ListState, Tabs, Tag, ListPager } from './ui';
 
 type Category = 'all' | 'wjxx' | 'hxxx' | 'xtxx';
 type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];
@@ -84,11 +83,7 @@ function List() {
           </button>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
     </>
   );
 }

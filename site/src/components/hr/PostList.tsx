@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
 import { jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, salaryText, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
-import { ListState, Notice, Tabs, Tag } from './ui';
+import { ListState, Notice, Tabs, Tag, ListPager } from './ui';
 import { FAIR_STATE_TEXT, JOB_STATE_TEXT, JOB_STATE_TONE } from './states';
 import { to } from '../../lib/paths';
 
@@ -173,11 +172,7 @@ function Posts({ mine }: { mine: boolean }) {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {fairsOf ? <FairsDialog job={fairsOf} onClose={() => setFairsOf(null)} /> : null}
     </>
   );

@@ -8,12 +8,11 @@ import { useState } from 'react';
 import { Button } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
-import { ListState, Select, Tabs, Tag } from './ui';
+import { ListState, Select, Tabs, Tag, ListPager } from './ui';
 import { APPLICATION_TONE, applicationText } from './states';
 import { InviteDialog, downloadResume, setApplicationState, toggleFavourite, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
@@ -176,11 +175,7 @@ function Received({ selected }: { selected: boolean }) {
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={selected ? '暂无已选中的人才' : '暂无符合条件的简历'} onRetry={list.reload}>
         {data?.list.map((a) => <ApplicationCard key={a.bsid} a={a} onChanged={list.reload} onInvite={setInvite} />)}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
       {invite ? <InviteDialog target={invite} onClose={() => setInvite(null)} onSent={list.reload} /> : null}
     </>
   );

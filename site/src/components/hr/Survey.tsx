@@ -8,10 +8,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '@zp/ui';
 import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { minutes, useLoad } from './lib';
 import { HrGate } from './hr';
-import { ListState, Tag } from './ui';
+import { ListState, Tag, ListPager } from './ui';
 
 const SIZE = 10;
 const CATEGORY: Record<number, string> = { 10: '功能建议', 20: '性能建议', 30: '其他' };
@@ -65,11 +64,7 @@ function History() {
           </div>
         ))}
       </ListState>
-      {data ? (
-        <div className="hr-pager">
-          <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-        </div>
-      ) : null}
+      <ListPager page={data} onChange={setPage} loading={list.loading} />
     </>
   );
 }

@@ -7,13 +7,12 @@ import { useState } from 'react';
 import { Button, useHydrated, useSession } from '@zp/ui';
 import { searchApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
 import { avatarOf } from '../seeker/common';
 import { day, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
-import { Field, ListState, Notice, Select } from './ui';
+import { Field, ListState, Notice, Select, ListPager } from './ui';
 import { InviteDialog, toggleFavourite, type InviteTarget } from './candidate';
 import { paths, to } from '../../lib/paths';
 
@@ -159,11 +158,7 @@ function Search() {
         <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText="没有找到符合条件的人才，换个条件试试" onRetry={list.reload}>
           {data?.list.map((t) => <TalentCard key={t.qzbsid} t={t} onInvite={setInvite} />)}
         </ListState>
-        {data ? (
-          <div className="hr-pager">
-            <Pagination page={data.currPage} totalPage={data.totalPage} totalCount={data.totalCount} onChange={setPage} disabled={list.loading} />
-          </div>
-        ) : null}
+        <ListPager page={data} onChange={setPage} loading={list.loading} />
       </div>
       {invite ? <InviteDialog target={invite} onClose={() => setInvite(null)} onSent={() => {}} /> : null}
     </div>

@@ -5,6 +5,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@zp/ui';
 import EmptyState from '../common/EmptyState';
+import Pagination from '../common/Pagination';
 import type { Option } from './codes';
 import './hr.css';
 
@@ -177,5 +178,15 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The pager under a list, once its first page arrived. */
+export function ListPager({ page, onChange, loading }: { page: { currPage: number; totalPage: number; totalCount: number } | null | undefined; onChange: (page: number) => void; loading: boolean }) {
+  if (!page) return null;
+  return (
+    <div className="hr-pager">
+      <Pagination page={page.currPage} totalPage={page.totalPage} totalCount={page.totalCount} onChange={onChange} disabled={loading} />
+    </div>
   );
 }

@@ -1,8 +1,9 @@
+import { CodeButton, useCodeSender } from '../common/SmsCode';
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, message, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest, startSession } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
-import { PHONE, failure, useCountdown } from './common';
+import { PHONE, failure } from './common';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
 import { RoleSwitch } from './RoleSwitch';
@@ -37,10 +38,9 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
   const [agree, setAgree] = useState(false);
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const [blocked, guard] = useClickGuard();
-  const [left, startCountdown] = useCountdown();
+  const codes = useCodeSender();
   const ready = useHydrated();
 
   const phoneError = () => (!phone ? '请输入手机号' : PHONE.test(phone) ? undefined : '手机号格式不正确');
@@ -52,16 +52,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
       document.getElementById('reg-phone')?.focus();
       return;
     }
-    setSending(true);
-    try {
-      await api.call(authApi.registerCode, { query: { phone }, method: 'POST' });
-      startCountdown();
-      message.success('验证码已发送，请注意查收');
-    } catch (err) {
-      message.error(failure(err));
-    } finally {
-      setSending(false);
-    }
+    await codes.send(() => api.call(authApi.registerCode, { query: { phone }, method: 'POST' }));
   };
 
   const submit = async (ev: FormEvent) => {
@@ -113,9 +104,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
           <Field id="reg-code" label="验证码" error={errors.code} required>
             <div className="form-field__row">
               <input id="reg-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入 6 位验证码" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} {...invalid('reg-code', errors.code)} />
-              <Button className="login-form__code" onClick={sendCode} loading={sending} disabled={left > 0}>
-                {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
-              </Button>
+              <CodeButton left={codes.left} sending={codes.sending} onClick={sendCode} />
             </div>
           </Field>
           <Field id="reg-password" label="设置密码" error={errors.password} required hint={errors.password ? undefined : PASSWORD_HINT}>
