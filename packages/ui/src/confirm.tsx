@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Dialog } from './dialog.js';
 import { Button } from './button.js';
 import { ToneIcon, type Tone } from './icons.js';
+import { overlayLayer } from './host.js';
 
 export interface ConfirmOptions {
   message: ReactNode;
@@ -15,7 +16,7 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
-function ConfirmDialog({ options, onDone }: { options: ConfirmOptions; onDone: (ok: boolean) => void }) {
+function ConfirmDialog({ options, container, onDone }: { options: ConfirmOptions; container: Element; onDone: (ok: boolean) => void }) {
   const [open, setOpen] = useState(true);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const finish = (ok: boolean) => {
@@ -26,6 +27,7 @@ function ConfirmDialog({ options, onDone }: { options: ConfirmOptions; onDone: (
     <Dialog
       open={open}
       role="alertdialog"
+      container={container}
       title={options.title ?? '提示'}
       width={420}
       closeOnMask={false}
@@ -55,12 +57,15 @@ function ConfirmDialog({ options, onDone }: { options: ConfirmOptions; onDone: (
 export function confirm(options: ConfirmOptions): Promise<boolean> {
   if (typeof document === 'undefined') return Promise.resolve(false);
   return new Promise((resolve) => {
+    // In the overlay layer, like the toasts: a partner page's CSS cannot restyle the question.
+    const layer = overlayLayer();
     const container = document.createElement('div');
-    document.body.appendChild(container);
+    layer.appendChild(container);
     const root = createRoot(container);
     root.render(
       <ConfirmDialog
         options={options}
+        container={layer}
         onDone={(ok) => {
           resolve(ok);
           // After React has committed the close (focus goes back to where it was).

@@ -1,6 +1,7 @@
 import { useEffect, useId, useInsertionEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { ensureDocumentStyles } from './styles.js';
+import { deepActiveElement } from './host.js';
 
 export interface DialogProps {
   open: boolean;
@@ -18,6 +19,8 @@ export interface DialogProps {
   /** Extra class on the dialog box. */
   className?: string;
   role?: 'dialog' | 'alertdialog';
+  /** Where it renders; document.body by default (its content may use the page's own styles). */
+  container?: Element;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,7 +33,7 @@ let savedOverflow = '';
  * A modal dialog rendered into document.body (outside any widget's shadow root, like the
  * legacy UI's dialogs). Keeps focus inside while open and gives it back on close.
  */
-export function Dialog({ open, title, onClose, children, footer, width, closeOnMask = true, showClose = true, initialFocus, className, role = 'dialog' }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, width, closeOnMask = true, showClose = true, initialFocus, className, role = 'dialog', container }: DialogProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -47,7 +50,7 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
       savedOverflow = document.body.style.overflow;
       document.body.style.overflow = 'hidden';
     }
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = deepActiveElement() as HTMLElement | null;
     const box = boxRef.current;
     const inside = (part: string) => box?.querySelector(part)?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
     const target = initialFocus?.current ?? inside('.zp-dialog__body') ?? inside('.zp-dialog__footer') ?? box;
@@ -64,7 +67,7 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
       document.removeEventListener('keydown', onKey);
       stack.splice(stack.indexOf(token), 1);
       if (stack.length === 0) document.body.style.overflow = savedOverflow;
-      if (previous && document.contains(previous)) previous.focus();
+      if (previous?.isConnected) previous.focus();
     };
   }, [open, initialFocus]);
 
@@ -79,10 +82,11 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
     }
     const first = items[0];
     const last = items[items.length - 1];
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === boxRef.current)) {
+    const active = deepActiveElement();
+    if (e.shiftKey && (active === first || active === boxRef.current)) {
       e.preventDefault();
       last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
+    } else if (!e.shiftKey && active === last) {
       e.preventDefault();
       first.focus();
     }
@@ -120,6 +124,6 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
         {footer ? <div className="zp-dialog__footer">{footer}</div> : null}
       </div>
     </div>,
-    document.body,
+    container ?? document.body,
   );
 }

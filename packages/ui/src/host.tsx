@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ensureDocumentStyles } from './styles.js';
+import { uiCss } from './styles.js';
 
 /**
  * A list that imperative calls (message.error, notify) push to and a React host renders.
@@ -11,19 +11,18 @@ export interface Feed<T> {
   get(): readonly T[];
   set(next: readonly T[]): void;
   subscribe(listener: () => void): () => void;
-  /** Whether a host already renders this feed on the page. */
-  hosted: boolean;
+  /** The element a host renders this feed into, once one does. */
+  host?: HTMLElement;
 }
 
 export function sharedFeed<T>(name: string): Feed<T> {
-  const key = Symbol.for(`@zp/ui/${name}@1`);
+  const key = Symbol.for(`@zp/ui/${name}@2`);
   const holder = globalThis as unknown as Record<symbol, Feed<T> | undefined>;
   const existing = holder[key];
   if (existing) return existing;
   let items: readonly T[] = [];
   const listeners = new Set<() => void>();
   const feed: Feed<T> = {
-    hosted: false,
     get: () => items,
     set(next) {
       items = next;
@@ -42,14 +41,54 @@ export function useFeed<T>(feed: Feed<T>): readonly T[] {
   return useSyncExternalStore(feed.subscribe, feed.get, feed.get);
 }
 
-/** Mounts the feed's host into document.body the first time something is shown. */
+const LAYER_KEY = Symbol.for('@zp/ui/overlay-layer@1');
+
+// The layer's own base: what its overlays would otherwise inherit from the page.
+const LAYER_CSS = `
+:host { display: contents; }
+.zp-layer { font-family: var(--zp-font-family); font-size: var(--zp-font-size); line-height: 1.5; color: var(--zp-color-text); text-align: left; }
+`;
+
+/**
+ * Where imperative overlays (messages, notifications, loading, confirm) render: one element per
+ * page, <zp-overlays>, whose shadow root carries the ui styles. A partner page embedding a widget
+ * keeps its own CSS: none of it restyles the overlays and none of theirs reaches the page.
+ * Shared by every copy of this package on the page, like the feeds.
+ */
+export function overlayLayer(): HTMLElement {
+  const holder = globalThis as unknown as Record<symbol, HTMLElement | undefined>;
+  const existing = holder[LAYER_KEY];
+  if (existing?.isConnected) return existing;
+  const host = document.createElement('zp-overlays');
+  const shadow = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = uiCss + LAYER_CSS;
+  const layer = document.createElement('div');
+  layer.className = 'zp-layer';
+  shadow.append(style, layer);
+  document.body.appendChild(host);
+  return (holder[LAYER_KEY] = layer);
+}
+
+/** Mounts the feed's host into the overlay layer the first time something is shown. */
 export function ensureHost<T>(feed: Feed<T>, element: ReactElement): void {
-  if (feed.hosted || typeof document === 'undefined') return;
-  feed.hosted = true;
-  ensureDocumentStyles();
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  createRoot(container).render(element);
+  if (typeof document === 'undefined') return;
+  // A page that replaced its body (client-side navigation) took the layer along: put the host,
+  // still rendering, into the new one.
+  if (feed.host) {
+    if (!feed.host.isConnected) overlayLayer().appendChild(feed.host);
+    return;
+  }
+  feed.host = document.createElement('div');
+  overlayLayer().appendChild(feed.host);
+  createRoot(feed.host).render(element);
+}
+
+/** The focused element, looking into shadow roots (document.activeElement stops at their host). */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 const ID_KEY = Symbol.for('@zp/ui/next-id@1');

@@ -9,3 +9,4 @@ export { confirm, type ConfirmOptions } from './confirm.js';
 export { LoadingOverlay, loading, withLoading, LOADING_TEXT } from './loading.js';
 export { useSession } from './use-session.js';
 export { useHydrated } from './use-hydrated.js';
+export { overlayLayer } from './host.js';

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Button, Dialog, confirm } from '../src/index.js';
+import { Button, Dialog, confirm, overlayLayer } from '../src/index.js';
 
 afterEach(cleanup);
 
@@ -85,19 +85,22 @@ describe('Dialog', () => {
   });
 });
 
+// confirm() renders in the overlay layer's shadow root, like the toasts.
+const layer = () => within(overlayLayer());
+
 describe('confirm', () => {
   it('resolves true on 确定, with focus on it', async () => {
     let answer: Promise<boolean> = Promise.resolve(false);
     await act(async () => {
       answer = confirm({ message: '未登录，请您登录后，进行报名。', confirmText: '去登录' });
     });
-    const dialog = screen.getByRole('alertdialog', { name: '提示' });
+    const dialog = layer().getByRole('alertdialog', { name: '提示' });
     expect(dialog.textContent).toContain('未登录，请您登录后，进行报名。');
-    const ok = screen.getByRole('button', { name: '去登录' });
-    expect(document.activeElement).toBe(ok);
+    const ok = layer().getByRole('button', { name: '去登录' });
+    expect(overlayLayer().getRootNode() instanceof ShadowRoot && (overlayLayer().getRootNode() as ShadowRoot).activeElement).toBe(ok);
     await act(async () => ok.click());
     expect(await answer).toBe(true);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(layer().queryByRole('alertdialog')).toBeNull();
   });
 
   it('resolves false on Escape and on 取消', async () => {
@@ -113,7 +116,7 @@ describe('confirm', () => {
     await act(async () => {
       answer = confirm({ message: '确定离开房间吗？' });
     });
-    await act(async () => screen.getByRole('button', { name: '取消' }).click());
+    await act(async () => layer().getByRole('button', { name: '取消' }).click());
     expect(await answer).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { message, notify } from '../src/index.js';
+import { message, notify, overlayLayer } from '../src/index.js';
+
+// Toasts render in the overlay layer's shadow root, out of the page's CSS.
+const layer = () => within(overlayLayer());
 
 describe('message toast', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -16,11 +19,11 @@ describe('message toast', () => {
     act(() => {
       message.error('手机号或密码错误');
     });
-    expect(screen.getByRole('alert').textContent).toBe('手机号或密码错误');
+    expect(layer().getByRole('alert').textContent).toBe('手机号或密码错误');
     act(() => vi.advanceTimersByTime(1999));
-    expect(screen.queryByRole('alert')).not.toBeNull();
+    expect(layer().queryByRole('alert')).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(layer().queryByRole('alert')).toBeNull();
   });
 
   it('stacks several messages and closes one early', () => {
@@ -29,18 +32,21 @@ describe('message toast', () => {
       closeFirst = message.success('报名成功');
       message.warning('请完善简历');
     });
-    expect(screen.getAllByRole('status').map((e) => e.textContent)).toEqual(['报名成功', '请完善简历']);
+    expect(layer().getAllByRole('status').map((e) => e.textContent)).toEqual(['报名成功', '请完善简历']);
     act(() => closeFirst());
-    expect(screen.getAllByRole('status').map((e) => e.textContent)).toEqual(['请完善简历']);
+    expect(layer().getAllByRole('status').map((e) => e.textContent)).toEqual(['请完善简历']);
   });
 
-  it('puts its styles into the document once', () => {
+  it("renders in one overlay layer whose shadow root holds the styles, leaving the page's own styles alone", () => {
     act(() => {
       message.info('一');
       message.info('二');
     });
-    expect(document.querySelectorAll('style#zp-ui-styles')).toHaveLength(1);
-    expect(document.getElementById('zp-ui-styles')!.textContent).toContain('--zp-color-primary');
+    const hosts = document.querySelectorAll('zp-overlays');
+    expect(hosts).toHaveLength(1);
+    expect(hosts[0]!.shadowRoot!.querySelector('style')!.textContent).toContain('--zp-color-primary');
+    expect(document.querySelector('.zp-message')).toBeNull();
+    expect(document.getElementById('zp-ui-styles')).toBeNull();
   });
 });
 
@@ -55,19 +61,19 @@ describe('notification', () => {
     act(() => {
       notify({ title: '新消息', message: '王芳 邀请您参加视频面试', type: 'info' });
     });
-    const box = screen.getByRole('status', { name: '新消息' });
+    const box = layer().getByRole('status', { name: '新消息' });
     expect(box.textContent).toContain('王芳 邀请您参加视频面试');
     act(() => vi.advanceTimersByTime(2999));
-    expect(screen.queryByRole('status', { name: '新消息' })).not.toBeNull();
+    expect(layer().queryByRole('status', { name: '新消息' })).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByRole('status', { name: '新消息' })).toBeNull();
+    expect(layer().queryByRole('status', { name: '新消息' })).toBeNull();
   });
 
   it('closes with its close button', () => {
     act(() => {
       notify({ title: '提交成功', duration: 0 });
     });
-    act(() => screen.getByRole('button', { name: '关闭' }).click());
-    expect(screen.queryByText('提交成功')).toBeNull();
+    act(() => layer().getByRole('button', { name: '关闭' }).click());
+    expect(layer().queryByText('提交成功')).toBeNull();
   });
 });

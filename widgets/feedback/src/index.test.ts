@@ -8,7 +8,8 @@ type WidgetElement = HTMLElement & { updateComplete: Promise<boolean> };
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const root = (el: Element) => el.shadowRoot!;
 const texts = (el: Element, selector: string) => [...root(el).querySelectorAll(selector)].map((n) => n.textContent);
-const toasts = () => [...document.querySelectorAll('.zp-message')].map((n) => n.textContent);
+// Toasts render in the page's one overlay layer (<zp-overlays>), in its shadow root.
+const toasts = () => [...(document.querySelector('zp-overlays')?.shadowRoot?.querySelectorAll('.zp-message') ?? [])].map((n) => n.textContent);
 
 async function mount(attrs = ''): Promise<WidgetElement> {
   document.body.insertAdjacentHTML('beforeend', `<zp-feedback ${attrs}></zp-feedback>`);
