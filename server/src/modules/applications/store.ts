@@ -2,6 +2,7 @@
  * Applications, their states and interview invitations: the rules, in one place for the routes
  * and the demo seed.
  */
+import { beijingToday } from '@zp/core/dates';
 import { APPLICATION_STATES, FINAL_STATES, type ApplicationState } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
@@ -204,7 +205,7 @@ export function beijingTime(text: string): Date | null {
   const d = new Date(`${m[1]}T${m[2]}${m[3] ?? ':00'}+08:00`);
   if (Number.isNaN(d.getTime())) return null;
   // Date rolls 02-31 over to March; a real day comes back unchanged.
-  const back = new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  const back = beijingToday(d.getTime());
   return back === m[1] ? d : null;
 }
 

@@ -126,6 +126,19 @@ describe('account lifecycle', () => {
     const again = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 50 } });
     expect(again.body.loginLog.list.map((r: { bsid: string }) => r.bsid)).not.toContain(first.bsid);
   });
+  it('login log dates are days in China: a login at 01:00 Beijing time is on that day, not the UTC day before', async () => {
+    const phone = '13911110007';
+    const { token } = await srv.registerSeeker(phone, 'p');
+    const { sql } = await import('drizzle-orm');
+    // 2026-03-10 01:00 in Beijing is 2026-03-09 17:00 UTC.
+    await srv.app.services.db.execute(sql`update login_log set login_time = '2026-03-09T17:00:00Z' where user_id = (select id from users where phone = ${phone})`);
+    const day = async (date: string) =>
+      (await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 10, startDate: date, endDate: date } })).body.loginLog;
+    const on = await day('2026-03-10');
+    expect(on.totalCount).toBeGreaterThan(0);
+    expect(on.list[0].loginTime).toBe('2026-03-10 01:00:00');
+    expect((await day('2026-03-09')).totalCount).toBe(0);
+  });
 });
 
 describe('SMS code rules', () => {

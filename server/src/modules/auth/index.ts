@@ -151,7 +151,10 @@ const auth: Module = {
     handle(app, s, authApi.loginLog, async ({ user, query }) => {
       const from = query.startDate ?? '1970-01-01';
       const to = query.endDate ?? '9999-12-31';
-      const where = sql`user_id = ${user.id} and login_time >= ${from}::date and login_time < ${to}::date + 1`;
+      // Dates are days in China (Asia/Shanghai), whatever the database's own time zone.
+      const where = sql`user_id = ${user.id}
+        and login_time >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
+        and login_time < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
       const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from login_log where ${where}`);
       const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number }>(
         s.db,

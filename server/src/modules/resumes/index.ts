@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { beijingToday } from '@zp/core/dates';
 import { identityApi, resumesApi, SECTIONS, SECTION_KEYS, SECTION_ROUTES, type SectionDef, type SectionKey } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound } from '../../http/reply.js';
@@ -119,7 +120,7 @@ const BASE_COLUMNS: Record<string, { column: string; code?: CodeTable; title: st
 };
 
 async function saveBase(s: Services, userId: string, body: Values) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = beijingToday();
   for (const f of ['csrq', 'cjgzny']) {
     const d = body[f];
     if (typeof d === 'string' && d > today) throw badRequest(`${BASE_COLUMNS[f].title}不能晚于今天`);

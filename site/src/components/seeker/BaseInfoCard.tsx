@@ -1,3 +1,4 @@
+import { beijingToday } from '@zp/core/dates';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, message, withLoading } from '@zp/ui';
 import { api, updateSession } from '@zp/core/session';
@@ -35,7 +36,7 @@ export function checkBase(v: Values): Partial<Record<keyof Values, string>> {
   if (!v.xm.trim()) e.xm = '请填写姓名';
   if (!v.xbm) e.xbm = '请选择性别';
   if (v.yx && !EMAIL.test(v.yx)) e.yx = '邮箱格式不正确';
-  if (v.csrq && v.csrq > new Date().toISOString().slice(0, 10)) e.csrq = '出生日期不能晚于今天';
+  if (v.csrq && v.csrq > beijingToday()) e.csrq = '出生日期不能晚于今天';
   return e;
 }
 
@@ -186,7 +187,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                 </div>
               </Field>
               <Field id="sk-base-csrq" label="出生日期" error={errors.csrq}>
-                <input id="sk-base-csrq" type="date" value={v.csrq} max={new Date().toISOString().slice(0, 10)} onChange={(e) => set('csrq', e.target.value)} {...invalid('sk-base-csrq', errors.csrq)} />
+                <input id="sk-base-csrq" type="date" value={v.csrq} max={beijingToday()} onChange={(e) => set('csrq', e.target.value)} {...invalid('sk-base-csrq', errors.csrq)} />
               </Field>
               <Field id="sk-base-phone" label="手机号" hint="如需更换请到账号信息中修改">
                 <input id="sk-base-phone" value={info?.phone || phone} readOnly />

@@ -1,3 +1,4 @@
+import { beijingToday } from '@zp/core/dates';
 import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { filesApi, resumesApi } from '@zp/core/routes';
@@ -22,7 +23,7 @@ function Membership() {
   const [s, setS] = useState<State | null>(null);
   useEffect(() => {
     Promise.all([api.call(filesApi.seekerList, { query: { fileType: 10 } }), api.call(resumesApi.info)]).then(([files, info]) => {
-      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const today = beijingToday();
       const i = info.qzGrjbxx;
       setS({ attachments: files.fileList.length, refreshedToday: !!i?.refreshTime && i.refreshTime.slice(0, 10) === today, hidden: i?.jlyc === 1, wsd: i?.wsd ?? 0 });
     }, toastError);

@@ -1,3 +1,4 @@
+import { beijingToday } from '@zp/core/dates';
 import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { resumesApi } from '@zp/core/routes';
@@ -15,7 +16,7 @@ import type { SeekerInfo } from './BaseInfoCard';
 type Stats = C.Reply<typeof C.resumesApi.statistics>;
 type Target = C.Reply<typeof C.resumesApi.targets>['yxdwList'][number];
 
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = beijingToday;
 
 /** hunter_myresume: the online résumé's standing — completeness, reach, visibility, daily refresh, intended employers. */
 function MyResume() {

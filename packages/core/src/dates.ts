@@ -1,0 +1,7 @@
+/** Days as people in China count them: the product's dates are Beijing days (UTC+8, no DST). */
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+
+/** Today's date in Beijing, 'YYYY-MM-DD', wherever the browser or server runs. */
+export function beijingToday(now: number = Date.now()): string {
+  return new Date(now + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+}
