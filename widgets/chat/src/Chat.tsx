@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent,
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
-import { $session, api, configureApi } from '@zp/core/session';
+import { $session, api, configureApi, loginWith } from '@zp/core/session';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
@@ -10,11 +10,13 @@ import {
 import { confirm, message as toast } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mapLink, mentionsMe, noticeText, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, customText, deletedText, fileKind, formatSize, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
 import { CustomForm, ImagePreview, MyProfile, RatingForm } from './Extras.js';
+import { EmojiPicker, EmojiText } from './EmojiPicker.js';
+import { emojiUrl, insertAt } from './emoji.js';
 
 export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
@@ -42,8 +44,21 @@ export function conversationName(c: Conversation): string {
   return c.remark || c.userProfile?.nick || c.userProfile?.userID || c.conversationID.replace(/^C2C/, '');
 }
 
+/**
+ * The platform's origin when this script was loaded from it onto another site's page (a partner
+ * page): the API and the site's pages are there, not on the page's own origin.
+ */
+function partnerOrigin(): string {
+  if (typeof location === 'undefined') return '';
+  const script = new URL(import.meta.url);
+  return /^https?:$/.test(script.protocol) && script.origin !== location.origin ? script.origin : '';
+}
+
 /** The launcher: floating button with the unread badge, the panel, the title count. */
-export function Chat({ apiBase, mapUrl }: ChatProps) {
+export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
+  const apiBase = apiBaseAttribute || partnerOrigin();
+  // On the platform's own site a visitor logs in on its pages; on a partner page the widget asks.
+  const offersLogin = !!apiBase;
   const session = useStore($session);
   const state = useStore($chatState);
   const kicked = useStore($chatKicked);
@@ -110,7 +125,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
           return toast.error(reasonOf(err));
         }
         if (shzt !== 1) {
-          if (await confirm({ message: MSG.companyNotApproved, title: '提示', confirmText: '确定', cancelText: '取消' })) location.assign(ENTER_INFO_PATH);
+          if (await confirm({ message: MSG.companyNotApproved, title: '提示', confirmText: '确定', cancelText: '取消' })) location.assign(`${apiBase}${ENTER_INFO_PATH}`);
           return;
         }
       }
@@ -118,7 +133,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
       setWarning(true);
       if (!currentChat()) chatLogin().then(setChat, (err) => toast.error(`登录失败：${reasonOf(err)}`));
     },
-    [open],
+    [open, apiBase],
   );
 
   // Entry points elsewhere (job, company, fair pages) open a conversation with a given person.
@@ -132,7 +147,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
     return () => window.removeEventListener(OPEN_CONVERSATION_EVENT, onOpen);
   }, [toggle]);
 
-  if (!session) return null;
+  if (!session) return offersLogin ? <VisitorLauncher siteOrigin={apiBase} onLoggedIn={() => void toggle(true)} /> : null;
   const badge = badgeText(unread);
   return (
     <div className="zp-chat">
@@ -158,6 +173,71 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
               <div className="loading">{state === 'failed' ? '聊天服务连接失败，正在重试…' : '正在连接…'}</div>
             )}
           </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A partner page's visitor: the same button, opening a login with a platform account. */
+function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLoggedIn: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [role, setRole] = useState<'qz' | 'hr'>('qz');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    if (!/^1\d{10}$/.test(phone.trim())) return toast.warning('请输入正确的手机号');
+    if (!password) return toast.warning('请输入密码');
+    setBusy(true);
+    try {
+      await loginWith(role, { phone: phone.trim(), password });
+      toast.success('登录成功');
+      onLoggedIn();
+    } catch (err) {
+      toast.error(reasonOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="zp-chat">
+      <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+          <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+        </svg>
+      </button>
+      {open && (
+        <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
+          <form className="panel login" role="dialog" aria-label="登录后在线沟通" onSubmit={(e) => void submit(e)}>
+            <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
+            <h2>登录后在线沟通</h2>
+            <div className="roles" role="radiogroup" aria-label="身份">
+              {(
+                [
+                  ['qz', '求职者'],
+                  ['hr', '企业HR'],
+                ] as const
+              ).map(([key, label]) => (
+                <button key={key} type="button" role="radio" aria-checked={role === key} className={role === key ? 'active' : ''} onClick={() => setRole(key)}>
+                  {label}
+                </button>
+              ))}
+            </div>
+            <label>
+              手机号
+              <input value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" autoComplete="username" maxLength={11} autoFocus />
+            </label>
+            <label>
+              密码
+              <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+            </label>
+            <button type="submit" className="primary" disabled={busy}>{busy ? '登录中…' : '登录'}</button>
+            <a href={`${siteOrigin}/zppc/public/registered`} target="_blank" rel="noreferrer">没有账号？去注册</a>
+          </form>
         </div>
       )}
     </div>
@@ -315,7 +395,7 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }
             <div className="name">{conversationName(c)}</div>
             <div className="last">
               {mention && <span className="at">[有人@我]</span>}
-              {c.lastMessage?.isRevoked ? '[消息已撤回]' : text}
+              {c.lastMessage?.isRevoked ? '[消息已撤回]' : c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />}
             </div>
             {c.unreadCount > 0 && <span className="count">{badgeText(c.unreadCount)}</span>}
             <button type="button" className="del" aria-label="删除会话" onClick={(e) => (e.stopPropagation(), void remove(c))}>×</button>
@@ -350,6 +430,8 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
   const [details, setDetails] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'custom' | 'rating' | null>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
   const [, tick] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -476,6 +558,18 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     sendText();
   };
 
+  // A picked emoji code goes where the caret is, and the caret lands after it.
+  const pickEmoji = (code: string) => {
+    const el = box.current;
+    const next = insertAt(text, code, el?.selectionStart ?? text.length, el?.selectionEnd ?? text.length);
+    setText(next.text);
+    setEmojiOpen(false);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
   const onPaste = (e: ClipboardEvent) => {
     const files = Array.from(e.clipboardData.files);
     if (!files.length) return;
@@ -504,7 +598,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
         </div>
         {messages.map((m) => (
           <Bubble
-            key={m.ID} m={m} me={me} mapUrl={mapUrl} conversationType={String(conversation.type)} now={Number(chat.getServerTime())}
+            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} conversationType={String(conversation.type)} now={Number(chat.getServerTime())}
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
@@ -519,6 +613,9 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
       {!isSystem && (
         <div className="send">
           <div className="bar">
+            <button type="button" className="emoji-toggle" aria-label="表情" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((o) => !o)}>
+              <img src={emojiUrl(0)} alt="" width={20} height={20} />
+            </button>
             <button type="button" onClick={() => picker.current?.click()} aria-label="发送图片、文件或视频">图片/文件/视频</button>
             {dialog === null && (
               <>
@@ -532,9 +629,10 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
               e.target.value = '';
             }} />
           </div>
+          {emojiOpen && <EmojiPicker onPick={pickEmoji} onClose={() => setEmojiOpen(false)} />}
           {dialog === 'custom' && <CustomForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
           {dialog === 'rating' && <RatingForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
-          <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder="输入消息，Enter 发送，Ctrl+Enter 换行" aria-label="消息内容" />
+          <textarea ref={box} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder="输入消息，Enter 发送，Ctrl+Enter 换行" aria-label="消息内容" />
           <button type="button" className="primary" onClick={sendText}>发送</button>
         </div>
       )}
@@ -545,12 +643,46 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
 const mentionsAny = (text: string) => /@\d+/.test(text);
 const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
 
-function Notice({ m, onHandle }: { m: Message; onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void }) {
+/**
+ * People's names for tips and notices, which carry user IDs only: asked for once per ID and kept
+ * for the page's life (a nick rarely changes within it).
+ */
+const knownNames = new Map<string, string>();
+
+function useNames(chat: ChatSDK, ids: string[]): (id: string) => string {
+  const [, setVersion] = useState(0);
+  const missing = ids.filter((id) => id && !knownNames.has(id));
+  useEffect(() => {
+    if (!missing.length) return;
+    let live = true;
+    chat.getUserProfile({ userIDList: missing }).then(({ data }) => {
+      for (const profile of data) knownNames.set(profile.userID, profile.nick || profile.userID);
+      if (live) setVersion((v) => v + 1);
+    }, () => {});
+    return () => {
+      live = false;
+    };
+  }, [chat, missing.join()]);
+  return (id) => knownNames.get(id) || id;
+}
+
+/** A group tip in words, with names: in the message list and as a conversation's last message. */
+function TipLine({ chat, p }: { chat: ChatSDK; p: GroupTipPayload }) {
+  const name = useNames(chat, [p.operatorID ?? '', ...(p.userIDList ?? []), ...(p.memberList ?? []).map((x) => x.userID)]);
+  return <>{tipText(p, name)}</>;
+}
+
+function Tip({ chat, m }: { chat: ChatSDK; m: Message }) {
+  return <div className="tip"><TipLine chat={chat} p={m.payload as GroupTipPayload} /></div>;
+}
+
+function Notice({ chat, m, onHandle }: { chat: ChatSDK; m: Message; onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void }) {
   const [note, setNote] = useState('');
   const p = m.payload as any;
+  const name = useNames(chat, [p.operatorID ?? '']);
   return (
     <div className="notice" data-message={m.ID}>
-      <div>{noticeText(p)}</div>
+      <div>{noticeText({ ...p, operatorID: p.operatorID && name(p.operatorID) })}</div>
       {p.operationType === 1 && (
         <div className="quick">
           <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="附言（选填）" aria-label="处理附言" />
@@ -562,8 +694,8 @@ function Notice({ m, onHandle }: { m: Message; onHandle: (m: Message, action: 'A
   );
 }
 
-function Bubble({ m, me, mapUrl, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onHandle }: {
-  m: Message; me: string; mapUrl: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onHandle }: {
+  chat: ChatSDK; m: Message; me: string; mapUrl: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
   onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
 }) {
   const flow = m.from === me ? 'out' : m.flow;
@@ -577,13 +709,17 @@ function Bubble({ m, me, mapUrl, conversationType, now, onRevoke, onResend, onRe
       </div>
     );
   }
-  if (m.type === TYPES.MSG_GRP_TIP) return <div className="tip">{tipText(m)}</div>;
-  if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return <Notice m={m} onHandle={onHandle} />;
+  if (m.type === TYPES.MSG_GRP_TIP) return <Tip chat={chat} m={m} />;
+  if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return <Notice chat={chat} m={m} onHandle={onHandle} />;
   const p = m.payload as any;
   let body;
   switch (m.type) {
     case TYPES.MSG_TEXT:
-      body = <span className="text">{p.text}</span>;
+      body = <EmojiText text={p.text} />;
+      break;
+    case TYPES.MSG_FACE:
+      // A face message carries its code in data (spec section 3); one the widget cannot show is unsupported.
+      body = typeof p.data === 'string' && p.data.startsWith('[') ? <EmojiText text={p.data} /> : <span className="text">{MSG.unsupported}</span>;
       break;
     case TYPES.MSG_IMAGE:
       body = p.imageInfoArray?.[0]?.url ? <img src={p.imageInfoArray[0].url} alt="图片" onClick={() => onPreview(p.imageInfoArray[0].url)} /> : <span>图片</span>;
@@ -606,7 +742,7 @@ function Bubble({ m, me, mapUrl, conversationType, now, onRevoke, onResend, onRe
       );
       break;
     case TYPES.MSG_CUSTOM:
-      body = <span className="text">{p.description || p.data || '[自定义消息]'}</span>;
+      body = <span className="text">{customText(p)}</span>;
       break;
     default:
       body = <span className="text">{MSG.unsupported}</span>;
@@ -632,22 +768,6 @@ function Bubble({ m, me, mapUrl, conversationType, now, onRevoke, onResend, onRe
       )}
     </div>
   );
-}
-
-function tipText(m: Message): string {
-  const p = m.payload as any;
-  if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return p.operatorID ? `${p.operatorID} 的群系统通知` : '群系统通知';
-  const who = (p.userIDList ?? []).join('、') || p.operatorID || '';
-  switch (p.operationType) {
-    case 1: return `${who} 加入群组`;
-    case 2: return `${who} 退出群组`;
-    case 3: return `${who} 被踢出群组`;
-    case 4: return `${who} 成为管理员`;
-    case 5: return `${who} 被撤销管理员`;
-    case 6: return '群资料已修改';
-    case 7: return '群成员资料已修改';
-    default: return '[群提示消息]';
-  }
 }
 
 export { SYSTEM_CONVERSATION, MESSAGE_PAGE };

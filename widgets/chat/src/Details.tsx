@@ -38,6 +38,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
   const [addID, setAddID] = useState('');
   const [ownerID, setOwnerID] = useState('');
   const [card, setCard] = useState<{ userID: string; nameCard: string } | null>(null);
+  const [muting, setMuting] = useState<{ userID: string; seconds: string } | null>(null);
 
   const loadGroup = () =>
     chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(reasonOf(err)));
@@ -89,12 +90,11 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
     }, (err) => toast.error(reasonOf(err)));
   };
 
-  const mute = async (m: GroupMember) => {
-    const raw = window.prompt('禁言时长（秒），0 为取消禁言', '600');
-    if (raw === null) return;
+  const mute = async (userID: string, raw: string) => {
     const seconds = muteSeconds(raw);
     if (seconds === null) return toast.warning('请输入整数秒数');
-    await act(() => chat.setGroupMemberMuteTime({ groupID, userID: m.userID, muteTime: seconds }), seconds ? '禁言成功' : '已取消禁言');
+    await act(() => chat.setGroupMemberMuteTime({ groupID, userID, muteTime: seconds }), seconds ? '禁言成功' : '已取消禁言');
+    setMuting(null);
   };
 
   const leave = async (dismiss: boolean) => {
@@ -156,9 +156,19 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
                     {m.role === 'Admin' ? '取消管理员' : '设为管理员'}
                   </button>
                 )}
-                {can.mute && actOn && <button type="button" onClick={() => void mute(m)}>禁言</button>}
+                {can.mute && actOn && (
+                  <button type="button" aria-expanded={muting?.userID === m.userID} onClick={() => setMuting(muting?.userID === m.userID ? null : { userID: m.userID, seconds: '600' })}>禁言</button>
+                )}
                 {can.kick && actOn && <button type="button" onClick={() => void act(() => chat.deleteGroupMember({ groupID, userIDList: [m.userID] }), '已移出群组')}>踢出</button>}
               </span>
+              {muting?.userID === m.userID && (
+                <form className="quick mute" onSubmit={(e) => (e.preventDefault(), void mute(m.userID, muting.seconds))}>
+                  <input value={muting.seconds} onChange={(e) => setMuting({ ...muting, seconds: e.target.value })} inputMode="numeric" aria-label="禁言时长（秒），0 为取消禁言" title="0 为取消禁言" autoFocus />
+                  <span>秒</span>
+                  <button type="submit" className="primary">确定</button>
+                  <button type="button" onClick={() => setMuting(null)}>取消</button>
+                </form>
+              )}
               {card?.userID === m.userID && (
                 <div className="member-card" aria-label="成员资料">
                   <div>昵称：{m.nick || '—'}</div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/core/providers';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
-import { RATING_DEFAULT, customMessageError, profilePatch, zoomed } from './logic.js';
+import { RATING_DEFAULT, customMessageError, profilePatch, surveyPayload, zoomed } from './logic.js';
 
 const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
@@ -109,10 +109,10 @@ export function RatingForm({ onSend, onCancel }: { onSend: (p: CustomPayload) =>
   const [score, setScore] = useState(RATING_DEFAULT);
   const [suggestion, setSuggestion] = useState('');
   return (
-    <form className="create inline-form" aria-label="评价" onSubmit={(e) => (e.preventDefault(), onSend({ data: 'survey', description: `评分：${score}分${suggestion.trim() ? `，建议：${suggestion.trim()}` : ''}`, extension: JSON.stringify({ score, suggestion: suggestion.trim() }) }))}>
+    <form className="create inline-form" aria-label="评价" onSubmit={(e) => (e.preventDefault(), onSend(surveyPayload(score, suggestion)))}>
       <div className="stars" role="radiogroup" aria-label="评分">
         {[1, 2, 3, 4, 5].map((n) => (
-          <button key={n} type="button" role="radio" aria-checked={score === n} className={n <= score ? 'on' : ''} onClick={() => setScore(n)}>★</button>
+          <button key={n} type="button" role="radio" aria-checked={score === n} aria-label={`${n} 分`} className={n <= score ? 'on' : ''} onClick={() => setScore(n)}>★</button>
         ))}
       </div>
       <label>建议<textarea value={suggestion} onChange={(e) => setSuggestion(e.target.value)} /></label>

@@ -157,3 +157,25 @@ test('a geo message links to the configured map with its coordinates', async () 
     `https://uri.amap.com/marker?position=116.4,39.9&name=${encodeURIComponent('北京站')}`,
   );
 });
+
+test('group tips name people, not user IDs, and say who was muted for how long', async () => {
+  const { tipText } = await import('./logic.js');
+  const names: Record<string, string> = { '11': '张三', '12': '李四' };
+  const name = (id: string) => names[id] ?? id;
+  expect(tipText({ operationType: 1, operatorID: '11', userIDList: ['11', '12'] }, name)).toBe('张三、李四 加入群组');
+  expect(tipText({ operationType: 3, operatorID: '11', userIDList: ['12'] }, name)).toBe('李四 被踢出群组');
+  expect(tipText({ operationType: 7, operatorID: '11', memberList: [{ userID: '12', muteTime: 600 }] }, name)).toBe('李四 被禁言 600 秒');
+  expect(tipText({ operationType: 7, operatorID: '11', memberList: [{ userID: '12', muteTime: 0 }] }, name)).toBe('李四 被取消禁言');
+  expect(tipText({ operationType: 6, operatorID: '11', newGroupProfile: { ownerID: '12' } }, name)).toBe('李四 成为新的群主');
+  expect(tipText({ operationType: 6, operatorID: '11', newGroupProfile: { name: '新群名' } }, name)).toBe('群资料已修改');
+});
+
+test('a rating is sent as the spec\'s survey and reads as stars with the suggestion', async () => {
+  const { surveyPayload, customText, RATING_DEFAULT } = await import('./logic.js');
+  expect(RATING_DEFAULT).toBe(5);
+  expect(surveyPayload(4, ' 回复很及时 ')).toEqual({ data: 'survey', description: '4', extension: '回复很及时' });
+  expect(customText(surveyPayload(4, '回复很及时'))).toBe('服务评价：★★★★☆ 4 分，建议：回复很及时');
+  expect(customText(surveyPayload(5, ''))).toBe('服务评价：★★★★★ 5 分');
+  expect(customText({ data: 'order', description: '订单 42' })).toBe('订单 42');
+  expect(customText({ data: 'order' })).toBe('order');
+});

@@ -210,6 +210,22 @@ export function customMessageError(form: { data: string; description: string; ex
 
 export const RATING_DEFAULT = 5;
 
+/** Spec section 3: a survey is a custom message whose data is 'survey', description the rating, extension the suggestion. */
+export const SURVEY_DATA = 'survey';
+
+export function surveyPayload(score: number, suggestion: string): { data: string; description: string; extension: string } {
+  return { data: SURVEY_DATA, description: String(score), extension: suggestion.trim() };
+}
+
+/** What a custom message's bubble says: a survey as stars and the suggestion, others their description. */
+export function customText(p: { data?: string; description?: string; extension?: string }): string {
+  if (p.data === SURVEY_DATA) {
+    const score = Math.min(5, Math.max(0, Math.round(Number(p.description) || 0)));
+    return `服务评价：${'★'.repeat(score)}${'☆'.repeat(5 - score)} ${score} 分${p.extension ? `，建议：${p.extension}` : ''}`;
+  }
+  return p.description || p.data || '[自定义消息]';
+}
+
 /** Where a geo message links to; a page may configure its own with the `map-url` attribute. */
 export const DEFAULT_MAP_URL = 'https://uri.amap.com/marker?position={longitude},{latitude}&name={description}';
 
@@ -218,4 +234,31 @@ export function mapLink(template: string, p: { longitude: number; latitude: numb
     .replace('{longitude}', String(p.longitude))
     .replace('{latitude}', String(p.latitude))
     .replace('{description}', encodeURIComponent(p.description ?? ''));
+}
+
+export interface GroupTipPayload {
+  operationType?: number;
+  operatorID?: string;
+  userIDList?: string[];
+  memberList?: { userID: string; muteTime?: number }[];
+  newGroupProfile?: Record<string, unknown>;
+}
+
+/** The words of a group tip (operation types as in Tencent Cloud Chat), with people by name. */
+export function tipText(p: GroupTipPayload, name: (userID: string) => string = (id) => id): string {
+  const people = (p.userIDList ?? []).map(name).join('、') || (p.operatorID ? name(p.operatorID) : '');
+  switch (p.operationType) {
+    case 1: return `${people} 加入群组`;
+    case 2: return `${people} 退出群组`;
+    case 3: return `${people} 被踢出群组`;
+    case 4: return `${people} 成为管理员`;
+    case 5: return `${people} 被撤销管理员`;
+    case 6: return p.newGroupProfile && 'ownerID' in p.newGroupProfile ? `${name(String(p.newGroupProfile.ownerID))} 成为新的群主` : '群资料已修改';
+    case 7: {
+      const muted = (p.memberList ?? []).filter((x) => typeof x.muteTime === 'number');
+      if (!muted.length) return '群成员资料已修改';
+      return muted.map((x) => (x.muteTime! > 0 ? `${name(x.userID)} 被禁言 ${x.muteTime} 秒` : `${name(x.userID)} 被取消禁言`)).join('，');
+    }
+    default: return '[群提示消息]';
+  }
 }

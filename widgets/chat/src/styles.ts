@@ -2,9 +2,14 @@ import { css } from 'lit';
 
 /** The launcher's and panel's styles; they live only in the element's shadow root. Tokens come from @zp/ui (uiCss). */
 export const styles = css`
-  :host {
+  /* On .zp-chat, not only :host: a page's own rules on the element (a partner's '* { font-family }')
+     beat :host, and everything inside would inherit them. */
+  :host,
+  .zp-chat {
     font: 14px/1.5 var(--zp-font-family);
     color: var(--zp-color-text);
+    text-align: left;
+    letter-spacing: normal;
   }
   button {
     font: inherit;
@@ -152,6 +157,13 @@ export const styles = css`
     gap: 4px;
     padding: 6px 8px;
     flex-wrap: wrap;
+  }
+  input:focus-visible,
+  select:focus-visible,
+  textarea:focus-visible {
+    outline: none;
+    border-color: var(--zp-color-primary);
+    box-shadow: 0 0 0 2px var(--zp-color-primary-soft);
   }
   input,
   select,
@@ -364,6 +376,55 @@ export const styles = css`
     height: 72px;
     resize: none;
   }
+  .send {
+    position: relative;
+  }
+  .emoji-toggle {
+    display: inline-flex;
+    align-items: center;
+    padding: 1px 6px;
+  }
+  img.emoji {
+    width: 22px;
+    height: 22px;
+    vertical-align: -5px;
+    margin: 0 1px;
+  }
+  .last img.emoji {
+    width: 16px;
+    height: 16px;
+    vertical-align: -3px;
+  }
+  /* Opens above the send box, inside the conversation, so it never spills off a phone screen. */
+  .emoji-picker {
+    position: absolute;
+    left: 8px;
+    right: 8px;
+    bottom: 100%;
+    max-width: 420px;
+    max-height: 220px;
+    overflow-y: auto;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(34px, 1fr));
+    gap: 2px;
+    padding: 8px;
+    background: var(--zp-color-surface);
+    border: 1px solid var(--zp-color-border);
+    border-radius: var(--zp-radius);
+    box-shadow: var(--zp-shadow-lg);
+    z-index: 2;
+  }
+  .emoji-picker button {
+    border: none;
+    background: none;
+    padding: 4px;
+    line-height: 0;
+    border-radius: var(--zp-radius-sm);
+  }
+  .emoji-picker button:hover,
+  .emoji-picker button:focus-visible {
+    background: var(--zp-color-primary-soft);
+  }
   .send .primary {
     align-self: flex-end;
   }
@@ -435,6 +496,15 @@ export const styles = css`
     border-radius: var(--zp-radius-sm);
     padding: 6px;
     font-size: 12px;
+  }
+  .members-list .mute {
+    flex-basis: 100%;
+    display: flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .members-list .mute input {
+    width: 90px;
   }
   .members-list .ops {
     margin-left: auto;
@@ -577,5 +647,45 @@ export const styles = css`
       height: 100%;
       border-radius: 0;
     }
+  }
+  .panel.login {
+    width: 360px;
+    max-width: calc(100% - 32px);
+    height: auto;
+    min-height: 0;
+    border-radius: var(--zp-radius-lg);
+    padding: 24px;
+    gap: 14px;
+  }
+  .login h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+  .login label {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    color: var(--zp-color-text-secondary);
+  }
+  .login .roles {
+    display: flex;
+    gap: 8px;
+  }
+  .login .roles button {
+    flex: 1;
+    padding: 6px;
+  }
+  .login .roles .active {
+    border-color: var(--zp-color-primary);
+    color: var(--zp-color-primary);
+    background: var(--zp-color-primary-soft);
+  }
+  .login .primary {
+    padding: 8px;
+  }
+  .login a {
+    color: var(--zp-color-primary);
+    text-align: center;
+    font-size: 13px;
   }
 `;

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { EMOJI_NAMES, emojiCode, emojiUrl, textParts } from './emoji.js';
+
+/** Message text with its emoji codes shown as the shipped images (the code stays as alt text, so copying keeps it). */
+export function EmojiText({ text }: { text: string }) {
+  return (
+    <span className="text">
+      {textParts(text).map((part, i) =>
+        'emoji' in part ? <img key={i} className="emoji" src={emojiUrl(part.emoji)} alt={part.code} title={part.code} draggable={false} /> : part.text,
+      )}
+    </span>
+  );
+}
+
+/** The emoji picker of the send box: 142 codes; a click hands the code to the text area. Escape or a click outside closes it. */
+export function EmojiPicker({ onPick, onClose }: { onPick: (code: string) => void; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector('button')?.focus();
+    // The picker lives in the shadow root: composedPath() tells whether a click was inside it.
+    const outside = (e: MouseEvent) => {
+      if (ref.current && !e.composedPath().includes(ref.current)) onClose();
+    };
+    const timer = setTimeout(() => document.addEventListener('click', outside), 0);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('click', outside);
+    };
+  }, []);
+  return (
+    <div className="emoji-picker" role="dialog" aria-label="选择表情" ref={ref} onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}>
+      {EMOJI_NAMES.map((name, i) => (
+        <button key={name} type="button" title={name} aria-label={emojiCode(i)} onClick={() => onPick(emojiCode(i))}>
+          <img src={emojiUrl(i)} alt="" loading="lazy" width={24} height={24} draggable={false} />
+        </button>
+      ))}
+    </div>
+  );
+}
