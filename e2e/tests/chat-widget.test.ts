@@ -4,36 +4,21 @@
  * HR's unread badge rising and clearing; an unapproved HR is sent to the company form; a blacklisted
  * seeker is refused. The widget is the one the site's layout carries on every page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { connectBrowser, demo, openPerson, screenshot, smsCode } from '../lib/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { connectBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, md5 } from '../lib/api.js';
+import { badgeCount, personWithChat, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
-
-interface Grant {
-  token: string;
-  expiresIn: number;
-  userId: string;
-  roleId: string;
-  userName: string;
-  phone: string;
-}
-
-async function personWithChat(browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280, given?: Grant): Promise<{ page: Page; userId: string }> {
-  const grant = given ?? (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } }));
-  const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-  await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
-  // The site's layout carries <zp-chat> and loads /zppc/widgets/chat.js for logged-in people.
-  await page.goto('/zppc/');
-  await page.locator('zp-chat .launcher').waitFor();
-  return { page, userId: grant.userId };
-}
 
 describe('chat widget', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await connectBrowser();
+  });
+  afterEach(async () => {
+    // Each person holds a chat connection: closed, the demo accounts stay under the instance limit.
+    await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
   });
   afterAll(async () => {
     await browser?.close();
@@ -42,6 +27,7 @@ describe('chat widget', () => {
   it("a seeker's text, file and revoke reach the HR, whose unread badge rises and clears", async () => {
     const seeker = await personWithChat(browser, 'qz', demo.seeker.phone);
     const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    const before = await settledBadge(hr.page);
     const text = `您好，我想了解一下这个职位 ${stamp}`;
 
     await seeker.page.locator('zp-chat .launcher').click();
@@ -61,15 +47,16 @@ describe('chat widget', () => {
     const sent = seeker.page.locator('zp-chat .row.out').filter({ hasText: text });
     await sent.getByRole('button', { name: '撤回' }).waitFor(); // offered once the server took it
 
-    // The HR has not opened the panel: the launcher's badge and the page title count it.
-    await hr.page.locator('zp-chat .badge').filter({ hasText: '1' }).waitFor();
-    expect(await hr.page.title()).toMatch(/^\(1\) /);
+    // The HR's panel is closed: the launcher's badge and the page title count it.
+    await expect.poll(() => badgeCount(hr.page)).toBe(before + 1);
+    await expect.poll(() => hr.page.title()).toMatch(new RegExp(`^\\(${before + 1}\\) `));
     await hr.page.locator('zp-chat .launcher').click();
     await hr.page.getByRole('alert').filter({ hasText: '求职者' }).waitFor();
     await hr.page.locator('zp-chat .item').filter({ hasText: text }).click();
     await hr.page.locator('zp-chat .row.in').filter({ hasText: text }).waitFor();
-    await hr.page.locator('zp-chat .badge').waitFor({ state: 'detached' });
-    expect(await hr.page.title()).not.toMatch(/^\(/);
+    await expect.poll(() => badgeCount(hr.page)).toBe(before);
+    // The title follows the badge (set once the count has rendered).
+    await expect.poll(() => hr.page.title()).toMatch(before ? new RegExp(`^\\(${before}\\) `) : /^[^(]/);
 
     // A file dropped on the conversation arrives with its size.
     await seeker.page.locator('zp-chat .conversation').evaluate((el) => {
@@ -103,6 +90,25 @@ describe('chat widget', () => {
     await page.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/zppc/enter_home/enter_info');
     await expect(page.locator('zp-chat .panel').count()).resolves.toBe(0);
+  });
+
+  it('while the network drops the IM login the panel says it is retrying, and it connects by itself once the network is back', async () => {
+    let down = true;
+    let refused = 0;
+    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone, 1280, undefined, (page) =>
+      page.route('**/api/sec/trtc/userSig', (route) => (down ? (refused++, route.abort('connectionreset')) : route.continue())),
+    );
+    await seeker.page.locator('zp-chat .launcher').click();
+    const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
+    await panel.getByText('聊天服务连接失败，正在重试…').waitFor();
+    await screenshot(seeker.page, 'chat-retrying-1280');
+    // Still down: another try comes by itself (every 5 s, LOGIN_RETRY_MS), and it too fails.
+    const before = refused;
+    await expect.poll(() => refused, { timeout: 12_000 }).toBeGreaterThan(before);
+    down = false;
+    // Back: the next try, without a reload or a click, logs in and the panel shows the lists.
+    await panel.getByRole('tab', { name: '会话' }).waitFor({ timeout: 12_000 });
+    await panel.getByText('聊天服务连接失败，正在重试…').waitFor({ state: 'detached' });
   });
 
   it('a seeker blacklisted by the HR is refused, and sends again once 取消拉黑 lifts it (HR at 375 px)', async () => {

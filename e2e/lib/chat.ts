@@ -1,0 +1,63 @@
+/** People with the chat widget: logged in over the API, on a site page that carries <zp-chat>. */
+import type { Browser, Page } from 'playwright-core';
+import { demo, openPerson, smsCode } from './harness.js';
+import { apiCall, md5 } from './api.js';
+
+/** What the login and register routes answer. */
+export interface Grant {
+  token: string;
+  expiresIn: number;
+  userId: string;
+  roleId: string;
+  userName: string;
+  phone: string;
+}
+
+/**
+ * A person whose session is in localStorage before the first page runs, on the site's home page
+ * with the chat launcher showing. `given` is a grant from a registration; otherwise the demo
+ * password logs `phone` in.
+ */
+export async function personWithChat(
+  browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280, given?: Grant,
+  /** Runs on the new page before it loads anything (e.g. to cut a request with page.route). */
+  prepare?: (page: Page) => Promise<void>,
+): Promise<{ page: Page; userId: string }> {
+  const grant = given ?? (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } }));
+  const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
+  await prepare?.(page);
+  // The site's layout carries <zp-chat> and loads /zppc/widgets/chat.js for logged-in people.
+  await page.goto('/zppc/');
+  await page.locator('zp-chat .launcher').waitFor();
+  return { page, userId: grant.userId };
+}
+
+/** A job seeker registered just now with the SMS code the demo sender logged: their grant. */
+export async function registerSeeker(phone: string): Promise<Grant> {
+  const since = Date.now();
+  await apiCall('/api/sec/pc/registerValidateCode', { query: { phone } });
+  const validateCode = await smsCode(phone, { purpose: 'register', since });
+  return apiCall<Grant>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(demo.password), validateCode } });
+}
+
+/** The launcher's unread badge as a number (0 when hidden; '99+' reads as 99). */
+export async function badgeCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('chat-badge');
+  return (await badge.count()) ? Number((await badge.textContent())?.replace('+', '')) : 0;
+}
+
+/**
+ * The badge once the person's chat has synced (the panel lists the conversations), with the panel
+ * closed again. Other journeys may have left this demo account unread messages, so a journey
+ * compares the badge with this rather than with zero.
+ */
+export async function settledBadge(page: Page): Promise<number> {
+  const panel = page.getByRole('dialog', { name: '在线沟通' });
+  await page.locator('zp-chat').getByRole('button', { name: '消息', exact: true }).click();
+  await panel.getByLabel('会话列表').waitFor();
+  await panel.getByRole('button', { name: '关闭', exact: true }).click();
+  await panel.waitFor({ state: 'detached' });
+  return badgeCount(page);
+}

@@ -1,0 +1,171 @@
+/**
+ * The rest of what a conversation offers, between a job seeker who registered just now and the
+ * demo HR: the seeker names themself in the profile popover, re-edits a recalled text, rates the
+ * conversation and sends a custom message, then two pictures; the HR sees each under the new
+ * name and looks at the pictures in the previewer (counter, next, zoom, rotate). And a long
+ * history: loaded a page at a time, with the way back to the latest message.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { connectBrowser, demo, screenshot } from '../lib/harness.js';
+import { personWithChat, registerSeeker } from '../lib/chat.js';
+
+const stamp = String(Date.now()).slice(-6);
+
+describe('chat extras', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await connectBrowser();
+  });
+  afterEach(async () => {
+    // Each person holds a chat connection: closed, the demo HR stays under the instance limit.
+    await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const panel = (page: Page) => page.getByRole('dialog', { name: '在线沟通' });
+  const toast = (page: Page, text: string) => page.locator('.zp-message').filter({ hasText: text }).first();
+
+  /** Two small PNGs drawn by the browser, as a person's picture files. */
+  async function pictures(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
+    const urls = await page.evaluate(() =>
+      ['#e6a23c', '#67c23a'].map((colour) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 80;
+        canvas.height = 50;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = colour;
+        g.fillRect(0, 0, 80, 50);
+        return canvas.toDataURL('image/png');
+      }),
+    );
+    return urls.map((url, i) => ({ name: `作品${i + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(url.split(',')[1]!, 'base64') }));
+  }
+
+  it('profile name, re-edit, rating, custom message and two pictures reach the HR, who previews them', async () => {
+    const phone = `136${String(Date.now()).slice(-8)}`;
+    const seeker = await personWithChat(browser, 'qz', phone, 1280, await registerSeeker(phone));
+    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    const errors: string[] = [];
+    for (const p of [seeker.page, hr.page]) p.on('pageerror', (e) => errors.push(e.message));
+    const nick = `应届生小周${stamp}`;
+
+    // Profile: an avatar without http is refused; a nick alone is saved.
+    await seeker.page.locator('zp-chat .launcher').click();
+    const me = panel(seeker.page).locator('.me-button');
+    await me.filter({ hasText: seeker.userId }).click();
+    const profile = panel(seeker.page).getByRole('form', { name: '编辑资料' });
+    await profile.getByLabel('头像地址').fill('ftp://example.com/a.png');
+    await profile.getByRole('button', { name: '保存' }).click();
+    await toast(seeker.page, '头像地址需包含 http').waitFor();
+    await expect(profile.getByLabel('头像地址').inputValue()).resolves.toBe('');
+    await profile.getByLabel('昵称').fill(nick);
+    await profile.getByRole('button', { name: '保存' }).click();
+    await toast(seeker.page, '修改成功').waitFor();
+    await me.filter({ hasText: nick }).waitFor();
+
+    await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
+    await panel(seeker.page).getByLabel('用户ID').fill(hr.userId);
+    await panel(seeker.page).getByRole('button', { name: '确定' }).click();
+    const box = panel(seeker.page).getByLabel('消息内容');
+
+    // A text recalled and re-edited: the box gets it back, corrected it goes again.
+    await box.fill(`请问明天上午十点面试吗 ${stamp}`);
+    await box.press('Enter');
+    await seeker.page.locator('zp-chat .row.out').filter({ hasText: `上午十点面试吗 ${stamp}` }).getByRole('button', { name: '撤回' }).click();
+    await panel(seeker.page).getByRole('button', { name: '重新编辑' }).click();
+    await expect(box.inputValue()).resolves.toBe(`请问明天上午十点面试吗 ${stamp}`);
+    await box.fill(`请问明天下午三点面试吗 ${stamp}`);
+    await box.press('Enter');
+
+    // The rating opens at 5; one star less and a suggestion.
+    await panel(seeker.page).getByRole('button', { name: '评价', exact: true }).click();
+    const rating = panel(seeker.page).getByRole('form', { name: '评价' });
+    await expect(rating.getByRole('radio', { name: '5 分' }).getAttribute('aria-checked')).resolves.toBe('true');
+    await rating.getByRole('radio', { name: '4 分' }).click();
+    await rating.getByLabel('建议').fill(`回复很及时 ${stamp}`);
+    await rating.getByRole('button', { name: '提交' }).click();
+
+    // A custom message needs one field at least.
+    await panel(seeker.page).getByRole('button', { name: '自定义消息', exact: true }).click();
+    const custom = panel(seeker.page).getByRole('form', { name: '自定义消息' });
+    await custom.getByRole('button', { name: '发送' }).click();
+    await toast(seeker.page, 'data、description、extension 至少填写一项').waitFor();
+    await custom.getByLabel('description').fill(`已投递简历 ${stamp}`);
+    await custom.getByRole('button', { name: '发送' }).click();
+
+    // Two pictures picked one after the other.
+    const [first, second] = await pictures(seeker.page);
+    const picker = seeker.page.locator('zp-chat input[type="file"]');
+    await picker.setInputFiles(first!);
+    await picker.setInputFiles(second!);
+    await expect.poll(() => seeker.page.locator('zp-chat .row.out img[alt="图片"]').count()).toBe(2);
+    await screenshot(seeker.page, 'chat-extras-seeker-1280');
+
+    // The HR finds the conversation under the seeker's new name and reads it all.
+    await hr.page.locator('zp-chat .launcher').click();
+    await panel(hr.page).locator('.item').filter({ hasText: nick }).click();
+    const incoming = (text: string) => hr.page.locator('zp-chat .row.in').filter({ hasText: text });
+    await incoming(`下午三点面试吗 ${stamp}`).waitFor();
+    await expect(incoming(`上午十点面试吗 ${stamp}`).count()).resolves.toBe(0);
+    await hr.page.locator('zp-chat .tip').filter({ hasText: '对方撤回了一条消息' }).waitFor();
+    await incoming(`服务评价：★★★★☆ 4 分，建议：回复很及时 ${stamp}`).waitFor();
+    await incoming(`已投递简历 ${stamp}`).waitFor();
+    await expect(incoming(nick).count()).resolves.toBe(5); // the sender's name heads each bubble
+
+    // The previewer: counter, next, zoom in 0.1 steps, rotate 90°, Escape closes.
+    const images = hr.page.locator('zp-chat .row.in img[alt="图片"]');
+    await expect.poll(() => images.count()).toBe(2);
+    await images.first().click();
+    const preview = hr.page.getByRole('dialog', { name: '图片预览' });
+    await preview.locator('.counter').filter({ hasText: '1 / 2' }).waitFor();
+    await preview.getByRole('button', { name: '下一张' }).click();
+    await preview.locator('.counter').filter({ hasText: '2 / 2' }).waitFor();
+    await preview.getByRole('button', { name: '放大' }).click();
+    await preview.getByRole('button', { name: '旋转' }).click();
+    const shown = preview.getByRole('img', { name: '预览' });
+    await expect(shown.getAttribute('style')).resolves.toMatch(/scale\(1\.1\) rotate\(90deg\)/);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(80);
+    await screenshot(hr.page, 'chat-extras-preview-hr-1280');
+    await hr.page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+  it('a long history loads 15 at a time with 查看更多 until no more, and 回到最新位置 brings the latest back', async () => {
+    const phone = `135${String(Date.now()).slice(-8)}`;
+    const seeker = await personWithChat(browser, 'qz', phone, 1280, await registerSeeker(phone));
+    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    await seeker.page.locator('zp-chat .launcher').click();
+    await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
+    await panel(seeker.page).getByLabel('用户ID').fill(hr.userId);
+    await panel(seeker.page).getByRole('button', { name: '确定' }).click();
+    const box = panel(seeker.page).getByLabel('消息内容');
+    for (let n = 1; n <= 20; n++) {
+      await box.fill(`第${n}条 ${stamp}`);
+      await box.press('Enter');
+      await seeker.page.locator('zp-chat .row.out').filter({ hasText: new RegExp(`^我第${n}条 ${stamp}`) }).getByRole('button', { name: '撤回' }).waitFor();
+    }
+
+    // The HR opens it: the latest 15, then 查看更多 brings the first 5 and the end of history.
+    await hr.page.locator('zp-chat .launcher').click();
+    await panel(hr.page).locator('.item').filter({ hasText: `第20条 ${stamp}` }).click();
+    const rows = hr.page.locator('zp-chat .row.in');
+    await rows.filter({ hasText: `第20条 ${stamp}` }).waitFor();
+    await expect.poll(() => rows.count()).toBe(15);
+    await expect(rows.first().textContent()).resolves.toContain(`第6条 ${stamp}`);
+    await panel(hr.page).getByRole('button', { name: '查看更多' }).click();
+    await panel(hr.page).getByText('已经没有更多的历史消息了哦').waitFor();
+    await expect.poll(() => rows.count()).toBe(20);
+    await expect(rows.first().textContent()).resolves.toContain(`第1条 ${stamp}`);
+
+    // Scrolled up beyond 20 px from the bottom: the prompt appears and takes the HR back down.
+    const list = hr.page.locator('zp-chat .messages');
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    const latest = panel(hr.page).getByRole('button', { name: '回到最新位置' });
+    await latest.click();
+    await latest.waitFor({ state: 'detached' });
+    await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(20);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * A partner's page on another origin embeds <zp-chat> with the element and one script tag
+ * (fixtures/partner.html). A visitor logs in with a platform account inside the widget and chats
+ * with an HR who is on the platform's own site; the partner's heavy-handed CSS reaches neither
+ * the widget nor its toasts, and the widget's CSS reaches none of the partner's elements, even
+ * those that reuse the widget's class names.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
+import { personWithChat, registerSeeker } from '../lib/chat.js';
+
+const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'partner.html');
+const stamp = String(Date.now()).slice(-6);
+
+/** The partner's own elements and the properties its CSS gives them. */
+const PARTNER_PROBES = ['#partner-panel', '#partner-button', '#partner-badge', 'header', 'body'];
+const PROPS = ['position', 'background-color', 'color', 'font-family', 'font-size', 'border-top-style', 'width', 'display', 'padding-top'];
+
+function partnerStyles(page: Page) {
+  return page.evaluate(
+    ([probes, props]) => probes.map((sel) => {
+      const style = getComputedStyle(document.querySelector(sel)!);
+      return [sel, props.map((p) => style.getPropertyValue(p))];
+    }),
+    [PARTNER_PROBES, PROPS] as const,
+  );
+}
+
+describe('<zp-chat> on a partner page', () => {
+  let browser: Browser;
+  let server: http.Server;
+  let partner = '';
+
+  beforeAll(async () => {
+    browser = await connectBrowser();
+    const page = fs.readFileSync(FIXTURE, 'utf8').replaceAll('{{PLATFORM}}', baseUrl());
+    // The same page without the widget, to compare the partner's own styles against.
+    const bare = page.replace(/<zp-chat>[\s\S]*chat\.js"><\/script>/, '');
+    server = http.createServer((req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(req.url?.startsWith('/bare') ? bare : page);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // 'localhost' against the platform's 127.0.0.1: another origin as well as another port.
+    partner = `http://localhost:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('a visitor logs in inside the widget and chats with an HR on the platform site; no style crosses either way (1280 px)', async () => {
+    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    // A student registered on the platform for this journey: no unread left by other journeys.
+    const visitorPhone = `136${String(Date.now()).slice(-8)}`;
+    await registerSeeker(visitorPhone);
+    const { page } = await openPerson(browser, { viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(`${partner}/bare`);
+    const before = await partnerStyles(page);
+    await page.goto(`${partner}/`);
+    const launcher = page.locator('zp-chat .launcher');
+    await launcher.waitFor();
+    // Out: the partner's elements look exactly as without the widget, though they reuse its class names.
+    expect(await partnerStyles(page)).toEqual(before);
+    // In: the partner's `button { … !important }` and `* { font-family }` do not reach the widget.
+    const look = await launcher.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { position: s.position, background: s.backgroundColor, border: s.borderTopStyle };
+    });
+    expect(look).toEqual({ position: 'fixed', background: 'rgb(31, 111, 229)', border: 'none' });
+    await screenshot(page, 'chat-partner-visitor-1280');
+
+    await launcher.click();
+    const login = page.getByRole('dialog', { name: '登录后在线沟通' });
+    await login.getByLabel('手机号').fill(visitorPhone);
+    await login.getByLabel('密码').fill('wrong-password');
+    await login.getByRole('button', { name: '登录', exact: true }).click();
+    const refusal = page.locator('.zp-message--error').first();
+    await refusal.waitFor();
+    const toastFont = await refusal.evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(toastFont).not.toContain('Georgia');
+    const loginButtonFont = await login.getByRole('button', { name: '登录', exact: true }).evaluate((el) => getComputedStyle(el).fontSize);
+    expect(loginButtonFont).not.toBe('20px');
+    expect(await login.getByRole('heading').evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Georgia');
+    await screenshot(page, 'chat-partner-login-1280');
+
+    await login.getByLabel('密码').fill(demo.password);
+    await login.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: '谨防诈骗' }).waitFor();
+    // The session is the partner origin's own: the widget keeps it across a reload.
+    await page.reload();
+    await launcher.click();
+    await page.getByRole('button', { name: '发起会话' }).click();
+    await page.getByLabel('用户ID').fill(hr.userId);
+    await page.getByRole('button', { name: '确定' }).click();
+    const box = page.getByLabel('消息内容');
+    await box.fill(`您好，我在学校就业网看到贵公司的招聘 ${stamp}`);
+    await page.getByRole('button', { name: '表情', exact: true }).click();
+    await page.getByRole('button', { name: '[握手]' }).click();
+    await box.press('Enter');
+
+    await hr.page.locator('zp-chat .launcher').click();
+    await hr.page.locator('zp-chat .item').filter({ hasText: stamp }).click();
+    const arrived = hr.page.locator('zp-chat .row.in').filter({ hasText: stamp });
+    await arrived.waitFor();
+    await expect.poll(() => arrived.locator('img.emoji[alt="[握手]"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // The HR's answer reaches the partner page: in the open conversation, and as a badge once closed.
+    const hrBox = hr.page.getByLabel('消息内容');
+    await hrBox.fill(`欢迎投递，明天上午可以面试 ${stamp}`);
+    await hrBox.press('Enter');
+    await page.locator('zp-chat .row.in').filter({ hasText: `明天上午可以面试 ${stamp}` }).waitFor();
+    await page.getByRole('button', { name: '关闭', exact: true }).first().click();
+    await hrBox.fill(`请带上简历 ${stamp}`);
+    await hrBox.press('Enter');
+    await page.locator('zp-chat .badge').filter({ hasText: '1' }).waitFor();
+    expect(await partnerStyles(page)).toEqual(before);
+    await screenshot(page, 'chat-partner-badge-1280');
+    await launcher.click();
+    await page.locator('zp-chat .item').filter({ hasText: `请带上简历 ${stamp}` }).click();
+    await page.locator('zp-chat .row.in').filter({ hasText: `请带上简历 ${stamp}` }).waitFor();
+    await page.locator('zp-chat .badge').waitFor({ state: 'detached' });
+    await screenshot(page, 'chat-partner-conversation-1280');
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone (375 px) the login and the panel fill the screen without spilling over', async () => {
+    const { page } = await openPerson(browser, { viewport: { width: 375, height: 740 } });
+    await page.goto(`${partner}/`);
+    await page.locator('zp-chat .launcher').click();
+    const login = page.getByRole('dialog', { name: '登录后在线沟通' });
+    const box = (await login.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await screenshot(page, 'chat-partner-login-375');
+    await login.getByRole('radio', { name: '企业HR' }).click();
+    await login.getByLabel('手机号').fill(demo.hr.phone);
+    await login.getByLabel('密码').fill(demo.password);
+    await login.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: '求职者' }).waitFor();
+    const panel = (await page.getByRole('dialog', { name: '在线沟通' }).boundingBox())!;
+    expect(panel.width).toBe(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'chat-partner-panel-375');
+  });
+});
