@@ -28,14 +28,27 @@ function build() {
   pnpm('-r', '--workspace-concurrency=2', '--reporter=append-only', 'build');
 }
 
+// Screenshots of a Chinese UI need Chinese fonts; a bare Debian has none (every glyph a box).
+function hasChineseFont() {
+  const r = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() !== '';
+}
+
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) return;
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) missing.push('chromium');
+  if (!hasChineseFont()) missing.push('fonts-noto-cjk');
+  if (!missing.length) return;
   if (process.getuid?.() !== 0) {
-    console.error('缺少 /usr/bin/chromium：请以 root 运行或先执行 apt-get install -y chromium');
-    process.exit(1);
+    if (missing.includes('chromium')) {
+      console.error('缺少 /usr/bin/chromium：请以 root 运行或先执行 apt-get install -y chromium fonts-noto-cjk');
+      process.exit(1);
+    }
+    console.warn('缺少中文字体：截图中的中文会显示为方框（apt-get install -y fonts-noto-cjk）');
+    return;
   }
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 switch (command) {

@@ -21,7 +21,7 @@ export interface Grant {
 export async function personWithChat(
   browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280, given?: Grant,
   /** Runs on the new page before it loads anything (e.g. to cut a request with page.route). */
-  prepare?: (page: Page) => Promise<void>,
+  prepare?: (page: Page) => Promise<unknown>,
 ): Promise<{ page: Page; userId: string }> {
   const grant = given ?? (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } }));
   const { context, page } = await openPerson(browser, { viewport: { width, height: 800 } });

@@ -75,11 +75,14 @@ export async function smsCode(phone: string, options: { purpose?: SmsPurpose; si
   }
 }
 
-/** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot to e2e/artifacts/<name>.png and returns its path: the whole page, or with
+ * `fullPage: false` what the screen shows (a fixed overlay such as the chat panel, as seen).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

@@ -41,7 +41,7 @@ describe('chat entry points', () => {
     const box = panel.getByLabel('消息内容');
     await box.fill(`您好，我对「${job.gwmc}」感兴趣 ${stamp}`);
     await box.press('Enter');
-    await screenshot(seeker.page, 'chat-entry-job-1280');
+    await screenshot(seeker.page, 'chat-entry-job-1280', { fullPage: false });
 
     await seeker.page.goto(`/zppc/public/enterdetail?dwid=${company.BsKhglEntity.dwid}`);
     const entry = seeker.page.getByRole('button', { name: new RegExp(`^与 ${demo.hr.name}`) });
@@ -49,7 +49,7 @@ describe('chat entry points', () => {
     await panel.locator('.head .title').filter({ hasText: demo.hr.name }).waitFor();
     await panel.getByLabel('消息内容').fill(`贵公司还招实习生吗 ${stamp}`);
     await panel.getByLabel('消息内容').press('Enter');
-    await screenshot(seeker.page, 'chat-entry-company-1280');
+    await screenshot(seeker.page, 'chat-entry-company-1280', { fullPage: false });
 
     await seeker.page.goto(`/zppc/public/meetinghall/${fair.hxid}/2?name=${encodeURIComponent(company.BsKhglEntity.dwmc)}`);
     const booth = seeker.page.locator('[data-chat-slot="booth"]').getByRole('button', { name: new RegExp(`^与 ${demo.hr.name}`) });
@@ -57,7 +57,7 @@ describe('chat entry points', () => {
     await panel.locator('.head .title').filter({ hasText: demo.hr.name }).waitFor();
     await panel.getByLabel('消息内容').fill(`在「${fair.hymc}」看到贵公司的展位 ${stamp}`);
     await panel.getByLabel('消息内容').press('Enter');
-    await screenshot(seeker.page, 'chat-entry-booth-1280');
+    await screenshot(seeker.page, 'chat-entry-booth-1280', { fullPage: false });
 
     await hr.page.locator('zp-chat .launcher').click();
     await hr.page.locator('zp-chat .item').filter({ hasText: `看到贵公司的展位 ${stamp}` }).click();

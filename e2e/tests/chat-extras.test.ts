@@ -6,7 +6,7 @@
  * history: loaded a page at a time, with the way back to the latest message.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { connectBrowser, demo, screenshot } from '../lib/harness.js';
 import { personWithChat, registerSeeker } from '../lib/chat.js';
 
@@ -67,8 +67,8 @@ describe('chat extras', () => {
     await me.filter({ hasText: nick }).waitFor();
 
     await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
-    await panel(seeker.page).getByLabel('用户ID').fill(hr.userId);
-    await panel(seeker.page).getByRole('button', { name: '确定' }).click();
+    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
+    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
     const box = panel(seeker.page).getByLabel('消息内容');
 
     // A text recalled and re-edited: the box gets it back, corrected it goes again.
@@ -96,13 +96,20 @@ describe('chat extras', () => {
     await custom.getByLabel('description').fill(`已投递简历 ${stamp}`);
     await custom.getByRole('button', { name: '发送' }).click();
 
-    // Two pictures picked one after the other.
+    // Two pictures picked one after the other with 图片, whose chooser offers jpg/jpeg/png/gif only.
     const [first, second] = await pictures(seeker.page);
-    const picker = seeker.page.locator('zp-chat input[type="file"]');
-    await picker.setInputFiles(first!);
-    await picker.setInputFiles(second!);
+    const pick = async (button: string, file: Parameters<FileChooser['setFiles']>[0]) => {
+      const [chooser] = await Promise.all([seeker.page.waitForEvent('filechooser'), panel(seeker.page).getByRole('button', { name: button, exact: true }).click()]);
+      expect(await chooser.element().getAttribute('accept')).toBe(button === '图片' ? '.jpg,.jpeg,.png,.gif' : button === '视频' ? '.mp4,video/mp4' : '');
+      await chooser.setFiles(file);
+    };
+    await pick('图片', first!);
+    await pick('图片', second!);
+    // A file that is not a picture, picked with 图片 anyway, is refused with the reason.
+    await pick('图片', { name: '简历.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await toast(seeker.page, '请选择 jpg、jpeg、png 或 gif 格式的图片').waitFor();
     await expect.poll(() => seeker.page.locator('zp-chat .row.out img[alt="图片"]').count()).toBe(2);
-    await screenshot(seeker.page, 'chat-extras-seeker-1280');
+    await screenshot(seeker.page, 'chat-extras-seeker-1280', { fullPage: false });
 
     // The HR finds the conversation under the seeker's new name and reads it all.
     await hr.page.locator('zp-chat .launcher').click();
@@ -128,7 +135,7 @@ describe('chat extras', () => {
     const shown = preview.getByRole('img', { name: '预览' });
     await expect(shown.getAttribute('style')).resolves.toMatch(/scale\(1\.1\) rotate\(90deg\)/);
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(80);
-    await screenshot(hr.page, 'chat-extras-preview-hr-1280');
+    await screenshot(hr.page, 'chat-extras-preview-hr-1280', { fullPage: false });
     await hr.page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
@@ -139,8 +146,8 @@ describe('chat extras', () => {
     const hr = await personWithChat(browser, 'hr', demo.hr.phone);
     await seeker.page.locator('zp-chat .launcher').click();
     await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
-    await panel(seeker.page).getByLabel('用户ID').fill(hr.userId);
-    await panel(seeker.page).getByRole('button', { name: '确定' }).click();
+    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
+    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
     const box = panel(seeker.page).getByLabel('消息内容');
     for (let n = 1; n <= 20; n++) {
       await box.fill(`第${n}条 ${stamp}`);

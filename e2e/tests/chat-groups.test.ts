@@ -29,7 +29,11 @@ describe('chat groups', () => {
   beforeAll(async () => {
     browser = await connectBrowser();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // A failed journey leaves each person's screen behind, to see what they saw.
+    if (ctx.task.result?.state === 'fail') {
+      await Promise.all(people.map((p, i) => screenshot(p.page, `failed-${ctx.task.name.slice(0, 40)}-${i}`, { fullPage: false }).catch(() => {})));
+    }
     // Each person holds a chat connection; closing them keeps the demo accounts under the
     // instance limit (a further login would kick the oldest out).
     await Promise.all(people.map((p) => p.page.context().close().catch(() => {})));
@@ -66,9 +70,10 @@ describe('chat groups', () => {
   /** Opens a conversation with a person by user ID (发起会话). */
   async function startWith(page: Page, userId: string) {
     await panel(page).getByRole('button', { name: '发起会话' }).click();
-    await panel(page).getByLabel('用户ID').fill(userId);
-    await panel(page).getByRole('button', { name: '确定' }).click();
-    await panel(page).getByLabel('消息内容').waitFor();
+    await page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(userId);
+    await page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
+    // That conversation, not the one open before it (whose message box is there already).
+    await panel(page).locator(`.conversation[data-conversation="C2C${userId}"]`).getByLabel('消息内容').waitFor();
   }
 
   /** Sends text in the open conversation and waits until the server took it (撤回 offered). */
@@ -86,7 +91,7 @@ describe('chat groups', () => {
   async function createGroup(page: Page, name: string, options: { joinOption?: 'FreeAccess' | 'NeedPermission'; members?: string[] } = {}): Promise<string> {
     await tab(page, '群组').click();
     await panel(page).getByRole('button', { name: '创建群组' }).click();
-    const form = panel(page).getByRole('form', { name: '创建群组' });
+    const form = page.getByRole('dialog', { name: '创建群组' }).getByRole('form', { name: '创建群组' });
     await form.getByLabel('群名称').fill(name);
     await form.getByLabel('群类型').selectOption('Public');
     if (options.joinOption) await form.getByLabel('加群方式').selectOption(options.joinOption);
@@ -152,7 +157,7 @@ describe('chat groups', () => {
     const theirs = theirImages.last();
     await expect.poll(() => loaded(theirs)).toBe(64);
     expect(await theirs.getAttribute('alt')).toBe('图片');
-    await screenshot(boss.page, 'chat-groups-image-hr-1280');
+    await screenshot(boss.page, 'chat-groups-image-hr-1280', { fullPage: false });
     expect([...qz.errors, ...boss.errors]).toEqual([]);
   });
 
@@ -170,8 +175,8 @@ describe('chat groups', () => {
     await inRows(qz.page, hello).waitFor();
     // The HR's name is on the bubble, not a bare user ID.
     await expect(inRows(qz.page, hello).locator('.who').textContent()).resolves.toBe(demo.hr.name);
-    await screenshot(qz.page, 'chat-groups-created-seeker-1280');
-    await screenshot(boss.page, 'chat-groups-created-hr-1280');
+    await screenshot(qz.page, 'chat-groups-created-seeker-1280', { fullPage: false });
+    await screenshot(boss.page, 'chat-groups-created-hr-1280', { fullPage: false });
     expect([...qz.errors, ...boss.errors]).toEqual([]);
   });
 
@@ -200,7 +205,7 @@ describe('chat groups', () => {
     await panel(boss.page).locator('.item[data-conversation="@TIM#SYSTEM"]').click();
     const application = panel(boss.page).locator('.notice').filter({ hasText: `${newcomer.userId} 申请加入群组【${name}】` });
     await application.getByLabel('处理附言').fill(note);
-    await screenshot(boss.page, 'chat-groups-application-hr-1280');
+    await screenshot(boss.page, 'chat-groups-application-hr-1280', { fullPage: false });
     await application.getByRole('button', { name: '同意' }).click();
     await toast(boss.page, '已同意').waitFor();
     await application.waitFor({ state: 'detached' }); // handled notices go
@@ -209,7 +214,7 @@ describe('chat groups', () => {
     await tab(newcomer.page, '会话').click();
     await panel(newcomer.page).locator('.item[data-conversation="@TIM#SYSTEM"]').click();
     await panel(newcomer.page).locator('.notice').filter({ hasText: `同意你加入群组【${name}】：${note}` }).waitFor();
-    await screenshot(newcomer.page, 'chat-groups-agreed-newcomer-375');
+    await screenshot(newcomer.page, 'chat-groups-agreed-newcomer-375', { fullPage: false });
     await newcomer.page.getByRole('button', { name: '返回会话列表' }).click();
     await openGroup(newcomer.page, name);
     await say(newcomer.page, hi);
@@ -220,8 +225,8 @@ describe('chat groups', () => {
     // The third person, a member all along, saw the newcomer join and hears them.
     await qz.page.locator('zp-chat .tip').filter({ hasText: `${newcomer.userId} 加入群组` }).waitFor();
     await inRows(qz.page, hi).waitFor();
-    await screenshot(newcomer.page, 'chat-groups-newcomer-talks-375');
-    await screenshot(qz.page, 'chat-groups-newcomer-seen-by-member-1280');
+    await screenshot(newcomer.page, 'chat-groups-newcomer-talks-375', { fullPage: false });
+    await screenshot(qz.page, 'chat-groups-newcomer-seen-by-member-1280', { fullPage: false });
     expect([...boss.errors, ...newcomer.errors, ...qz.errors]).toEqual([]);
   });
 
@@ -253,14 +258,14 @@ describe('chat groups', () => {
     await row.getByText('禁言中').waitFor();
     // The group's line in the conversation list says what happened, not '[群提示消息]'.
     await boss.page.locator('zp-chat .item').filter({ hasText: name }).locator('.last').filter({ hasText: `${member.userId} 被禁言 600 秒` }).waitFor();
-    await screenshot(boss.page, 'chat-groups-muted-hr-1280');
+    await screenshot(boss.page, 'chat-groups-muted-hr-1280', { fullPage: false });
 
     const box = panel(member.page).getByLabel('消息内容');
     await box.fill(refused);
     await box.press('Enter');
     await member.page.getByRole('alert').filter({ hasText: '您已被禁言，暂时不能发送消息' }).waitFor();
     await member.page.locator('zp-chat .row.out').filter({ hasText: refused }).getByRole('button', { name: '重发' }).waitFor();
-    await screenshot(member.page, 'chat-groups-muted-member-1280');
+    await screenshot(member.page, 'chat-groups-muted-member-1280', { fullPage: false });
 
     await muteFor('0');
     await toast(boss.page, '已取消禁言').waitFor();
@@ -289,7 +294,7 @@ describe('chat groups', () => {
     const badge = qz.page.getByTestId('chat-badge');
     await expect.poll(() => badgeCount(qz.page)).toBe(before + 2);
     expect(await qz.page.title()).toMatch(new RegExp(`^\\(${before + 2}\\) `));
-    await screenshot(qz.page, 'chat-groups-unread-seeker-1280');
+    await screenshot(qz.page, 'chat-groups-unread-seeker-1280', { fullPage: false });
 
     await openPanel(qz.page);
     const item = panel(qz.page).locator(`.item[data-conversation="GROUP${groupId}"]`);
@@ -346,7 +351,7 @@ describe('chat groups', () => {
     await details(boss.page).getByRole('button', { name: '退出群组' }).waitFor();
     await expect(details(boss.page).getByRole('button', { name: '解散群组' }).count()).resolves.toBe(0);
     await tips(member.page, `${member.userId} 成为新的群主`).waitFor();
-    await screenshot(boss.page, 'chat-groups-transferred-hr-1280');
+    await screenshot(boss.page, 'chat-groups-transferred-hr-1280', { fullPage: false });
 
     // The new owner dismisses the group after a confirm; it leaves both people's lists.
     await panel(member.page).getByRole('button', { name: '详情' }).click();
@@ -405,7 +410,7 @@ describe('chat groups', () => {
     await item(member.page, name).getByRole('button', { name: '删除会话' }).click();
     await toast(member.page, `会话【${name}】删除成功!`).waitFor();
     await item(member.page, name).waitFor({ state: 'detached' });
-    await screenshot(member.page, 'chat-groups-kicked-member-1280');
+    await screenshot(member.page, 'chat-groups-kicked-member-1280', { fullPage: false });
     expect([...boss.errors, ...member.errors]).toEqual([]);
   });
 });

@@ -76,7 +76,7 @@ describe('<zp-chat> on a partner page', () => {
       return { position: s.position, background: s.backgroundColor, border: s.borderTopStyle };
     });
     expect(look).toEqual({ position: 'fixed', background: 'rgb(31, 111, 229)', border: 'none' });
-    await screenshot(page, 'chat-partner-visitor-1280');
+    await screenshot(page, 'chat-partner-visitor-1280', { fullPage: false });
 
     await launcher.click();
     const login = page.getByRole('dialog', { name: '登录后在线沟通' });
@@ -90,7 +90,7 @@ describe('<zp-chat> on a partner page', () => {
     const loginButtonFont = await login.getByRole('button', { name: '登录', exact: true }).evaluate((el) => getComputedStyle(el).fontSize);
     expect(loginButtonFont).not.toBe('20px');
     expect(await login.getByRole('heading').evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Georgia');
-    await screenshot(page, 'chat-partner-login-1280');
+    await screenshot(page, 'chat-partner-login-1280', { fullPage: false });
 
     await login.getByLabel('密码').fill(demo.password);
     await login.getByRole('button', { name: '登录', exact: true }).click();
@@ -123,12 +123,12 @@ describe('<zp-chat> on a partner page', () => {
     await hrBox.press('Enter');
     await page.locator('zp-chat .badge').filter({ hasText: '1' }).waitFor();
     expect(await partnerStyles(page)).toEqual(before);
-    await screenshot(page, 'chat-partner-badge-1280');
+    await screenshot(page, 'chat-partner-badge-1280', { fullPage: false });
     await launcher.click();
     await page.locator('zp-chat .item').filter({ hasText: `请带上简历 ${stamp}` }).click();
     await page.locator('zp-chat .row.in').filter({ hasText: `请带上简历 ${stamp}` }).waitFor();
     await page.locator('zp-chat .badge').waitFor({ state: 'detached' });
-    await screenshot(page, 'chat-partner-conversation-1280');
+    await screenshot(page, 'chat-partner-conversation-1280', { fullPage: false });
     expect(errors).toEqual([]);
   });
 
@@ -140,7 +140,7 @@ describe('<zp-chat> on a partner page', () => {
     const box = (await login.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    await screenshot(page, 'chat-partner-login-375');
+    await screenshot(page, 'chat-partner-login-375', { fullPage: false });
     await login.getByRole('radio', { name: '企业HR' }).click();
     await login.getByLabel('手机号').fill(demo.hr.phone);
     await login.getByLabel('密码').fill(demo.password);
@@ -149,6 +149,6 @@ describe('<zp-chat> on a partner page', () => {
     const panel = (await page.getByRole('dialog', { name: '在线沟通' }).boundingBox())!;
     expect(panel.width).toBe(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'chat-partner-panel-375');
+    await screenshot(page, 'chat-partner-panel-375', { fullPage: false });
   });
 });

@@ -75,8 +75,8 @@ describe('chat widget', () => {
     await expect.poll(() => mineTips.count()).toBe(mineBefore + 1);
     await expect.poll(() => theirTips.count()).toBe(theirsBefore + 1);
     await expect(hr.page.locator('zp-chat .row.in').filter({ hasText: text }).count()).resolves.toBe(0);
-    await screenshot(hr.page, 'chat-hr-1280');
-    await screenshot(seeker.page, 'chat-seeker-1280');
+    await screenshot(hr.page, 'chat-hr-1280', { fullPage: false });
+    await screenshot(seeker.page, 'chat-seeker-1280', { fullPage: false });
   });
 
   it('an HR whose company is not approved is sent to the company form instead of the chat', async () => {
@@ -101,7 +101,7 @@ describe('chat widget', () => {
     await seeker.page.locator('zp-chat .launcher').click();
     const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
     await panel.getByText('聊天服务连接失败，正在重试…').waitFor();
-    await screenshot(seeker.page, 'chat-retrying-1280');
+    await screenshot(seeker.page, 'chat-retrying-1280', { fullPage: false });
     // Still down: another try comes by itself (every 5 s, LOGIN_RETRY_MS), and it too fails.
     const before = refused;
     await expect.poll(() => refused, { timeout: 12_000 }).toBeGreaterThan(before);
@@ -142,9 +142,12 @@ describe('chat widget', () => {
 
     await hr.page.getByRole('button', { name: '返回会话列表' }).click();
     await hr.page.getByRole('tab', { name: '黑名单' }).click();
-    await hr.page.getByRole('button', { name: '取消拉黑' }).click();
+    // Listed by name, with the user ID beside it.
+    const entry = hr.page.getByLabel('黑名单').locator('.item').filter({ hasText: seeker.userId });
+    await entry.getByText(demo.seeker.name).waitFor();
+    await entry.getByRole('button', { name: '取消拉黑' }).click();
     await hr.page.getByText('黑名单还是空的').waitFor();
-    await screenshot(hr.page, 'chat-hr-blacklist-375');
+    await screenshot(hr.page, 'chat-hr-blacklist-375', { fullPage: false });
 
     await failed.click(); // a failed message resends on click
     await failed.waitFor({ state: 'detached' });

@@ -40,7 +40,11 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
   onCloseRef.current = onClose;
   const maskDown = useRef(false);
 
-  useInsertionEffect(() => ensureDocumentStyles(), []);
+  // In document.body the dialog needs the ui styles in the document; a container elsewhere (a
+  // widget's shadow root, the overlay layer) carries them itself, and the page stays untouched.
+  useInsertionEffect(() => {
+    if (!container) ensureDocumentStyles();
+  }, [container]);
 
   useEffect(() => {
     if (!open) return;

@@ -10,13 +10,15 @@ import {
 import { confirm, message as toast } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, deletedText, fileKind, formatSize, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, customText, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
 import { CustomForm, ImagePreview, MyProfile, RatingForm } from './Extras.js';
 import { EmojiPicker, EmojiText } from './EmojiPicker.js';
 import { emojiUrl, insertAt } from './emoji.js';
+import { useNames } from './names.js';
+import { DialogLayer, PanelDialog } from './layer.js';
 
 export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
@@ -67,6 +69,7 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   const [unread, setUnread] = useState(0);
   const [chat, setChat] = useState<ChatSDK | null>(currentChat());
   const [pending, setPending] = useState<{ userID?: string; conversationID?: string } | null>(null);
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
 
   useEffect(() => {
     if (apiBase) {
@@ -150,6 +153,7 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   if (!session) return offersLogin ? <VisitorLauncher siteOrigin={apiBase} onLoggedIn={() => void toggle(true)} /> : null;
   const badge = badgeText(unread);
   return (
+    <DialogLayer.Provider value={layer}>
     <div className="zp-chat">
       <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={() => void toggle()}>
         <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -175,7 +179,10 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
           </div>
         </div>
       )}
+      {/* The panel's dialogs render here: after the panel, and above it. */}
+      <div className="dialog-layer" ref={setLayer} />
     </div>
+    </DialogLayer.Provider>
   );
 }
 
@@ -326,9 +333,9 @@ function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; ro
             <button type="button" onClick={refresh}>刷新</button>
           </div>
           {tab === 'conversations' && (
-            <ConversationList chat={chat} me={me} reload={reload} current={current} onSelect={setCurrent} adding={adding} onAdd={async (id) => (await startWith(id)) && setAdding(false)} />
+            <ConversationList chat={chat} me={me} reload={reload} current={current} onSelect={setCurrent} adding={adding} onAdd={async (id) => (await startWith(id)) && setAdding(false)} onCancelAdd={() => setAdding(false)} />
           )}
-          {tab === 'groups' && <GroupList chat={chat} reload={reload} creating={adding} onCreated={() => setAdding(false)} onOpen={(id) => void openConversation(`GROUP${id}`)} />}
+          {tab === 'groups' && <GroupList chat={chat} reload={reload} creating={adding} onCreated={() => setAdding(false)} onCancel={() => setAdding(false)} onOpen={(id) => void openConversation(`GROUP${id}`)} />}
           {tab === 'friends' && <FriendList chat={chat} reload={reload} onOpen={(id) => void openConversation(`C2C${id}`)} />}
           {tab === 'blacklist' && <Blacklist chat={chat} reload={reload} />}
         </aside>
@@ -340,8 +347,8 @@ function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; ro
   );
 }
 
-function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }: {
-  chat: ChatSDK; me: string; reload: number; current: Conversation | null; onSelect: (c: Conversation) => void; adding: boolean; onAdd: (id: string) => void;
+function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd, onCancelAdd }: {
+  chat: ChatSDK; me: string; reload: number; current: Conversation | null; onSelect: (c: Conversation) => void; adding: boolean; onAdd: (id: string) => void; onCancelAdd: () => void;
 }) {
   const [list, setList] = useState<Conversation[]>([]);
   const [userID, setUserID] = useState('');
@@ -373,12 +380,15 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd }
 
   return (
     <div className="list" tabIndex={0} onKeyDown={onKey} aria-label="会话列表">
-      {adding && (
-        <form className="quick" onSubmit={(e) => (e.preventDefault(), onAdd(userID))}>
-          <input value={userID} onChange={(e) => setUserID(e.target.value)} placeholder="输入用户ID" aria-label="用户ID" autoFocus />
-          <button type="submit">确定</button>
+      <PanelDialog open={adding} title="发起会话" width={400} onClose={onCancelAdd}>
+        <form className="dialog-form" aria-label="发起会话" onSubmit={(e) => (e.preventDefault(), onAdd(userID))}>
+          <label>用户ID<input value={userID} onChange={(e) => setUserID(e.target.value)} placeholder="对方的用户ID" /></label>
+          <div className="actions">
+            <button type="button" onClick={onCancelAdd}>取消</button>
+            <button type="submit" className="primary">确定</button>
+          </div>
         </form>
-      )}
+      </PanelDialog>
       {list.length === 0 && <div className="none">暂无会话</div>}
       {list.map((c) => {
         const text = c.lastMessage?.messageForShow ?? '';
@@ -435,6 +445,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
   const [, tick] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState<FileKind>('file');
   const stick = useRef(true);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;
   const to = conversation.type === TYPES.CONV_GROUP ? conversation.groupProfile.groupID : id.replace(/^C2C/, '');
@@ -510,8 +521,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     void send(m);
   };
 
-  const sendFile = (file: File) => {
-    const kind = fileKind(file);
+  const sendFile = (file: File, kind: FileKind = fileKind(file)) => {
     const options = { to, conversationType: conversation.type, payload: { file }, onProgress: () => tick((n) => n + 1) };
     const m = kind === 'image' ? chat.createImageMessage(options) : kind === 'video' ? chat.createVideoMessage(options) : chat.createFileMessage(options);
     void send(m);
@@ -574,16 +584,16 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     const files = Array.from(e.clipboardData.files);
     if (!files.length) return;
     e.preventDefault();
-    files.forEach(sendFile);
+    files.forEach((f) => sendFile(f));
   };
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
-    Array.from(e.dataTransfer.files).forEach(sendFile);
+    Array.from(e.dataTransfer.files).forEach((f) => sendFile(f));
   };
 
   return (
-    <section className={`conversation${details && !isSystem ? ' with-details' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
+    <section className={`conversation${details && !isSystem ? ' with-details' : ''}`} data-conversation={id} onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
       <header className="head">
         <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
         <span className="title">{conversationName(conversation)}</span>
@@ -616,17 +626,27 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
             <button type="button" className="emoji-toggle" aria-label="表情" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((o) => !o)}>
               <img src={emojiUrl(0)} alt="" width={20} height={20} />
             </button>
-            <button type="button" onClick={() => picker.current?.click()} aria-label="发送图片、文件或视频">图片/文件/视频</button>
+            {PICKERS.map((p) => (
+              <button key={p.kind} type="button" onClick={() => {
+                // One input: the accept list of the picker clicked, set before the chooser opens.
+                setPicking(p.kind);
+                if (picker.current) picker.current.accept = p.accept;
+                picker.current?.click();
+              }}>{p.label}</button>
+            ))}
             {dialog === null && (
               <>
                 <button type="button" onClick={() => setDialog('custom')}>自定义消息</button>
                 <button type="button" onClick={() => setDialog('rating')}>评价</button>
               </>
             )}
-            <input ref={picker} type="file" hidden onChange={(e) => {
+            <input ref={picker} type="file" hidden aria-hidden="true" tabIndex={-1} onChange={(e) => {
               const f = e.target.files?.[0];
-              if (f) sendFile(f);
               e.target.value = '';
+              if (!f) return;
+              const kind = pickedAs(picking, f);
+              if (kind) sendFile(f, kind);
+              else toast.warning(PICKERS.find((p) => p.kind === picking)!.refused);
             }} />
           </div>
           {emojiOpen && <EmojiPicker onPick={pickEmoji} onClose={() => setEmojiOpen(false)} />}
@@ -642,29 +662,6 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
 
 const mentionsAny = (text: string) => /@\d+/.test(text);
 const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
-
-/**
- * People's names for tips and notices, which carry user IDs only: asked for once per ID and kept
- * for the page's life (a nick rarely changes within it).
- */
-const knownNames = new Map<string, string>();
-
-function useNames(chat: ChatSDK, ids: string[]): (id: string) => string {
-  const [, setVersion] = useState(0);
-  const missing = ids.filter((id) => id && !knownNames.has(id));
-  useEffect(() => {
-    if (!missing.length) return;
-    let live = true;
-    chat.getUserProfile({ userIDList: missing }).then(({ data }) => {
-      for (const profile of data) knownNames.set(profile.userID, profile.nick || profile.userID);
-      if (live) setVersion((v) => v + 1);
-    }, () => {});
-    return () => {
-      live = false;
-    };
-  }, [chat, missing.join()]);
-  return (id) => knownNames.get(id) || id;
-}
 
 /** A group tip in words, with names: in the message list and as a conversation's last message. */
 function TipLine({ chat, p }: { chat: ChatSDK; p: GroupTipPayload }) {

@@ -2,28 +2,48 @@ import { useEffect, useState } from 'react';
 import { TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/core/providers';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { confirm, message as toast } from '@zp/ui';
-import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, MEMBER_PAGE, canActOn, groupPermissions, muteSeconds } from './logic.js';
+import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPE_NAMES, MEMBER_PAGE, type GroupType, canActOn, groupPermissions, muteSeconds } from './logic.js';
 
 const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
 /** The details panel beside a conversation: the group panel, or the other person with 拉黑. */
 export function Details({ chat, me, conversation, onLeft }: { chat: ChatSDK; me: string; conversation: Conversation; onLeft: () => void }) {
   if (conversation.type === TYPES.CONV_GROUP) return <GroupPanel chat={chat} me={me} groupID={conversation.groupProfile.groupID} onLeft={onLeft} />;
-  const userID = conversation.conversationID.replace(/^C2C/, '');
+  return <PersonPanel chat={chat} userID={conversation.conversationID.replace(/^C2C/, '')} nick={conversation.userProfile?.nick || ''} />;
+}
+
+/** The other person of a one-to-one conversation, with 加入黑名单 or, once there, 取消拉黑. */
+function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; nick: string }) {
+  const [blocked, setBlocked] = useState<boolean | null>(null);
+  useEffect(() => {
+    chat.getBlacklist().then(({ data }) => setBlocked((data as unknown as string[]).includes(userID)), () => setBlocked(false));
+  }, [chat, userID]);
+  const name = nick || userID;
   const block = async () => {
-    if (!(await confirm({ message: `确定将 ${conversation.userProfile?.nick || userID} 加入黑名单？`, title: '提示' }))) return;
+    if (!(await confirm({ message: `确定将 ${name} 加入黑名单？`, title: '提示' }))) return;
     try {
       await chat.addToBlacklist({ userIDList: [userID] });
+      setBlocked(true);
       toast.success('已加入黑名单');
+    } catch (err) {
+      toast.error(reasonOf(err));
+    }
+  };
+  const unblock = async () => {
+    try {
+      await chat.removeFromBlacklist({ userIDList: [userID] });
+      setBlocked(false);
+      toast.success('已取消拉黑');
     } catch (err) {
       toast.error(reasonOf(err));
     }
   };
   return (
     <aside className="details" aria-label="会话详情">
-      <div className="field"><b>{conversation.userProfile?.nick || userID}</b></div>
+      <div className="field"><b>{name}</b></div>
       <div className="field">用户ID：{userID}</div>
-      <button type="button" onClick={() => void block()}>加入黑名单</button>
+      {blocked === true && <div className="field muted">已在黑名单中：对方的消息不会送达</div>}
+      {blocked !== null && (blocked ? <button type="button" onClick={() => void unblock()}>取消拉黑</button> : <button type="button" onClick={() => void block()}>加入黑名单</button>)}
     </aside>
   );
 }
@@ -122,7 +142,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
         <>
           <div className="field"><b>{group.name}</b></div>
           <div className="field">群ID：{group.groupID}</div>
-          <div className="field">类型：{String(group.type)}</div>
+          <div className="field">类型：{GROUP_TYPE_NAMES[String(group.type) as GroupType] ?? String(group.type)}</div>
           <div className="field">群简介：{group.introduction || '暂无'}</div>
           <div className="field">群公告：{group.notification || '暂无'}</div>
           {can.editProfile && <button type="button" onClick={() => (setForm({ name: group.name, introduction: group.introduction ?? '', notification: group.notification ?? '' }), setEditing(true))}>编辑群资料</button>}

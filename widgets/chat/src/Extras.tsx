@@ -22,7 +22,7 @@ export function ImagePreview({ urls, start, onClose }: { urls: string[]; start: 
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="preview" role="dialog" aria-label="图片预览">
+    <div className="preview" role="dialog" aria-label="图片预览" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <img src={urls[index]} alt="预览" style={{ transform: `scale(${scale}) rotate(${rotate}deg)` }} />
       <div className="preview-bar">
         <button type="button" onClick={() => go(-1)} aria-label="上一张">‹</button>

@@ -2,13 +2,17 @@ import { useEffect, useState } from 'react';
 import { EVENT, type Chat as ChatSDK, type Friend, type Group } from '@zp/core/providers';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
+import { useNames } from './names.js';
+import { PanelDialog } from './layer.js';
 import {
-  GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPES, MSG, createGroupOptions, groupErrors, joinOptionDisabled, joinResultText, membersDisabled, type GroupForm, type GroupType,
+  GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPES, GROUP_TYPE_NAMES, MSG, createGroupOptions, groupErrors, joinOptionDisabled, joinResultText, membersDisabled, type GroupForm, type GroupType,
 } from './logic.js';
 
 const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
-export function GroupList({ chat, reload, creating, onCreated, onOpen }: { chat: ChatSDK; reload: number; creating: boolean; onCreated: () => void; onOpen: (groupID: string) => void }) {
+export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen }: {
+  chat: ChatSDK; reload: number; creating: boolean; onCreated: () => void; onCancel: () => void; onOpen: (groupID: string) => void;
+}) {
   const [list, setList] = useState<Group[]>([]);
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Group | null>(null);
@@ -58,7 +62,9 @@ export function GroupList({ chat, reload, creating, onCreated, onOpen }: { chat:
 
   return (
     <div className="list" aria-label="群组列表">
-      {creating && <CreateGroup chat={chat} onDone={(id) => (onCreated(), void load(), onOpen(id))} />}
+      <PanelDialog open={creating} title="创建群组" width={480} onClose={onCancel}>
+        <CreateGroup chat={chat} onCancel={onCancel} onDone={(id) => (onCreated(), void load(), onOpen(id))} />
+      </PanelDialog>
       <form className="quick" onSubmit={(e) => (e.preventDefault(), void find())}>
         <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="输入群ID搜索" aria-label="群ID" />
         <button type="submit">搜索</button>
@@ -81,10 +87,8 @@ export function GroupList({ chat, reload, creating, onCreated, onOpen }: { chat:
   );
 }
 
-const typeNames: Record<GroupType, string> = { Private: '好友工作群(Work)', Public: '陌生人社交群(Public)', ChatRoom: '临时会议群(Meeting)', AVChatRoom: '直播群(AVChatRoom)' };
-
-function CreateGroup({ chat, onDone }: { chat: ChatSDK; onDone: (groupID: string) => void }) {
-  const [form, setForm] = useState<GroupForm>({ name: '', type: 'Public', groupID: '', joinOption: 'FreeAccess', introduction: '', notification: '', members: [] });
+function CreateGroup({ chat, onDone, onCancel }: { chat: ChatSDK; onDone: (groupID: string) => void; onCancel: () => void }) {
+  const [form, setForm] = useState<GroupForm>({ name: '', type: 'Private', groupID: '', joinOption: 'FreeAccess', introduction: '', notification: '', members: [] });
   const [touched, setTouched] = useState(false);
   const [member, setMember] = useState('');
   const errors = groupErrors(form);
@@ -116,12 +120,12 @@ function CreateGroup({ chat, onDone }: { chat: ChatSDK; onDone: (groupID: string
   };
 
   return (
-    <form className="create" onSubmit={(e) => (e.preventDefault(), void submit())} aria-label="创建群组">
+    <form className="dialog-form" onSubmit={(e) => (e.preventDefault(), void submit())} aria-label="创建群组">
       <label>群名称<input value={form.name} onChange={(e) => set({ name: e.target.value })} onBlur={() => setTouched(true)} /></label>
       {touched && errors.name && <div className="error">{errors.name}</div>}
       <label>群类型
         <select value={form.type} onChange={(e) => set({ type: e.target.value as GroupType })}>
-          {GROUP_TYPES.map((t) => <option key={t} value={t}>{typeNames[t]}</option>)}
+          {GROUP_TYPES.map((t) => <option key={t} value={t}>{GROUP_TYPE_NAMES[t]}</option>)}
         </select>
       </label>
       <label>群ID（选填）<input value={form.groupID} onChange={(e) => set({ groupID: e.target.value })} /></label>
@@ -132,14 +136,22 @@ function CreateGroup({ chat, onDone }: { chat: ChatSDK; onDone: (groupID: string
           <option value="DisableApply">禁止加群</option>
         </select>
       </label>
-      <label>群简介<textarea value={form.introduction} maxLength={GROUP_INTRO_MAX} onChange={(e) => set({ introduction: e.target.value })} /></label>
-      <label>群公告<textarea value={form.notification} maxLength={GROUP_NOTICE_MAX} onChange={(e) => set({ notification: e.target.value })} /></label>
-      <div className="members">
+      <label>群简介<textarea value={form.introduction} maxLength={GROUP_INTRO_MAX} onChange={(e) => set({ introduction: e.target.value })} />
+        <small className="count-hint">{form.introduction.length}/{GROUP_INTRO_MAX}</small>
+      </label>
+      <label>群公告<textarea value={form.notification} maxLength={GROUP_NOTICE_MAX} onChange={(e) => set({ notification: e.target.value })} />
+        <small className="count-hint">{form.notification.length}/{GROUP_NOTICE_MAX}</small>
+      </label>
+      <div className="members" role="group" aria-label="群成员">
+        <span className="members-title">群成员（按用户ID逐个添加）</span>
         <input value={member} disabled={membersDisabled(form.type)} onChange={(e) => setMember(e.target.value)} placeholder="输入用户ID添加成员" aria-label="成员用户ID" />
         <button type="button" disabled={membersDisabled(form.type)} onClick={() => void addMember()}>添加</button>
         {form.members.map((m) => <span key={m} className="tag">{m}</span>)}
       </div>
-      <button type="submit" className="primary">创建</button>
+      <div className="actions">
+        <button type="button" onClick={onCancel}>取消</button>
+        <button type="submit" className="primary">创建</button>
+      </div>
     </form>
   );
 }
@@ -161,6 +173,8 @@ export function FriendList({ chat, reload, onOpen }: { chat: ChatSDK; reload: nu
 
 export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
   const [list, setList] = useState<string[]>([]);
+  // The blacklist holds user IDs; people are shown by nick, with the ID beside it.
+  const name = useNames(chat, list);
   useEffect(() => void chat.getBlacklist().then(({ data }) => setList(data as unknown as string[]), (err) => toast.error(reasonOf(err))), [chat, reload]);
   const remove = async (userID: string) => {
     try {
@@ -176,7 +190,10 @@ export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
       {list.length === 0 && <div className="none">{MSG.emptyBlacklist}</div>}
       {list.map((id) => (
         <div key={id} className="item">
-          <div className="name">{id}</div>
+          <div>
+            <div className="name">{name(id)}</div>
+            {name(id) !== id && <div className="last">ID：{id}</div>}
+          </div>
           <button type="button" onClick={() => void remove(id)}>取消拉黑</button>
         </div>
       ))}

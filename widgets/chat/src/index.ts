@@ -7,7 +7,7 @@
 // Open a conversation from elsewhere on the page:
 //   window.dispatchEvent(new CustomEvent('zp:chat-open', { detail: { userID: '42' } }))
 import { unsafeCSS } from 'lit';
-import { tokensCss } from '@zp/ui';
+import { uiCss } from '@zp/ui';
 import { defineWidget } from '@zp/core/element';
 import { Chat } from './Chat.js';
 import { styles } from './styles.js';
@@ -15,4 +15,4 @@ import { styles } from './styles.js';
 export { Chat, OPEN_CONVERSATION_EVENT } from './Chat.js';
 export * from './logic.js';
 
-export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base', 'map-url'], styles: [unsafeCSS(tokensCss), styles] });
+export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base', 'map-url'], styles: [unsafeCSS(uiCss), styles] });

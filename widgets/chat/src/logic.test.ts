@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import {
-  badgeText, canRevoke, deletedText, fileKind, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, deletedText, fileKind, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 
 test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
@@ -66,6 +66,16 @@ test('pictures become image messages, mp4 a video, anything else a file', () => 
   expect(fileKind({ name: 'clip.mp4', type: '' })).toBe('video');
   expect(fileKind({ name: 'cv.pdf', type: 'application/pdf' })).toBe('file');
   expect(fileKind({ name: 'x.webp', type: 'image/webp' })).toBe('file');
+});
+
+test('each picker sends what it offers: 图片 only pictures, 视频 only mp4, 文件 anything as a file', () => {
+  expect(pickedAs('image', { name: 'photo.JPEG', type: 'image/jpeg' })).toBe('image');
+  expect(pickedAs('image', { name: 'cv.pdf', type: 'application/pdf' })).toBeNull();
+  expect(pickedAs('video', { name: 'intro.mp4', type: 'video/mp4' })).toBe('video');
+  expect(pickedAs('video', { name: 'intro.mov', type: 'video/quicktime' })).toBeNull();
+  // A picture chosen with 文件 is sent as a file, as the person asked.
+  expect(pickedAs('file', { name: 'photo.png', type: 'image/png' })).toBe('file');
+  expect(PICKERS.map((p) => p.label)).toEqual(['图片', '文件', '视频']);
 });
 
 test('arrow keys move through the list and stop at its ends', () => {

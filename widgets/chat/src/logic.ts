@@ -79,11 +79,27 @@ export function fraudWarning(role: string | null | undefined): string {
 }
 
 /** Which picked, pasted or dropped file becomes which message kind (spec section 5). */
-export function fileKind(file: { name: string; type: string }): 'image' | 'video' | 'file' {
+export type FileKind = 'image' | 'video' | 'file';
+
+/** How a pasted or dropped file is sent: an image (jpg/jpeg/png/gif), an mp4 video, or a file. */
+export function fileKind(file: { name: string; type: string }): FileKind {
   const ext = (file.name.split('.').pop() ?? '').toLowerCase();
   if (['jpg', 'jpeg', 'png', 'gif'].includes(ext)) return 'image';
   if (ext === 'mp4' || file.type === 'video/mp4') return 'video';
   return 'file';
+}
+
+/** The send box's three pickers (spec section 5): images jpg/jpeg/png/gif, videos mp4, files anything. */
+export const PICKERS: readonly { kind: FileKind; label: string; accept: string; refused: string }[] = [
+  { kind: 'image', label: '图片', accept: '.jpg,.jpeg,.png,.gif', refused: '请选择 jpg、jpeg、png 或 gif 格式的图片' },
+  { kind: 'file', label: '文件', accept: '', refused: '' },
+  { kind: 'video', label: '视频', accept: '.mp4,video/mp4', refused: '请选择 mp4 格式的视频' },
+];
+
+/** What a file chosen with the `picker` picker is sent as; null when that picker does not take it. */
+export function pickedAs(picker: FileKind, file: { name: string; type: string }): FileKind | null {
+  if (picker === 'file') return 'file';
+  return fileKind(file) === picker ? picker : null;
 }
 
 /** The conversation after `current` when moving by `step` (arrow keys), clamped to the list. */
@@ -96,6 +112,9 @@ export function moveSelection(ids: readonly string[], current: string, step: 1 |
 
 export const GROUP_TYPES = ['Private', 'Public', 'ChatRoom', 'AVChatRoom'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
+
+/** The group types as the create form and the group panel name them. */
+export const GROUP_TYPE_NAMES: Record<GroupType, string> = { Private: '好友工作群(Work)', Public: '陌生人社交群(Public)', ChatRoom: '临时会议群(Meeting)', AVChatRoom: '直播群(AVChatRoom)' };
 export const GROUP_INTRO_MAX = 240;
 export const GROUP_NOTICE_MAX = 300;
 

@@ -241,6 +241,58 @@ export const styles = css`
     flex-direction: column;
     font-size: 12px;
   }
+  .details .muted {
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+  }
+  .dialog-layer .zp-mask {
+    z-index: calc(var(--zp-z-dialog) + 1);
+  }
+  /* Forms in the panel's dialogs (quick start, create group). */
+  .dialog-form {
+    display: flex;
+    flex-direction: column;
+    gap: 12px;
+    color: var(--zp-color-text);
+  }
+  .dialog-form label {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+  }
+  .dialog-form input,
+  .dialog-form select,
+  .dialog-form textarea {
+    padding: 6px 8px;
+  }
+  .dialog-form textarea {
+    min-height: 64px;
+    resize: vertical;
+  }
+  .dialog-form .members {
+    padding: 0;
+    align-items: center;
+  }
+  .dialog-form .members-title {
+    flex-basis: 100%;
+  }
+  .dialog-form .count-hint {
+    align-self: flex-end;
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+  }
+  .dialog-form .members input {
+    flex: 1;
+  }
+  .dialog-form .actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 8px;
+  }
+  .dialog-form .actions button {
+    padding: 5px 16px;
+    font-size: 14px;
+  }
   .error {
     color: var(--zp-color-danger);
     font-size: 12px;
@@ -524,9 +576,10 @@ export const styles = css`
     border-color: var(--zp-color-danger);
   }
   .preview {
-    position: absolute;
+    /* The whole screen, like any photo viewer: the panel may be narrow (or a phone). */
+    position: fixed;
     inset: 0;
-    z-index: 5;
+    z-index: 10;
     background: rgba(0, 0, 0, 0.85);
     display: flex;
     align-items: center;
