@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { ARTIFACTS_DIR } from './env.js';
 
 export const baseUrl = () => inject('baseUrl');
@@ -10,6 +10,27 @@ export const baseUrl = () => inject('baseUrl');
 /** Connects to the browser the global setup launched; close it at the end of the file. */
 export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('wsEndpoint'));
+}
+
+/**
+ * The browser for a file's journeys, connected before them and closed after; call it inside
+ * describe. With `closePeopleAfterEach`, the people (contexts) of each journey are closed once it
+ * ends: each holds a chat connection, and the demo accounts must stay under the instance limit.
+ */
+export function useBrowser({ closePeopleAfterEach = false } = {}): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await connectBrowser();
+  });
+  if (closePeopleAfterEach) {
+    afterEach(async () => {
+      await Promise.all((browser?.contexts() ?? []).map((c) => c.close().catch(() => {})));
+    });
+  }
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 export interface Person {

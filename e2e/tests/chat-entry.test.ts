@@ -3,22 +3,15 @@
  * job, and a company page and a fair hall's booth offer each of the company's HR who is online
  * now; what the seeker sends from there reaches that HR.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { connectBrowser, demo, screenshot } from '../lib/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, demo, screenshot } from '../lib/harness.js';
 import { apiCall, apiLogin } from '../lib/api.js';
 import { personWithChat } from '../lib/chat.js';
 
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat entry points', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await connectBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("a job page's 在线沟通, a company page's and a fair booth's HR button open a conversation with that HR", async () => {
     const token = await apiLogin('hr', demo.hr.phone, demo.password);
@@ -31,8 +24,8 @@ describe('chat entry points', () => {
     expect(fair, 'the demo company is at a fair that is on now').toBeTruthy();
 
     // The HR is on the site with the chat connected: online for the company page.
-    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
-    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone);
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
+    const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone);
     const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
 
     await seeker.page.goto(`/zppc/public/postdetail?gwid=${job.gwid}`);

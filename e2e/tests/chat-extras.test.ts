@@ -5,25 +5,15 @@
  * name and looks at the pictures in the previewer (counter, next, zoom, rotate). And a long
  * history: loaded a page at a time, with the way back to the latest message.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, FileChooser, Page } from 'playwright-core';
-import { connectBrowser, demo, screenshot } from '../lib/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { FileChooser, Page } from 'playwright-core';
+import { useBrowser, demo, screenshot } from '../lib/harness.js';
 import { personWithChat, registerSeeker } from '../lib/chat.js';
 
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat extras', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await connectBrowser();
-  });
-  afterEach(async () => {
-    // Each person holds a chat connection: closed, the demo HR stays under the instance limit.
-    await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser({ closePeopleAfterEach: true });
 
   const panel = (page: Page) => page.getByRole('dialog', { name: '在线沟通' });
   const toast = (page: Page, text: string) => page.locator('.zp-message').filter({ hasText: text }).first();
@@ -46,8 +36,8 @@ describe('chat extras', () => {
 
   it('profile name, re-edit, rating, custom message and two pictures reach the HR, who previews them', async () => {
     const phone = `136${String(Date.now()).slice(-8)}`;
-    const seeker = await personWithChat(browser, 'qz', phone, 1280, await registerSeeker(phone));
-    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     const errors: string[] = [];
     for (const p of [seeker.page, hr.page]) p.on('pageerror', (e) => errors.push(e.message));
     const nick = `应届生小周${stamp}`;
@@ -142,8 +132,8 @@ describe('chat extras', () => {
   });
   it('a long history loads 15 at a time with 查看更多 until no more, and 回到最新位置 brings the latest back', async () => {
     const phone = `135${String(Date.now()).slice(-8)}`;
-    const seeker = await personWithChat(browser, 'qz', phone, 1280, await registerSeeker(phone));
-    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     await seeker.page.locator('zp-chat .launcher').click();
     await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
     await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
@@ -152,7 +142,7 @@ describe('chat extras', () => {
     for (let n = 1; n <= 20; n++) {
       await box.fill(`第${n}条 ${stamp}`);
       await box.press('Enter');
-      await seeker.page.locator('zp-chat .row.out').filter({ hasText: new RegExp(`^我第${n}条 ${stamp}`) }).getByRole('button', { name: '撤回' }).waitFor();
+      await seeker.page.locator('zp-chat .row.out').filter({ has: seeker.page.locator('.bubble').getByText(`第${n}条 ${stamp}`, { exact: true }) }).getByRole('button', { name: '撤回' }).waitFor();
     }
 
     // The HR opens it: the latest 15, then 查看更多 brings the first 5 and the end of history.

@@ -4,29 +4,18 @@
  * HR's unread badge rising and clearing; an unapproved HR is sent to the company form; a blacklisted
  * seeker is refused. The widget is the one the site's layout carries on every page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { connectBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, md5 } from '../lib/api.js';
 import { badgeCount, personWithChat, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat widget', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await connectBrowser();
-  });
-  afterEach(async () => {
-    // Each person holds a chat connection: closed, the demo accounts stay under the instance limit.
-    await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser({ closePeopleAfterEach: true });
 
   it("a seeker's text, file and revoke reach the HR, whose unread badge rises and clears", async () => {
-    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone);
-    const hr = await personWithChat(browser, 'hr', demo.hr.phone);
+    const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone);
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     const before = await settledBadge(hr.page);
     const text = `您好，我想了解一下这个职位 ${stamp}`;
 
@@ -84,7 +73,7 @@ describe('chat widget', () => {
     const since = Date.now();
     await apiCall('/api/sec/pc/registerValidateCode', { query: { phone, type: 'hr' } });
     const grant = await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone, pwd: md5(demo.password), validateCode: await smsCode(phone, { purpose: 'register', since }) } });
-    const { page } = await personWithChat(browser, 'hr', phone, 375, grant);
+    const { page } = await personWithChat(browser(), 'hr', phone, 375, grant);
     await page.locator('zp-chat .launcher').click();
     await page.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();
     await page.getByRole('button', { name: '确定' }).click();
@@ -95,7 +84,7 @@ describe('chat widget', () => {
   it('while the network drops the IM login the panel says it is retrying, and it connects by itself once the network is back', async () => {
     let down = true;
     let refused = 0;
-    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone, 1280, undefined, (page) =>
+    const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone, 1280, undefined, (page) =>
       page.route('**/api/sec/trtc/userSig', (route) => (down ? (refused++, route.abort('connectionreset')) : route.continue())),
     );
     await seeker.page.locator('zp-chat .launcher').click();
@@ -112,8 +101,8 @@ describe('chat widget', () => {
   });
 
   it('a seeker blacklisted by the HR is refused, and sends again once 取消拉黑 lifts it (HR at 375 px)', async () => {
-    const seeker = await personWithChat(browser, 'qz', demo.seeker.phone);
-    const hr = await personWithChat(browser, 'hr', demo.hr.phone, 375);
+    const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone);
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone, 375);
     const errors: string[] = [];
     hr.page.on('pageerror', (e) => errors.push(e.message));
 

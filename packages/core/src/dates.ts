@@ -5,3 +5,9 @@ const BEIJING_OFFSET_MS = 8 * 3600_000;
 export function beijingToday(now: number = Date.now()): string {
   return new Date(now + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** A moment as Beijing's date 'YYYY-MM-DD' and time 'HH:mm'. */
+export function beijingDateTime(ms: number): { date: string; time: string } {
+  const iso = new Date(ms + BEIJING_OFFSET_MS).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}

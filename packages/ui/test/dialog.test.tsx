@@ -26,6 +26,22 @@ function Page({ onClose }: { onClose?: () => void }) {
 }
 
 describe('Dialog', () => {
+  it("in a widget's shadow root it renders there and adds nothing to the page's styles", () => {
+    document.getElementById('zp-ui-styles')?.remove();
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const inside = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('div'));
+    render(
+      <Dialog open title="创建群组" onClose={() => {}} container={inside}>
+        <input aria-label="群名称" />
+      </Dialog>,
+    );
+    expect(within(inside as HTMLElement).getByRole('dialog', { name: '创建群组' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.getElementById('zp-ui-styles')).toBeNull();
+    host.remove();
+  });
+
   it('opens as a labelled modal with focus on its first field, and Escape closes it and returns focus', () => {
     render(<Page />);
     const opener = screen.getByRole('button', { name: '打开' });

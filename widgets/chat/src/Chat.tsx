@@ -10,7 +10,7 @@ import {
 import { confirm, message as toast } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, customText, listTime, messageTime, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
@@ -403,6 +403,7 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd, 
             onClick={() => onSelect(c)}
           >
             <div className="name">{conversationName(c)}</div>
+            {c.lastMessage?.lastTime ? <time className="when">{listTime(c.lastMessage.lastTime)}</time> : null}
             <div className="last">
               {mention && <span className="at">[有人@我]</span>}
               {c.lastMessage?.isRevoked ? '[消息已撤回]' : c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />}
@@ -747,7 +748,7 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
   const progress = (m as { progress?: number }).progress;
   return (
     <div className={`row ${flow}`} data-message={m.ID}>
-      <div className="who">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</div>
+      <div className="who"><span className="sender">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</span> <time>{messageTime(m.time)}</time></div>
       <div className="bubble-line">
         {m.status === 'fail' && (
           <button type="button" className="fail" title="发送失败，点击重发" aria-label="重发" onClick={onResend}>!</button>

@@ -19,21 +19,13 @@ function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; ni
     chat.getBlacklist().then(({ data }) => setBlocked((data as unknown as string[]).includes(userID)), () => setBlocked(false));
   }, [chat, userID]);
   const name = nick || userID;
-  const block = async () => {
-    if (!(await confirm({ message: `确定将 ${name} 加入黑名单？`, title: '提示' }))) return;
+  // 加入黑名单 asks first; 取消拉黑 does not (it only lets messages through again).
+  const change = async (block: boolean) => {
+    if (block && !(await confirm({ message: `确定将 ${name} 加入黑名单？`, title: '提示' }))) return;
     try {
-      await chat.addToBlacklist({ userIDList: [userID] });
-      setBlocked(true);
-      toast.success('已加入黑名单');
-    } catch (err) {
-      toast.error(reasonOf(err));
-    }
-  };
-  const unblock = async () => {
-    try {
-      await chat.removeFromBlacklist({ userIDList: [userID] });
-      setBlocked(false);
-      toast.success('已取消拉黑');
+      await (block ? chat.addToBlacklist({ userIDList: [userID] }) : chat.removeFromBlacklist({ userIDList: [userID] }));
+      setBlocked(block);
+      toast.success(block ? '已加入黑名单' : '已取消拉黑');
     } catch (err) {
       toast.error(reasonOf(err));
     }
@@ -43,7 +35,7 @@ function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; ni
       <div className="field"><b>{name}</b></div>
       <div className="field">用户ID：{userID}</div>
       {blocked === true && <div className="field muted">已在黑名单中：对方的消息不会送达</div>}
-      {blocked !== null && (blocked ? <button type="button" onClick={() => void unblock()}>取消拉黑</button> : <button type="button" onClick={() => void block()}>加入黑名单</button>)}
+      {blocked !== null && <button type="button" onClick={() => void change(!blocked)}>{blocked ? '取消拉黑' : '加入黑名单'}</button>}
     </aside>
   );
 }

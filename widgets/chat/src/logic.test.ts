@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import {
-  badgeText, canRevoke, deletedText, fileKind, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, deletedText, fileKind, listTime, messageTime, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 
 test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
@@ -188,4 +188,16 @@ test('a rating is sent as the spec\'s survey and reads as stars with the suggest
   expect(customText(surveyPayload(5, ''))).toBe('服务评价：★★★★★ 5 分');
   expect(customText({ data: 'order', description: '订单 42' })).toBe('订单 42');
   expect(customText({ data: 'order' })).toBe('order');
+});
+
+test('message and list times read on a Beijing clock: time today, day this year, full date before', () => {
+  const now = Date.parse('2026-11-25T02:00:00Z'); // 10:00 in Beijing
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  expect(messageTime(at('2026-11-24T16:30:00Z'), now)).toBe('00:30'); // already the 25th in Beijing
+  expect(messageTime(at('2026-11-24T15:30:00Z'), now)).toBe('11-24 23:30');
+  expect(messageTime(at('2025-12-31T01:00:00Z'), now)).toBe('2025-12-31 09:00');
+  expect(listTime(at('2026-11-25T01:59:00Z'), now)).toBe('09:59');
+  expect(listTime(at('2026-03-01T01:00:00Z'), now)).toBe('03-01');
+  expect(listTime(at('2024-03-01T01:00:00Z'), now)).toBe('2024-03-01');
+  expect(listTime(0, now)).toBe('');
 });

@@ -1,4 +1,5 @@
 /** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
+import { beijingDateTime, beijingToday } from '@zp/core/dates';
 
 export const BADGE_CAP = 99;
 export const REVOKE_WINDOW_S = 120;
@@ -7,6 +8,26 @@ export const SCROLL_BOTTOM_PX = 20;
 export const REFRESH_THROTTLE_MS = 1000;
 export const SYSTEM_CONVERSATION = '@TIM#SYSTEM';
 export const ENTER_INFO_PATH = '/zppc/enter_home/enter_info';
+
+/**
+ * When a message was sent (seconds), as the message list shows it on a Beijing clock: the time
+ * today, the day and time this year, the full date before.
+ */
+export function messageTime(seconds: number, now: number = Date.now()): string {
+  const at = beijingDateTime(seconds * 1000);
+  const today = beijingToday(now);
+  if (at.date === today) return at.time;
+  return `${at.date.slice(0, 4) === today.slice(0, 4) ? at.date.slice(5) : at.date} ${at.time}`;
+}
+
+/** A conversation's last activity in the list: the time today, else only the day. */
+export function listTime(seconds: number, now: number = Date.now()): string {
+  if (!(seconds > 0)) return '';
+  const at = beijingDateTime(seconds * 1000);
+  const today = beijingToday(now);
+  if (at.date === today) return at.time;
+  return at.date.slice(0, 4) === today.slice(0, 4) ? at.date.slice(5) : at.date;
+}
 
 export const MSG = {
   companyNotApproved: '单位信息未审核或审核不通过,请修改单位信息!',

@@ -187,6 +187,19 @@ export const styles = css`
   .item.active {
     background: var(--zp-color-primary-soft);
   }
+  .item .when {
+    position: absolute;
+    top: 9px;
+    right: 32px;
+    font-size: 12px;
+    color: var(--zp-color-text-muted);
+  }
+  .item[data-conversation] .name {
+    padding-right: 44px;
+  }
+  .item[data-conversation] .last {
+    padding-right: 30px;
+  }
   .item .name {
     font-weight: 600;
     overflow: hidden;
@@ -205,9 +218,10 @@ export const styles = css`
     margin-right: 4px;
   }
   .count {
+    /* Under the time, beside the delete button. */
     position: absolute;
-    right: 30px;
-    top: 10px;
+    right: 32px;
+    bottom: 9px;
     background: var(--zp-color-danger);
     color: #fff;
     border-radius: 9px;
