@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, md5 } from '../lib/api.js';
-import { badgeCount, personWithChat, settledBadge, type Grant } from '../lib/chat.js';
+import { badgeCount, personWithChat, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat widget', () => {
@@ -98,6 +98,20 @@ describe('chat widget', () => {
     // Back: the next try, without a reload or a click, logs in and the panel shows the lists.
     await panel.getByRole('tab', { name: '会话' }).waitFor({ timeout: 12_000 });
     await panel.getByText('聊天服务连接失败，正在重试…').waitFor({ state: 'detached' });
+  });
+
+  it('a fourth window of the same person takes over the chat: the first is told it was kicked out (多实例) and its panel closes', async () => {
+    const phone = `134${String(Date.now()).slice(-8)}`;
+    const grant = await registerSeeker(phone);
+    const first = await personWithChat(browser(), 'qz', phone, 1280, grant);
+    await first.page.locator('zp-chat .launcher').click();
+    const panel = first.page.getByRole('dialog', { name: '在线沟通' });
+    await panel.getByLabel('会话列表').waitFor();
+    // Three more windows (CHAT_MAX_INSTANCES is 3): the last one to connect pushes the oldest out.
+    for (let i = 0; i < 3; i++) await personWithChat(browser(), 'qz', phone, 1280, grant);
+    await first.page.locator('.zp-message').filter({ hasText: '由于多实例登录被踢出，请重新登录。' }).first().waitFor();
+    await panel.waitFor({ state: 'detached' });
+    await screenshot(first.page, 'chat-kicked-1280', { fullPage: false });
   });
 
   it('a seeker blacklisted by the HR is refused, and sends again once 取消拉黑 lifts it (HR at 375 px)', async () => {
