@@ -173,7 +173,16 @@ describe('visitor', () => {
     const account = page.locator('header').getByRole('button', { name: new RegExp(demo.seeker.name) });
     await account.waitFor();
     const badge = account.locator('.nav-badge');
-    const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
+    const shown = async () => ((await badge.count()) ? Number(await badge.textContent()) : 0);
+    // What the bar should show once it has loaded: the three counters, as the API gives them.
+    // (Read before it loads, the badge would still be hidden and the count off by what it holds.)
+    const counters = async () => {
+      const token = await apiLogin('qz', demo.seeker.phone, demo.password);
+      const { qzXxtx: x } = await apiCall<{ qzXxtx: Record<'wjxx' | 'hxxx' | 'xtxx', { count: number }> }>('/api/qz/qzxxtx/baseInfo', { token });
+      return x.wjxx.count + x.hxxx.count + x.xtxx.count;
+    };
+    const before = await counters();
+    await expect.poll(shown).toBe(before);
 
     // Another person's side, arranged over the API: the demo HR shortlists one of the seeker's applications.
     const hr = await apiLogin('hr', demo.hr.phone, demo.password);
@@ -194,7 +203,7 @@ describe('visitor', () => {
     await apiCall('/api/hr/qyhxrxx/updateHxrYyzt', { token: hr, method: 'POST', query: { bsid: open!.bsid, type: 3 } });
 
     // No reload: the notification socket told the bar, which counted again.
-    await badge.filter({ hasText: String(before + 1) }).waitFor();
+    await expect.poll(shown).toBe(before + 1);
     await expect(badge.getAttribute('aria-label')).resolves.toBe(`未读消息${before + 1}条`);
     await screenshot(page, 'visitor-seeker-badge-1280');
     await context.close();
