@@ -34,6 +34,39 @@ describe('chat extras', () => {
     return urls.map((url, i) => ({ name: `作品${i + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(url.split(',')[1]!, 'base64') }));
   }
 
+  /** Picks `file` with one of the send box's pickers; each offers only its own types. */
+  async function pick(page: Page, button: '图片' | '文件' | '视频', file: Parameters<FileChooser['setFiles']>[0]) {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), panel(page).getByRole('button', { name: button, exact: true }).click()]);
+    expect(await chooser.element().getAttribute('accept')).toBe({ 图片: '.jpg,.jpeg,.png,.gif', 视频: '.mp4,video/mp4', 文件: '' }[button]);
+    await chooser.setFiles(file);
+  }
+
+  /** A one-second mp4 the browser records from a canvas, as a person's video file. */
+  async function clip(page: Page): Promise<Buffer> {
+    const bytes = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 160;
+      canvas.height = 120;
+      const g = canvas.getContext('2d')!;
+      const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/mp4' });
+      const parts: Blob[] = [];
+      recorder.ondataavailable = (e) => parts.push(e.data);
+      let frame = 0;
+      const paint = setInterval(() => {
+        g.fillStyle = `hsl(${frame++ * 24}, 70%, 50%)`;
+        g.fillRect(0, 0, 160, 120);
+      }, 60);
+      const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+      recorder.start();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      recorder.stop();
+      await stopped;
+      clearInterval(paint);
+      return Array.from(new Uint8Array(await new Blob(parts).arrayBuffer()));
+    });
+    return Buffer.from(bytes);
+  }
+
   it('profile name, re-edit, rating, custom message and two pictures reach the HR, who previews them', async () => {
     const phone = `136${String(Date.now()).slice(-8)}`;
     const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
@@ -88,15 +121,10 @@ describe('chat extras', () => {
 
     // Two pictures picked one after the other with 图片, whose chooser offers jpg/jpeg/png/gif only.
     const [first, second] = await pictures(seeker.page);
-    const pick = async (button: string, file: Parameters<FileChooser['setFiles']>[0]) => {
-      const [chooser] = await Promise.all([seeker.page.waitForEvent('filechooser'), panel(seeker.page).getByRole('button', { name: button, exact: true }).click()]);
-      expect(await chooser.element().getAttribute('accept')).toBe(button === '图片' ? '.jpg,.jpeg,.png,.gif' : button === '视频' ? '.mp4,video/mp4' : '');
-      await chooser.setFiles(file);
-    };
-    await pick('图片', first!);
-    await pick('图片', second!);
+    await pick(seeker.page, '图片', first!);
+    await pick(seeker.page, '图片', second!);
     // A file that is not a picture, picked with 图片 anyway, is refused with the reason.
-    await pick('图片', { name: '简历.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await pick(seeker.page, '图片', { name: '简历.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await toast(seeker.page, '请选择 jpg、jpeg、png 或 gif 格式的图片').waitFor();
     await expect.poll(() => seeker.page.locator('zp-chat .row.out img[alt="图片"]').count()).toBe(2);
     await screenshot(seeker.page, 'chat-extras-seeker-1280', { fullPage: false });
@@ -130,6 +158,58 @@ describe('chat extras', () => {
     await preview.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
+  it('a two-line text (Ctrl+Enter) and an mp4 sent with 视频, shown as sending with its progress until stored, reach the HR; the video plays there', async () => {
+    const phone = `133${String(Date.now()).slice(-8)}`;
+    const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
+    await seeker.page.locator('zp-chat .launcher').click();
+    await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
+    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
+    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
+
+    // Ctrl+Enter breaks the line; Enter sends both lines as one message.
+    const box = panel(seeker.page).getByLabel('消息内容');
+    await box.fill(`期望薪资 ${stamp}`);
+    await box.press('Control+Enter');
+    await box.pressSequentially('到岗时间：一周内');
+    await expect(box.inputValue()).resolves.toBe(`期望薪资 ${stamp}\n到岗时间：一周内`);
+    await box.press('Enter');
+    await expect(box.inputValue()).resolves.toBe('');
+
+    // The upload is held back: meanwhile the bubble says 发送中 and shows its progress.
+    const video = await clip(seeker.page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await seeker.page.route('**/api/chat/upload**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await pick(seeker.page, '视频', { name: `自我介绍${stamp}.mp4`, mimeType: 'video/mp4', buffer: video });
+    const sending = seeker.page.locator('zp-chat .row.out').filter({ has: seeker.page.locator('video') });
+    await sending.getByLabel('发送中').waitFor();
+    await sending.locator('progress').waitFor();
+    await expect(sending.getByRole('button', { name: '撤回' }).count()).resolves.toBe(0);
+    await screenshot(seeker.page, 'chat-extras-video-sending-1280', { fullPage: false });
+    release();
+    await sending.getByRole('button', { name: '撤回' }).waitFor();
+    await sending.getByLabel('发送中').waitFor({ state: 'detached' });
+    await seeker.page.unroute('**/api/chat/upload**');
+    // A file that only claims to be an mp4: it goes, but no browser can play it.
+    await pick(seeker.page, '视频', { name: `损坏${stamp}.mp4`, mimeType: 'video/mp4', buffer: Buffer.alloc(2048, 7) });
+
+    await hr.page.locator('zp-chat .launcher').click();
+    await panel(hr.page).locator('.item').filter({ has: hr.page.locator('.name', { hasText: seeker.userId }) }).click();
+    const lines = hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `期望薪资 ${stamp}` });
+    await expect(lines.innerText()).resolves.toBe(`期望薪资 ${stamp}\n到岗时间：一周内`);
+    const played = hr.page.locator('zp-chat .row.in video').first();
+    await played.waitFor();
+    // The stored file is a real video: the HR's browser reads its length.
+    await expect.poll(() => played.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? Math.round(v.duration) : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The broken one says why it does not play (spec section 8).
+    await hr.page.locator('zp-chat .row.in .video-error').filter({ hasText: '视频无法播放' }).waitFor();
+    await screenshot(hr.page, 'chat-extras-video-hr-1280', { fullPage: false });
+  });
+
   it('a long history loads 15 at a time with 查看更多 until no more, and 回到最新位置 brings the latest back', async () => {
     const phone = `135${String(Date.now()).slice(-8)}`;
     const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));

@@ -10,7 +10,7 @@ import {
 import { confirm, message as toast } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, listTime, messageTime, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
@@ -730,7 +730,7 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
       );
       break;
     case TYPES.MSG_VIDEO:
-      body = <video src={p.videoUrl} controls width={240} />;
+      body = <VideoBody url={p.videoUrl} />;
       break;
     case TYPES.MSG_LOCATION:
       body = (
@@ -765,6 +765,17 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
         <button type="button" className="revoke" onClick={onRevoke}>撤回</button>
       )}
     </div>
+  );
+}
+
+/** A video message; when the browser cannot play it, the reason shows instead (spec section 8). */
+function VideoBody({ url }: { url: string }) {
+  const [error, setError] = useState<{ text: string; detail: string } | null>(null);
+  // The browser's own wording (often technical) stays in the tooltip.
+  if (error) return <span className="text video-error" title={error.detail}>{error.text}</span>;
+  return (
+    <video src={url} controls width={240} preload="metadata"
+      onError={(e) => setError({ text: videoErrorText(e.currentTarget.error), detail: e.currentTarget.error?.message ?? '' })} />
   );
 }
 

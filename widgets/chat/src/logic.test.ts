@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import {
-  badgeText, canRevoke, deletedText, fileKind, listTime, messageTime, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, deletedText, fileKind, listTime, messageTime, videoErrorText, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 
 test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
@@ -200,4 +200,10 @@ test('message and list times read on a Beijing clock: time today, day this year,
   expect(listTime(at('2026-03-01T01:00:00Z'), now)).toBe('03-01');
   expect(listTime(at('2024-03-01T01:00:00Z'), now)).toBe('2024-03-01');
   expect(listTime(0, now)).toBe('');
+});
+
+test('a video that will not play says why', () => {
+  expect(videoErrorText({ code: 4 })).toBe('视频无法播放：视频格式或地址不受支持');
+  expect(videoErrorText({ code: 2 })).toBe('视频无法播放：网络错误');
+  expect(videoErrorText(null)).toBe('视频无法播放：未知错误');
 });

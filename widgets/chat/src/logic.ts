@@ -266,6 +266,12 @@ export function customText(p: { data?: string; description?: string; extension?:
   return p.description || p.data || '[自定义消息]';
 }
 
+/** Why a video will not play, from the browser's MediaError code (1–4), in words a person reads. */
+export function videoErrorText(error: { code: number } | null): string {
+  const reasons: Record<number, string> = { 1: '播放被中止', 2: '网络错误', 3: '视频解码失败', 4: '视频格式或地址不受支持' };
+  return `视频无法播放：${(error && reasons[error.code]) || '未知错误'}`;
+}
+
 /** Where a geo message links to; a page may configure its own with the `map-url` attribute. */
 export const DEFAULT_MAP_URL = 'https://uri.amap.com/marker?position={longitude},{latitude}&name={description}';
 
