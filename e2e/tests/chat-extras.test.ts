@@ -156,6 +156,7 @@ describe('chat extras', () => {
     await screenshot(hr.page, 'chat-extras-preview-hr-1280', { fullPage: false });
     await hr.page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
+    await expect(panel(hr.page).isVisible()).resolves.toBe(true); // Escape closed the preview only
     expect(errors).toEqual([]);
   });
   it('a two-line text (Ctrl+Enter) and an mp4 sent with 视频, shown as sending with its progress until stored, reach the HR; the video plays there', async () => {

@@ -324,6 +324,7 @@ describe('chat groups', () => {
     // A plain member: quit only; no owner or admin actions.
     await panel(member.page).getByRole('button', { name: '详情' }).click();
     await details(member.page).getByRole('button', { name: '退出群组' }).waitFor();
+    await details(member.page).locator(`li[data-member="${boss.userId}"]`).waitFor(); // the members are listed
     for (const action of ['解散群组', '转让群组', '设为管理员', '踢出', '禁言', '编辑群资料']) {
       await expect(details(member.page).getByRole('button', { name: action }).count(), action).resolves.toBe(0);
     }
@@ -375,6 +376,8 @@ describe('chat groups', () => {
     await openPanel(boss.page);
     await createGroup(boss.page, name, { members: [member.userId] });
     await say(boss.page, `@${member.userId} 请明天九点到场 ${stamp}`);
+    // A later message does not hide the mention.
+    await say(boss.page, `其他同学请准时 ${stamp}`);
     await tab(boss.page, '会话').click();
     await startWith(boss.page, member.userId);
     await say(boss.page, `你好，我是招聘负责人 ${stamp}`);
@@ -382,9 +385,11 @@ describe('chat groups', () => {
     // The member has opened neither: the group is marked for them, with its unread count.
     await openPanel(member.page);
     await item(member.page, name).locator('.at').filter({ hasText: '[有人@我]' }).waitFor();
-    await item(member.page, name).locator('.count').filter({ hasText: '1' }).waitFor();
+    await item(member.page, name).locator('.count').filter({ hasText: '2' }).waitFor();
+    await expect(item(member.page, name).locator('.last').textContent()).resolves.toContain(`其他同学请准时 ${stamp}`);
     await panel(member.page).getByRole('button', { name: '刷新' }).click();
     await toast(member.page, '刷新成功').waitFor();
+    await item(member.page, name).locator('.at').waitFor(); // reloaded from the server, still marked
     await tab(member.page, '好友').click();
     await panel(member.page).getByText('暂无好友').waitFor();
     await tab(member.page, '会话').click();

@@ -19,7 +19,14 @@ const stamp = String(Date.now()).slice(-6);
 
 /** The partner's own elements and the properties its CSS gives them. */
 const PARTNER_PROBES = ['#partner-panel', '#partner-button', '#partner-badge', 'header', 'body'];
-const PROPS = ['position', 'background-color', 'color', 'font-family', 'font-size', 'border-top-style', 'width', 'display', 'padding-top'];
+const PROPS = ['position', 'background-color', 'color', 'font-family', 'font-size', 'border-top-style', 'width', 'display', 'padding-top', 'text-transform', 'text-indent', 'font-style'];
+
+/** What the partner's body would hand down to anything inside it (text-transform, indent, italics, word spacing, cursor). */
+const inherited = (el: Element) => {
+  const s = getComputedStyle(el);
+  return { transform: s.textTransform, indent: s.textIndent, style: s.fontStyle, words: s.wordSpacing, cursor: s.cursor };
+};
+const PLAIN = { transform: 'none', indent: '0px', style: 'normal', words: '0px', cursor: 'auto' };
 
 function partnerStyles(page: Page) {
   return page.evaluate(
@@ -87,6 +94,8 @@ describe('<zp-chat> on a partner page', () => {
     await refusal.waitFor();
     const toastFont = await refusal.evaluate((el) => getComputedStyle(el).fontFamily);
     expect(toastFont).not.toContain('Georgia');
+    expect(await refusal.locator('span').last().evaluate(inherited)).toEqual(PLAIN);
+    expect(await login.getByRole('heading').evaluate(inherited)).toEqual(PLAIN);
     const loginButtonFont = await login.getByRole('button', { name: '登录', exact: true }).evaluate((el) => getComputedStyle(el).fontSize);
     expect(loginButtonFont).not.toBe('20px');
     expect(await login.getByRole('heading').evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Georgia');
@@ -118,6 +127,7 @@ describe('<zp-chat> on a partner page', () => {
     await hrBox.fill(`欢迎投递，明天上午可以面试 ${stamp}`);
     await hrBox.press('Enter');
     await page.locator('zp-chat .row.in').filter({ hasText: `明天上午可以面试 ${stamp}` }).waitFor();
+    expect(await page.locator('zp-chat .row.in .text').filter({ hasText: `明天上午可以面试 ${stamp}` }).evaluate(inherited)).toEqual(PLAIN);
     await page.getByRole('button', { name: '关闭', exact: true }).first().click();
     await hrBox.fill(`请带上简历 ${stamp}`);
     await hrBox.press('Enter');

@@ -66,6 +66,11 @@ describe('chat widget', () => {
     await expect(hr.page.locator('zp-chat .row.in').filter({ hasText: text }).count()).resolves.toBe(0);
     await screenshot(hr.page, 'chat-hr-1280', { fullPage: false });
     await screenshot(seeker.page, 'chat-seeker-1280', { fullPage: false });
+
+    // A modal: Escape closes the panel and the launcher has the focus again.
+    await hr.page.keyboard.press('Escape');
+    await hr.page.getByRole('dialog', { name: '在线沟通' }).waitFor({ state: 'detached' });
+    await expect.poll(() => hr.page.locator('zp-chat .launcher').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
   });
 
   it('an HR whose company is not approved is sent to the company form instead of the chat', async () => {
@@ -76,9 +81,9 @@ describe('chat widget', () => {
     const { page } = await personWithChat(browser(), 'hr', phone, 375, grant);
     await page.locator('zp-chat .launcher').click();
     await page.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();
+    await expect(page.locator('zp-chat .panel').count()).resolves.toBe(0); // the question, not the chat
     await page.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/zppc/enter_home/enter_info');
-    await expect(page.locator('zp-chat .panel').count()).resolves.toBe(0);
   });
 
   it('while the network drops the IM login the panel says it is retrying, and it connects by itself once the network is back', async () => {

@@ -5,7 +5,7 @@ import { Connection, type NetState } from './connection.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
 import {
-  SYSTEM, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
+  SYSTEM, atTypeFor, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
 } from './convert.js';
 import type {
   ChatEvent, ChatResponse, Conversation, CreateOptions, Friend, Group, GroupMember, Message, MessageOptions, Profile, SocketFactory,
@@ -294,8 +294,9 @@ export class ChatSDK {
         return this.onRevoked(f.m);
       case 'read': {
         const c = this.convs.get(f.conversationID);
-        if (c && c.unreadCount) {
+        if (c && (c.unreadCount || c.groupAtInfoList.length)) {
           c.unreadCount = 0;
+          c.groupAtInfoList = [];
           this.convChanged();
         }
         return;
@@ -356,14 +357,19 @@ export class ChatSDK {
     if (!c) {
       c = toConversation({
         conversationID: cid, type: w.conversationType, unreadCount: 0, lastSeq: w.seq, floorSeq: 0, lastMessage: null,
-        userProfile: null, groupProfile: null, messageRemindType: 'AcceptAndNotify',
+        userProfile: null, groupProfile: null, messageRemindType: 'AcceptAndNotify', atInfo: [],
       });
       this.convs.set(cid, c);
       void this.reloadConversation(cid);
     }
     const last = c.lastMessage as { lastSequence?: number };
     if (!last.lastSequence || w.seq >= last.lastSequence) c.lastMessage = lastMessageOf(w);
-    if (w.from !== this.me && w.countsUnread && !w.isRevoked && w.seq > (this.countedUpTo.get(cid) ?? 0)) c.unreadCount++;
+    if (w.from !== this.me && w.countsUnread && !w.isRevoked && w.seq > (this.countedUpTo.get(cid) ?? 0)) {
+      c.unreadCount++;
+      // A mention stays marked until the conversation is read, whatever comes after it.
+      const at = c.type === TYPES.CONV_GROUP ? atTypeFor(w, this.me) : 0;
+      if (at) c.groupAtInfoList = [...c.groupAtInfoList, { messageSequence: w.seq, atTypeArray: [at] }];
+    }
     this.convChanged();
     if (w.type === TYPES.MSG_GRP_TIP && w.payload.operationType === TYPES.GRP_TIP_GRP_PROFILE_UPDATED) this.applyGroupChange(w.to, w.payload.newGroupProfile as Record<string, unknown> | undefined);
     if (this.mine.has(w.ID)) return;
@@ -515,8 +521,9 @@ export class ChatSDK {
     this.requireReady();
     await this.call('read', { conversationID: options.conversationID });
     const c = this.convs.get(options.conversationID);
-    if (c && c.unreadCount) {
+    if (c && (c.unreadCount || c.groupAtInfoList.length)) {
       c.unreadCount = 0;
+      c.groupAtInfoList = [];
       this.convChanged();
     }
     return ok({});

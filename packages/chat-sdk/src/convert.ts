@@ -134,7 +134,7 @@ export function toConversation(w: WireConversation): Conversation {
     lastMessage: w.lastMessage ?? {},
     groupProfile: w.groupProfile ? toGroup(w.groupProfile) : null,
     userProfile: w.userProfile ? toProfile(w.userProfile) : null,
-    groupAtInfoList: [],
+    groupAtInfoList: (w.atInfo ?? []).map((a) => ({ messageSequence: a.seq, atTypeArray: [a.type] })),
     remark: '',
     isPinned: false,
     messageRemindType: w.messageRemindType,
@@ -143,4 +143,15 @@ export function toConversation(w: WireConversation): Conversation {
     conversationGroupList: [],
     draftText: '',
   };
+}
+
+/**
+ * How a message mentions `me` (TYPES.CONV_AT_ME, CONV_AT_ALL or CONV_AT_ALL_AT_ME), or 0: what a
+ * group conversation's groupAtInfoList records until it is read.
+ */
+export function atTypeFor(w: Pick<WireMessage, 'atUserList'>, me: string): 0 | 1 | 2 | 3 {
+  const list = w.atUserList ?? [];
+  const mine = list.includes(me);
+  const all = list.includes(TYPES.MSG_AT_ALL);
+  return mine && all ? 3 : mine ? 1 : all ? 2 : 0;
 }

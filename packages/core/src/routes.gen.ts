@@ -371,6 +371,8 @@ export const CANDIDATE_SECTIONS = {
   findQzxxZyjnInfo: "zyjn",
 } as const;
 
+export const CHAT_AT_ALL = "__kImSDK_MesssageAtALL__" as const;
+
 export const CHAT_ERRORS = {
   badRequest: 10004,
   permission: 10007,

@@ -1,7 +1,7 @@
-import { useEffect, useId, useInsertionEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useInsertionEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { ensureDocumentStyles } from './styles.js';
-import { deepActiveElement } from './host.js';
+import { FOCUSABLE, useModal } from './modal.js';
 
 export interface DialogProps {
   open: boolean;
@@ -23,12 +23,6 @@ export interface DialogProps {
   container?: Element;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-// Open dialogs, innermost last: only the innermost one answers Escape.
-const stack: object[] = [];
-let savedOverflow = '';
-
 /**
  * A modal dialog rendered into document.body (outside any widget's shadow root, like the
  * legacy UI's dialogs). Keeps focus inside while open and gives it back on close.
@@ -36,8 +30,6 @@ let savedOverflow = '';
 export function Dialog({ open, title, onClose, children, footer, width, closeOnMask = true, showClose = true, initialFocus, className, role = 'dialog', container }: DialogProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const maskDown = useRef(false);
 
   // In document.body the dialog needs the ui styles in the document; a container elsewhere (a
@@ -46,55 +38,13 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
     if (!container) ensureDocumentStyles();
   }, [container]);
 
-  useEffect(() => {
-    if (!open) return;
-    const token = {};
-    stack.push(token);
-    if (stack.length === 1) {
-      savedOverflow = document.body.style.overflow;
-      document.body.style.overflow = 'hidden';
-    }
-    const previous = deepActiveElement() as HTMLElement | null;
+  const trapTab = useModal(boxRef, open, onClose, () => {
     const box = boxRef.current;
     const inside = (part: string) => box?.querySelector(part)?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
-    const target = initialFocus?.current ?? inside('.zp-dialog__body') ?? inside('.zp-dialog__footer') ?? box;
-    target?.focus();
-
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && stack[stack.length - 1] === token) {
-        e.stopPropagation();
-        onCloseRef.current();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      stack.splice(stack.indexOf(token), 1);
-      if (stack.length === 0) document.body.style.overflow = savedOverflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open, initialFocus]);
+    return initialFocus?.current ?? inside('.zp-dialog__body') ?? inside('.zp-dialog__footer') ?? box;
+  });
 
   if (!open || typeof document === 'undefined') return null;
-
-  const trapTab = (e: React.KeyboardEvent) => {
-    if (e.key !== 'Tab' || !boxRef.current) return;
-    const items = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) {
-      e.preventDefault();
-      return;
-    }
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = deepActiveElement();
-    if (e.shiftKey && (active === first || active === boxRef.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div

@@ -46,7 +46,10 @@ const LAYER_KEY = Symbol.for('@zp/ui/overlay-layer@1');
 // The layer's own base: what its overlays would otherwise inherit from the page.
 const LAYER_CSS = `
 :host { display: contents; }
-.zp-layer { font-family: var(--zp-font-family); font-size: var(--zp-font-size); line-height: 1.5; color: var(--zp-color-text); text-align: left; }
+/* Nothing inherited from the page (text-transform, white-space, word-spacing…); custom properties stay. */
+.zp-layer { all: initial; display: block; font-family: var(--zp-font-family); font-size: var(--zp-font-size); line-height: 1.5; color: var(--zp-color-text); text-align: left; }
+/* Above any widget's own modal (same z-index, and this layer may come first in the page). */
+.zp-layer .zp-mask { z-index: calc(var(--zp-z-dialog) + 10); }
 `;
 
 /**

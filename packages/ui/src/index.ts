@@ -5,6 +5,7 @@ export { ToneIcon, type Tone } from './icons.js';
 export { message, MESSAGE_DURATION, type MessageType } from './message.js';
 export { notify, NOTIFICATION_DURATION, type NotifyOptions } from './notification.js';
 export { Dialog, type DialogProps } from './dialog.js';
+export { useModal } from './modal.js';
 export { confirm, type ConfirmOptions } from './confirm.js';
 export { LoadingOverlay, loading, withLoading, LOADING_TEXT } from './loading.js';
 export { useSession } from './use-session.js';

@@ -7,9 +7,9 @@ import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
 } from '@zp/core/providers';
-import { confirm, message as toast } from '@zp/ui';
+import { confirm, message as toast, useModal } from '@zp/ui';
 import {
-  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
+  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
   badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
@@ -70,6 +70,9 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   const [chat, setChat] = useState<ChatSDK | null>(currentChat());
   const [pending, setPending] = useState<{ userID?: string; conversationID?: string } | null>(null);
   const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // A modal: focus goes in and back to the launcher, Tab stays inside, Escape closes.
+  const trapTab = useModal(panelRef, open && !!session, () => setOpen(false));
 
   useEffect(() => {
     if (apiBase) {
@@ -125,9 +128,11 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
         try {
           shzt = (await api.call(companiesApi.infoForHr, { method: 'GET' })).shzt;
         } catch (err) {
+          setPending(null);
           return toast.error(reasonOf(err));
         }
         if (shzt !== 1) {
+          setPending(null); // a conversation asked for from a page does not open later by surprise
           if (await confirm({ message: MSG.companyNotApproved, title: '提示', confirmText: '确定', cancelText: '取消' })) location.assign(`${apiBase}${ENTER_INFO_PATH}`);
           return;
         }
@@ -163,7 +168,8 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
       </button>
       {open && (
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <div className="panel" role="dialog" aria-label="在线沟通">
+          <div className="panel" role="dialog" aria-modal="true" aria-label="在线沟通" tabIndex={-1} ref={panelRef} onKeyDown={trapTab}
+            onDragOver={(e) => e.preventDefault()} onDrop={(e) => e.preventDefault()}>
             <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
             {warning && (
               <div className="alert" role="alert">
@@ -189,6 +195,8 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
 /** A partner page's visitor: the same button, opening a login with a platform account. */
 function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLoggedIn: () => void }) {
   const [open, setOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const trapTab = useModal(formRef, open, () => setOpen(false), () => formRef.current?.querySelector('input') ?? null);
   const [role, setRole] = useState<'qz' | 'hr'>('qz');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -219,7 +227,7 @@ function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLog
       </button>
       {open && (
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <form className="panel login" role="dialog" aria-label="登录后在线沟通" onSubmit={(e) => void submit(e)}>
+          <form className="panel login" role="dialog" aria-modal="true" aria-label="登录后在线沟通" ref={formRef} onKeyDown={trapTab} onSubmit={(e) => void submit(e)}>
             <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
             <h2>登录后在线沟通</h2>
             <div className="roles" role="radiogroup" aria-label="身份">
@@ -236,7 +244,7 @@ function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLog
             </div>
             <label>
               手机号
-              <input value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" autoComplete="username" maxLength={11} autoFocus />
+              <input value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" autoComplete="username" maxLength={11} />
             </label>
             <label>
               密码
@@ -333,7 +341,7 @@ function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; ro
             <button type="button" onClick={refresh}>刷新</button>
           </div>
           {tab === 'conversations' && (
-            <ConversationList chat={chat} me={me} reload={reload} current={current} onSelect={setCurrent} adding={adding} onAdd={async (id) => (await startWith(id)) && setAdding(false)} onCancelAdd={() => setAdding(false)} />
+            <ConversationList chat={chat} me={me} reload={reload} current={current} onSelect={setCurrent} onClosed={() => setCurrent(null)} adding={adding} onAdd={async (id) => (await startWith(id)) && setAdding(false)} onCancelAdd={() => setAdding(false)} />
           )}
           {tab === 'groups' && <GroupList chat={chat} reload={reload} creating={adding} onCreated={() => setAdding(false)} onCancel={() => setAdding(false)} onOpen={(id) => void openConversation(`GROUP${id}`)} />}
           {tab === 'friends' && <FriendList chat={chat} reload={reload} onOpen={(id) => void openConversation(`C2C${id}`)} />}
@@ -347,8 +355,9 @@ function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; ro
   );
 }
 
-function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd, onCancelAdd }: {
-  chat: ChatSDK; me: string; reload: number; current: Conversation | null; onSelect: (c: Conversation) => void; adding: boolean; onAdd: (id: string) => void; onCancelAdd: () => void;
+function ConversationList({ chat, me, reload, current, onSelect, onClosed, adding, onAdd, onCancelAdd }: {
+  chat: ChatSDK; me: string; reload: number; current: Conversation | null; onSelect: (c: Conversation) => void; onClosed: () => void;
+  adding: boolean; onAdd: (id: string) => void; onCancelAdd: () => void;
 }) {
   const [list, setList] = useState<Conversation[]>([]);
   const [userID, setUserID] = useState('');
@@ -364,6 +373,7 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd, 
       await chat.deleteConversation(c.conversationID);
       toast.success(deletedText(name));
       setList((l) => l.filter((x) => x.conversationID !== c.conversationID));
+      if (current?.conversationID === c.conversationID) onClosed();
     } catch (err) {
       toast.error(deletedText(name, reasonOf(err)));
     }
@@ -392,7 +402,9 @@ function ConversationList({ chat, me, reload, current, onSelect, adding, onAdd, 
       {list.length === 0 && <div className="none">暂无会话</div>}
       {list.map((c) => {
         const text = c.lastMessage?.messageForShow ?? '';
-        const mention = c.unreadCount > 0 && c.lastMessage?.type === TYPES.MSG_TEXT && mentionsMe(text, me);
+        // A group keeps its unread mentions (groupAtInfoList) whatever came after them; otherwise
+        // the spec's rule on the last message's text.
+        const mention = c.groupAtInfoList?.length > 0 || (c.unreadCount > 0 && c.lastMessage?.type === TYPES.MSG_TEXT && mentionsMe(text, me));
         return (
           <div
             key={c.conversationID}
@@ -460,7 +472,8 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     let live = true;
     chat.getMessageList({ conversationID: id }).then(({ data }) => {
       if (!live) return;
-      setMessages(data.messageList);
+      // Messages that arrived while this page loaded stay (the list shows each ID once).
+      setMessages((arrived) => [...data.messageList, ...arrived]);
       setNext(data.nextReqMessageID);
       setCompleted(data.isCompleted);
       requestAnimationFrame(toBottom);
@@ -495,6 +508,15 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     }
   };
 
+  // 撤回 and 重新编辑 go when the 120 s are up, also in a conversation where nothing else happens.
+  const now = Number(chat.getServerTime());
+  const revocable = messages.some((m) => m.from === me && m.status === 'success' && now - m.time <= REVOKE_WINDOW_S);
+  useEffect(() => {
+    if (!revocable) return;
+    const timer = setInterval(() => tick((n) => n + 1), 5000);
+    return () => clearInterval(timer);
+  }, [revocable]);
+
   const onScroll = () => {
     const el = listRef.current!;
     const far = el.scrollHeight - el.scrollTop - el.clientHeight > SCROLL_BOTTOM_PX;
@@ -506,8 +528,9 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     if (!resend) setMessages((list) => [...list, m]);
     requestAnimationFrame(toBottom);
     try {
-      if (resend) await chat.resendMessage(m);
-      else await chat.sendMessage(m);
+      const sending = resend ? chat.resendMessage(m) : chat.sendMessage(m);
+      tick((n) => n + 1); // the SDK marked it unSend: the spinner replaces the "!" at once
+      await sending;
     } catch (err) {
       toast.error(reasonOf(err));
     }
@@ -555,6 +578,8 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter') return;
+    // Enter that confirms a pinyin input method's candidate is the IME's, not a send.
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
     if (e.ctrlKey) {
       // Ctrl+Enter: a line break where the caret is.
       e.preventDefault();
@@ -609,7 +634,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
         </div>
         {messages.map((m) => (
           <Bubble
-            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} conversationType={String(conversation.type)} now={Number(chat.getServerTime())}
+            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} conversationType={String(conversation.type)} now={now}
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
@@ -720,7 +745,11 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
       body = typeof p.data === 'string' && p.data.startsWith('[') ? <EmojiText text={p.data} /> : <span className="text">{MSG.unsupported}</span>;
       break;
     case TYPES.MSG_IMAGE:
-      body = p.imageInfoArray?.[0]?.url ? <img src={p.imageInfoArray[0].url} alt="图片" onClick={() => onPreview(p.imageInfoArray[0].url)} /> : <span>图片</span>;
+      body = p.imageInfoArray?.[0]?.url ? (
+        <button type="button" className="image-open" aria-label="查看大图" onClick={() => onPreview(p.imageInfoArray[0].url)}>
+          <img src={p.imageInfoArray[0].url} alt="图片" />
+        </button>
+      ) : <span>图片</span>;
       break;
     case TYPES.MSG_FILE:
       body = (
@@ -730,7 +759,7 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
       );
       break;
     case TYPES.MSG_VIDEO:
-      body = <VideoBody url={p.videoUrl} />;
+      body = <VideoBody key={p.videoUrl} url={p.videoUrl} />;
       break;
     case TYPES.MSG_LOCATION:
       body = (

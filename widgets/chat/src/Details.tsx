@@ -54,12 +54,12 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
 
   const loadGroup = () =>
     chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(reasonOf(err)));
-  const loadMembers = async (from: number) => {
+  const loadMembers = async (from: number, count = MEMBER_PAGE) => {
     try {
-      const { data } = await chat.getGroupMemberList({ groupID, count: MEMBER_PAGE, offset: from });
+      const { data } = await chat.getGroupMemberList({ groupID, count, offset: from });
       setMembers((list) => (from === 0 ? data.memberList : [...list, ...data.memberList]));
       setOffset(Number(data.offset) || from + data.memberList.length);
-      setDone(data.memberList.length < MEMBER_PAGE || !data.offset);
+      setDone(data.memberList.length < count || !data.offset);
     } catch (err) {
       toast.error(reasonOf(err));
     }
@@ -73,21 +73,24 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
   const myRole = String(group.selfInfo?.role ?? 'Member');
   const can = groupPermissions(String(group.type), myRole);
 
-  const act = async (what: () => Promise<unknown>, ok: string, reloadMembers = true) => {
+  /** Runs a group action; true when it went through. The members shown so far are loaded again (all of them, not only the first 30). */
+  const act = async (what: () => Promise<unknown>, ok: string, reloadMembers = true): Promise<boolean> => {
     try {
       await what();
       toast.success(ok);
-      if (reloadMembers) void loadMembers(0);
+      if (reloadMembers) void loadMembers(0, Math.max(MEMBER_PAGE, members.length));
       void loadGroup();
+      return true;
     } catch (err) {
       toast.error(reasonOf(err));
+      return false;
     }
   };
 
   const saveProfile = () => {
     const name = form.name.trim();
     if (!name) return toast.warning('请输入群名称');
-    void act(() => chat.updateGroupProfile({ groupID, name, introduction: form.introduction.trim(), notification: form.notification.trim() }), '修改成功', false).then(() => setEditing(false));
+    void act(() => chat.updateGroupProfile({ groupID, name, introduction: form.introduction.trim(), notification: form.notification.trim() }), '修改成功', false).then((done) => done && setEditing(false));
   };
 
   const addMember = () => {
@@ -105,8 +108,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
   const mute = async (userID: string, raw: string) => {
     const seconds = muteSeconds(raw);
     if (seconds === null) return toast.warning('请输入整数秒数');
-    await act(() => chat.setGroupMemberMuteTime({ groupID, userID, muteTime: seconds }), seconds ? '禁言成功' : '已取消禁言');
-    setMuting(null);
+    if (await act(() => chat.setGroupMemberMuteTime({ groupID, userID, muteTime: seconds }), seconds ? '禁言成功' : '已取消禁言')) setMuting(null);
   };
 
   const leave = async (dismiss: boolean) => {
@@ -191,7 +193,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
                       e.preventDefault();
                       const nameCard = card.nameCard.trim();
                       if (!nameCard) return void toast.warning('群名片不能为空');
-                      void act(() => chat.setGroupMemberNameCard({ groupID, userID: m.userID, nameCard }), '修改成功').then(() => setCard(null));
+                      void act(() => chat.setGroupMemberNameCard({ groupID, userID: m.userID, nameCard }), '修改成功').then((done) => done && setCard(null));
                     }}>
                       <input value={card.nameCard} onChange={(e) => setCard({ ...card, nameCard: e.target.value })} placeholder="群名片" aria-label="群名片" />
                       <button type="submit">保存</button>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/core/providers';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
-import { message as toast } from '@zp/ui';
+import { message as toast, useModal } from '@zp/ui';
 import { RATING_DEFAULT, customMessageError, profilePatch, surveyPayload, zoomed } from './logic.js';
 
 const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
@@ -16,13 +16,11 @@ export function ImagePreview({ urls, start, onClose }: { urls: string[]; start: 
     setScale(1);
     setRotate(0);
   };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // Modal over the panel: Escape closes the preview only, focus comes back to the picture.
+  const box = useRef<HTMLDivElement>(null);
+  const trapTab = useModal(box, true, onClose);
   return (
-    <div className="preview" role="dialog" aria-label="图片预览" onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="preview" role="dialog" aria-modal="true" aria-label="图片预览" tabIndex={-1} ref={box} onKeyDown={trapTab} onClick={(e) => e.target === e.currentTarget && onClose()}>
       <img src={urls[index]} alt="预览" style={{ transform: `scale(${scale}) rotate(${rotate}deg)` }} />
       <div className="preview-bar">
         <button type="button" onClick={() => go(-1)} aria-label="上一张">‹</button>

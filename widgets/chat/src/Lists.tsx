@@ -8,6 +8,14 @@ import {
   GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPES, GROUP_TYPE_NAMES, MSG, createGroupOptions, groupErrors, joinOptionDisabled, joinResultText, membersDisabled, type GroupForm, type GroupType,
 } from './logic.js';
 
+/** Enter or Space on a row that acts as a button does what a click does. */
+const activate = (run: () => void) => (e: { key: string; target: EventTarget | null; currentTarget: EventTarget | null; preventDefault(): void }) => {
+  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+    e.preventDefault();
+    run();
+  }
+};
+
 const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
 export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen }: {
@@ -77,7 +85,7 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
       )}
       {list.length === 0 && <div className="none">暂无群组</div>}
       {list.map((g) => (
-        <div key={g.groupID} className="item" role="button" tabIndex={0} onClick={() => onOpen(g.groupID)}>
+        <div key={g.groupID} className="item" role="button" tabIndex={0} onClick={() => onOpen(g.groupID)} onKeyDown={activate(() => onOpen(g.groupID))}>
           <div className="name">{g.name}</div>
           <div className="last">{g.groupID}</div>
           <button type="button" className="del" title="退出群组" aria-label="退出群组" onClick={(e) => (e.stopPropagation(), void quit(g))}>退</button>
@@ -163,7 +171,7 @@ export function FriendList({ chat, reload, onOpen }: { chat: ChatSDK; reload: nu
     <div className="list" aria-label="好友列表">
       {list.length === 0 && <div className="none">{MSG.noFriends}</div>}
       {list.map((f) => (
-        <div key={f.userID} className="item" role="button" tabIndex={0} onClick={() => onOpen(f.userID)}>
+        <div key={f.userID} className="item" role="button" tabIndex={0} onClick={() => onOpen(f.userID)} onKeyDown={activate(() => onOpen(f.userID))}>
           <div className="name">{f.remark || f.profile?.nick || f.userID}</div>
         </div>
       ))}

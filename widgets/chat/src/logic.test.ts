@@ -36,6 +36,8 @@ test('quick start refuses an empty ID and the system conversation as not found',
 test('a mention is @ followed by my user ID', () => {
   expect(mentionsMe('请 @42 看一下', '42')).toBe(true);
   expect(mentionsMe('请 @43 看一下', '42')).toBe(false);
+  expect(mentionsMe('请 @421 看一下', '42')).toBe(false); // another, longer ID
+  expect(mentionsMe('@42，请看一下', '42')).toBe(true);
 });
 
 test('only my own sent message can be revoked, and only within 120 s', () => {

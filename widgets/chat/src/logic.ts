@@ -74,7 +74,8 @@ export function quickStartTarget(raw: string): { userID: string } | { error: str
 
 /** A message mentions me when its text has '@' followed by my user ID (spec section 5). */
 export function mentionsMe(text: string, myUserID: string): boolean {
-  return !!myUserID && text.includes(`@${myUserID}`);
+  // '@1001' is not a mention of user 100; IDs are digits, so the next character must not be one.
+  return !!myUserID && new RegExp(`@${myUserID.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`).test(text);
 }
 
 export function canRevoke(flow: string, isRevoked: boolean, status: string, sentAtS: number, nowS: number): boolean {

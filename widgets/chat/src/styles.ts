@@ -2,14 +2,18 @@ import { css } from 'lit';
 
 /** The launcher's and panel's styles; they live only in the element's shadow root. Tokens come from @zp/ui (uiCss). */
 export const styles = css`
-  /* On .zp-chat, not only :host: a page's own rules on the element (a partner's '* { font-family }')
-     beat :host, and everything inside would inherit them. */
-  :host,
+  /* A page's own rules on the element (a partner's '* { font-family }', 'body { text-transform }')
+     beat :host, and everything inside would inherit them: .zp-chat inherits nothing (all:
+     initial keeps the custom properties, the ui tokens) and sets its own base. */
+  :host {
+    font: 14px/1.5 var(--zp-font-family);
+  }
   .zp-chat {
+    all: initial;
+    display: block;
     font: 14px/1.5 var(--zp-font-family);
     color: var(--zp-color-text);
     text-align: left;
-    letter-spacing: normal;
   }
   button {
     font: inherit;
@@ -617,8 +621,14 @@ export const styles = css`
     min-width: 32px;
     color: var(--zp-color-text);
   }
-  .bubble img {
+  .bubble .image-open img {
     cursor: zoom-in;
+  }
+  .bubble .image-open {
+    display: block;
+    padding: 0;
+    border: none;
+    background: none;
   }
   .reedit {
     border: none;

@@ -278,6 +278,9 @@ export interface WireMember {
   muteUntil: number;
 }
 
+/** The user ID that mentions everyone in a group (Tencent's TYPES.MSG_AT_ALL, spelling included). */
+export const CHAT_AT_ALL = '__kImSDK_MesssageAtALL__';
+
 export interface WireConversation {
   conversationID: string;
   type: 'C2C' | 'GROUP' | '@TIM#SYSTEM';
@@ -302,6 +305,8 @@ export interface WireConversation {
   userProfile: WireProfile | null;
   groupProfile: WireGroup | null;
   messageRemindType: string;
+  /** unread messages of a group that mention this user (@ them, or @ everyone), oldest first */
+  atInfo: { seq: number; type: 1 | 2 | 3 }[];
 }
 
 export interface WireFriend {

@@ -241,6 +241,40 @@ describe('Public group', () => {
   });
 });
 
+describe('mentions', () => {
+  it("an @ stays in the group conversation's groupAtInfoList after later messages, on this login and a new one, until read; @all marks everyone", async () => {
+    const groupID = await publicGroup(TYPES.JOIN_OPTIONS_FREE_ACCESS);
+    const conv = `GROUP${groupID}`;
+    const since = { member: member.events.length, other: other.events.length };
+    const at = owner.chat.createTextAtMessage({ to: groupID, conversationType: TYPES.CONV_GROUP, payload: { text: `@${ids().member} 明天九点面试`, atUserList: [ids().member] } });
+    await owner.chat.sendMessage(at);
+    await say(owner, groupID, '其他同学也请准时');
+    const marked = [{ messageSequence: at.sequence, atTypeArray: [TYPES.CONV_AT_ME] }];
+
+    // Live: the mention is kept although a later message became the last one.
+    const live = await member.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((c: any) => c.conversationID === conv && c.lastMessage.messageForShow === '其他同学也请准时'), since.member);
+    expect(live.find((c: any) => c.conversationID === conv).groupAtInfoList).toEqual(marked);
+    await other.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((c: any) => c.conversationID === conv && c.unreadCount === 2), since.other);
+    expect((await other.chat.getConversationProfile(conv)).data.conversation.groupAtInfoList).toEqual([]);
+
+    // The server's view: what a new login of the member gets.
+    const again = await sdkClient(srv.url, users[2]);
+    const listed = (await again.chat.getConversationList()).data.conversationList.find((c) => c.conversationID === conv)!;
+    expect(listed.groupAtInfoList).toEqual(marked);
+    await again.chat.logout();
+
+    // @all marks every member, the sender excepted.
+    const all = owner.chat.createTextAtMessage({ to: groupID, conversationType: TYPES.CONV_GROUP, payload: { text: '@所有人 周五开会', atUserList: [TYPES.MSG_AT_ALL] } });
+    await owner.chat.sendMessage(all);
+    await expect.poll(async () => (await other.chat.getConversationProfile(conv)).data.conversation.groupAtInfoList).toEqual([{ messageSequence: all.sequence, atTypeArray: [TYPES.CONV_AT_ALL] }]);
+    expect((await owner.chat.getConversationProfile(conv)).data.conversation.groupAtInfoList).toEqual([]);
+
+    // Read: gone, here and on the server.
+    await member.chat.setMessageRead({ conversationID: conv });
+    expect((await member.chat.getConversationProfile(conv)).data.conversation.groupAtInfoList).toEqual([]);
+  });
+});
+
 describe('ChatRoom and AVChatRoom', () => {
   async function unread(c: ChatSDK, conversationID: string) {
     const l = (await c.getConversationList()).data.conversationList;

@@ -1,4 +1,4 @@
-import { messagePayloads, type ChatOpParams, type WireConversation, type WireMessage } from '@zp/core/contract';
+import { CHAT_AT_ALL, messagePayloads, type ChatOpParams, type WireConversation, type WireMessage } from '@zp/core/contract';
 import { one, rows, sql } from '../../db/index.js';
 import { compile, describe } from '../../http/validation.js';
 import type { ChatHub, Conn } from './hub.js';
@@ -46,7 +46,9 @@ async function lastSeqOf(hub: ChatHub, conv: string): Promise<number> {
 
 /** The caller's conversations (or the listed ones), newest first, as the SDK shows them. */
 export async function conversations(hub: ChatHub, me: string, only?: string[]): Promise<WireConversation[]> {
-  const list = await rows<{ conv: string; floor: number; last_seq: number; last_msg: WireConversation['lastMessage']; unread: number; remind: string | null }>(
+  const mentionsMe = JSON.stringify([me]);
+  const mentionsAll = JSON.stringify([CHAT_AT_ALL]);
+  const list = await rows<{ conv: string; floor: number; last_seq: number; last_msg: WireConversation['lastMessage']; unread: number; remind: string | null; at_info: WireConversation['atInfo'] }>(
     hub.s.db,
     sql`select uc.conv, greatest(uc.cleared_seq, uc.hidden_seq)::int as floor, c.last_seq::int as last_seq, c.last_msg,
                case when g.type in ('ChatRoom', 'AVChatRoom') then 0 else (
@@ -55,6 +57,16 @@ export async function conversations(hub: ChatHub, me: string, only?: string[]): 
                    where m.conv = uc.conv and m.seq > greatest(uc.read_seq, uc.cleared_seq) and m.counts_unread
                      and m.revoked_at is null and (m.sender_id is null or m.sender_id <> uc.user_id)
                    limit 999) x) end as unread,
+               case when uc.conv like 'g:%' then coalesce((
+                 select json_agg(json_build_object('seq', a.seq, 'type', a.type) order by a.seq) from (
+                   select m.seq::int as seq,
+                          case when m.at_users @> ${mentionsMe}::jsonb and m.at_users @> ${mentionsAll}::jsonb then 3
+                               when m.at_users @> ${mentionsMe}::jsonb then 1 else 2 end as type
+                   from chat_messages m
+                   where m.conv = uc.conv and m.seq > greatest(uc.read_seq, uc.cleared_seq) and m.revoked_at is null
+                     and (m.sender_id is null or m.sender_id <> uc.user_id)
+                     and (m.at_users @> ${mentionsMe}::jsonb or m.at_users @> ${mentionsAll}::jsonb)
+                   order by m.seq desc limit 20) a), '[]'::json) else '[]'::json end as at_info,
                gm.remind_type as remind
         from chat_user_convs uc
         join chat_convs c on c.conv = uc.conv
@@ -83,6 +95,7 @@ export async function conversations(hub: ChatHub, me: string, only?: string[]): 
       userProfile: type === 'C2C' ? (profileOf.get(conversationID.slice(3)) ?? null) : null,
       groupProfile: type === 'GROUP' ? (groupOf.get(conversationID.slice(5)) ?? null) : null,
       messageRemindType: r.remind ?? 'AcceptAndNotify',
+      atInfo: r.at_info ?? [],
     } satisfies WireConversation;
   });
 }
@@ -107,6 +120,7 @@ async function conversation(hub: ChatHub, me: string, conversationID: string): P
     userProfile: profile ?? null,
     groupProfile: group ?? null,
     messageRemindType: g?.members.get(me)?.remindType ?? 'AcceptAndNotify',
+    atInfo: [],
   };
 }
 
