@@ -61,3 +61,15 @@ export async function settledBadge(page: Page): Promise<number> {
   await panel.waitFor({ state: 'detached' });
   return badgeCount(page);
 }
+
+/**
+ * 发起会话 with `userId` in the open panel, and waits for that conversation's message box (not
+ * the box of a conversation open before it).
+ */
+export async function quickStart(page: Page, userId: string): Promise<void> {
+  await page.getByRole('dialog', { name: '在线沟通' }).getByRole('button', { name: '发起会话' }).click();
+  const dialog = page.getByRole('dialog', { name: '发起会话' });
+  await dialog.getByLabel('用户ID').fill(userId);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await page.locator(`zp-chat .conversation[data-conversation="C2C${userId}"]`).getByLabel('消息内容').waitFor();
+}

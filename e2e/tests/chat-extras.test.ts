@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
 import { useBrowser, demo, screenshot } from '../lib/harness.js';
-import { personWithChat, registerSeeker } from '../lib/chat.js';
+import { personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
 
 const stamp = String(Date.now()).slice(-6);
 
@@ -89,9 +89,7 @@ describe('chat extras', () => {
     await toast(seeker.page, '修改成功').waitFor();
     await me.filter({ hasText: nick }).waitFor();
 
-    await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
-    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
-    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
+    await quickStart(seeker.page, hr.userId);
     const box = panel(seeker.page).getByLabel('消息内容');
 
     // A text recalled and re-edited: the box gets it back, corrected it goes again.
@@ -164,9 +162,7 @@ describe('chat extras', () => {
     const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     await seeker.page.locator('zp-chat .launcher').click();
-    await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
-    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
-    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
+    await quickStart(seeker.page, hr.userId);
 
     // Ctrl+Enter breaks the line; Enter sends both lines as one message.
     const box = panel(seeker.page).getByLabel('消息内容');
@@ -176,6 +172,15 @@ describe('chat extras', () => {
     await expect(box.inputValue()).resolves.toBe(`期望薪资 ${stamp}\n到岗时间：一周内`);
     await box.press('Enter');
     await expect(box.inputValue()).resolves.toBe('');
+
+    // A picked emoji goes where the caret is, not at the end.
+    await box.fill(`请查收 ${stamp}`);
+    await box.press('Home');
+    await panel(seeker.page).getByRole('button', { name: '表情', exact: true }).click();
+    await panel(seeker.page).getByRole('button', { name: '[OK]' }).click();
+    await expect(box.inputValue()).resolves.toBe(`[OK]请查收 ${stamp}`);
+    await box.press('End');
+    await box.press('Enter');
 
     // The upload is held back: meanwhile the bubble says 发送中 and shows its progress.
     const video = await clip(seeker.page);
@@ -202,6 +207,7 @@ describe('chat extras', () => {
     await panel(hr.page).locator('.item').filter({ has: hr.page.locator('.name', { hasText: seeker.userId }) }).click();
     const lines = hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `期望薪资 ${stamp}` });
     await expect(lines.innerText()).resolves.toBe(`期望薪资 ${stamp}\n到岗时间：一周内`);
+    await hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `请查收 ${stamp}` }).locator('img.emoji[alt="[OK]"]').waitFor();
     const played = hr.page.locator('zp-chat .row.in video').first();
     await played.waitFor();
     // The stored file is a real video: the HR's browser reads its length.
@@ -216,9 +222,7 @@ describe('chat extras', () => {
     const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     await seeker.page.locator('zp-chat .launcher').click();
-    await panel(seeker.page).getByRole('button', { name: '发起会话' }).click();
-    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(hr.userId);
-    await seeker.page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
+    await quickStart(seeker.page, hr.userId);
     const box = panel(seeker.page).getByLabel('消息内容');
     for (let n = 1; n <= 20; n++) {
       await box.fill(`第${n}条 ${stamp}`);

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { connectBrowser, demo, screenshot } from '../lib/harness.js';
-import { badgeCount, personWithChat, registerSeeker, settledBadge } from '../lib/chat.js';
+import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge } from '../lib/chat.js';
 
 const stamp = String(Date.now()).slice(-6);
 let phoneSeq = 0;
@@ -67,14 +67,6 @@ describe('chat groups', () => {
     await panel(page).getByRole('tablist').waitFor();
   }
 
-  /** Opens a conversation with a person by user ID (发起会话). */
-  async function startWith(page: Page, userId: string) {
-    await panel(page).getByRole('button', { name: '发起会话' }).click();
-    await page.getByRole('dialog', { name: '发起会话' }).getByLabel('用户ID').fill(userId);
-    await page.getByRole('dialog', { name: '发起会话' }).getByRole('button', { name: '确定' }).click();
-    // That conversation, not the one open before it (whose message box is there already).
-    await panel(page).locator(`.conversation[data-conversation="C2C${userId}"]`).getByLabel('消息内容').waitFor();
-  }
 
   /** Sends text in the open conversation and waits until the server took it (撤回 offered). */
   async function say(page: Page, text: string) {
@@ -127,12 +119,12 @@ describe('chat groups', () => {
   it('an image pasted into the message box reaches the other person and loads', async () => {
     const [qz, boss] = await Promise.all([seeker(), hr()]);
     await openPanel(boss.page);
-    await startWith(boss.page, qz.userId);
+    await quickStart(boss.page, qz.userId);
     const theirImages = boss.page.locator('zp-chat .row.in img');
     const before = await theirImages.count(); // older images of this pair may show in the history
 
     await openPanel(qz.page);
-    await startWith(qz.page, boss.userId);
+    await quickStart(qz.page, boss.userId);
     // What a screenshot tool puts on the clipboard: a PNG named image.png, pasted into the box.
     await panel(qz.page).getByLabel('消息内容').evaluate(async (box) => {
       const canvas = document.createElement('canvas');
@@ -379,7 +371,7 @@ describe('chat groups', () => {
     // A later message does not hide the mention.
     await say(boss.page, `其他同学请准时 ${stamp}`);
     await tab(boss.page, '会话').click();
-    await startWith(boss.page, member.userId);
+    await quickStart(boss.page, member.userId);
     await say(boss.page, `你好，我是招聘负责人 ${stamp}`);
 
     // The member has opened neither: the group is marked for them, with its unread count.

@@ -16,7 +16,7 @@ import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
 import { CustomForm, ImagePreview, MyProfile, RatingForm } from './Extras.js';
 import { EmojiPicker, EmojiText } from './EmojiPicker.js';
-import { emojiUrl, insertAt } from './emoji.js';
+import { emojiUrl } from './emoji.js';
 import { useNames } from './names.js';
 import { DialogLayer, PanelDialog } from './layer.js';
 
@@ -581,12 +581,10 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     // Enter that confirms a pinyin input method's candidate is the IME's, not a send.
     if (e.nativeEvent.isComposing || e.keyCode === 229) return;
     if (e.ctrlKey) {
-      // Ctrl+Enter: a line break where the caret is.
+      // Ctrl+Enter: a line break where the caret is. Put into the box itself, caret and all, at
+      // once: set a frame later, the caret would land behind what a fast typist typed meanwhile.
       e.preventDefault();
-      const el = e.currentTarget;
-      const at = el.selectionStart;
-      setText(text.slice(0, at) + '\n' + text.slice(el.selectionEnd));
-      requestAnimationFrame(() => el.setSelectionRange(at + 1, at + 1));
+      insertIntoBox(e.currentTarget, '\n');
       return;
     }
     if (e.shiftKey) return;
@@ -596,14 +594,16 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
 
   // A picked emoji code goes where the caret is, and the caret lands after it.
   const pickEmoji = (code: string) => {
-    const el = box.current;
-    const next = insertAt(text, code, el?.selectionStart ?? text.length, el?.selectionEnd ?? text.length);
-    setText(next.text);
     setEmojiOpen(false);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
-    });
+    if (!box.current) return;
+    box.current.focus();
+    insertIntoBox(box.current, code);
+  };
+
+  /** `insert` in place of the box's selection, the caret after it; the state follows the box. */
+  const insertIntoBox = (el: HTMLTextAreaElement, insert: string) => {
+    el.setRangeText(insert, el.selectionStart, el.selectionEnd, 'end');
+    setText(el.value);
   };
 
   const onPaste = (e: ClipboardEvent) => {

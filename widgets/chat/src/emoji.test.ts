@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test } from 'vitest';
 import pairs from './emoji.json';
-import { EMOJI_NAMES, emojiCode, insertAt, textParts } from './emoji.js';
+import { EMOJI_NAMES, emojiCode, textParts } from './emoji.js';
 
 test('the picker offers 142 distinct codes, each with an image the build can ship', () => {
   const fluent = createRequire(import.meta.url)('@iconify-json/fluent-emoji-flat/icons.json') as { icons: Record<string, unknown> };
@@ -20,10 +20,4 @@ test('known codes in square brackets become emoji, anything else stays text', ()
   ]);
   expect(textParts('[微笑][微笑]')).toEqual([{ emoji: smile, code: '[微笑]' }, { emoji: smile, code: '[微笑]' }]);
   expect(textParts('没有表情')).toEqual([{ text: '没有表情' }]);
-});
-
-test('a picked code goes where the caret is, replacing a selection', () => {
-  expect(insertAt('你好', '[微笑]', 1)).toEqual({ text: '你[微笑]好', caret: 5 });
-  expect(insertAt('你好吗', '[OK]', 1, 3)).toEqual({ text: '你[OK]', caret: 5 });
-  expect(insertAt('', '[OK]', 9)).toEqual({ text: '[OK]', caret: 4 });
 });

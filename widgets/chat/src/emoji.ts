@@ -32,13 +32,6 @@ export function textParts(text: string): TextPart[] {
   return parts;
 }
 
-/** `text` with `insert` put in place of the selection [start, end); returns the caret after it. */
-export function insertAt(text: string, insert: string, start: number, end = start): { text: string; caret: number } {
-  const a = Math.max(0, Math.min(start, text.length));
-  const b = Math.max(a, Math.min(end, text.length));
-  return { text: text.slice(0, a) + insert + text.slice(b), caret: a + insert.length };
-}
-
 /** Where the widget's files are: beside its own script, on the site or on a partner's page. */
 const widgetBase = new URL('./', import.meta.url).href;
 
