@@ -37,26 +37,36 @@ export function memoryBus(): Bus {
 
 export async function redisBus(url: string, log: Logger, prefix = 'zp:'): Promise<Bus> {
   const { Redis } = await import('ioredis');
+  const { randomUUID } = await import('node:crypto');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
   await Promise.all([pub.connect(), sub.connect()]);
+  // This node's own messages reach its own subscribers at once, as on the in-process bus (a
+  // node that has just written reads its own write: a cache cleared, a socket pushed to); the
+  // copy Redis brings back is recognised by the node tag and skipped.
+  const node = randomUUID();
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const deliver = (topic: string, payload: unknown) => {
+    for (const h of handlers.get(topic) ?? []) h(payload);
+  };
   sub.on('message', (channel: string, message: string) => {
-    const set = handlers.get(channel.slice(prefix.length));
-    if (!set) return;
-    let payload: unknown;
+    let envelope: { n?: string; p?: unknown };
     try {
-      payload = JSON.parse(message);
+      envelope = JSON.parse(message);
     } catch {
       return;
     }
-    for (const h of set) h(payload);
+    if (envelope?.n === node) return;
+    deliver(channel.slice(prefix.length), envelope?.p ?? null);
   });
   return {
     kind: 'redis',
     async publish(topic, payload) {
-      await pub.publish(prefix + topic, JSON.stringify(payload ?? null));
+      const text = JSON.stringify(payload ?? null);
+      const copy = JSON.parse(text);
+      queueMicrotask(() => deliver(topic, copy));
+      await pub.publish(prefix + topic, `{"n":"${node}","p":${text}}`);
     },
     async subscribe(topic, handler) {
       let set = handlers.get(topic);
