@@ -34,6 +34,16 @@ describe('chat extras', () => {
     return urls.map((url, i) => ({ name: `作品${i + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(url.split(',')[1]!, 'base64') }));
   }
 
+  /** A job seeker registered now (phone starting `prefix`) and the demo HR; the seeker's panel is open on their conversation. */
+  async function newSeekerTalkingToHr(prefix: string) {
+    const phone = `${prefix}${String(Date.now()).slice(-8)}`;
+    const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
+    await seeker.page.locator('zp-chat .launcher').click();
+    await quickStart(seeker.page, hr.userId);
+    return { seeker, hr };
+  }
+
   /** Picks `file` with one of the send box's pickers; each offers only its own types. */
   async function pick(page: Page, button: '图片' | '文件' | '视频', file: Parameters<FileChooser['setFiles']>[0]) {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), panel(page).getByRole('button', { name: button, exact: true }).click()]);
@@ -158,11 +168,7 @@ describe('chat extras', () => {
     expect(errors).toEqual([]);
   });
   it('a two-line text (Ctrl+Enter) and an mp4 sent with 视频, shown as sending with its progress until stored, reach the HR; the video plays there', async () => {
-    const phone = `133${String(Date.now()).slice(-8)}`;
-    const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
-    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
-    await seeker.page.locator('zp-chat .launcher').click();
-    await quickStart(seeker.page, hr.userId);
+    const { seeker, hr } = await newSeekerTalkingToHr('133');
 
     // Ctrl+Enter breaks the line; Enter sends both lines as one message.
     const box = panel(seeker.page).getByLabel('消息内容');
@@ -218,11 +224,7 @@ describe('chat extras', () => {
   });
 
   it('a long history loads 15 at a time with 查看更多 until no more, and 回到最新位置 brings the latest back', async () => {
-    const phone = `135${String(Date.now()).slice(-8)}`;
-    const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
-    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
-    await seeker.page.locator('zp-chat .launcher').click();
-    await quickStart(seeker.page, hr.userId);
+    const { seeker, hr } = await newSeekerTalkingToHr('135');
     const box = panel(seeker.page).getByLabel('消息内容');
     for (let n = 1; n <= 20; n++) {
       await box.fill(`第${n}条 ${stamp}`);

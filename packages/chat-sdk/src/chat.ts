@@ -292,15 +292,8 @@ export class ChatSDK {
         return this.incoming(f.m);
       case 'revoked':
         return this.onRevoked(f.m);
-      case 'read': {
-        const c = this.convs.get(f.conversationID);
-        if (c && (c.unreadCount || c.groupAtInfoList.length)) {
-          c.unreadCount = 0;
-          c.groupAtInfoList = [];
-          this.convChanged();
-        }
-        return;
-      }
+      case 'read':
+        return this.markRead(f.conversationID);
       case 'conv':
         void this.reloadConversation(f.conversationID);
         return;
@@ -520,13 +513,17 @@ export class ChatSDK {
   async setMessageRead(options: { conversationID: string }): Promise<ChatResponse<{}>> {
     this.requireReady();
     await this.call('read', { conversationID: options.conversationID });
-    const c = this.convs.get(options.conversationID);
-    if (c && (c.unreadCount || c.groupAtInfoList.length)) {
-      c.unreadCount = 0;
-      c.groupAtInfoList = [];
-      this.convChanged();
-    }
+    this.markRead(options.conversationID);
     return ok({});
+  }
+
+  /** Read here or on another instance of the same user: no unread, no pending mention. */
+  private markRead(conversationID: string) {
+    const c = this.convs.get(conversationID);
+    if (!c || (!c.unreadCount && !c.groupAtInfoList.length)) return;
+    c.unreadCount = 0;
+    c.groupAtInfoList = [];
+    this.convChanged();
   }
 
   getTotalUnreadMessageCount(): number {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 
@@ -37,7 +38,6 @@ export function memoryBus(): Bus {
 
 export async function redisBus(url: string, log: Logger, prefix = 'zp:'): Promise<Bus> {
   const { Redis } = await import('ioredis');
-  const { randomUUID } = await import('node:crypto');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err: err.message }, 'redis error'));

@@ -56,6 +56,35 @@ function partnerOrigin(): string {
   return /^https?:$/.test(script.protocol) && script.origin !== location.origin ? script.origin : '';
 }
 
+/**
+ * Spec section 6: HR needs an approved company (shzt 1) to use IM. Otherwise the confirm offers
+ * the company form (on the platform's site, also from a partner page).
+ */
+async function hrMayChat(siteOrigin: string): Promise<boolean> {
+  let shzt = -1;
+  try {
+    shzt = (await api.call(companiesApi.infoForHr, { method: 'GET' })).shzt;
+  } catch (err) {
+    toast.error(reasonOf(err));
+    return false;
+  }
+  if (shzt === 1) return true;
+  if (await confirm({ message: MSG.companyNotApproved, title: '提示', confirmText: '确定', cancelText: '取消' })) location.assign(`${siteOrigin}${ENTER_INFO_PATH}`);
+  return false;
+}
+
+/** The floating button, for people logged in (with the badge) and for a partner page's visitor. */
+function LauncherButton({ open, badge, onClick }: { open: boolean; badge?: string; onClick: () => void }) {
+  return (
+    <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={onClick}>
+      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+        <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+      </svg>
+      {badge && <span className="badge" data-testid="chat-badge">{badge}</span>}
+    </button>
+  );
+}
+
 /** The launcher: floating button with the unread badge, the panel, the title count. */
 export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   const apiBase = apiBaseAttribute || partnerOrigin();
@@ -122,20 +151,9 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
       if (!wantOpen) return setOpen(false);
       const s = $session.get();
       if (!s) return;
-      if (s.roleId === 'hr') {
-        // Spec section 6: HR needs an approved company (shzt 1) to use IM.
-        let shzt = -1;
-        try {
-          shzt = (await api.call(companiesApi.infoForHr, { method: 'GET' })).shzt;
-        } catch (err) {
-          setPending(null);
-          return toast.error(reasonOf(err));
-        }
-        if (shzt !== 1) {
-          setPending(null); // a conversation asked for from a page does not open later by surprise
-          if (await confirm({ message: MSG.companyNotApproved, title: '提示', confirmText: '确定', cancelText: '取消' })) location.assign(`${apiBase}${ENTER_INFO_PATH}`);
-          return;
-        }
+      if (s.roleId === 'hr' && !(await hrMayChat(apiBase))) {
+        setPending(null); // a conversation asked for from a page does not open later by surprise
+        return;
       }
       setOpen(true);
       setWarning(true);
@@ -156,16 +174,10 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   }, [toggle]);
 
   if (!session) return offersLogin ? <VisitorLauncher siteOrigin={apiBase} onLoggedIn={() => void toggle(true)} /> : null;
-  const badge = badgeText(unread);
   return (
     <DialogLayer.Provider value={layer}>
     <div className="zp-chat">
-      <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={() => void toggle()}>
-        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-          <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-        </svg>
-        {badge && <span className="badge" data-testid="chat-badge">{badge}</span>}
-      </button>
+      <LauncherButton open={open} badge={badgeText(unread)} onClick={() => void toggle()} />
       {open && (
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
           <div className="panel" role="dialog" aria-modal="true" aria-label="在线沟通" tabIndex={-1} ref={panelRef} onKeyDown={trapTab}
@@ -220,11 +232,7 @@ function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLog
 
   return (
     <div className="zp-chat">
-      <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-          <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-        </svg>
-      </button>
+      <LauncherButton open={open} onClick={() => setOpen((o) => !o)} />
       {open && (
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
           <form className="panel login" role="dialog" aria-modal="true" aria-label="登录后在线沟通" ref={formRef} onKeyDown={trapTab} onSubmit={(e) => void submit(e)}>
@@ -458,7 +466,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
   const [, tick] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const [picking, setPicking] = useState<FileKind>('file');
+  const picking = useRef<FileKind>('file'); // which picker opened the chooser
   const stick = useRef(true);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;
   const to = conversation.type === TYPES.CONV_GROUP ? conversation.groupProfile.groupID : id.replace(/^C2C/, '');
@@ -655,7 +663,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
             {PICKERS.map((p) => (
               <button key={p.kind} type="button" onClick={() => {
                 // One input: the accept list of the picker clicked, set before the chooser opens.
-                setPicking(p.kind);
+                picking.current = p.kind;
                 if (picker.current) picker.current.accept = p.accept;
                 picker.current?.click();
               }}>{p.label}</button>
@@ -670,9 +678,9 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
               const f = e.target.files?.[0];
               e.target.value = '';
               if (!f) return;
-              const kind = pickedAs(picking, f);
+              const kind = pickedAs(picking.current, f);
               if (kind) sendFile(f, kind);
-              else toast.warning(PICKERS.find((p) => p.kind === picking)!.refused);
+              else toast.warning(PICKERS.find((p) => p.kind === picking.current)!.refused);
             }} />
           </div>
           {emojiOpen && <EmojiPicker onPick={pickEmoji} onClose={() => setEmojiOpen(false)} />}

@@ -9,24 +9,24 @@ export const REFRESH_THROTTLE_MS = 1000;
 export const SYSTEM_CONVERSATION = '@TIM#SYSTEM';
 export const ENTER_INFO_PATH = '/zppc/enter_home/enter_info';
 
-/**
- * When a message was sent (seconds), as the message list shows it on a Beijing clock: the time
- * today, the day and time this year, the full date before.
- */
-export function messageTime(seconds: number, now: number = Date.now()): string {
+/** A moment (seconds) on a Beijing clock: whether it is today, its day (year only when not this one), its time. */
+function clock(seconds: number, now: number): { today: boolean; day: string; time: string } {
   const at = beijingDateTime(seconds * 1000);
   const today = beijingToday(now);
-  if (at.date === today) return at.time;
-  return `${at.date.slice(0, 4) === today.slice(0, 4) ? at.date.slice(5) : at.date} ${at.time}`;
+  return { today: at.date === today, day: at.date.slice(0, 4) === today.slice(0, 4) ? at.date.slice(5) : at.date, time: at.time };
+}
+
+/** When a message was sent, as the message list shows it: the time today, else the day and time. */
+export function messageTime(seconds: number, now: number = Date.now()): string {
+  const c = clock(seconds, now);
+  return c.today ? c.time : `${c.day} ${c.time}`;
 }
 
 /** A conversation's last activity in the list: the time today, else only the day. */
 export function listTime(seconds: number, now: number = Date.now()): string {
   if (!(seconds > 0)) return '';
-  const at = beijingDateTime(seconds * 1000);
-  const today = beijingToday(now);
-  if (at.date === today) return at.time;
-  return at.date.slice(0, 4) === today.slice(0, 4) ? at.date.slice(5) : at.date;
+  const c = clock(seconds, now);
+  return c.today ? c.time : c.day;
 }
 
 export const MSG = {

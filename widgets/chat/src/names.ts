@@ -2,25 +2,38 @@ import { useEffect, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/core/providers';
 
 /**
- * People's names for tips and notices, which carry user IDs only: asked for once per ID and kept
- * for the page's life (a nick rarely changes within it).
+ * People's names for tips, notices and the blacklist, which carry user IDs only: asked for once
+ * per ID for the page's life (a nick rarely changes within it), however many rows show that ID
+ * at once. An ID the service does not know keeps showing as itself.
  */
-const knownNames = new Map<string, string>();
+const known = new Map<string, string>();
+const asking = new Map<string, Promise<void>>();
+
+function ask(chat: ChatSDK, ids: string[]): Promise<unknown> {
+  const fresh = ids.filter((id) => !known.has(id) && !asking.has(id));
+  if (fresh.length) {
+    const answer = chat.getUserProfile({ userIDList: fresh }).then(
+      ({ data }) => {
+        for (const profile of data) known.set(profile.userID, profile.nick || profile.userID);
+        for (const id of fresh) if (!known.has(id)) known.set(id, id);
+      },
+      () => {}, // asked again by the next row that needs it
+    );
+    for (const id of fresh) asking.set(id, answer.finally(() => asking.delete(id)));
+  }
+  return Promise.all(ids.map((id) => asking.get(id)));
+}
 
 export function useNames(chat: ChatSDK, ids: string[]): (id: string) => string {
   const [, setVersion] = useState(0);
-  const missing = ids.filter((id) => id && !knownNames.has(id));
+  const missing = ids.filter((id) => id && !known.has(id));
   useEffect(() => {
     if (!missing.length) return;
     let live = true;
-    chat.getUserProfile({ userIDList: missing }).then(({ data }) => {
-      for (const profile of data) knownNames.set(profile.userID, profile.nick || profile.userID);
-      if (live) setVersion((v) => v + 1);
-    }, () => {});
+    void ask(chat, missing).then(() => live && setVersion((v) => v + 1));
     return () => {
       live = false;
     };
   }, [chat, missing.join()]);
-  return (id) => knownNames.get(id) || id;
+  return (id) => known.get(id) || id;
 }
-

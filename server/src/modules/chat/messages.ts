@@ -51,27 +51,29 @@ export async function conversations(hub: ChatHub, me: string, only?: string[]): 
   const list = await rows<{ conv: string; floor: number; last_seq: number; last_msg: WireConversation['lastMessage']; unread: number; remind: string | null; at_info: WireConversation['atInfo'] }>(
     hub.s.db,
     sql`select uc.conv, greatest(uc.cleared_seq, uc.hidden_seq)::int as floor, c.last_seq::int as last_seq, c.last_msg,
-               case when g.type in ('ChatRoom', 'AVChatRoom') then 0 else (
-                 select count(*)::int from (
-                   select 1 from chat_messages m
-                   where m.conv = uc.conv and m.seq > greatest(uc.read_seq, uc.cleared_seq) and m.counts_unread
-                     and m.revoked_at is null and (m.sender_id is null or m.sender_id <> uc.user_id)
-                   limit 999) x) end as unread,
-               case when uc.conv like 'g:%' then coalesce((
-                 select json_agg(json_build_object('seq', a.seq, 'type', a.type) order by a.seq) from (
-                   select m.seq::int as seq,
-                          case when m.at_users @> ${mentionsMe}::jsonb and m.at_users @> ${mentionsAll}::jsonb then 3
-                               when m.at_users @> ${mentionsMe}::jsonb then 1 else 2 end as type
-                   from chat_messages m
-                   where m.conv = uc.conv and m.seq > greatest(uc.read_seq, uc.cleared_seq) and m.revoked_at is null
-                     and (m.sender_id is null or m.sender_id <> uc.user_id)
-                     and (m.at_users @> ${mentionsMe}::jsonb or m.at_users @> ${mentionsAll}::jsonb)
-                   order by m.seq desc limit 20) a), '[]'::json) else '[]'::json end as at_info,
+               coalesce(u.unread, 0) as unread, coalesce(u.at_info, '[]'::json) as at_info,
                gm.remind_type as remind
         from chat_user_convs uc
         join chat_convs c on c.conv = uc.conv
         left join chat_groups g on uc.conv like 'g:%' and g.id = substr(uc.conv, 3)
         left join chat_group_members gm on gm.group_id = g.id and gm.user_id = uc.user_id
+        -- One pass over what this user has not read (the newest 999: a badge shows 99+ anyway):
+        -- how many, and which of them mention the user. The @ type adds up as Tencent's does:
+        -- 1 me, 2 everyone, 3 both. ChatRoom and AVChatRoom count no unread.
+        left join lateral (
+          select count(*)::int as unread,
+                 json_agg(json_build_object('seq', x.seq, 'type', x.at) order by x.seq) filter (where x.at > 0) as at_info
+          from (
+            select m.seq::int as seq,
+                   case when uc.conv like 'g:%' then
+                     (case when m.at_users @> ${mentionsMe}::jsonb then 1 else 0 end) + (case when m.at_users @> ${mentionsAll}::jsonb then 2 else 0 end)
+                   else 0 end as at
+            from chat_messages m
+            where m.conv = uc.conv and m.seq > greatest(uc.read_seq, uc.cleared_seq) and m.counts_unread
+              and m.revoked_at is null and (m.sender_id is null or m.sender_id <> uc.user_id)
+            order by m.seq desc
+            limit 999) x
+        ) u on g.type is null or g.type not in ('ChatRoom', 'AVChatRoom')
         where uc.user_id = ${me} and c.last_seq > greatest(uc.hidden_seq, uc.cleared_seq)
           ${only ? sql`and uc.conv in (${sql.join(only.map((k) => sql`${k}`), sql`, `)})` : sql``}
         order by c.last_at desc, uc.conv

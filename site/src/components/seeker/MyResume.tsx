@@ -16,8 +16,6 @@ import type { SeekerInfo } from './BaseInfoCard';
 type Stats = C.Reply<typeof C.resumesApi.statistics>;
 type Target = C.Reply<typeof C.resumesApi.targets>['yxdwList'][number];
 
-const today = beijingToday;
-
 /** hunter_myresume: the online résumé's standing — completeness, reach, visibility, daily refresh, intended employers. */
 function MyResume() {
   const [info, setInfo] = useState<SeekerInfo | null>(null);
@@ -74,7 +72,7 @@ function MyResume() {
   };
 
   if (!info || !stats) return <p className="sk-muted sk-loading-line">加载中…</p>;
-  const refreshedToday = !!info.refreshTime && info.refreshTime.slice(0, 10) === today();
+  const refreshedToday = !!info.refreshTime && info.refreshTime.slice(0, 10) === beijingToday();
   return (
     <div>
       <div className="sk-myresume">
