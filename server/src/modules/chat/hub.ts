@@ -141,26 +141,52 @@ export class ChatHub {
 
   attach(ws: WebSocket) {
     let conn: Conn | null = null;
+    let authing = false;
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      let frame: { id?: unknown; op?: unknown; p?: unknown };
+      // Whatever arrives is input to refuse, never a reason to throw: an exception here would
+      // escape the socket's event emitter and stop the process.
       try {
-        frame = JSON.parse(String(data));
-      } catch {
-        return this.reply(ws, null, new ChatError(10004, '请求不是合法的 JSON'));
+        if (isBinary) return this.reply(ws, null, new ChatError(10004, '请求必须是 JSON 文本'));
+        let frame: unknown;
+        try {
+          frame = JSON.parse(String(data));
+        } catch {
+          return this.reply(ws, null, new ChatError(10004, '请求不是合法的 JSON'));
+        }
+        if (!frame || typeof frame !== 'object' || Array.isArray(frame)) {
+          return this.reply(ws, null, new ChatError(10004, '请求必须是 JSON 对象'));
+        }
+        const { id: rawId, op: rawOp, p } = frame as { id?: unknown; op?: unknown; p?: unknown };
+        const id = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? rawId : null;
+        const op = typeof rawOp === 'string' ? rawOp : '';
+        if (!conn) {
+          if (op !== 'auth') return this.reply(ws, id, refuse('notLoggedIn', '请先登录'));
+          if (authing) return this.reply(ws, id, new ChatError(10004, '正在登录，请勿重复发送'));
+          authing = true;
+          clearTimeout(authTimer);
+          this.authenticate(ws, id, p).then(
+            (c) => {
+              conn = c;
+              authing = false;
+            },
+            (err) => {
+              authing = false;
+              this.s.log.error({ err }, 'chat: login failed unexpectedly');
+              ws.close(4001, 'auth failed');
+            },
+          );
+          return;
+        }
+        this.dispatch(conn, id, op, p ?? {}).catch((err) => this.s.log.error({ err }, 'chat: operation failed'));
+      } catch (err) {
+        this.s.log.error({ err }, 'chat: frame not handled');
+        try {
+          this.reply(ws, null, err);
+        } catch {
+          ws.terminate();
+        }
       }
-      const id = typeof frame.id === 'number' ? frame.id : null;
-      const op = typeof frame.op === 'string' ? frame.op : '';
-      if (!conn) {
-        if (op !== 'auth') return this.reply(ws, id, refuse('notLoggedIn', '请先登录'));
-        clearTimeout(authTimer);
-        void this.authenticate(ws, id, frame.p).then((c) => {
-          conn = c;
-        });
-        return;
-      }
-      void this.dispatch(conn, id, op, frame.p ?? {});
     });
     ws.on('pong', () => {
       if (conn) conn.alive = true;
