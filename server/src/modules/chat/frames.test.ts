@@ -9,6 +9,9 @@ import { chatUsers, RawClient, type ChatUser } from './testing.js';
 
 let srv: TestServer;
 let a: ChatUser;
+/** probes log in as someone else, so their logins never kick out the socket under test */
+let probe: ChatUser;
+let seq = 0;
 const clients: RawClient[] = [];
 
 /** Frames that are not a request object, each sent as the socket would carry it. */
@@ -28,7 +31,7 @@ async function serverStillAnswers() {
   expect(r.status).toBe(200);
   const c = new RawClient(srv.url);
   clients.push(c);
-  const auth = await c.call('auth', { userID: a.userId, userSig: a.userSig, instance: `probe-${Math.random()}`, login: true });
+  const auth = await c.call('auth', { userID: probe.userId, userSig: probe.userSig, instance: `probe-instance-${++seq}`, login: true });
   expect(auth.code).toBe(0);
 }
 
@@ -40,7 +43,7 @@ function answersOf(ws: WebSocket): any[] {
 
 beforeAll(async () => {
   srv = await startServer();
-  [a] = await chatUsers(srv, 1);
+  [a, probe] = await chatUsers(srv, 2);
 }, 180_000);
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -65,7 +68,7 @@ describe('chat socket under hostile frames', () => {
   it('refuses each malformed frame after login and the connection keeps working', async () => {
     const c = new RawClient(srv.url);
     clients.push(c);
-    expect((await c.call('auth', { userID: a.userId, userSig: a.userSig, instance: `inst-${Math.random()}`, login: true })).code).toBe(0);
+    expect((await c.call('auth', { userID: a.userId, userSig: a.userSig, instance: `under-test-${++seq}`, login: true })).code).toBe(0);
     for (const [name, sendIt] of hostile) {
       const got = answersOf(c.ws);
       sendIt(c.ws);
