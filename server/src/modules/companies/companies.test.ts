@@ -262,3 +262,23 @@ describe('enterprise pages for visitors', () => {
     expect(bad.body.code).toBe(400);
   });
 });
+
+describe('public enterprise files', () => {
+  it('getFile serves logos only: a business licence (even of a rejected enterprise) is not handed out by id', async () => {
+    const hr = await newHr('钱执照');
+    const licence = await uploadedFile(srv, hr.userId!, 30);
+    const logo = await uploadedFile(srv, hr.userId!, 20);
+    const reg = await srv.call('/api/hr/bskhgl/registerDw', { token: hr.token, body: companyBody(licence, { qydwimage: logo }) });
+    expect(reg.body.code).toBe(0);
+    await srv.call('/api/xs/admin/companies/review', { token: actors.operator.token, body: { dwid: reg.body.dwid, shzt: 2, shsm: '营业执照不清晰' } });
+
+    const gotLogo = await srv.call(`/api/hr/qydwhrxx/getFile/${logo}`);
+    expect(gotLogo.body.code).toBe(0);
+    expect(gotLogo.body.fileUrl).toContain('logo.png');
+    for (const who of [null, hr.token, actors.hrApproved.token, actors.seeker.token]) {
+      const r = await srv.call(`/api/hr/qydwhrxx/getFile/${licence}`, { token: who });
+      expect(r.body.code).toBe(404);
+      expect(JSON.stringify(r.body)).not.toContain('licence.jpg');
+    }
+  });
+});

@@ -41,10 +41,11 @@ const companies: Module = {
 
     handle(app, s, identityApi.companyLogos, async ({ body }) => ({ urls: await companyLogoUrls(s.db, s.config, body) }));
 
+    // Public by the spec for logos only (fileType 20): a licence is for the operator's review, not for anyone with an id.
     handle(app, s, identityApi.companyFile, async ({ params }) => {
       const f = await one<{ storage_key: string }>(
         s.db,
-        sql`select storage_key from files where id = ${params.id} and kind in (20, 30) and not private and deleted_at is null`,
+        sql`select storage_key from files where id = ${params.id} and kind = 20 and not private and deleted_at is null`,
       );
       if (!f) throw notFound('文件不存在');
       return { fileUrl: fileUrl(s.config, f.storage_key) };
