@@ -4,6 +4,17 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 
+/**
+ * Text rules every string of every input schema gets at compile time (the contract's schemas are
+ * left as they are, so the OpenAPI document does not change): no NUL or other control characters,
+ * which PostgreSQL refuses (NUL) or which only ever arrive as junk. Short fields are single lines;
+ * long ones (maxLength 200 and more, or none: descriptions, messages) may hold tab and line breaks.
+ */
+const TEXT_KEYWORD = 'zpText';
+const MULTILINE_FROM = 200;
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv({
     coerceTypes: coerce ? 'array' : false,
@@ -14,20 +25,51 @@ function makeAjv(coerce: boolean) {
     strict: false,
   });
   addFormats(ajv);
+  ajv.addKeyword({
+    keyword: TEXT_KEYWORD,
+    type: 'string',
+    schemaType: 'string',
+    errors: false,
+    validate: (mode: string, data: string) => !(mode === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(data),
+  });
   return ajv;
+}
+
+/** Keys whose values are data, not subschemas. */
+const DATA_KEYS = new Set(['default', 'examples', 'const', 'enum', 'title', 'description', 'pattern', 'format']);
+
+/** A copy of `schema` with the text rule on every string schema inside it. */
+export function withTextRules(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withTextRules);
+  if (!schema || typeof schema !== 'object') return schema;
+  const src = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) out[k] = DATA_KEYS.has(k) ? v : withTextRules(v);
+  const types = Array.isArray(src.type) ? src.type : [src.type];
+  if (types.includes('string') && !src.enum && src.const === undefined) {
+    const max = typeof src.maxLength === 'number' ? src.maxLength : Infinity;
+    out[TEXT_KEYWORD] = max >= MULTILINE_FROM ? 'text' : 'line';
+  }
+  return out;
 }
 
 /** Bodies are JSON and must have the right types; query strings and paths are text and are coerced. */
 export const strictAjv = makeAjv(false);
 export const coercingAjv = makeAjv(true);
 
-const cache = new WeakMap<object, ValidateFunction>();
-export function compile(schema: object, coerce: boolean): ValidateFunction {
-  const ajv = coerce ? coercingAjv : strictAjv;
+const caches = { input: [new WeakMap<object, ValidateFunction>(), new WeakMap<object, ValidateFunction>()], output: [new WeakMap<object, ValidateFunction>(), new WeakMap<object, ValidateFunction>()] };
+
+/**
+ * The validator of `schema`, compiled once per mode. Input (the default) also refuses control
+ * characters in strings; `input: false` checks replies against their contract as written.
+ */
+export function compile(schema: object, coerce: boolean, opts: { input?: boolean } = {}): ValidateFunction {
+  const input = opts.input !== false;
+  const cache = caches[input ? 'input' : 'output'][coerce ? 1 : 0];
   let fn = cache.get(schema);
-  if (!fn || (fn as unknown as { _coerce: boolean })._coerce !== coerce) {
-    fn = ajv.compile(schema);
-    (fn as unknown as { _coerce: boolean })._coerce = coerce;
+  if (!fn) {
+    const ajv = coerce ? coercingAjv : strictAjv;
+    fn = ajv.compile(input ? (withTextRules(schema) as object) : schema);
     cache.set(schema, fn);
   }
   return fn;
@@ -79,6 +121,8 @@ export function describe(errors: (ErrorObject | FastifySchemaValidationError)[],
       return `${what} 至少需要 ${p.limit} 项`;
     case 'maxItems':
       return `${what} 最多 ${p.limit} 项`;
+    case TEXT_KEYWORD:
+      return `${what} 含有非法字符`;
     case 'anyOf':
     case 'oneOf':
       return `${what} 取值无效`;
