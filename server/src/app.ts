@@ -63,8 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     log,
     secret,
-    sessions: sessionStore(database.db),
-    sms: smsCodes(database.db, opts.smsSender ?? logSender(log), secret),
+    sessions: sessionStore(database.db, secret),
+    sms: smsCodes(database.db, opts.smsSender ?? logSender(log), secret, config),
     companyStateOfHr: async () => -1,
     onClose: (fn) => closers.push(fn),
   };

@@ -22,6 +22,8 @@ export interface Config {
   checkReplies: boolean;
   /** Anonymous feedback accepted per client address per hour (spam guard). */
   feedbackAnonPerHour: number;
+  /** Distinct phones one client address may have SMS codes sent to per hour. */
+  smsPerAddressPerHour: number;
   /** Origins allowed to call the API from the browser (partner pages); empty = any. */
   corsOrigins: string[];
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs feed login throttling. */
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     checkReplies: flag(env, 'CHECK_REPLIES', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),
+    smsPerAddressPerHour: int(env, 'SMS_PER_ADDRESS_PER_HOUR', 20, 1, 1000000),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, md5, DEMO_PWD, type TestServer } from '../../../test/helpers.js';
+import { one, sql } from '../../db/index.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -40,10 +41,46 @@ describe('account lifecycle', () => {
     // Within the grace window both work (two tabs refreshing together).
     expect((await srv.call('/api/sec/pc/currentUser', { token })).body.code).toBe(0);
     await srv.app.services.db.execute(
-      (await import('drizzle-orm')).sql`update sessions set expires_at = now() - interval '1 second' where expires_at < now() + interval '2 minutes'`,
+      sql`update sessions set expires_at = now() - interval '1 second' where expires_at < now() + interval '2 minutes'`,
     );
     expect((await srv.call('/api/sec/pc/currentUser', { token })).status).toBe(401);
     expect((await srv.call('/api/sec/pc/currentUser', { token: r.body.token })).body.code).toBe(0);
+  });
+
+  it('refreshing the old token again never mints a second session: it returns the same new token, unextended', async () => {
+    const { token, userId } = await srv.login('qz', '13800000001');
+    const sessionsOf = async () =>
+      one<{ n: number }>(srv.app.services.db, sql`select count(*)::int as n from sessions where user_id = ${userId}`);
+    const first = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect(first.body.code).toBe(0);
+    const before = await sessionsOf();
+    // The old token still serves in-flight requests during its grace period ...
+    expect((await srv.call('/api/sec/pc/currentUser', { token })).body.code).toBe(0);
+    // ... but refreshing it again (a second tab, or someone who copied it) forks nothing.
+    const again = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect(again.body.code).toBe(0);
+    expect(again.body.token).toBe(first.body.token);
+    expect(again.body.expiresIn).toBeLessThanOrEqual(first.body.expiresIn);
+    expect(await sessionsOf()).toEqual(before);
+    // Once the new token has been refreshed in turn, the old one still leads only to that chain.
+    const second = await srv.call(`/api/sec/token/refreshToken/${first.body.token}`, { method: 'POST' });
+    expect(second.body.code).toBe(0);
+    const third = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect([first.body.token, undefined]).toContain(third.body.token);
+    const fourth = await srv.call(`/api/sec/token/refreshToken/${first.body.token}`, { method: 'POST' });
+    expect(fourth.body.token).toBe(second.body.token);
+    // After the grace period the old token is refused outright.
+    await srv.app.services.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${userId} and expires_at < now() + interval '2 minutes'`);
+    expect((await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' })).body).toEqual({ code: 401, msg: '登录已过期，请重新登录' });
+    expect((await srv.call('/api/sec/pc/currentUser', { token: second.body.token })).body.code).toBe(0);
+  });
+
+  it('a logout ends the new token and the old one cannot bring it back', async () => {
+    const { token } = await srv.login('qz', '13800000001');
+    const r = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect((await srv.call('/api/sec/pc/logout', { method: 'POST', token: r.body.token })).body.code).toBe(0);
+    const again = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    expect(again.body).toEqual({ code: 401, msg: '登录已过期，请重新登录' });
   });
 
   it('registering the same phone twice is refused and changes nothing', async () => {
@@ -77,7 +114,7 @@ describe('account lifecycle', () => {
     const phone = '13911110003';
     const { token } = await srv.registerSeeker(phone, 'old-pass');
     // the register code was sent just now; the next code must wait 60 s, so age it in the test
-    await srv.app.services.db.execute((await import('drizzle-orm')).sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
+    await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
     await srv.call('/api/sec/pc/getBackPwdValidateCode', { query: { phone } });
     const code = srv.smsCode(phone);
     const r = await srv.call('/api/sec/pc/getBackPwdQz', { query: { phone, pwd: md5('new-pass'), validateCode: code } });
@@ -102,7 +139,7 @@ describe('account lifecycle', () => {
   it('change phone needs both codes', async () => {
     const phone = '13911110005';
     const { token } = await srv.registerSeeker(phone, 'p');
-    await srv.app.services.db.execute((await import('drizzle-orm')).sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
+    await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds'`);
     await srv.call('/api/sec/secuser/sendOldPhoneCode', { token });
     const oldCode = srv.smsCode(phone);
     await srv.call('/api/sec/secuser/sendNewPhoneCode', { token, query: { phone: '13911110006' } });
@@ -129,7 +166,6 @@ describe('account lifecycle', () => {
   it('login log dates are days in China: a login at 01:00 Beijing time is on that day, not the UTC day before', async () => {
     const phone = '13911110007';
     const { token } = await srv.registerSeeker(phone, 'p');
-    const { sql } = await import('drizzle-orm');
     // 2026-03-10 01:00 in Beijing is 2026-03-09 17:00 UTC.
     await srv.app.services.db.execute(sql`update login_log set login_time = '2026-03-09T17:00:00Z' where user_id = (select id from users where phone = ${phone})`);
     const day = async (date: string) =>
@@ -153,7 +189,6 @@ describe('SMS code rules', () => {
 
   it('at most 10 a day', async () => {
     const phone = '13922220002';
-    const { sql } = await import('drizzle-orm');
     for (let i = 0; i < 10; i++) {
       expect((await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } })).body.code).toBe(0);
       await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
@@ -175,8 +210,6 @@ describe('SMS code rules', () => {
     expect(fifth.body.msg).toBe('验证码错误次数过多，请重新获取');
     const right = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('p'), validateCode: code } });
     expect(right.body.msg).toBe('验证码已失效，请重新获取');
-
-    const { sql } = await import('drizzle-orm');
     await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
     await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
     const fresh = srv.smsCode(phone);
@@ -187,26 +220,104 @@ describe('SMS code rules', () => {
 });
 
 describe('login throttling', () => {
-  it('five failures for a phone lock it for 15 minutes, even with the right password', async () => {
+  /** A login posted from a given client address (the address feeds the throttle). */
+  const loginFrom = async (ip: string, role: 'Qz' | 'Hr', body: object) => {
+    const r = await srv.app.app.inject({ method: 'POST', url: `/api/sec/pc/logon${role}`, payload: body, remoteAddress: ip });
+    return { status: r.statusCode, body: r.json() };
+  };
+  /** Asks for a login code; the one-per-minute rule is met by ageing the phone's earlier codes. */
+  const codeFrom = async (ip: string, phone: string) => {
+    await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
+    return srv.app.app.inject({ method: 'GET', url: `/api/sec/pc/loginValidateCode?phone=${phone}`, remoteAddress: ip }).then((r) => r.json());
+  };
+
+  it('wrong passwords from one address throttle that address only: the right password from another address and the SMS code still log in', async () => {
     const phone = '13933330001';
     await srv.registerSeeker(phone, 'right');
     for (let i = 0; i < 5; i++) {
-      const r = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('wrong') } });
-      expect(r.body.msg).toBe('手机号或密码错误');
+      const r = await loginFrom('203.0.113.7', 'Qz', { logintype: 0, phone, pwd: md5('wrong') });
+      expect(r.body).toEqual({ code: 400, msg: '手机号或密码错误' });
     }
-    const locked = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone, pwd: md5('right') } });
-    expect(locked.body).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试' });
+    const attacker = await loginFrom('203.0.113.7', 'Qz', { logintype: 0, phone, pwd: md5('right') });
+    expect(attacker).toEqual({ status: 429, body: { code: 429, msg: '登录失败次数过多，请 15 分钟后再试，或使用短信验证码登录' } });
+    const owner = await loginFrom('198.51.100.20', 'Qz', { logintype: 0, phone, pwd: md5('right') });
+    expect(owner.body).toMatchObject({ code: 0, phone });
+    // The SMS-code login is never locked by wrong passwords, even from the throttled address.
+    expect((await codeFrom('203.0.113.7', phone)).code).toBe(0);
+    const bySms = await loginFrom('203.0.113.7', 'Qz', { logintype: 1, phone, validatecode: srv.smsCode(phone) });
+    expect(bySms.body).toMatchObject({ code: 0, phone });
+  });
+
+  it('the same phone at another role is not touched by failures at this one', async () => {
+    const phone = '13933330002';
+    await srv.registerSeeker(phone, 'seeker-pw');
+    await srv.app.services.db.execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
+    await srv.registerHr(phone, 'hr-pw');
+    for (let i = 0; i < 5; i++) await loginFrom('203.0.113.8', 'Qz', { logintype: 0, phone, pwd: md5('wrong') });
+    expect((await loginFrom('203.0.113.8', 'Qz', { logintype: 0, phone, pwd: md5('seeker-pw') })).status).toBe(429);
+    expect((await loginFrom('203.0.113.8', 'Hr', { logintype: 0, phone, pwd: md5('hr-pw') })).body.code).toBe(0);
+  });
+
+  it('failures from many addresses slow unknown addresses for seconds, never for the window; known addresses and SMS codes pass', async () => {
+    const phone = '13933330003';
+    await srv.registerSeeker(phone, 'right');
+    // The owner logged in from home before the attack.
+    expect((await loginFrom('198.51.100.30', 'Qz', { logintype: 0, phone, pwd: md5('right') })).body.code).toBe(0);
+    // Twelve wrong passwords from twelve addresses (two each would never trip the per-address rule).
+    for (let i = 1; i <= 12; i++) {
+      const r = await loginFrom(`192.0.2.${i}`, 'Qz', { logintype: 0, phone, pwd: md5('wrong') });
+      if (i <= 10) expect(r.body.code).toBe(400);
+      else expect(r.body.msg).toMatch(/^该账号近期登录失败较多，请 \d+ 秒后再试，或使用短信验证码登录$/);
+    }
+    const fresh = await loginFrom('192.0.2.200', 'Qz', { logintype: 0, phone, pwd: md5('right') });
+    expect(fresh.status).toBe(429);
+    const wait = Number(/请 (\d+) 秒/.exec(fresh.body.msg)![1]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    // The owner's own address is not slowed.
+    expect((await loginFrom('198.51.100.30', 'Qz', { logintype: 0, phone, pwd: md5('right') })).body.code).toBe(0);
+    // Once the back-off has passed (aged in the database rather than waited for), a new address logs in.
+    await srv.app.services.db.execute(sql`update login_attempts set at = at - interval '61 seconds' where phone = ${phone}`);
+    expect((await loginFrom('192.0.2.200', 'Qz', { logintype: 0, phone, pwd: md5('right') })).body.code).toBe(0);
+    // And the SMS code works throughout.
+    expect((await codeFrom('192.0.2.201', phone)).code).toBe(0);
+    expect((await loginFrom('192.0.2.201', 'Qz', { logintype: 1, phone, validatecode: srv.smsCode(phone) })).body.code).toBe(0);
+  });
+
+  it('wrong SMS codes do not count against the password', async () => {
+    const phone = '13933330004';
+    await srv.registerSeeker(phone, 'right');
+    expect((await codeFrom('203.0.113.9', phone)).code).toBe(0);
+    const wrong = srv.smsCode(phone) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await loginFrom('203.0.113.9', 'Qz', { logintype: 1, phone, validatecode: wrong });
+    expect((await loginFrom('203.0.113.9', 'Qz', { logintype: 0, phone, pwd: md5('right') })).body.code).toBe(0);
   });
 
   it('many failures from one IP across phones lock that IP', async () => {
-    const { sql } = await import('drizzle-orm');
     // 30 failures from this client's address on other phones, as a password-spraying client would cause
     await srv.app.services.db.execute(sql`insert into login_attempts (role, phone, ip, ok)
       select 'qz', '1390000' || lpad(g::text, 4, '0'), '127.0.0.1', false from generate_series(1, 30) g`);
     const r = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } });
-    expect(r.body).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试' });
+    expect(r.body).toEqual({ code: 429, msg: '登录失败次数过多，请 15 分钟后再试，或使用短信验证码登录' });
     await srv.app.services.db.execute(sql`delete from login_attempts where ip = '127.0.0.1' and phone like '1390000%'`);
     expect((await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } })).body.code).toBe(0);
+  });
+
+  it('one address may have codes sent to a limited number of phones an hour; other addresses are not affected', async () => {
+    const config = srv.app.services.config;
+    const saved = config.smsPerAddressPerHour;
+    config.smsPerAddressPerHour = 3;
+    try {
+      const send = (ip: string, phone: string) =>
+        srv.app.app.inject({ method: 'GET', url: `/api/sec/pc/registerValidateCode?phone=${phone}`, remoteAddress: ip }).then((r) => r.json());
+      for (let i = 1; i <= 3; i++) expect(await send('203.0.113.50', `1393333100${i}`)).toEqual({ code: 0, msg: '验证码已发送' });
+      const fourth = await send('203.0.113.50', '13933331004');
+      expect(fourth).toEqual({ code: 429, msg: '当前网络获取验证码的手机号过多，请 1 小时后再试' });
+      expect(() => srv.smsCode('13933331004')).toThrow();
+      expect((await send('203.0.113.51', '13933331004')).code).toBe(0);
+    } finally {
+      config.smsPerAddressPerHour = saved;
+    }
   });
 });
 

@@ -9,8 +9,17 @@ import { checkPassword, decoyHash, hashPassword } from './passwords.js';
 import { createSeekerProfile } from '../resumes/profile.js';
 import { createHrProfile, syncHrPhone } from '../companies/hr.js';
 
-/** Failed logins tolerated per phone (and, more loosely, per IP) within the window. */
-export const LOGIN_LIMITS = { windowMinutes: 15, perPhone: 5, perIp: 30 } as const;
+/**
+ * Password throttling, kept in the database so that every node counts the same attempts.
+ * - perPair: wrong passwords for one account from one address; that address then waits the window.
+ * - perIp: wrong passwords from one address over any accounts (password spraying).
+ * - slowFrom: wrong passwords for one account from all addresses together; past it, addresses
+ *   that never logged in to the account wait a back-off doubling per failure (at most
+ *   maxDelaySeconds) after the account's last failure. Nobody is locked out for the window by
+ *   someone else's failures, addresses the account logged in from before are never slowed, and
+ *   the SMS-code login is never throttled by passwords (codes have their own tries and limits).
+ */
+export const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, perIp: 30, slowFrom: 10, maxDelaySeconds: 60, knownAddressDays: 30 } as const;
 
 interface UserRow {
   id: string;
@@ -50,15 +59,29 @@ async function startSession(s: Services, req: FastifyRequest, user: { id: string
   return { token, expiresIn, userId: user.id, roleId: user.role, userName: user.name || user.phone, phone: user.phone };
 }
 
-async function throttle(db: Db, phone: string, ip: string) {
-  const r = await one<{ by_phone: number; by_ip: number }>(
+async function throttlePassword(db: Db, role: Role, phone: string, ip: string) {
+  const r = await one<{ pair: number; by_ip: number; account: number; since_last: number | null; known: boolean }>(
     db,
-    sql`select count(*) filter (where phone = ${phone})::int as by_phone, count(*) filter (where ip = ${ip})::int as by_ip
-        from login_attempts
-        where not ok and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}) and (phone = ${phone} or ip = ${ip})`,
+    sql`with recent as (
+          select phone, ip, role, at from login_attempts
+          where not ok and not by_code and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+            and ((role = ${role} and phone = ${phone}) or ip = ${ip}))
+        select count(*) filter (where role = ${role} and phone = ${phone} and ip = ${ip})::int as pair,
+               count(*) filter (where ip = ${ip})::int as by_ip,
+               count(*) filter (where role = ${role} and phone = ${phone})::int as account,
+               extract(epoch from now() - max(at) filter (where role = ${role} and phone = ${phone}))::float as since_last,
+               exists (select 1 from login_attempts where ok and role = ${role} and phone = ${phone} and ip = ${ip}
+                         and at > now() - make_interval(days => ${LOGIN_LIMITS.knownAddressDays})) as known
+        from recent`,
   );
-  if ((r?.by_phone ?? 0) >= LOGIN_LIMITS.perPhone || (r?.by_ip ?? 0) >= LOGIN_LIMITS.perIp) {
-    throw tooMany(`登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试`);
+  if (!r) return;
+  if (r.pair >= LOGIN_LIMITS.perPair || r.by_ip >= LOGIN_LIMITS.perIp) {
+    throw tooMany(`登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试，或使用短信验证码登录`);
+  }
+  if (r.account >= LOGIN_LIMITS.slowFrom && !r.known && r.since_last !== null) {
+    const delay = Math.min(LOGIN_LIMITS.maxDelaySeconds, 2 ** (r.account - LOGIN_LIMITS.slowFrom));
+    const wait = Math.ceil(delay - r.since_last);
+    if (wait > 0) throw tooMany(`该账号近期登录失败较多，请 ${wait} 秒后再试，或使用短信验证码登录`);
   }
 }
 
@@ -67,10 +90,12 @@ function login(role: Role) {
     const { ip } = clientOf(req);
     if (body.logintype === 0 && !body.pwd) throw badRequest('请输入密码');
     if (body.logintype === 1 && !body.validatecode) throw badRequest('请输入验证码');
-    await throttle(s.db, body.phone, ip);
+    const byCode = body.logintype === 1;
+    if (!byCode) await throttlePassword(s.db, role, body.phone, ip);
     const user = await findUser(s.db, role, body.phone);
-    const record = (ok: boolean) => s.db.execute(sql`insert into login_attempts (role, phone, ip, ok) values (${role}, ${body.phone}, ${ip}, ${ok})`);
-    if (body.logintype === 0) {
+    const record = (ok: boolean) =>
+      s.db.execute(sql`insert into login_attempts (role, phone, ip, ok, by_code) values (${role}, ${body.phone}, ${ip}, ${ok}, ${byCode})`);
+    if (!byCode) {
       const ok = await checkPassword(user?.password_hash ?? (await decoyHash()), body.pwd!);
       if (!user || !ok) {
         await record(false);
@@ -107,9 +132,9 @@ function resetPassword(role: Role) {
 const auth: Module = {
   name: 'auth',
   register(app, s) {
-    handle(app, s, authApi.registerCode, async ({ query }) => (await s.sms.send(query.phone, 'register'), { msg: '验证码已发送' }));
-    handle(app, s, authApi.loginCode, async ({ query }) => (await s.sms.send(query.phone, 'login'), { msg: '验证码已发送' }));
-    handle(app, s, authApi.resetCode, async ({ query }) => (await s.sms.send(query.phone, 'reset'), { msg: '验证码已发送' }));
+    handle(app, s, authApi.registerCode, async ({ query, req }) => (await s.sms.send(query.phone, 'register', req.ip), { msg: '验证码已发送' }));
+    handle(app, s, authApi.loginCode, async ({ query, req }) => (await s.sms.send(query.phone, 'login', req.ip), { msg: '验证码已发送' }));
+    handle(app, s, authApi.resetCode, async ({ query, req }) => (await s.sms.send(query.phone, 'reset', req.ip), { msg: '验证码已发送' }));
 
     handle(app, s, authApi.registerSeeker, async ({ body, req }) => {
       if (await findUser(s.db, 'qz', body.phone)) throw conflict('该手机号已注册，请直接登录');
@@ -178,11 +203,11 @@ const auth: Module = {
       await s.sessions.revokeAll(user.id);
       return { msg: '密码已修改，请重新登录' };
     });
-    handle(app, s, authApi.sendOldPhoneCode, async ({ user }) => (await s.sms.send(user.phone, 'old_phone'), { msg: '验证码已发送' }));
-    handle(app, s, authApi.sendNewPhoneCode, async ({ user, query }) => {
+    handle(app, s, authApi.sendOldPhoneCode, async ({ user, req }) => (await s.sms.send(user.phone, 'old_phone', req.ip), { msg: '验证码已发送' }));
+    handle(app, s, authApi.sendNewPhoneCode, async ({ user, query, req }) => {
       if (query.phone === user.phone) throw badRequest('新手机号不能与原手机号相同');
       if (await findUser(s.db, user.role, query.phone)) throw conflict('该手机号已被其他账号使用');
-      await s.sms.send(query.phone, 'new_phone');
+      await s.sms.send(query.phone, 'new_phone', req.ip);
       return { msg: '验证码已发送' };
     });
     handle(app, s, authApi.changePhone, async ({ user, query }) => {

@@ -20,12 +20,23 @@ export function logSender(log: Logger): SmsSender {
 
 export const SMS_RULES = { digits: 6, validSeconds: 300, intervalSeconds: 60, perDay: 10, maxTries: 5 } as const;
 
-export function smsCodes(db: Db, sender: SmsSender, secret: string) {
+/**
+ * `limits.smsPerAddressPerHour`: distinct phones one client address may have codes sent to within
+ * an hour (config SMS_PER_ADDRESS_PER_HOUR), so no single address can spray codes at many numbers.
+ */
+export function smsCodes(db: Db, sender: SmsSender, secret: string, limits: { smsPerAddressPerHour: number }) {
   const digest = (phone: string, purpose: string, code: string) =>
     crypto.createHmac('sha256', secret).update(`${phone}:${purpose}:${code}`).digest('hex');
 
   return {
-    async send(phone: string, purpose: SmsPurpose): Promise<void> {
+    /** Sends a code to `phone` on behalf of the client at `ip`. */
+    async send(phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+      const byAddress = await one<{ others: number }>(
+        db,
+        sql`select count(distinct phone) filter (where phone <> ${phone})::int as others
+            from sms_codes where ip = ${ip} and created_at > now() - interval '1 hour'`,
+      );
+      if ((byAddress?.others ?? 0) >= limits.smsPerAddressPerHour) throw tooMany('当前网络获取验证码的手机号过多，请 1 小时后再试');
       const recent = await one<{ last: string | null; today: number }>(
         db,
         sql`select max(created_at)::text as last,
@@ -39,8 +50,8 @@ export function smsCodes(db: Db, sender: SmsSender, secret: string) {
       }
       if ((recent?.today ?? 0) >= SMS_RULES.perDay) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试');
       const code = String(crypto.randomInt(0, 10 ** SMS_RULES.digits)).padStart(SMS_RULES.digits, '0');
-      await db.execute(sql`insert into sms_codes (phone, purpose, code_hash, expires_at)
-        values (${phone}, ${purpose}, ${digest(phone, purpose, code)}, now() + make_interval(secs => ${SMS_RULES.validSeconds}))`);
+      await db.execute(sql`insert into sms_codes (phone, purpose, code_hash, expires_at, ip)
+        values (${phone}, ${purpose}, ${digest(phone, purpose, code)}, now() + make_interval(secs => ${SMS_RULES.validSeconds}), ${ip})`);
       await sender.send(phone, code, purpose);
     },
 
