@@ -14,6 +14,7 @@ import { logSender, smsCodes, type SmsSender } from './modules/auth/sms.js';
 import type { Services } from './services.js';
 import { modules } from './modules/index.js';
 import { mountSite } from './http/site.js';
+import { redactingLogger } from './http/logging.js';
 
 export interface App {
   app: FastifyInstance;
@@ -28,7 +29,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const log = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie'] });
+  // Tokens, userSigs, passwords and signatures are redacted from every URL and header logged.
+  const log = redactingLogger(opts.logger ?? pino({ level: config.logLevel }));
   const database = await openDatabase(config);
   await migrate(database, log);
   const bus: Bus = config.redisUrl ? await redisBus(config.redisUrl, log) : memoryBus();

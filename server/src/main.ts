@@ -30,6 +30,15 @@ if (config.demo) {
 }
 console.log(lines.join('\n') + '\n');
 
+// The last resort: every request and socket handler answers its own errors, so anything that
+// reaches here is a bug. It is logged at error level and the process stays up, rather than
+// stopping the product for every user (which is what one hostile frame did): a thrown exception
+// cannot corrupt memory in JavaScript, the state of record is in the database (an interrupted
+// transaction rolls back), and what lives in memory here is caches and sockets, each of which
+// recovers on its own. Installed after start-up, so that a failing start still exits.
+process.on('uncaughtException', (err, origin) => services.log.error({ err, origin }, 'uncaught exception (kept running)'));
+process.on('unhandledRejection', (reason) => services.log.error({ err: reason }, 'unhandled promise rejection (kept running)'));
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

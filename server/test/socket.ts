@@ -10,31 +10,39 @@ export interface TestSocket {
   close(): void;
 }
 
-export function socketUrl(base: string, token: string) {
-  return `${base.replace(/^http/, 'ws')}/wss/ws?token=${encodeURIComponent(token)}`;
+export function socketUrl(base: string) {
+  return `${base.replace(/^http/, 'ws')}/wss/ws`;
 }
 
+/**
+ * Opens the socket and logs it in with its first frame, as the site does; resolves once the
+ * server answered `ready`, rejects with `{code}` (the close code) when it refused the token.
+ */
 export function openSocket(base: string, token: string, opts: { autoPong?: boolean } = {}): Promise<TestSocket> {
-  const ws = new WebSocket(socketUrl(base, token), { autoPong: opts.autoPong ?? true });
+  const ws = new WebSocket(socketUrl(base), { autoPong: opts.autoPong ?? true });
   const queue: unknown[] = [];
   const waiting: ((m: unknown) => void)[] = [];
+  let ready: (() => void) | null = null;
   ws.on('message', (data) => {
     const m = JSON.parse(String(data));
+    if (m?.type === 2 && ready) return ready();
     const w = waiting.shift();
     if (w) w(m);
     else queue.push(m);
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    ws.once('open', () =>
+    ready = () => {
+      ready = null;
       resolve({
         ws,
         next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiting.push(r))),
         closed,
         close: () => ws.close(),
-      }),
-    );
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode })));
+      });
+    };
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    void closed.then((code) => ready && reject(Object.assign(new Error(`socket refused: ${code}`), { code })));
     ws.once('error', reject);
   });
 }

@@ -4,6 +4,7 @@ import { ChatError, ERR } from './errors.js';
 import { Connection, type NetState } from './connection.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
+import { SendQueue } from './sending.js';
 import {
   SYSTEM, atTypeFor, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
 } from './convert.js';
@@ -22,6 +23,8 @@ const randomId = (n = 12) => {
 };
 
 const ok = <T>(data: T): ChatResponse<T> => ({ code: 0, data });
+/** Messages kept per conversation for showing it while offline (one history page). */
+const KEPT_PER_CONVERSATION = 15;
 
 /**
  * A drop-in for the part of @tencentcloud/chat the widgets use, talking to the self-hosted chat
@@ -33,6 +36,7 @@ export class ChatSDK {
   private uploadUrl: string;
   private Socket: SocketFactory | undefined;
   private conn: Connection | null = null;
+  private queue: SendQueue | null = null;
   private me = '';
   private sig = '';
   private ready = false;
@@ -58,6 +62,16 @@ export class ChatSDK {
   private flushQueued = false;
   private lastTotal = -1;
   private refreshTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /**
+   * What this instance last knew, answered while the connection is away (Tencent's SDK answers
+   * from its local store too): the person's own profile, others' profiles, each conversation's
+   * latest messages.
+   */
+  private myProfile: Profile | null = null;
+  private profileCache = new Map<string, Profile>();
+  private pages = new Map<string, { list: Message[]; completed: boolean }>();
+  /** lists fetched at least once (an empty one is known to be empty) */
+  private loaded = new Set<'groups' | 'friends' | 'blacklist'>();
 
   constructor(readonly options: CreateOptions) {
     const loc = (globalThis as { location?: { protocol: string; host: string } }).location;
@@ -149,7 +163,12 @@ export class ChatSDK {
     return this.ready;
   }
 
-  async login(options: { userID: string; userSig: string }): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+  /**
+   * Tencent's login; `refreshUserSig` (this SDK only) fetches a new userSig through the person's
+   * session, so that the short-lived userSig is renewed before it expires and a page comes back
+   * by itself after its user's credentials were revoked elsewhere while its own session lives.
+   */
+  async login(options: { userID: string; userSig: string; refreshUserSig?: () => Promise<string> }): Promise<ChatResponse<{ repeatLogin: boolean }>> {
     if (!options?.userID || !options?.userSig) throw new ChatError(ERR.badParameter, 'login 需要 userID 和 userSig');
     if (this.conn && this.me === options.userID) return ok({ repeatLogin: true });
     if (this.conn) await this.logout();
@@ -164,8 +183,9 @@ export class ChatSDK {
       ended: (r) => this.onEnded(r),
     });
     this.conn = conn;
+    this.queue = new SendQueue(conn);
     try {
-      await conn.login({ userID: this.me, userSig: this.sig, instance: this.instance });
+      await conn.login({ userID: this.me, userSig: this.sig, instance: this.instance, refresh: options.refreshUserSig });
     } catch (err) {
       if (this.conn === conn) this.reset();
       throw err;
@@ -193,6 +213,8 @@ export class ChatSDK {
 
   private reset() {
     const wasReady = this.ready;
+    this.queue?.stop(new ChatError(ERR.notLoggedIn, '聊天服务未登录'));
+    this.queue = null;
     this.conn?.stop();
     this.conn = null;
     this.ready = false;
@@ -211,10 +233,18 @@ export class ChatSDK {
     this.lastTotal = -1;
     for (const t of this.refreshTimers.values()) clearTimeout(t);
     this.refreshTimers.clear();
+    this.myProfile = null;
+    this.profileCache.clear();
+    this.pages.clear();
+    this.loaded.clear();
     if (wasReady) this.emit(EVENT.SDK_NOT_READY);
   }
 
   private onNetState(s: NetState) {
+    if (s === 'connected') {
+      this.queue?.setLimits(this.conn?.info?.limits);
+      this.queue?.online();
+    } else this.queue?.offline();
     this.emit(EVENT.NET_STATE_CHANGE, { state: s });
   }
 
@@ -253,6 +283,8 @@ export class ChatSDK {
       this.refresh('groups');
       this.refresh('friends');
       this.refresh('blacklist');
+      // Kept for when the connection is away: the panel still says who is logged in.
+      void this.getMyProfile().catch(() => undefined);
       return;
     }
     try {
@@ -281,6 +313,7 @@ export class ChatSDK {
     if (old && oldSeq > w.lastSeq) fresh.lastMessage = old.lastMessage;
     this.countedUpTo.set(w.conversationID, Math.max(w.lastSeq, this.countedUpTo.get(w.conversationID) ?? 0));
     this.convs.set(w.conversationID, fresh);
+    if (fresh.userProfile?.userID) this.keepProfiles([fresh.userProfile]);
     return fresh;
   }
 
@@ -364,6 +397,7 @@ export class ChatSDK {
       if (at) c.groupAtInfoList = [...c.groupAtInfoList, { messageSequence: w.seq, atTypeArray: [at] }];
     }
     this.convChanged();
+    this.keepOnPage(cid, toMessage(w, this.me));
     if (w.type === TYPES.MSG_GRP_TIP && w.payload.operationType === TYPES.GRP_TIP_GRP_PROFILE_UPDATED) this.applyGroupChange(w.to, w.payload.newGroupProfile as Record<string, unknown> | undefined);
     if (this.mine.has(w.ID)) return;
     if (c.messageRemindType === TYPES.MSG_REMIND_DISCARD) return;
@@ -384,6 +418,7 @@ export class ChatSDK {
 
   private onRevoked(w: WireMessage) {
     const cid = conversationIdOf(w, this.me);
+    this.keepOnPage(cid, toMessage(w, this.me));
     const c = this.convs.get(cid);
     if (c && (c.lastMessage as { ID?: string }).ID === w.ID) {
       (c.lastMessage as { isRevoked: boolean }).isRevoked = true;
@@ -424,6 +459,7 @@ export class ChatSDK {
           if (what === 'groups') {
             const r = await this.call<{ groupList: WireGroup[] }>('groups');
             this.groupList = r.groupList.map(toGroup);
+            this.loaded.add('groups');
             for (const g of this.groupList) {
               const c = this.convs.get(`GROUP${g.groupID}`);
               if (c) {
@@ -437,10 +473,12 @@ export class ChatSDK {
           } else if (what === 'friends') {
             const r = await this.call<{ friendList: WireFriend[] }>('friends');
             this.friendList = r.friendList.map(toFriend);
+            this.loaded.add('friends');
             this.emit(EVENT.FRIEND_LIST_UPDATED, this.friendList);
           } else {
             const r = await this.call<{ userIDList: string[] }>('blacklist');
             this.blacklistIds = r.userIDList;
+            this.loaded.add('blacklist');
             this.emit(EVENT.BLACKLIST_UPDATED, this.blacklistIds);
           }
         } catch {
@@ -486,15 +524,19 @@ export class ChatSDK {
 
   async getConversationList(options?: string[] | { type?: TYPES | string }): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
     this.requireReady();
-    await this.mergeConversations();
+    // While the connection is away the list is what this instance last knew; it is brought up to
+    // date (CONVERSATION_LIST_UPDATED) once it is back.
+    const synced = await this.whenOnline(() => this.mergeConversations());
     let list = this.sortedConversations();
     if (Array.isArray(options)) list = list.filter((c) => options.includes(c.conversationID));
     else if (options?.type) list = list.filter((c) => c.type === options.type);
-    return ok({ conversationList: list, isSyncCompleted: true });
+    return ok({ conversationList: list, isSyncCompleted: synced !== null });
   }
 
   async getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
     this.requireReady();
+    const known = this.convs.get(conversationID);
+    if (known && !this.conn?.online) return ok({ conversation: known });
     const r = await this.call<{ conversation: WireConversation }>('conv', { conversationID });
     const c = this.convs.has(conversationID) ? this.takeConversation(r.conversation) : toConversation(r.conversation);
     return ok({ conversation: c });
@@ -534,12 +576,47 @@ export class ChatSDK {
 
   async getMessageList(options: { conversationID: string; nextReqMessageID?: string }): Promise<ChatResponse<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }>> {
     this.requireReady();
+    const kept = options.nextReqMessageID ? undefined : this.pages.get(options.conversationID);
+    if (kept && !this.conn?.online) {
+      const list = kept.list.map((m) => ({ ...m }));
+      return ok({ messageList: list, nextReqMessageID: list[0]?.ID ?? '', isCompleted: kept.completed });
+    }
     const r = await this.call<{ messageList: WireMessage[]; nextReqMessageID: string; isCompleted: boolean }>('messages', {
       conversationID: options.conversationID,
       ...(options.nextReqMessageID ? { nextReqMessageID: options.nextReqMessageID } : {}),
       count: 15,
     });
-    return ok({ messageList: r.messageList.map((w) => toMessage(w, this.me)), nextReqMessageID: r.nextReqMessageID, isCompleted: r.isCompleted });
+    const messageList = r.messageList.map((w) => toMessage(w, this.me));
+    if (!options.nextReqMessageID) this.pages.set(options.conversationID, { list: messageList.map((m) => ({ ...m })), completed: r.isCompleted });
+    return ok({ messageList, nextReqMessageID: r.nextReqMessageID, isCompleted: r.isCompleted });
+  }
+
+  /** The latest messages of a conversation whose first page was asked for: what it shows while offline. */
+  private keepOnPage(conversationID: string, m: Message) {
+    const page = this.pages.get(conversationID);
+    if (!page) return;
+    const i = page.list.findIndex((x) => x.ID === m.ID);
+    if (i >= 0) page.list[i] = m;
+    else page.list.push(m);
+    if (page.list.length > KEPT_PER_CONVERSATION) {
+      page.list.splice(0, page.list.length - KEPT_PER_CONVERSATION);
+      page.completed = false;
+    }
+  }
+
+  /**
+   * Runs `fetch` when connected. While the connection is away, or when it drops during the
+   * call, resolves null instead: the caller answers with what it last knew.
+   */
+  private async whenOnline<T>(fetch: () => Promise<T>): Promise<T | null> {
+    if (!this.conn?.online) return null;
+    try {
+      return await fetch();
+    } catch (err) {
+      const code = (err as ChatError).code;
+      if (code === ERR.network || code === ERR.timeout) return null;
+      throw err;
+    }
   }
 
   // ---------- messages ----------
@@ -645,7 +722,7 @@ export class ChatSDK {
       message.progress = p;
       f.onProgress?.(p);
     };
-    const up = await uploadFile({ url: this.uploadUrl, file: f.file, kind: f.kind, name: f.name, userID: this.me, userSig: this.sig, onProgress: progress });
+    const up = await uploadFile({ url: this.uploadUrl, file: f.file, kind: f.kind, name: f.name, userID: this.me, userSig: this.conn?.userSig || this.sig, onProgress: progress });
     if (f.kind === 'image') {
       const { width, height } = await this.imageSize(f.file);
       message.payload = {
@@ -668,16 +745,21 @@ export class ChatSDK {
     try {
       await this.upload(message);
       this.remember(this.mine, message.ID);
-      const r = await this.call<{ message: WireMessage }>(
-        'send',
+      const queue = this.queue;
+      if (!queue) throw new ChatError(ERR.notLoggedIn, '聊天服务未登录');
+      // Sends survive reconnects and rate refusals: the same ID goes out again and the server
+      // stores it once; the queue paces them by the server's limits (see SendQueue).
+      const r = await queue.send<{ message: WireMessage }>(
+        message.ID,
+        message.conversationID,
+        message.conversationType === TYPES.CONV_GROUP ? message.to : null,
         {
           ID: message.ID, conversationType: message.conversationType, to: message.to, type: message.type, payload: message.payload,
           cloudCustomData: message.cloudCustomData || undefined, priority: message.priority, atUserList: message.atUserList,
         },
-        // Sends survive reconnects: the same ID goes out again and the server stores it once.
-        { retry: true, timeoutMs: 60_000 },
       );
       Object.assign(message, toMessage(r.message, this.me), { status: 'success', progress: 1 });
+      this.keepOnPage(message.conversationID, toMessage(r.message, this.me));
       const c = this.convs.get(message.conversationID);
       if (c && r.message.seq >= ((c.lastMessage as { lastSequence?: number }).lastSequence ?? 0)) {
         c.lastMessage = lastMessageOf(r.message);
@@ -715,26 +797,43 @@ export class ChatSDK {
 
   async getMyProfile(): Promise<ChatResponse<Profile>> {
     this.requireReady();
-    return ok(toProfile((await this.call<{ profile: WireProfile }>('myProfile')).profile));
+    if (this.myProfile && !this.conn?.online) return ok(this.myProfile);
+    return ok(this.keepProfiles([toProfile((await this.call<{ profile: WireProfile }>('myProfile')).profile)])[0]!);
   }
 
   async getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
     this.requireReady();
-    const r = await this.call<{ profileList: WireProfile[] }>('profiles', { userIDList: options.userIDList });
-    return ok(r.profileList.map(toProfile));
+    const ids = options?.userIDList ?? [];
+    if (!this.conn?.online) {
+      const known = ids.map((id) => this.profileCache.get(String(id)));
+      if (known.every(Boolean)) return ok(known as Profile[]);
+    }
+    const r = await this.call<{ profileList: WireProfile[] }>('profiles', { userIDList: ids });
+    return ok(this.keepProfiles(r.profileList.map(toProfile)));
   }
 
   async updateMyProfile(options: { nick?: string; avatar?: string; gender?: TYPES | string; selfSignature?: string }): Promise<ChatResponse<Profile>> {
     this.requireReady();
     const { nick, avatar, gender, selfSignature } = options ?? {};
     const r = await this.call<{ profile: WireProfile }>('updateProfile', { nick, avatar, gender, selfSignature });
-    return ok(toProfile(r.profile));
+    return ok(this.keepProfiles([toProfile(r.profile)])[0]!);
+  }
+
+  private keepProfiles(list: Profile[]): Profile[] {
+    for (const p of list) {
+      if (this.profileCache.size > 5000) this.profileCache.clear();
+      this.profileCache.set(p.userID, p);
+      if (p.userID === this.me) this.myProfile = p;
+    }
+    return list;
   }
 
   async getFriendList(): Promise<ChatResponse<Friend[]>> {
     this.requireReady();
+    if (this.knownWhileAway('friends')) return ok(this.friendList);
     const r = await this.call<{ friendList: WireFriend[] }>('friends');
     this.friendList = r.friendList.map(toFriend);
+    this.loaded.add('friends');
     return ok(this.friendList);
   }
 
@@ -750,7 +849,9 @@ export class ChatSDK {
 
   async getBlacklist(): Promise<ChatResponse<string[]>> {
     this.requireReady();
+    if (this.knownWhileAway('blacklist')) return ok(this.blacklistIds);
     this.blacklistIds = (await this.call<{ userIDList: string[] }>('blacklist')).userIDList;
+    this.loaded.add('blacklist');
     return ok(this.blacklistIds);
   }
 
@@ -770,8 +871,15 @@ export class ChatSDK {
 
   async getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
     this.requireReady();
+    if (this.knownWhileAway('groups')) return ok({ groupList: this.groupList });
     this.groupList = (await this.call<{ groupList: WireGroup[] }>('groups')).groupList.map(toGroup);
+    this.loaded.add('groups');
     return ok({ groupList: this.groupList });
+  }
+
+  /** The connection is away and this list was fetched before: answer with it. */
+  private knownWhileAway(what: 'groups' | 'friends' | 'blacklist'): boolean {
+    return !this.conn?.online && this.loaded.has(what);
   }
 
   async getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {

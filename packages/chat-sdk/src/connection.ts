@@ -1,6 +1,7 @@
 import type { ChatPush } from '@zp/core/contract';
 import type { SocketFactory, SocketLike } from './types.js';
 import { ChatError, ERR } from './errors.js';
+import type { Limits } from './sending.js';
 
 export type NetState = 'connected' | 'connecting' | 'disconnected';
 
@@ -19,11 +20,34 @@ export interface Credentials {
   userID: string;
   userSig: string;
   instance: string;
+  /**
+   * Fetches a new userSig through the person's session (self-hosted service). With it the
+   * connection renews its userSig before it expires and comes back by itself after a
+   * revocation that left its own session valid (a logout elsewhere); without it, it ends there.
+   */
+  refresh?: () => Promise<string>;
+}
+
+/** What authentication and renewal answer about the userSig (seconds). */
+type RenewInfo = { serverTime: number; sigExpiresAt?: number };
+
+/** The server closed the socket because the user's credentials were revoked. */
+const CLOSE_REVOKED = 4002;
+/** Renewal retries after a failed attempt (the userSig stays valid for a while yet). */
+const RENEW_RETRY_MS = 30_000;
+/** The longest wait before a renewal (timers overflow beyond 24.8 days). */
+const MAX_RENEW_WAIT_MS = 86_400_000;
+
+/** What the server answers to authentication. */
+export interface ServerInfo {
+  serverTime: number;
+  /** its send limits (older servers: absent) */
+  limits?: Partial<Limits>;
 }
 
 export interface ConnectionHooks {
   /** after each successful authentication; `first` on login */
-  online(info: { serverTime: number }, first: boolean): Promise<void> | void;
+  online(info: ServerInfo, first: boolean): Promise<void> | void;
   push(frame: ChatPush): void;
   state(s: NetState): void;
   /** the server refused the session for good (kicked out, signature no longer valid) */
@@ -33,6 +57,8 @@ export interface ConnectionHooks {
 const PING_MS = 25_000;
 const PING_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 10_000;
+/** A socket not authenticated by then is given up and another one tried (a server still starting, a dead route). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The socket to the chat service: authenticates with the userSig, answers requests by id,
@@ -51,6 +77,14 @@ export class Connection {
   private creds: Credentials | null = null;
   private loginPending: { resolve: () => void; reject: (e: ChatError) => void } | null = null;
   private state: NetState = 'disconnected';
+  private renewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** a refused userSig was replaced once since the last authentication (a second refusal ends the session) */
+  private sigReplaced = false;
+  /** the server refused the userSig with a kick: the next close connects again with a new one */
+  private retryWithNewSig = false;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the last authentication's answer */
+  info: ServerInfo | null = null;
 
   constructor(
     private url: string,
@@ -95,6 +129,9 @@ export class Connection {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.retryTimer = this.pingTimer = null;
+    this.clearConnectTimer();
+    this.clearRenewTimer();
+    this.retryWithNewSig = false;
     const ws = this.ws;
     this.ws = null;
     if (ws) {
@@ -152,6 +189,17 @@ export class Connection {
     }
     this.ws = ws;
     const first = !!this.loginPending;
+    this.clearConnectTimer();
+    this.connectTimer = setTimeout(() => {
+      this.connectTimer = null;
+      if (this.ws !== ws || this.authed) return;
+      try {
+        ws.close(4000, 'connect timeout');
+      } catch {
+        /* ignore */
+      }
+      this.onClose(ws, 4000);
+    }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       const creds = this.creds!;
       ws.send(JSON.stringify({ id: 0, op: 'auth', p: { userID: creds.userID, userSig: creds.userSig, instance: creds.instance, login: first } }));
@@ -162,6 +210,8 @@ export class Connection {
   }
 
   private onFrame(ws: SocketLike, text: string, first: boolean) {
+    // A socket given up on (ping or connect timeout) may still speak: not heard any more.
+    if (ws !== this.ws) return;
     let f: any;
     try {
       f = JSON.parse(text);
@@ -170,6 +220,13 @@ export class Connection {
     }
     if (f.ev) {
       if (f.ev === 'kicked') {
+        // An expired or revoked userSig: one new one from the session may do. The server closes
+        // this socket next; onClose then connects again with it.
+        if (f.type === 'userSigExpired' && this.creds?.refresh && !this.sigReplaced && !this.stopped) {
+          this.sigReplaced = true;
+          this.retryWithNewSig = true;
+          return;
+        }
         this.stopped = true;
         this.hooks.ended({ kicked: f.type });
         return;
@@ -198,11 +255,15 @@ export class Connection {
     else r.reject(new ChatError(f.code, f.message ?? '操作失败'));
   }
 
-  private async onAuthed(ws: SocketLike, info: { serverTime: number }, first: boolean) {
+  private async onAuthed(ws: SocketLike, info: ServerInfo, first: boolean) {
     if (ws !== this.ws) return;
+    this.clearConnectTimer();
+    this.info = info;
     this.authed = true;
     this.attempts = 0;
     this.startPing();
+    this.sigReplaced = false;
+    this.scheduleRenewal(info as RenewInfo);
     // Requests made while away (and sends that never got their answer) go out on this socket.
     for (const [id, r] of this.reqs) if (r.sentOn !== ws) this.sendRequest(id, r);
     this.setState('connected');
@@ -223,8 +284,14 @@ export class Connection {
     }
   }
 
+  private clearConnectTimer() {
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+  }
+
   private onClose(ws: SocketLike, code: number) {
     if (ws !== this.ws) return;
+    this.clearConnectTimer();
     this.ws = null;
     this.authed = false;
     if (this.pingTimer) clearInterval(this.pingTimer);
@@ -235,11 +302,75 @@ export class Connection {
       this.reqs.delete(id);
       r.reject(new ChatError(ERR.network, '网络连接已断开，请稍后重试'));
     }
+    this.clearRenewTimer();
+    if (!this.stopped && (this.retryWithNewSig || (code === CLOSE_REVOKED && this.creds?.refresh))) {
+      this.retryWithNewSig = false;
+      this.setState('connecting');
+      void this.replaceSig().then((ok) => {
+        if (this.stopped) return;
+        if (ok) this.open();
+        else {
+          this.stopped = true;
+          this.setState('disconnected');
+          this.hooks.ended({ kicked: 'userSigExpired' });
+        }
+      });
+      return;
+    }
     if (this.stopped || code === 4001 || code === 4003) {
       this.setState('disconnected');
       return;
     }
     this.scheduleReconnect();
+  }
+
+  /** The userSig in use (renewed ones included); uploads sign with it. */
+  get userSig(): string {
+    return this.creds?.userSig ?? '';
+  }
+
+  /** Replaces the userSig with a new one from the session; false when none could be had. */
+  private async replaceSig(): Promise<boolean> {
+    const creds = this.creds;
+    if (!creds?.refresh) return false;
+    try {
+      const sig = await creds.refresh();
+      if (this.creds !== creds || typeof sig !== 'string' || !sig) return false;
+      creds.userSig = sig;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Renews the userSig on the open socket well before it expires (the server closes sockets whose userSig expired). */
+  private scheduleRenewal(info: RenewInfo, delayMs?: number) {
+    this.clearRenewTimer();
+    if (!this.creds?.refresh || typeof info?.sigExpiresAt !== 'number' || typeof info.serverTime !== 'number') return;
+    const left = (info.sigExpiresAt - info.serverTime) * 1000;
+    // Halfway through its life: time enough for a retry or two before it expires.
+    const wait = delayMs ?? Math.min(MAX_RENEW_WAIT_MS, Math.max(1000, left / 2));
+    this.renewTimer = setTimeout(() => void this.renew(info), wait);
+    (this.renewTimer as { unref?: () => void }).unref?.();
+  }
+
+  private async renew(previous: RenewInfo) {
+    this.renewTimer = null;
+    if (this.stopped || !this.authed) return;
+    try {
+      if (!(await this.replaceSig())) throw new ChatError(ERR.notLoggedIn, '无法获取新的 userSig');
+      const creds = this.creds!;
+      const r = await this.request<RenewInfo>('auth', { userID: creds.userID, userSig: creds.userSig, instance: creds.instance, login: false });
+      if (this.authed) this.scheduleRenewal(r);
+    } catch {
+      // Tried again shortly; a session that has ended gets none, and the server ends the socket when the userSig expires.
+      if (!this.stopped && this.authed) this.scheduleRenewal(previous, RENEW_RETRY_MS);
+    }
+  }
+
+  private clearRenewTimer() {
+    if (this.renewTimer) clearTimeout(this.renewTimer);
+    this.renewTimer = null;
   }
 
   /** Tries again now instead of waiting out the backoff (the browser says the network is back). */

@@ -97,7 +97,12 @@ async function login(): Promise<Chat | null> {
     if ($session.get()?.userId !== session.userId) return null;
     const chat = await create(appID);
     chat.setLogLevel(1);
-    await chat.login({ userID: userId, userSig });
+    // The self-hosted userSig is short-lived: the SDK renews it through the session while that lasts.
+    const refreshUserSig = async () => {
+      if ($session.get()?.userId !== userId) throw new Error('logged out');
+      return (await api.call(chatApi.userSig)).userSig;
+    };
+    await chat.login(appID === 0 ? ({ userID: userId, userSig, refreshUserSig } as { userID: string; userSig: string }) : { userID: userId, userSig });
     if ($session.get()?.userId !== session.userId) {
       void chat.logout().catch(() => {});
       core.$state.set('idle');

@@ -1,7 +1,8 @@
 /**
- * The notification socket `/wss/ws?token=` (spec section 7): reminders arrive as
- * `{type: 1, message}`; the client sends a keep-alive text every 30 s; after an error (or the
- * server dropping the connection) it tries again 180 s later.
+ * The notification socket `/wss/ws` (spec section 7): the first frame carries the session token
+ * (`{type: 'auth', token}`; a token in the URL would land in proxy and access logs); reminders
+ * arrive as `{type: 1, message}`; the client sends a keep-alive text every 30 s; after an error
+ * (or the server dropping the connection) it tries again 180 s later.
  *
  * One socket per page however many bundles use it: the state lives on globalThis under a
  * registered symbol, like the session core. It follows the session: opens for a logged-in person,
@@ -10,7 +11,7 @@
  *   startNotifications();                 // once the token is fresh (TopNav does this)
  *   const off = onReminder((r) => ...);   // every type-1 message
  */
-import type { Reminder, SocketMessage } from './contract/notify.js';
+import type { Reminder, SocketAuth, SocketMessage } from './contract/notify.js';
 import { $session } from './session.js';
 
 export const KEEP_ALIVE_MS = 30_000;
@@ -42,11 +43,17 @@ const core: SocketCore = (holder[CORE] ??= {
   baseURL: '',
 });
 
-/** The socket address for a token: same host as the API, ws: or wss: to match http: or https:. */
-export function socketUrl(token: string, baseURL = core.baseURL, pageOrigin = typeof location === 'undefined' ? '' : location.origin): string {
+/** The socket address: same host as the API, ws: or wss: to match http: or https:. */
+export function socketUrl(baseURL = core.baseURL, pageOrigin = typeof location === 'undefined' ? '' : location.origin): string {
   const origin = new URL(baseURL || pageOrigin);
   origin.protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${origin.origin}/wss/ws?token=${encodeURIComponent(token)}`;
+  return `${origin.origin}/wss/ws`;
+}
+
+/** The first frame, which logs the socket in. */
+export function authFrame(token: string): string {
+  const frame: SocketAuth = { type: 'auth', token };
+  return JSON.stringify(frame);
 }
 
 export function configureNotifications(opts: { baseURL: string }): void {
@@ -72,13 +79,14 @@ function open(token: string): void {
   if (typeof WebSocket === 'undefined') return;
   let ws: WebSocket;
   try {
-    ws = new WebSocket(socketUrl(token));
+    ws = new WebSocket(socketUrl());
   } catch {
     scheduleRetry();
     return;
   }
   core.ws = ws;
   ws.onopen = () => {
+    ws.send(authFrame(token));
     core.keepAlive = setInterval(() => {
       if (ws.readyState === ws.OPEN) ws.send(KEEP_ALIVE_TEXT);
     }, KEEP_ALIVE_MS);

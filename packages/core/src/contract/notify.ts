@@ -2,9 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { route, replyOf, Id, Page, Enum } from './define.js';
 
 /**
- * Message reminders (xxtx) behind the three counters, and the notification socket
- * `/wss/ws?token=`: the server sends `{type: 1, message: Reminder}` for every new reminder and
- * answers any text the client sends (its 30-s keep-alive) with `{type: 0, message: 'pong'}`.
+ * Message reminders (xxtx) behind the three counters, and the notification socket `/wss/ws`:
+ * the client's first frame is `{type: 'auth', token}` (never a token in the URL, which logs and
+ * proxies keep), answered by `{type: 2, message: 'ready'}`; then the server sends
+ * `{type: 1, message: Reminder}` for every new reminder and answers any text the client sends
+ * (its 30-s keep-alive) with `{type: 0, message: 'pong'}`. A missing or bad token closes the
+ * socket with code 4401.
  */
 
 export const REMINDER_CATEGORIES = ['wjxx', 'hxxx', 'xtxx'] as const;
@@ -27,7 +30,9 @@ export const Reminder = Type.Object({
 export type Reminder = Static<typeof Reminder>;
 
 /** What the socket sends. */
-export type SocketMessage = { type: 1; message: Reminder } | { type: 0; message: 'pong' };
+export type SocketMessage = { type: 1; message: Reminder } | { type: 0; message: 'pong' } | { type: 2; message: 'ready' };
+/** The client's first frame on the socket. */
+export type SocketAuth = { type: 'auth'; token: string };
 
 const ListParams = Type.Object({
   /** category: one of the counters, or all */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { chatOps, type ChatOp, type ChatPush, type WireMessage, type WireProfile } from '@zp/core/contract';
 import type { Services } from '../../services.js';
 import { one, rows, sql } from '../../db/index.js';
@@ -9,12 +9,16 @@ import { ChatError, groupKey, nowSeconds, refuse, systemKey } from './common.js'
 import { MessageWriter, type Written } from './writer.js';
 import { existingUsers, loadProfiles } from './profiles.js';
 import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
+import { CONTENT_CHANGED } from '../content/api.js';
+import { SendLimits } from './ratelimit.js';
 
 export interface Conn {
   ws: WebSocket;
   userId: string;
   instance: string;
   sigExpiresAt: number;
+  /** an HR account: sends and new groups need an approved enterprise (spec section 6) */
+  hr: boolean;
   alive: boolean;
   /** sends of one socket are checked in the order they arrived, so they are numbered in that order */
   sendChain: Promise<unknown>;
@@ -47,34 +51,32 @@ export interface GroupState {
 
 export type Handler = (me: Conn, params: any) => Promise<unknown>;
 
-/** Token buckets, one per key; a node-local limit (each node allows the rate). */
-class Buckets {
-  private b = new Map<string, { tokens: number; at: number }>();
-  constructor(
-    private rate: number,
-    private burst: number,
-  ) {}
-  take(key: string): boolean {
-    const now = Date.now();
-    const e = this.b.get(key) ?? { tokens: this.burst, at: now };
-    e.tokens = Math.min(this.burst, e.tokens + ((now - e.at) / 1000) * this.rate);
-    e.at = now;
-    this.b.set(key, e);
-    if (e.tokens < 1) return false;
-    e.tokens -= 1;
-    return true;
-  }
-  prune() {
-    const now = Date.now();
-    for (const [k, e] of this.b) if (e.tokens + ((now - e.at) / 1000) * this.rate >= this.burst) this.b.delete(k);
-  }
-}
-
 const PING_MS = 30_000;
 const AUTH_WAIT_MS = 10_000;
 /** A socket that cannot keep up (this much unsent) is dropped; its client resumes from its last sequence. */
 const MAX_BUFFERED = 8 * 1024 * 1024;
 const validators = new Map<string, ReturnType<typeof compile>>();
+/** How long a chat login is remembered for the kicked-out rules (a page renews its userSig meanwhile). */
+const INSTANCE_RETENTION_SECONDS = 7 * 86400;
+/** How long a node trusts what it last read about an HR's enterprise (changes also clear it at once). */
+const HR_STATE_TTL_MS = 30_000;
+/** What an HR may not do without an approved enterprise. */
+const HR_GATED_OPS = new Set(['send', 'createGroup']);
+const HR_NOT_APPROVED = '单位信息未审核或审核不通过，暂不能使用在线沟通';
+/** Close code for sockets whose credentials were revoked: the SDK fetches a new userSig if its session still allows. */
+export const CLOSE_REVOKED = 4002;
+
+/** A request frame `{id, op, p}`, or null for anything that is not a JSON object. */
+function parseFrame(data: RawData): { id?: unknown; op?: unknown; p?: unknown } | null {
+  const text = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text.toString('utf8'));
+  } catch {
+    return null;
+  }
+  return frame && typeof frame === 'object' && !Array.isArray(frame) ? frame : null;
+}
 
 /**
  * One per server process: the sockets it holds, fan-out through the bus (so that every node
@@ -87,8 +89,9 @@ export class ChatHub {
   private profiles = new Map<string, Promise<WireProfile | null>>();
   private blocked = new Map<string, Promise<Set<string>>>();
   private known = new Set<string>();
-  private userBuckets: Buckets;
-  private groupBuckets: Buckets;
+  private hrStates = new Map<string, { approved: Promise<boolean>; at: number }>();
+  /** per user and per group send limits (across nodes with Redis) */
+  readonly limits: SendLimits;
   private handlers = new Map<string, Handler>();
   private unsubscribe: (() => Promise<void>)[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -99,8 +102,7 @@ export class ChatHub {
     readonly settings: ChatSettings,
   ) {
     this.writer = new MessageWriter(s.db, settings.commitWaitMs, s.log);
-    this.userBuckets = new Buckets(settings.userRate, Math.max(5, settings.userRate * 2));
-    this.groupBuckets = new Buckets(settings.groupRate, Math.max(5, settings.groupRate * 2));
+    this.limits = new SendLimits(settings, s.config.redisUrl, s.secret, s.log);
   }
 
   on(op: ChatOp, handler: Handler) {
@@ -108,11 +110,16 @@ export class ChatHub {
   }
 
   async start() {
+    await this.limits.start();
     const bus = this.s.bus;
     this.unsubscribe.push(
       await bus.subscribe('chat:push', (p) => this.onPush(p as { u?: string[]; g?: string; f: string })),
       await bus.subscribe('chat:inv', (p) => this.onInvalidate(p as { g?: string[]; u?: string[] })),
       await bus.subscribe('chat:kick', (p) => this.onKick(p as { u: string; instances: string[]; type: string })),
+      await bus.subscribe('chat:revoke', (p) => this.onRevoke(p as { u: string })),
+      await bus.subscribe(CONTENT_CHANGED, (p) => {
+        this.onCompanyChanged(p as { kind?: string; id?: unknown }).catch((err) => this.s.log.error({ err }, 'chat: enterprise change not applied to sockets'));
+      }),
     );
     this.timers.push(
       setInterval(() => this.heartbeat(), PING_MS),
@@ -128,6 +135,7 @@ export class ChatHub {
     await this.writer.drain();
     this.s.log.info({ chatWriter: this.writer.stats }, 'chat: messages stored (rows, in batches)');
     for (const u of this.unsubscribe) await u();
+    await this.limits.stop();
   }
 
   /** Sockets open on this node (for the bench and tests). */
@@ -139,53 +147,41 @@ export class ChatHub {
 
   // ---------- sockets ----------
 
+  /**
+   * Serves one socket. Whatever arrives is input to refuse (an error answer, or a close for what
+   * the socket layer itself rejects: oversize frames, invalid UTF-8), never a reason to throw.
+   */
   attach(ws: WebSocket) {
     let conn: Conn | null = null;
     let authing = false;
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
     ws.on('message', (data, isBinary) => {
-      // Whatever arrives is input to refuse, never a reason to throw: an exception here would
-      // escape the socket's event emitter and stop the process.
       try {
-        if (isBinary) return this.reply(ws, null, new ChatError(10004, '请求必须是 JSON 文本'));
-        let frame: unknown;
-        try {
-          frame = JSON.parse(String(data));
-        } catch {
-          return this.reply(ws, null, new ChatError(10004, '请求不是合法的 JSON'));
-        }
-        if (!frame || typeof frame !== 'object' || Array.isArray(frame)) {
-          return this.reply(ws, null, new ChatError(10004, '请求必须是 JSON 对象'));
-        }
-        const { id: rawId, op: rawOp, p } = frame as { id?: unknown; op?: unknown; p?: unknown };
-        const id = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? rawId : null;
-        const op = typeof rawOp === 'string' ? rawOp : '';
+        if (isBinary) return this.reply(ws, null, new ChatError(10004, '只接受文本帧'));
+        const frame = parseFrame(data);
+        if (!frame) return this.reply(ws, null, new ChatError(10004, '请求不是合法的 JSON 对象'));
+        const id = typeof frame.id === 'number' && Number.isSafeInteger(frame.id) ? frame.id : null;
+        // A request whose number is not a number cannot be answered in kind: refused, not run.
+        if (frame.id !== undefined && id === null) return this.reply(ws, null, new ChatError(10004, '请求编号(id) 应为整数'));
+        const op = typeof frame.op === 'string' ? frame.op : '';
         if (!conn) {
+          if (authing) return this.reply(ws, id, new ChatError(10004, '正在登录，请稍候'));
           if (op !== 'auth') return this.reply(ws, id, refuse('notLoggedIn', '请先登录'));
-          if (authing) return this.reply(ws, id, new ChatError(10004, '正在登录，请勿重复发送'));
-          authing = true;
           clearTimeout(authTimer);
-          this.authenticate(ws, id, p).then(
-            (c) => {
+          authing = true;
+          this.authenticate(ws, id, frame.p)
+            .then((c) => {
               conn = c;
+            })
+            .catch((err) => this.failed(ws, id, err))
+            .finally(() => {
               authing = false;
-            },
-            (err) => {
-              authing = false;
-              this.s.log.error({ err }, 'chat: login failed unexpectedly');
-              ws.close(4001, 'auth failed');
-            },
-          );
+            });
           return;
         }
-        this.dispatch(conn, id, op, p ?? {}).catch((err) => this.s.log.error({ err }, 'chat: operation failed'));
+        this.dispatch(conn, id, op, frame.p ?? {}).catch((err) => this.failed(ws, id, err));
       } catch (err) {
-        this.s.log.error({ err }, 'chat: frame not handled');
-        try {
-          this.reply(ws, null, err);
-        } catch {
-          ws.terminate();
-        }
+        this.failed(ws, null, err);
       }
     });
     ws.on('pong', () => {
@@ -198,23 +194,104 @@ export class ChatHub {
     ws.on('error', () => ws.terminate());
   }
 
+  /** The last resort for an error that escaped a handler: logged, answered if possible, the socket closed. */
+  private failed(ws: WebSocket, id: number | null, err: unknown) {
+    this.s.log.error({ err }, 'chat: socket handler failed');
+    try {
+      this.reply(ws, id, new ChatError(10002, '服务器开小差了，请稍后重试'));
+      ws.close(1011, 'server error');
+    } catch {
+      ws.terminate();
+    }
+  }
+
   private checkSig(sig: string): SigCheck {
     const self = verifySelfUserSig(this.s.secret, sig);
     if (self.ok || self.expired || !this.s.config.tencent) return self;
     return verifyTencentUserSig(this.s.config.tencent.sdkAppId, this.s.config.tencent.secret, sig);
   }
 
+  /**
+   * A userSig as the socket and the upload accept it: signed with our secret (or the Tencent
+   * key), for this user, not expired, issued after the user's last revocation (logout, password
+   * change), and, for HR, with an approved enterprise (spec section 6). `expired`: a new userSig
+   * from the session may do.
+   */
+  async credentials(userId: string, sig: string): Promise<{ ok: true; expiresAt: number; hr: boolean } | { ok: false; expired: boolean; error: ChatError }> {
+    const invalid = { ok: false as const, expired: false, error: refuse('sigInvalid', 'userSig 无效，请重新登录') };
+    if (!/^[1-9]\d{0,18}$/.test(userId)) return invalid;
+    const check = this.checkSig(sig);
+    if (!check.ok) return check.expired ? { ok: false, expired: true, error: refuse('sigExpired', 'userSig 已过期，请重新登录') } : invalid;
+    if (check.userId !== userId) return invalid;
+    const account = await one<{ role: string; revoked: string | null }>(
+      this.s.db,
+      sql`select u.role, round(extract(epoch from r.revoked_at) * 1000)::bigint::text as revoked
+          from users u left join chat_sig_revocations r on r.user_id = u.id where u.id = ${userId}`,
+    );
+    if (!account) return invalid;
+    if (account.revoked !== null && check.issuedAt < Number(account.revoked)) {
+      return { ok: false, expired: true, error: refuse('sigExpired', 'userSig 已失效，请重新登录') };
+    }
+    const hr = account.role === 'hr';
+    if (hr && !(await this.hrApproved(userId, true))) return { ok: false, expired: false, error: refuse('permission', HR_NOT_APPROVED) };
+    return { ok: true, expiresAt: check.expiresAt, hr };
+  }
+
+  /** Whether this HR's enterprise is approved; `fresh` reads the database, otherwise a recent answer does. */
+  private hrApproved(userId: string, fresh = false): Promise<boolean> {
+    const known = this.hrStates.get(userId);
+    if (!fresh && known && Date.now() - known.at < HR_STATE_TTL_MS) return known.approved;
+    const approved = this.s.companyStateOfHr(userId).then((state) => state === 1);
+    this.hrStates.set(userId, { approved, at: Date.now() });
+    approved.catch(() => this.hrStates.delete(userId));
+    return approved;
+  }
+
+  /**
+   * The user's sessions were revoked (logout, password change or reset): every userSig issued
+   * until now is refused from here on, and their sockets on every node close (with
+   * CLOSE_REVOKED: a page whose own session is still valid fetches a new userSig and comes back).
+   */
+  async revokeUser(userId: string) {
+    await this.s.db.execute(sql`insert into chat_sig_revocations (user_id, revoked_at) values (${userId}, ${new Date().toISOString()}::timestamptz)
+      on conflict (user_id) do update set revoked_at = greatest(chat_sig_revocations.revoked_at, excluded.revoked_at)`);
+    await this.s.bus.publish('chat:revoke', { u: userId });
+  }
+
+  private onRevoke(p: { u: string }) {
+    const set = typeof p?.u === 'string' ? this.conns.get(p.u) : undefined;
+    if (set) for (const c of set) c.ws.close(CLOSE_REVOKED, 'credentials revoked');
+  }
+
+  /** An enterprise changed (reviewed, edited back into review): its HR who lost approval are put out of chat here. */
+  private async onCompanyChanged(p: { kind?: string; id?: unknown }) {
+    if (p?.kind !== 'company' || typeof p.id !== 'string' || !/^[1-9]\d{0,18}$/.test(p.id)) return;
+    this.hrStates.clear();
+    let holdsHr = false;
+    for (const set of this.conns.values()) for (const c of set) holdsHr ||= c.hr;
+    if (!holdsHr) return;
+    const lost = await rows<{ id: string }>(
+      this.s.db,
+      sql`select h.user_id::text as id from hr_profiles h join companies c on c.id = h.company_id where h.company_id = ${p.id} and c.status <> 1`,
+    );
+    for (const { id } of lost)
+      for (const c of this.conns.get(id) ?? []) {
+        this.push(c.ws, { ev: 'kicked', type: 'REST_API_Kick' });
+        c.ws.close(4003, 'kicked');
+      }
+  }
+
   private async authenticate(ws: WebSocket, id: number | null, params: unknown): Promise<Conn | null> {
     try {
       const p = this.validate('auth', params) as { userID: string; userSig: string; instance: string; login: boolean };
-      const check = this.checkSig(p.userSig);
-      if (!check.ok || check.userId !== p.userID) {
-        if (check.ok === false && check.expired && !p.login) {
+      const check = await this.credentials(p.userID, p.userSig);
+      if (!check.ok) {
+        if (check.expired && !p.login) {
           this.push(ws, { ev: 'kicked', type: 'userSigExpired' });
           ws.close(4003, 'kicked');
           return null;
         }
-        throw check.ok === false && check.expired ? refuse('sigExpired', 'userSig 已过期，请重新登录') : refuse('sigInvalid', 'userSig 无效，请重新登录');
+        throw check.error;
       }
       if (p.login) {
         await this.registerInstance(p.userID, p.instance);
@@ -228,12 +305,13 @@ export class ChatHub {
         }
       }
       if (ws.readyState !== ws.OPEN) return null;
-      const conn: Conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: check.expiresAt, alive: true, sendChain: Promise.resolve() };
+      const conn: Conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: check.expiresAt, hr: check.hr, alive: true, sendChain: Promise.resolve() };
       let set = this.conns.get(conn.userId);
       if (!set) this.conns.set(conn.userId, (set = new Set()));
       set.add(conn);
       this.known.add(conn.userId);
-      this.reply(ws, id, null, { userID: conn.userId, serverTime: Date.now() / 1000 });
+      // The send limits go with it: the SDK paces its sends (a queue after a reconnect) by them.
+      this.reply(ws, id, null, { userID: conn.userId, serverTime: Date.now() / 1000, sigExpiresAt: conn.sigExpiresAt, limits: { user: this.limits.user, group: this.limits.group } });
       return conn;
     } catch (err) {
       this.reply(ws, id, err);
@@ -248,7 +326,7 @@ export class ChatHub {
     await db.execute(sql`insert into chat_instances (user_id, instance_id) values (${userId}, ${instance})
       on conflict (user_id, instance_id) do update set login_at = now()`);
     await db.execute(sql`delete from chat_instances where user_id = ${userId}
-      and login_at < now() - make_interval(secs => ${this.settings.userSigTtl})`);
+      and login_at < now() - make_interval(secs => ${INSTANCE_RETENTION_SECONDS})`);
     if (this.settings.maxInstances === 0) return;
     const surplus = await rows<{ instance_id: string }>(
       db,
@@ -273,7 +351,7 @@ export class ChatHub {
   }
 
   private validate(op: string, params: unknown): unknown {
-    const schema = (chatOps as Record<string, object>)[op];
+    const schema = Object.hasOwn(chatOps, op) ? (chatOps as Record<string, object>)[op] : undefined;
     if (!schema) throw new ChatError(10003, `未知的操作：${op.slice(0, 40)}`);
     let v = validators.get(op);
     if (!v) validators.set(op, (v = compile(schema, false)));
@@ -285,6 +363,7 @@ export class ChatHub {
   private async dispatch(conn: Conn, id: number | null, op: string, params: unknown) {
     try {
       const p = this.validate(op, params);
+      if (conn.hr && HR_GATED_OPS.has(op) && !(await this.hrApproved(conn.userId))) throw refuse('permission', HR_NOT_APPROVED);
       const handler = this.handlers.get(op);
       if (!handler) throw new ChatError(10003, `未知的操作：${op.slice(0, 40)}`);
       const data = await handler(conn, p);
@@ -339,8 +418,7 @@ export class ChatHub {
           this.push(c.ws, { ev: 'kicked', type: 'userSigExpired' });
           c.ws.close(4003, 'kicked');
         }
-    this.userBuckets.prune();
-    this.groupBuckets.prune();
+    this.limits.prune();
     if (this.known.size > 100_000) this.known.clear();
     if (this.profiles.size > 50_000) this.profiles.clear();
     if (this.blocked.size > 50_000) this.blocked.clear();
@@ -395,7 +473,7 @@ export class ChatHub {
 
   private onKick(p: { u: string; instances: string[]; type: string }) {
     const set = this.conns.get(p?.u);
-    if (!set) return;
+    if (!set || !Array.isArray(p.instances)) return;
     for (const c of set)
       if (p.instances.includes(c.instance)) {
         this.push(c.ws, { ev: 'kicked', type: p.type as 'multipleAccount' });
@@ -467,12 +545,12 @@ export class ChatHub {
     return found.has(id);
   }
 
-  takeUserToken(userId: string) {
-    if (!this.userBuckets.take(userId)) throw refuse('userRate', '发送消息过于频繁，请稍后再试');
+  async takeUserToken(userId: string) {
+    if (!(await this.limits.takeUser(userId))) throw refuse('userRate', '发送消息过于频繁，请稍后再试');
   }
 
-  takeGroupToken(groupID: string) {
-    if (!this.groupBuckets.take(groupID)) throw refuse('groupRate', '群内发消息过于频繁，请稍后再试');
+  async takeGroupToken(groupID: string) {
+    if (!(await this.limits.takeGroup(groupID))) throw refuse('groupRate', '群内发消息过于频繁，请稍后再试');
   }
 
   // ---------- server-made messages ----------

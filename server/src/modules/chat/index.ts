@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import fastifyStatic from '@fastify/static';
-import { chatApi } from '@zp/core/contract';
+import { chatApi, type ChatOpParams } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { forbidden, unauthorized } from '../../http/reply.js';
 import type { Module } from '../index.js';
@@ -11,19 +9,21 @@ import { ChatHub } from './hub.js';
 import { messageHandlers } from './messages.js';
 import { groupHandlers } from './groups.js';
 import { relationHandlers } from './relations.js';
-import { CHAT_FILES_PREFIX, chatFilesDir, storeChatFile } from './files.js';
-import { selfUserSig, tencentUserSig, verifySelfUserSig, verifyTencentUserSig } from './usersig.js';
+import { chatFileRule, storeChatFile } from './files.js';
+import { registerPrivateFileRule } from '../files/api.js';
+import { selfUserSig, tencentUserSig } from './usersig.js';
+import { refuse } from './common.js';
 
 /** The hub of each running server (tests and the bench look at socket counts and writer stats). */
 export const chatHubs = new WeakMap<Services, ChatHub>();
 
-function sigUser(s: Services, userId: unknown, sig: unknown): string | null {
+/** Tencent's userSigs stay long: Tencent's SDK has no renewal, and Tencent checks them, not us. */
+const TENCENT_SIG_TTL = 7 * 86400;
+
+/** The uploader: the userSig must pass as it would on the socket (not revoked, HR approved). */
+async function sigUser(hub: ChatHub, userId: unknown, sig: unknown): Promise<string | null> {
   if (typeof userId !== 'string' || typeof sig !== 'string') return null;
-  const check = verifySelfUserSig(s.secret, sig);
-  if (check.ok) return check.userId === userId ? userId : null;
-  if (!s.config.tencent) return null;
-  const t = verifyTencentUserSig(s.config.tencent.sdkAppId, s.config.tencent.secret, sig);
-  return t.ok && t.userId === userId ? userId : null;
+  return (await hub.credentials(userId, sig)).ok ? userId : null;
 }
 
 const chat: Module = {
@@ -36,10 +36,21 @@ const chat: Module = {
     groupHandlers(hub);
     relationHandlers(hub);
     hub.on('ping', async () => ({ serverTime: Date.now() / 1000 }));
+    // `auth` on a logged-in socket renews its userSig before it expires (the SDK fetches a fresh one).
+    hub.on('auth', async (conn, p: ChatOpParams<'auth'>) => {
+      if (p.userID !== conn.userId) throw refuse('sigInvalid', 'userSig 无效，请重新登录');
+      const c = await hub.credentials(p.userID, p.userSig);
+      if (!c.ok) throw c.error;
+      conn.sigExpiresAt = c.expiresAt;
+      return { userID: conn.userId, serverTime: Date.now() / 1000, sigExpiresAt: c.expiresAt };
+    });
+    // Logout, password change or reset: the user's userSigs end with their sessions.
+    s.sessions.onRevoked(({ userId }) => hub.revokeUser(userId));
     hub.on('logout', async (conn) => {
       await hub.logout(conn);
       return {};
     });
+    registerPrivateFileRule(chatFileRule);
     await hub.start();
     s.onClose(() => hub.stop());
 
@@ -49,21 +60,20 @@ const chat: Module = {
       // Spec section 6: HR needs an approved enterprise to use instant messaging.
       if (user.role === 'hr' && (await s.companyStateOfHr(user.id)) !== 1) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
       const t = s.config.tencent;
-      if (t) return { userId: user.id, userSig: tencentUserSig(t.sdkAppId, t.secret, user.id, settings.userSigTtl), appID: t.sdkAppId };
+      if (t) return { userId: user.id, userSig: tencentUserSig(t.sdkAppId, t.secret, user.id, TENCENT_SIG_TTL), appID: t.sdkAppId };
       return { userId: user.id, userSig: selfUserSig(s.secret, user.id, settings.userSigTtl), appID: 0 };
     });
 
     await app.register(async (scope) => {
-      // The upload body is the file itself, streamed to disk rather than buffered.
+      // The upload body is the file itself, streamed to disk rather than buffered; the files
+      // module keeps it (chat/files.ts) and serves it under /api/files/ to the conversation's members.
       scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
       handle(scope, s, chatApi.upload, async ({ query, req }) => {
-        const owner = sigUser(s, req.headers['x-chat-user'], req.headers['x-chat-sig']);
+        const owner = await sigUser(hub, req.headers['x-chat-user'], req.headers['x-chat-sig']);
         if (!owner) throw unauthorized('userSig 无效，请重新登录');
         const body = (req.body ?? req.raw) as Readable;
         return storeChatFile(s, { ownerId: owner, kind: query.kind, name: query.name, body });
       });
-      fs.mkdirSync(chatFilesDir(s), { recursive: true });
-      await scope.register(fastifyStatic, { root: chatFilesDir(s), prefix: CHAT_FILES_PREFIX, decorateReply: false, index: false, maxAge: '30d', immutable: true });
     });
   },
 };

@@ -8,7 +8,8 @@ import {
 } from './common.js';
 import type { NewMessage, Written } from './writer.js';
 import { groupWires } from './groups.js';
-import { loadProfiles } from './profiles.js';
+import { loadProfiles, visibleProfiles } from './profiles.js';
+import { checkMessageFiles, linkMessageFiles, signMessageFiles } from './files.js';
 
 const PAGE = 15;
 const payloadValidators = new Map<string, ReturnType<typeof compile>>();
@@ -93,7 +94,7 @@ export async function conversations(hub: ChatHub, me: string, only?: string[]): 
       unreadCount: r.unread,
       lastSeq: r.last_seq,
       floorSeq: r.floor,
-      lastMessage: r.last_msg,
+      lastMessage: signMessageFiles(hub.s, r.last_msg),
       userProfile: type === 'C2C' ? (profileOf.get(conversationID.slice(3)) ?? null) : null,
       groupProfile: type === 'GROUP' ? (groupOf.get(conversationID.slice(5)) ?? null) : null,
       messageRemindType: r.remind ?? 'AcceptAndNotify',
@@ -109,7 +110,8 @@ async function conversation(hub: ChatHub, me: string, conversationID: string): P
   const [listed] = await conversations(hub, me, [c.conv]);
   if (listed) return listed;
   const lastSeq = await lastSeqOf(hub, c.conv);
-  const [profile] = c.kind === 'c2c' ? await loadProfiles(hub.s.db, hub.s.config, [c.peer]) : [];
+  // No message yet: the peer may be a stranger, whose name comes back masked.
+  const [profile] = c.kind === 'c2c' ? await visibleProfiles(hub.s.db, hub.s.config, me, [c.peer]) : [];
   const [group] = c.kind === 'group' ? await groupWires(hub, me, [c.groupID]) : [];
   const g = c.kind === 'group' ? await hub.group(c.groupID) : null;
   return {
@@ -136,7 +138,8 @@ function recipientsPush(hub: ChatHub, m: WireMessage, frame: { ev: 'msg' | 'revo
 async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): Promise<{ written: Promise<Written> }> {
   const me = conn.userId;
   if (!p.ID.startsWith(`${me}-`)) throw refuse('badRequest', '消息ID须以发送者ID开头');
-  const payload = checkPayload(p.type, p.payload);
+  // File messages keep stable references to chat files the sender may send (files.ts).
+  const { payload, fileIds } = await checkMessageFiles(hub.s, me, p.type, checkPayload(p.type, p.payload));
   const bytes = Buffer.byteLength(JSON.stringify(payload)) + Buffer.byteLength(p.cloudCustomData ?? '');
   if (bytes > MAX_MESSAGE_BYTES) throw refuse('tooLong', '消息内容超过 12 KB，无法发送');
   const profile = await hub.profile(me);
@@ -149,7 +152,7 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
   if (p.conversationType === 'C2C') {
     if (!/^[1-9]\d{0,18}$/.test(p.to) || !(await hub.userExists(p.to))) throw refuse('userNotFound', '没有找到该用户');
     if ((await hub.blockedBy(p.to)).has(me)) throw refuse('blocked', '发送失败，您已被对方拉黑');
-    hub.takeUserToken(me);
+    await hub.takeUserToken(me);
     row = { conv: c2cKey(me, p.to), message: base, senderId: me, persist: true, viewers: [me, p.to], ref: null };
   } else {
     const g = await hub.group(p.to);
@@ -158,12 +161,13 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
     if (!member) throw refuse('permission', '您不是该群成员，不能发送消息');
     if (member.muteUntil > nowSeconds()) throw refuse('muted', '您已被禁言，暂时不能发送消息');
     if (g.muteAll && member.role === 'Member') throw refuse('muted', '全员禁言中，暂时不能发送消息');
-    hub.takeGroupToken(g.id);
-    hub.takeUserToken(me);
+    await hub.takeGroupToken(g.id);
+    await hub.takeUserToken(me);
     base.nameCard = member.nameCard;
     base.countsUnread = g.type !== 'ChatRoom' && g.type !== 'AVChatRoom';
     row = { conv: groupKey(g.id), message: base, senderId: me, persist: g.type !== 'AVChatRoom', viewers: [], ref: null };
   }
+  if (fileIds.length) await linkMessageFiles(hub.s.db, fileIds, row.conv);
   return { written: hub.writer.write(row) };
 }
 
@@ -221,7 +225,7 @@ export function messageHandlers(hub: ChatHub) {
           where m.conv = ${c.conv} and m.seq > ${view.cleared} ${before !== null ? sql`and m.seq < ${before}` : sql``}
           order by m.seq desc limit ${count + 1}`,
     );
-    const page = found.slice(0, count).reverse().map(wireOf);
+    const page = found.slice(0, count).reverse().map((r) => signMessageFiles(hub.s, wireOf(r)));
     return { messageList: page, nextReqMessageID: page[0]?.ID ?? '', isCompleted: found.length <= count };
   });
 
@@ -239,7 +243,7 @@ export function messageHandlers(hub: ChatHub) {
           order by m.seq limit ${limit}`,
     );
     const more = found.length === limit;
-    return { messageList: found.map(wireOf), upTo: more ? Number(found[found.length - 1].seq) : Math.max(last, p.after), more };
+    return { messageList: found.map((r) => signMessageFiles(hub.s, wireOf(r))), upTo: more ? Number(found[found.length - 1].seq) : Math.max(last, p.after), more };
   });
 
   hub.on('resume', async (conn, p: ChatOpParams<'resume'>) => {
@@ -267,8 +271,10 @@ export function messageHandlers(hub: ChatHub) {
     const { written } = await turn;
     const w = await written;
     // Also after a duplicate: the first attempt may have committed without reaching the bus.
-    await recipientsPush(hub, w.message, { ev: 'msg', m: w.message });
-    return { message: w.message };
+    // File links go out signed (files.ts): the pushed copy and the reply alike.
+    const m = signMessageFiles(hub.s, w.message);
+    await recipientsPush(hub, m, { ev: 'msg', m });
+    return { message: m };
   });
 
   hub.on('revoke', async (conn, p: ChatOpParams<'revoke'>) => {
@@ -276,7 +282,7 @@ export function messageHandlers(hub: ChatHub) {
     const r = await one<MessageRow>(db, sql`select ${sql.raw(MESSAGE_COLUMNS)} from chat_messages m where m.id = ${p.ID}`);
     if (!r) throw refuse('revokeMissing', '要撤回的消息不存在');
     const m = wireOf(r);
-    if (m.isRevoked) return { message: m };
+    if (m.isRevoked) return { message: signMessageFiles(hub.s, m) };
     const late = nowSeconds() - m.time > REVOKE_WINDOW_SECONDS;
     if (m.conversationType === 'C2C') {
       if (m.from !== me) throw refuse('permission', '只能撤回自己发送的消息');
@@ -296,7 +302,7 @@ export function messageHandlers(hub: ChatHub) {
     await db.execute(sql`update chat_messages set revoked_at = now(), revoked_by = ${me} where id = ${m.ID} and revoked_at is null`);
     await db.execute(sql`update chat_convs set last_msg = jsonb_set(last_msg, '{isRevoked}', 'true')
       where conv = ${r.conv} and last_msg->>'ID' = ${m.ID}`);
-    const revoked = { ...m, isRevoked: true, revoker: me };
+    const revoked = signMessageFiles(hub.s, { ...m, isRevoked: true, revoker: me });
     await recipientsPush(hub, revoked, { ev: 'revoked', m: revoked });
     return { message: revoked };
   });

@@ -2,6 +2,7 @@ import type { WireProfile } from '@zp/core/contract';
 import { rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import { fileUrl } from '../files/urls.js';
+import { c2cKey } from './common.js';
 
 const genderOfCode: Record<string, string> = { xb_001: 'Gender_Type_Male', xb_002: 'Gender_Type_Female' };
 
@@ -41,6 +42,57 @@ export async function loadProfiles(db: Db, config: Config, ids: string[]): Promi
         selfSignature: r.sig,
       };
     });
+}
+
+/**
+ * The ids among `ids` whose full profile `viewer` may see: themself, and people they have to do
+ * with — a one-to-one conversation with messages, a group both are in, a friendship either way,
+ * an application to a group the other runs, a job application to (or an interview invitation
+ * from) the HR's enterprise — and the HR of approved enterprises, whose names the public job
+ * pages and fair booths show anyway.
+ */
+async function related(db: Db, viewer: string, ids: string[]): Promise<Set<string>> {
+  const pairs = sql.join(ids.map((id) => sql`(${id}::bigint, ${c2cKey(viewer, id)})`), sql`, `);
+  const r = await rows<{ id: string }>(
+    db,
+    sql`select u.id::text as id from (values ${pairs}) as t (uid, conv) join users u on u.id = t.uid
+        where (u.id = ${viewer}
+            or exists (select 1 from hr_profiles h join companies c on c.id = h.company_id
+                       where h.user_id = u.id and h.join_state = 2 and c.status = 1)
+            or exists (select 1 from chat_convs cv where cv.conv = t.conv and cv.last_seq > 0)
+            or exists (select 1 from chat_group_members a join chat_group_members b on b.group_id = a.group_id
+                       join chat_groups g on g.id = a.group_id and g.dismissed_at is null
+                       where a.user_id = ${viewer} and b.user_id = u.id)
+            or exists (select 1 from chat_friends f where (f.user_id = ${viewer} and f.friend_id = u.id) or (f.user_id = u.id and f.friend_id = ${viewer}))
+            or exists (select 1 from chat_group_applications ga join chat_group_members m on m.group_id = ga.group_id and m.role in ('Owner', 'Admin')
+                       where (ga.applicant_id = u.id and m.user_id = ${viewer}) or (ga.applicant_id = ${viewer} and m.user_id = u.id))
+            or exists (select 1 from hr_profiles h where h.join_state = 2 and (
+                         (h.user_id = ${viewer} and (exists (select 1 from applications a where a.company_id = h.company_id and a.seeker_id = u.id)
+                                                or exists (select 1 from interviews i where i.company_id = h.company_id and i.seeker_id = u.id)))
+                         or (h.user_id = u.id and (exists (select 1 from applications a where a.company_id = h.company_id and a.seeker_id = ${viewer})
+                                                or exists (select 1 from interviews i where i.company_id = h.company_id and i.seeker_id = ${viewer}))))))`,
+  );
+  return new Set(r.map((x) => x.id));
+}
+
+/** A name shown to a stranger: its first character, the rest starred ('张三丰' → '张**'). */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (!chars.length) return '';
+  return chars[0] + '*'.repeat(Math.min(2, Math.max(1, chars.length - 1)));
+}
+
+/**
+ * Profiles as `viewer` may see them: in full for the people they have to do with (see related),
+ * otherwise a masked name and nothing else, so that listing ids one after another yields no names.
+ */
+export async function visibleProfiles(db: Db, config: Config, viewer: string, ids: string[]): Promise<WireProfile[]> {
+  const list = await loadProfiles(db, config, ids);
+  if (!list.length) return list;
+  const full = await related(db, viewer, list.map((p) => p.userID));
+  return list.map((p) =>
+    full.has(p.userID) ? p : { userID: p.userID, nick: maskName(p.nick), avatar: '', gender: 'Gender_Type_Unknown', selfSignature: '' },
+  );
 }
 
 export async function updateProfile(db: Db, userId: string, p: { nick?: string; avatar?: string; gender?: string; selfSignature?: string }) {

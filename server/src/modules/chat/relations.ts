@@ -2,7 +2,7 @@ import type { ChatOpParams, WireFriend } from '@zp/core/contract';
 import { rows, sql } from '../../db/index.js';
 import type { ChatHub } from './hub.js';
 import { refuse } from './common.js';
-import { existingUsers, loadProfiles, updateProfile } from './profiles.js';
+import { existingUsers, loadProfiles, updateProfile, visibleProfiles } from './profiles.js';
 
 /** Profiles, friends and the blacklist. Friend requests are accepted at once (Tencent's AllowType_Type_AllowAny). */
 export function relationHandlers(hub: ChatHub) {
@@ -17,7 +17,8 @@ export function relationHandlers(hub: ChatHub) {
     return { profile: p };
   });
 
-  hub.on('profiles', async (_conn, p: ChatOpParams<'profiles'>) => ({ profileList: await loadProfiles(db, config, p.userIDList) }));
+  // Strangers' names come back masked: ids are sequential, so a full answer would list everyone.
+  hub.on('profiles', async (conn, p: ChatOpParams<'profiles'>) => ({ profileList: await visibleProfiles(db, config, conn.userId, p.userIDList) }));
 
   hub.on('updateProfile', async (conn, p: ChatOpParams<'updateProfile'>) => {
     const me = conn.userId;

@@ -131,7 +131,9 @@ describe('one-to-one messages', () => {
     expect(progress[progress.length - 1]).toBe(1);
     expect(img.progress).toBe(1);
     const file = a.chat.createFileMessage({ to, conversationType: TYPES.CONV_C2C, payload: { file: new File(['简历内容'], '简历.pdf') } });
-    const video = a.chat.createVideoMessage({ to, conversationType: TYPES.CONV_C2C, payload: { file: new File([new Uint8Array(4096)], 'intro.mp4') } });
+    // an MP4 by its content (an ftyp box), as the server checks
+    const mp4 = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex'), Buffer.alloc(4096 - 24)]);
+    const video = a.chat.createVideoMessage({ to, conversationType: TYPES.CONV_C2C, payload: { file: new File([new Uint8Array(mp4)], 'intro.mp4') } });
     await a.chat.sendMessage(file);
     await a.chat.sendMessage(video);
 

@@ -2,13 +2,17 @@ import { ConfigError } from '../../config.js';
 
 /** Chat tuning, from the environment (read when the module registers). */
 export interface ChatSettings {
-  /** userSig lifetime in seconds (CHAT_USERSIG_TTL, default 7 days) */
+  /**
+   * Self-hosted userSig lifetime in seconds (CHAT_USERSIG_TTL, default 30 minutes): short, since
+   * a userSig outlives nothing it should not — the SDK renews it on the open socket through the
+   * userSig route, which only a live session reaches.
+   */
   userSigTtl: number;
   /** SDK instances (pages) one user may have logged in at once; older ones are kicked out. 0: no limit (CHAT_MAX_INSTANCES, default 3) */
   maxInstances: number;
-  /** messages per second one user may send, per node (CHAT_RATE_USER, default 20) */
+  /** messages per second one user may send, over all nodes with REDIS_URL, else per node (CHAT_RATE_USER, default 20) */
   userRate: number;
-  /** messages per second into one group, per node (CHAT_RATE_GROUP, default 40 as Tencent's groups) */
+  /** messages per second into one group, over all nodes with REDIS_URL, else per node (CHAT_RATE_GROUP, default 40 as Tencent's groups) */
   groupRate: number;
   /** how often expired userSigs are looked for on open sockets, ms (CHAT_SWEEP_MS, default 10000) */
   sweepMs: number;
@@ -26,7 +30,7 @@ function num(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
 
 export function chatSettings(env: NodeJS.ProcessEnv = process.env): ChatSettings {
   return {
-    userSigTtl: num(env, 'CHAT_USERSIG_TTL', 7 * 86400, 1, 50 * 365 * 86400),
+    userSigTtl: num(env, 'CHAT_USERSIG_TTL', 30 * 60, 1, 50 * 365 * 86400),
     maxInstances: num(env, 'CHAT_MAX_INSTANCES', 3, 0, 100),
     userRate: num(env, 'CHAT_RATE_USER', 20, 1, 1e7),
     groupRate: num(env, 'CHAT_RATE_GROUP', 40, 1, 1e7),

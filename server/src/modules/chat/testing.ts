@@ -45,8 +45,18 @@ export class RawClient {
   private waiting = new Map<number, (r: any) => void>();
   private opened: Promise<void>;
 
+  private closing: Promise<number>;
+
   constructor(url: string) {
     this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/chat/ws');
+    this.closing = new Promise((resolve) =>
+      this.ws.once('close', (code) => {
+        // A call the server closed the socket on instead of answering (a kicked-out page) ends too.
+        for (const done of this.waiting.values()) done({ code: -1, message: `socket closed (${code})` });
+        this.waiting.clear();
+        resolve(code);
+      }),
+    );
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
@@ -72,11 +82,9 @@ export class RawClient {
     this.ws.send(text);
   }
 
+  /** The close code, however early the server closed (even before the caller asked). */
   closed(): Promise<number> {
-    return new Promise((resolve) => {
-      if (this.ws.readyState === WebSocket.CLOSED) resolve(-1);
-      else this.ws.once('close', (code) => resolve(code));
-    });
+    return this.closing;
   }
 
   close() {

@@ -23,7 +23,7 @@ describe('Tencent TLS-sig v2 userSig', () => {
   });
 
   it("accepts the official Python library's userSig and refuses tampering, other apps and expiry", () => {
-    expect(verifyTencentUserSig(SDKAPPID, KEY, OFFICIAL_PYTHON, T + 10)).toEqual({ ok: true, userId: 'xiaojun', expiresAt: T + 86400 * 180 });
+    expect(verifyTencentUserSig(SDKAPPID, KEY, OFFICIAL_PYTHON, T + 10)).toEqual({ ok: true, userId: 'xiaojun', expiresAt: T + 86400 * 180, issuedAt: T * 1000 + 999 });
     expect(verifyTencentUserSig(SDKAPPID, KEY, OFFICIAL_PYTHON, T + 86400 * 181)).toEqual({ ok: false, expired: true });
     expect(verifyTencentUserSig(1400000001, KEY, OFFICIAL_PYTHON, T).ok).toBe(false);
     expect(verifyTencentUserSig(SDKAPPID, KEY.replace('5bd', '6bd'), OFFICIAL_PYTHON, T).ok).toBe(false);
@@ -34,7 +34,7 @@ describe('Tencent TLS-sig v2 userSig', () => {
 describe('self-hosted userSig', () => {
   it('is bound to the user, the secret and the expiry', () => {
     const sig = selfUserSig('s3cret', '100001', 60, T);
-    expect(verifySelfUserSig('s3cret', sig, T + 59)).toEqual({ ok: true, userId: '100001', expiresAt: T + 60 });
+    expect(verifySelfUserSig('s3cret', sig, T + 59)).toEqual({ ok: true, userId: '100001', expiresAt: T + 60, issuedAt: T * 1000 });
     expect(verifySelfUserSig('s3cret', sig, T + 61)).toEqual({ ok: false, expired: true });
     expect(verifySelfUserSig('other', sig, T).ok).toBe(false);
     const [payload, mac] = sig.split('.');

@@ -25,7 +25,8 @@ export function tencentUserSig(sdkAppId: number, key: string, identifier: string
   return escape64(zlib.deflateSync(Buffer.from(JSON.stringify(doc))).toString('base64'));
 }
 
-export type SigCheck = { ok: true; userId: string; expiresAt: number } | { ok: false; expired: boolean };
+/** expiresAt in seconds; issuedAt in ms (compared with the user's revocation time). */
+export type SigCheck = { ok: true; userId: string; expiresAt: number; issuedAt: number } | { ok: false; expired: boolean };
 
 /** Checks a TLS-sig v2 userSig the way Tencent's server does (any JSON layout, any deflate level). */
 export function verifyTencentUserSig(sdkAppId: number, key: string, sig: string, now = Math.floor(Date.now() / 1000)): SigCheck {
@@ -45,15 +46,18 @@ export function verifyTencentUserSig(sdkAppId: number, key: string, sig: string,
   const given = Buffer.from(String(doc['TLS.sig'] ?? ''));
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, expired: false };
   if (time + expire < now) return { ok: false, expired: true };
-  return { ok: true, userId: identifier, expiresAt: time + expire };
+  // TLS.time has whole seconds: counted as the end of its second, so a signature issued just
+  // after a revocation in the same second is not refused.
+  return { ok: true, userId: identifier, expiresAt: time + expire, issuedAt: time * 1000 + 999 };
 }
 
 /**
- * The self-hosted userSig: `<payload>.<mac>`, payload the base64url JSON {u, exp}, mac an
- * HMAC-SHA256 with the server-wide secret, so any node of the same database can check it.
+ * The self-hosted userSig: `<payload>.<mac>`, payload the base64url JSON {u, exp, iat}, mac an
+ * HMAC-SHA256 with the server-wide secret, so any node of the same database can check it. iat
+ * (ms) lets a revocation refuse every signature issued before it.
  */
-export function selfUserSig(secret: string, userId: string, ttlSeconds: number, now = Math.floor(Date.now() / 1000)): string {
-  const payload = Buffer.from(JSON.stringify({ u: userId, exp: now + ttlSeconds })).toString('base64url');
+export function selfUserSig(secret: string, userId: string, ttlSeconds: number, now = Date.now() / 1000): string {
+  const payload = Buffer.from(JSON.stringify({ u: userId, exp: Math.floor(now) + ttlSeconds, iat: Math.floor(now * 1000) })).toString('base64url');
   const mac = crypto.createHmac('sha256', secret).update(`chat-usersig:${payload}`).digest('base64url');
   return `${payload}.${mac}`;
 }
@@ -65,7 +69,7 @@ export function verifySelfUserSig(secret: string, sig: string, now = Math.floor(
   const expected = Buffer.from(crypto.createHmac('sha256', secret).update(`chat-usersig:${payload}`).digest('base64url'));
   const given = Buffer.from(sig.slice(dot + 1));
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, expired: false };
-  let body: { u?: unknown; exp?: unknown };
+  let body: { u?: unknown; exp?: unknown; iat?: unknown };
   try {
     body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
@@ -73,5 +77,6 @@ export function verifySelfUserSig(secret: string, sig: string, now = Math.floor(
   }
   if (typeof body.u !== 'string' || typeof body.exp !== 'number') return { ok: false, expired: false };
   if (body.exp < now) return { ok: false, expired: true };
-  return { ok: true, userId: body.u, expiresAt: body.exp };
+  // Signatures from before iat existed count as issued at the epoch (any revocation refuses them).
+  return { ok: true, userId: body.u, expiresAt: body.exp, issuedAt: typeof body.iat === 'number' ? body.iat : 0 };
 }

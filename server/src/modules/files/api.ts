@@ -12,8 +12,9 @@ import { FileKind, INLINE_MIME, KIND_NAMES, SCOPES, TYPES, scopeExts, type FileK
 import { HEAD_BYTES, readHead, storageOf, type StoredHead } from './storage.js';
 import { fileUrl } from './urls.js';
 
-export { fileUrl } from './urls.js';
-export { FileKind, SCOPES, type FileKindValue, type Scope } from './kinds.js';
+export { fileUrl, keyFromUrl, serverFileUrl } from './urls.js';
+export { signedServerUrl } from './storage.js';
+export { CHAT_KINDS, FileKind, SCOPES, chatFileMime, type ChatKind, type FileKindValue, type Scope } from './kinds.js';
 
 export interface FileRecord {
   id: string;
@@ -253,7 +254,7 @@ export interface UploadInput {
   wjbm?: string;
 }
 
-const cleanName = (s: string) => s.replace(/[\x00-\x1f\x7f/\\]/g, '').trim().slice(0, 100);
+export const cleanName = (s: string) => s.replace(/[\x00-\x1f\x7f/\\]/g, '').trim().slice(0, 100);
 
 /**
  * Registers an uploaded object as a file of `kind` owned by `ownerId` (null: an anonymous
@@ -305,3 +306,5 @@ export async function deleteFile(s: Pick<Services, 'config' | 'secret' | 'db'>, 
 }
 
 export const isFileKind = (n: number): n is FileKindValue => (Object.values(FileKind) as number[]).includes(n);
+
+export { receiveFile, type ReceiveOptions, type Sniffed } from './receive.js';

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { filesApi, identityApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
@@ -23,7 +25,7 @@ import {
   type FileKindValue,
 } from './api.js';
 import { MAX_UPLOAD_BYTES, SCOPES } from './kinds.js';
-import { localPath, localUrlSignature, storageOf, sweepLocalOrphans } from './storage.js';
+import { localRoot, localUrlSignature, storageOf, sweepLocalOrphans } from './storage.js';
 import { receiveUpload } from './upload.js';
 import { fileUrl } from './urls.js';
 
@@ -55,11 +57,12 @@ async function discardUpload(s: Services, key: string, ownerId: string) {
   if (p && p.owner === ownerId && !(await fileByKey(s.db, key))) await storageOf(s.config, s.secret).remove(key);
 }
 
-function validSignedUrl(s: Services, key: string, q: Record<string, string | undefined>): boolean {
+/** The expiry (unix seconds) of a valid signed link to `key`, or 0. */
+function signedUntil(s: Services, key: string, q: Record<string, string | undefined>): number {
   const e = Number(q.e);
-  if (!Number.isInteger(e) || e < Date.now() / 1000 || typeof q.s !== 'string') return false;
+  if (!Number.isInteger(e) || e < Date.now() / 1000 || typeof q.s !== 'string') return 0;
   const want = localUrlSignature(s.secret, key, e);
-  return q.s.length === want.length && q.s === want;
+  return q.s.length === want.length && crypto.timingSafeEqual(Buffer.from(q.s), Buffer.from(want)) ? e : 0;
 }
 
 const files: Module = {
@@ -89,27 +92,39 @@ const files: Module = {
       handle(child, s, filesApi.upload, async ({ req }) => ({ msg: '上传成功', ...(await receiveUpload(s, req)) }));
     });
 
-    // Files by storage key: public ones to anyone, private ones with a signed link or to whoever may read them.
-    app.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {
-      const key = (req.params as { '*': string })['*'];
-      const file = await fileByKey(s.db, key);
-      if (!file) throw notFound('文件不存在');
-      if (file.private && !validSignedUrl(s, key, req.query as Record<string, string>)) {
-        const user = await s.sessions.userOf(req);
-        if (!user) throw forbidden('链接已失效，请重新打开');
-        if (!(await canReadFile(s.db, file, user))) throw forbidden('无权查看该文件');
-      }
-      if (s.config.s3) return reply.redirect(await readableUrl(s, file));
-      const p = localPath(s.config, file.storageKey);
-      const stat = await fs.promises.stat(p).catch(() => null);
-      if (!stat) throw notFound('文件不存在');
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', stat.size)
-        .header('content-disposition', contentDisposition(file.mime, file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', file.private ? 'private, no-store' : 'public, max-age=31536000, immutable');
-      return reply.send(fs.createReadStream(p));
+    // Files by storage key: public ones to anyone, private ones with a signed link or to whoever
+    // may read them. Every answer says nosniff; the stored type (found from the content) and a
+    // disposition that opens only known-safe images, video and PDF in the browser, anything else
+    // as a download, so no upload ever runs as a page of this origin.
+    fs.mkdirSync(localRoot(s.config), { recursive: true });
+    await app.register(async (scope) => {
+      // Ranges (video seeking), ETag and Last-Modified; the type is ours, not the extension's.
+      await scope.register(fastifyStatic, { root: localRoot(s.config), serve: false, contentType: false, cacheControl: false, index: false, dotfiles: 'deny' });
+      scope.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {
+        reply.header('x-content-type-options', 'nosniff');
+        const key = (req.params as { '*': string })['*'];
+        const file = await fileByKey(s.db, key);
+        if (!file) throw notFound('文件不存在');
+        let cache = 'public, max-age=31536000, immutable';
+        if (file.private) {
+          const until = signedUntil(s, key, req.query as Record<string, string>);
+          if (until) {
+            // a signed link names the same bytes until it expires: the browser may keep them that long
+            cache = `private, max-age=${Math.max(0, Math.min(86400, Math.floor(until - Date.now() / 1000)))}`;
+          } else {
+            const user = await s.sessions.userOf(req);
+            if (!user) throw forbidden('链接已失效，请重新打开');
+            if (!(await canReadFile(s.db, file, user))) throw forbidden('无权查看该文件');
+            cache = 'private, no-store';
+          }
+        }
+        if (s.config.s3) return reply.header('cache-control', 'private, no-store').redirect(await readableUrl(s, file));
+        reply
+          .header('content-type', file.mime)
+          .header('content-disposition', contentDisposition(file.mime, file.name))
+          .header('cache-control', cache);
+        return reply.sendFile(file.storageKey);
+      });
     });
 
     handle(app, s, identityApi.seekerFile, async ({ user, params }) => {

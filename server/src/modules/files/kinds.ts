@@ -69,15 +69,38 @@ export const SCOPES: Record<string, Scope> = {
   // HR uploads the logo and the licence through one credential (the older client asks once)
   company: { name: 'company', kinds: [20, 30], exts: { 20: IMAGES, 30: ['jpg', 'jpeg', 'png', 'pdf'] }, maxBytes: 5 * MB, private: false, label: '5MB' },
   feedback: { name: 'feedback', kinds: [50], exts: { 50: ['jpg', 'jpeg', 'png'] }, maxBytes: 2 * MB, private: false, label: '2MB' },
-  chat: {
-    name: 'chat',
-    kinds: [60],
-    exts: { 60: [...IMAGES, 'mp4', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'txt'] },
-    maxBytes: 20 * MB,
-    private: false,
-    label: '20MB',
-  },
 };
+
+/**
+ * Chat files (wjlx 60) by the kind of message that carries them. The server receives them
+ * itself (chat/files.ts) and keeps them private to the conversation. `detected`: the formats the
+ * content (magic bytes) may be, null for a file message, which may carry anything. Images and
+ * video keep their type (and open inline), audio its type; everything else is stored as
+ * application/octet-stream, and nothing but images and video is ever sent other than as a download.
+ */
+export interface ChatKindRule {
+  maxBytes: number;
+  detected: string[] | null;
+  /** what the refusal of another format says */
+  formats: string;
+  label: string;
+}
+export const CHAT_KINDS = {
+  image: { maxBytes: 20 * MB, detected: ['jpg', 'png', 'gif', 'webp'], formats: '仅支持 JPG、PNG、GIF、WEBP 图片', label: '图片' },
+  video: { maxBytes: 100 * MB, detected: ['mp4', 'm4v'], formats: '仅支持 MP4 视频', label: '视频' },
+  sound: { maxBytes: 20 * MB, detected: ['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus', 'amr'], formats: '仅支持 MP3、M4A、AAC、WAV、OGG、AMR 语音', label: '语音' },
+  file: { maxBytes: 100 * MB, detected: null, formats: '', label: '文件' },
+} as const satisfies Record<string, ChatKindRule>;
+export type ChatKind = keyof typeof CHAT_KINDS;
+
+/** The type a chat file is served with: images and video as what they are, the rest as bytes to download. */
+export function chatFileMime(kind: ChatKind, detected: { ext: string; mime: string } | undefined): string {
+  if (kind === 'image' && detected) return TYPES[detected.ext]?.mime ?? 'application/octet-stream';
+  if (kind === 'video') return 'video/mp4';
+  // audio is no active content; it is still sent as a download when opened as a page
+  if (kind === 'sound' && detected?.mime.startsWith('audio/')) return detected.mime;
+  return 'application/octet-stream';
+}
 
 export const scopeExts = (scope: Scope) => [...new Set(Object.values(scope.exts).flat())];
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
+import { chatUsers } from '../chat/testing.js';
 
 describe('files on S3-compatible storage', () => {
   let s3: { run(): Promise<{ port: number }>; close(): Promise<void> };
@@ -76,5 +77,40 @@ describe('files on S3-compatible storage', () => {
     const res = await fetch(saved.body.fileUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('keeps chat files in the bucket, private to the conversation, with the type the server found', async () => {
+    const [u] = await chatUsers(srv, 1);
+    const upload = async (kind: string, name: string, body: Buffer | string) => {
+      const res = await fetch(`${srv.url}/api/chat/upload?kind=${kind}&name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-chat-user': u.userId, 'x-chat-sig': u.userSig },
+        body: typeof body === 'string' ? body : new Uint8Array(body),
+      });
+      return (await res.json()) as { code: number; url: string };
+    };
+    const img = await upload('image', '照片.png', samples.png());
+    expect(img.code).toBe(0);
+    // the link is the server's, signed: the server checks it and sends the holder on to the bucket
+    expect(img.url.startsWith(`${srv.url}/api/files/chat/`)).toBe(true);
+    const hop = await fetch(img.url, { redirect: 'manual' });
+    expect(hop.status).toBe(302);
+    const location = hop.headers.get('location')!;
+    expect(location.startsWith(`${endpoint}/zp-files/chat/`)).toBe(true);
+    expect(location).toContain('X-Amz-Signature=');
+    const got = await fetch(location);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await got.arrayBuffer())).toEqual(samples.png());
+    // without the signature nobody is sent on
+    expect((await fetch(img.url.split('?')[0], { redirect: 'manual' })).status).toBe(403);
+    // a planted page is kept as bytes to download
+    const page = await upload('file', 'x.html', samples.html().toString());
+    expect(page.code).toBe(0);
+    const stored = await fetch((await fetch(page.url, { redirect: 'manual' })).headers.get('location')!);
+    expect(stored.headers.get('content-type')).toBe('application/octet-stream');
+    expect(stored.headers.get('content-disposition')).toMatch(/^attachment; /);
+    // nothing of either stayed on the server's disk
+    const tmp = path.join(srv.app.services.config.dataDir, 'files', '.tmp');
+    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
   });
 });

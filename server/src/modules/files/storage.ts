@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Config } from '../../config.js';
 import { s3PostFields } from './sigv4.js';
+import { encodeKey, serverFileUrl } from './urls.js';
 
 /** The first bytes of a stored object (enough for file-type) and its whole size. */
 export interface StoredHead {
@@ -29,6 +30,11 @@ export interface Storage {
   kind: 'local' | 's3';
   credential(keyPrefix: string, minBytes: number, maxBytes: number, expiresAt: Date): PostCredential;
   inspect(key: string): Promise<StoredHead | null>;
+  /**
+   * Stores a file the server itself received and checked (chat files arrive at the server), with
+   * the type and disposition it is to be served with. The local file is moved or read, then gone.
+   */
+  put(key: string, localFile: string, mime: string, disposition: string): Promise<void>;
   /** After the content was checked: give the object its real type (S3 keeps what the form said). */
   finalize(key: string, mime: string, disposition: string): Promise<void>;
   remove(key: string): Promise<void>;
@@ -50,7 +56,6 @@ export async function readHead(file: string): Promise<Buffer> {
   }
 }
 
-const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /** Keys on the server's own host sign with a key derived from the server secret, never the secret itself. */
 export const deriveKey = (secret: string, purpose: string) => crypto.createHmac('sha256', secret).update(`zp-files:${purpose}`).digest();
@@ -61,6 +66,15 @@ export function localSignature(secret: string, base64Policy: string): string {
 
 export function localUrlSignature(secret: string, key: string, expires: number): string {
   return crypto.createHmac('sha256', deriveKey(secret, 'private-url')).update(`${key}\n${expires}`).digest('hex');
+}
+
+/**
+ * A link to a private file through the server's own route, valid until `expires` (unix seconds)
+ * for whoever holds it. The route checks the signature, then serves the file from disk or sends
+ * the asker on to a presigned bucket link.
+ */
+export function signedServerUrl(config: Config, secret: string, key: string, expires: number): string {
+  return `${serverFileUrl(config, key)}?e=${expires}&s=${localUrlSignature(secret, key, expires)}`;
 }
 
 export function localRoot(config: Config) {
@@ -110,6 +124,17 @@ export function localStorage(config: Config, secret: string): Storage {
         await fh.close();
       }
     },
+    async put(key, localFile) {
+      const target = localPath(config, key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.promises.rename(localFile, target);
+      } catch {
+        // another file system: copy, then drop the original
+        await fs.promises.copyFile(localFile, target);
+        await fs.promises.rm(localFile, { force: true });
+      }
+    },
     async finalize() {
       // the upload endpoint already checked the bytes and the file is served with its stored type
     },
@@ -117,8 +142,7 @@ export function localStorage(config: Config, secret: string): Storage {
       await fs.promises.rm(localPath(config, key), { force: true });
     },
     async privateUrl(key, ttlSeconds) {
-      const e = Math.floor(Date.now() / 1000) + ttlSeconds;
-      return `${config.publicUrl}/api/files/${encodeKey(key)}?e=${e}&s=${localUrlSignature(secret, key, e)}`;
+      return signedServerUrl(config, secret, key, Math.floor(Date.now() / 1000) + ttlSeconds);
     },
   };
 }
@@ -159,6 +183,14 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
       const range = res.headers.get('content-range'); // bytes 0-65535/123456
       const size = range ? Number(range.split('/')[1]) : Number(res.headers.get('content-length') ?? head.length);
       return { size, head };
+    },
+    async put(key, localFile, mime, disposition) {
+      // A file-backed Blob: streamed from disk, and readable again should the client retry.
+      const body = await fs.openAsBlob(localFile);
+      const res = await aws.fetch(objectUrl(key), { method: 'PUT', body, headers: { 'content-type': mime, 'content-disposition': disposition } });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${text.slice(0, 200)}`);
+      await fs.promises.rm(localFile, { force: true });
     },
     async finalize(key, mime, disposition) {
       const res = await aws.fetch(objectUrl(key), {

@@ -1,9 +1,20 @@
 import type { Config } from '../../config.js';
 
+/** A storage key as a URL path (each segment encoded, the slashes kept). */
+export const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * The server's own address of a stored file, also when the bytes live in a bucket (the server
+ * checks who asks, then serves them or sends the asker on to a presigned bucket link).
+ */
+export function serverFileUrl(config: Config, storageKey: string): string {
+  return `${config.publicUrl}/api/files/${encodeKey(storageKey)}`;
+}
+
 /** Where a stored file is fetched from: the server itself by default, the bucket's public URL with S3. */
 export function fileUrl(config: Config, storageKey: string): string {
   if (config.s3) return `${config.s3.publicUrl}/${storageKey}`;
-  return `${config.publicUrl}/api/files/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
+  return serverFileUrl(config, storageKey);
 }
 
 /** The storage key inside a URL that fileUrl made (on this server or the bucket); null for any other URL. */

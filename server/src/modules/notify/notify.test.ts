@@ -9,6 +9,7 @@ import { isUserOnline, onlineUsers, mountSocket } from './socket.js';
 import { startPresence } from './presence.js';
 import { memoryBus } from '../../bus/index.js';
 import pino from 'pino';
+import WebSocket from 'ws';
 
 let srv: TestServer;
 let actors: Actors;
@@ -63,9 +64,19 @@ describe('notification socket', () => {
     s.close();
   });
 
-  it('refuses the upgrade without a valid token', async () => {
-    await expect(openSocket(srv.url, 'x'.repeat(43))).rejects.toMatchObject({ status: 401 });
-    await expect(openSocket(srv.url, '')).rejects.toMatchObject({ status: 401 });
+  it('logs in with the first frame, never with a token in the URL', async () => {
+    await expect(openSocket(srv.url, 'x'.repeat(43))).rejects.toMatchObject({ code: 4401 });
+    await expect(openSocket(srv.url, '')).rejects.toMatchObject({ code: 4401 });
+    // The old query-string token is not honoured: the first frame must carry it.
+    const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/wss/ws?token=${actors.seeker.token}`);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('open', () => ws.send('ping'));
+    expect(await closed).toBe(4401);
+    // The same token in the first frame works.
+    const s = await openSocket(srv.url, actors.seeker.token!);
+    s.ws.send('ping');
+    expect(await s.next()).toEqual({ type: 0, message: 'pong' });
+    s.close();
   });
 
   it('tracks presence: online while a socket is open, offline after the last one goes', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startServer, newPhone, type TestServer } from '../../../test/helpers.js';
 import { openSocket } from '../../../test/socket.js';
 import { isUserOnline } from './socket.js';
+import { sql } from '../../db/index.js';
 
 // Only the interval timers are under the test's control, so the server's ping rounds run on demand.
 let srv: TestServer;
@@ -37,10 +38,23 @@ it('drops a client that stops answering pings and keeps one that answers', async
   here.close();
 });
 
-it('closes the socket of a session that ended (logout) within a few ping rounds', async () => {
+it('closes the socket of a session that logged out at once', async () => {
+  const phone = newPhone();
+  const u = await srv.registerSeeker(phone);
+  const sock = await openSocket(srv.url, u.token);
+  const other = await openSocket(srv.url, (await srv.login('qz', phone, 'secret123')).token);
+  expect((await srv.call('/api/sec/pc/logout', { method: 'POST', token: u.token })).body.code).toBe(0);
+  expect(await sock.closed).toBe(4401);
+  // The same person's other session keeps its socket.
+  other.ws.send('ping');
+  expect(await other.next()).toEqual({ type: 0, message: 'pong' });
+  other.close();
+});
+
+it('closes the socket of a session that ended otherwise (expired) within a few ping rounds', async () => {
   const u = await srv.registerSeeker(newPhone());
   const sock = await openSocket(srv.url, u.token);
-  expect((await srv.call('/api/sec/pc/logout', { method: 'POST', token: u.token })).body.code).toBe(0);
+  await srv.app.services.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${u.userId}`);
   let code: number | null = null;
   void sock.closed.then((c) => (code = c));
   for (let round = 0; round < 10 && code === null; round++) {

@@ -1,11 +1,15 @@
 /**
- * The notification socket `/wss/ws?token=`. Every reminder stored by notify() reaches the
- * sockets of its user on whichever node holds them (the bus fans it out); the client's keep-alive
- * text is answered; sockets that stop answering pings are dropped.
+ * The notification socket `/wss/ws`. The client's first frame is `{type: 'auth', token}` (the
+ * token never travels in the URL, which proxies and access logs keep); the server answers
+ * `{type: 2, message: 'ready'}`. Every reminder stored by notify() then reaches the sockets of its
+ * user on whichever node holds them (the bus fans it out); the client's keep-alive text is
+ * answered; sockets that stop answering pings are dropped. Whatever a client sends is input to
+ * refuse, never a reason to throw.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import type { Reminder, SocketMessage } from '@zp/core/contract';
+import type { RawData } from 'ws';
 import type { Services } from '../../services.js';
 import type { User } from '../../http/route.js';
 import { NOTIFY_TOPIC, type NotifyEvent } from './notify.js';
@@ -16,6 +20,26 @@ const PING_MS = 30_000;
 /** Every this many ping rounds a socket's session is checked again, so a logout closes it within minutes. */
 const SESSION_CHECK_ROUNDS = 10;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+/** A socket that has not sent a valid auth frame by then is closed. */
+const AUTH_WAIT_MS = 10_000;
+/** Close code for a missing, malformed or expired token (the client logs in again). */
+const CLOSE_AUTH = 4401;
+const REVOKED_TOPIC = 'notify:revoked';
+
+/** The token of a first frame `{type: 'auth', token}`, or null for anything else. */
+function tokenOfFrame(data: RawData): string | null {
+  const text = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+  if (text.length > 1024) return null;
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!frame || typeof frame !== 'object' || Array.isArray(frame)) return null;
+  const { type, token } = frame as { type?: unknown; token?: unknown };
+  return type === 'auth' && typeof token === 'string' && TOKEN.test(token) ? token : null;
+}
 
 /** Presence per running server (keyed by its Services), for the exported look-ups. */
 const registry = new WeakMap<Services, Presence>();
@@ -50,7 +74,6 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
   registry.set(s, presence);
   const byUser = new Map<string, Set<WebSocket>>();
   const held = new Map<WebSocket, Held>();
-  const users = new WeakMap<FastifyRequest, { user: User; token: string }>();
 
   const send = (ws: WebSocket, m: SocketMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
@@ -63,6 +86,17 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
     const m: SocketMessage = { type: 1, message: reminderOf(e) };
     for (const ws of sockets) send(ws, m);
   });
+
+  // A logout closes that session's sockets, a password change all of the user's, on every node.
+  const unsubscribeRevoked = await s.bus.subscribe(REVOKED_TOPIC, (payload) => {
+    const e = payload as { u?: unknown; sid?: unknown };
+    const sockets = e && typeof e.u === 'string' ? byUser.get(e.u) : undefined;
+    for (const ws of sockets ?? []) {
+      const h = held.get(ws);
+      if (h && (e.sid === undefined || e.sid === null || e.sid === h.user.sessionId)) ws.close(CLOSE_AUTH, 'session ended');
+    }
+  });
+  s.sessions.onRevoked(({ userId, sessionId }) => s.bus.publish(REVOKED_TOPIC, { u: userId, sid: sessionId ?? null }));
 
   const drop = (ws: WebSocket) => {
     const h = held.get(ws);
@@ -102,38 +136,57 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
   }, PING_MS);
   pinger.unref();
 
-  app.get(
-    '/wss/ws',
-    {
-      websocket: true,
-      schema: { hide: true },
-      // The upgrade is refused with a plain 401 before any socket exists when the token is bad.
-      preValidation: async (req, reply) => {
-        const token = (req.query as { token?: unknown }).token;
-        const user = typeof token === 'string' && TOKEN.test(token) ? await s.sessions.userByToken(token) : null;
-        if (!user) return reply.code(401).send({ code: 401, msg: '登录已失效，请重新登录' });
-        users.set(req, { user, token: token as string });
-      },
-    },
-    (ws, req) => {
-      const { user, token } = users.get(req)!;
-      const h: Held = { user, token, alive: true, rounds: 0 };
+  app.get('/wss/ws', { websocket: true, schema: { hide: true } }, (ws) => {
+    let h: Held | null = null;
+    let authing = false;
+    const authTimer = setTimeout(() => ws.close(CLOSE_AUTH, 'auth timeout'), AUTH_WAIT_MS);
+
+    const admit = (user: User, token: string) => {
+      if (ws.readyState !== ws.OPEN) return;
+      clearTimeout(authTimer);
+      h = { user, token, alive: true, rounds: 0 };
       held.set(ws, h);
       let set = byUser.get(user.id);
       if (!set) byUser.set(user.id, (set = new Set()));
       set.add(ws);
       presence.add(user.id);
+      send(ws, { type: 2, message: 'ready' });
+    };
 
-      ws.on('pong', () => (h.alive = true));
-      ws.on('message', () => {
-        // Anything the client sends is its keep-alive.
-        h.alive = true;
-        send(ws, { type: 0, message: 'pong' });
-      });
-      ws.on('close', () => drop(ws));
-      ws.on('error', () => drop(ws));
-    },
-  );
+    ws.on('message', (data, isBinary) => {
+      try {
+        if (isBinary) return ws.close(1003, 'text frames only');
+        if (h) {
+          // After the auth frame, anything the client sends is its keep-alive.
+          h.alive = true;
+          return send(ws, { type: 0, message: 'pong' });
+        }
+        // Frames while the token is being checked are dropped (the client sends nothing then).
+        if (authing) return;
+        const token = tokenOfFrame(data);
+        if (!token) return ws.close(CLOSE_AUTH, 'auth required');
+        authing = true;
+        s.sessions.userByToken(token).then(
+          (user) => (user ? admit(user, token) : ws.close(CLOSE_AUTH, 'session ended')),
+          (err) => {
+            s.log.error({ err }, 'notify socket: session look-up failed');
+            ws.close(1011, 'server error');
+          },
+        );
+      } catch (err) {
+        s.log.error({ err }, 'notify socket: frame handling failed');
+        ws.terminate();
+      }
+    });
+    ws.on('pong', () => {
+      if (h) h.alive = true;
+    });
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      drop(ws);
+    });
+    ws.on('error', () => drop(ws));
+  });
 
   s.onClose(async () => {
     clearInterval(pinger);
@@ -141,6 +194,7 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
     held.clear();
     byUser.clear();
     await unsubscribe();
+    await unsubscribeRevoked();
     await presence.close();
     registry.delete(s);
   });

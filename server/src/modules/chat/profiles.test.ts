@@ -1,0 +1,98 @@
+/**
+ * Names for the asking (issue 10, finding 9): ids are sequential, so the chat `profiles`
+ * operation must not hand a fresh account everybody's name. People one has to do with come back
+ * in full; strangers with a masked name and nothing else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { one, sql } from '../../db/index.js';
+import { startServer, type TestServer } from '../../../test/helpers.js';
+import { actor } from '../../../test/roles.js';
+import { chatUsers, RawClient, type ChatUser } from './testing.js';
+import { maskName } from './profiles.js';
+
+let srv: TestServer;
+const clients: RawClient[] = [];
+
+async function login(u: ChatUser) {
+  const c = new RawClient(srv.url);
+  clients.push(c);
+  const r = await c.call('auth', { userID: u.userId, userSig: u.userSig, instance: `inst-${u.userId}-${Math.random().toString(36).slice(2)}`, login: true });
+  expect(r.code).toBe(0);
+  return c;
+}
+const text = (from: ChatUser, to: string, t: string) => ({
+  ID: `${from.userId}-${Math.random().toString(36).slice(2, 12)}`, conversationType: 'C2C', to, type: 'TIMTextElem', payload: { text: t },
+});
+
+beforeAll(async () => {
+  srv = await startServer();
+}, 600_000);
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await srv?.close();
+});
+
+describe('chat profiles', () => {
+  it('masks a name to its first character', () => {
+    expect(maskName('张三丰')).toBe('张**');
+    expect(maskName('张三')).toBe('张*');
+    expect(maskName('李')).toBe('李*');
+    expect(maskName('')).toBe('');
+  });
+
+  it('a fresh account asking 40 sequential ids sees masked names except its contacts', async () => {
+    const [viewer] = await chatUsers(srv, 1, '新用户');
+    const others = await chatUsers(srv, 40, '路人甲');
+    const [talked, grouped, friend, replied] = others;
+    const stranger = others[10];
+
+    // Contacts: a conversation each way, a group both are in, a friendship.
+    const me = await login(viewer);
+    const them = await login(talked);
+    expect((await them.call('send', text(talked, viewer.userId, '你好'))).code).toBe(0);
+    expect((await me.call('createGroup', { name: '同学群', type: 'Private', memberList: [{ userID: grouped.userId }] })).code).toBe(0);
+    expect((await me.call('addFriend', { to: friend.userId, type: 'Add_Type_Both' })).code).toBe(0);
+    expect((await me.call('send', text(viewer, replied.userId, '在吗'))).code).toBe(0);
+
+    const ids = others.map((u) => u.userId);
+    const r = await me.call('profiles', { userIDList: ids });
+    expect(r.code).toBe(0);
+    const byId = new Map<string, any>(r.data.profileList.map((p: any) => [p.userID, p]));
+    expect(byId.size).toBe(40);
+    const contacts = new Set([talked, grouped, friend, replied].map((u) => u.userId));
+    for (const u of others) {
+      const p = byId.get(u.userId);
+      if (contacts.has(u.userId)) expect(p.nick, u.userId).toBe(u.name);
+      else {
+        expect(p.nick, u.userId).toBe(maskName(u.name));
+        expect(p.nick).not.toBe(u.name);
+        expect(p).toMatchObject({ avatar: '', selfSignature: '', gender: 'Gender_Type_Unknown' });
+      }
+    }
+    // The viewer's own profile is whole.
+    expect((await me.call('profiles', { userIDList: [viewer.userId] })).data.profileList[0].nick).toBe(viewer.name);
+    // Opening a conversation with a stranger (no message yet) does not show the name either.
+    const conv = await me.call('conv', { conversationID: `C2C${stranger.userId}` });
+    expect(conv.data.conversation.userProfile.nick).toBe(maskName(stranger.name));
+  });
+
+  it('HR of an approved enterprise are shown by name (as on job pages and booths); HR see the seekers who applied', async () => {
+    const approved = await actor(srv, 'hrApproved');
+    const unapproved = await actor(srv, 'hrUnapproved');
+    const db = srv.app.services.db;
+    await db.execute(sql`update users set name = '王经理' where id = ${approved.userId}`);
+    await db.execute(sql`update users set name = '赵经理' where id = ${unapproved.userId}`);
+    const [seeker, applicant] = await chatUsers(srv, 2, '求职者');
+    const c = await login(seeker);
+    const seen = (await c.call('profiles', { userIDList: [approved.userId!, unapproved.userId!] })).data.profileList;
+    expect(seen.map((p: any) => p.nick)).toEqual(['王经理', maskName('赵经理')]);
+
+    // The approved HR sees the seeker who applied to their enterprise, and no other.
+    const job = await one<{ id: string }>(db, sql`insert into jobs (company_id, hr_id, title) values (${approved.companyId}, ${approved.userId}, '前端工程师') returning id::text as id`);
+    await db.execute(sql`insert into applications (seeker_id, job_id, company_id) values (${applicant.userId}, ${job!.id}, ${approved.companyId})`);
+    const hrSig = (await srv.call('/api/sec/trtc/userSig', { token: approved.token })).body.userSig;
+    const hr = await login({ userId: approved.userId!, token: approved.token!, userSig: hrSig, name: '' });
+    const list = (await hr.call('profiles', { userIDList: [applicant.userId, seeker.userId] })).data.profileList;
+    expect(list.map((p: any) => p.nick)).toEqual([applicant.name, maskName(seeker.name)]);
+  });
+});
