@@ -26,6 +26,22 @@ export async function candidateAccess(db: Db, companyId: string, seekerId: strin
   return 'search';
 }
 
+/**
+ * The one rule for résumé files handed to an enterprise's HR (downloads, file links, private file
+ * reads): 'private' — the attachment résumés too, because the seeker shared them with the
+ * enterprise (applied to one of its jobs, or accepted one of its interview invitations);
+ * 'public' — only what the seeker made public, the online résumé that talent search shows (not
+ * hidden, enterprise not shielded); null — nothing.
+ */
+export async function resumeFileAccess(db: Db, companyId: string, seekerId: string): Promise<'private' | 'public' | null> {
+  const access = await candidateAccess(db, companyId, seekerId);
+  if (access === 'applied') return 'private';
+  if (!/^[1-9]\d{0,18}$/.test(seekerId)) return null;
+  const accepted = await one(db, sql`select 1 as ok from interviews where seeker_id = ${seekerId} and company_id = ${companyId} and answer = 1 limit 1`);
+  if (accepted) return 'private';
+  return access === 'search' ? 'public' : null;
+}
+
 /** yyzt of the seeker's application per job (0 when none), for every id asked. */
 export async function applicationStates(db: Db, seekerId: string, jobIds: string[]): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(jobIds.map((id) => [id, 0]));

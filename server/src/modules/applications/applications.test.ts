@@ -5,6 +5,7 @@ import { actor, allActors, codesByRole, completeResume, expectedCodes, type Acto
 import { fairWithSignup, postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
 import { beijingTime } from './store.js';
+import { TALENT_DOWNLOADS_PER_DAY } from './index.js';
 
 let srv: TestServer;
 let actors: Actors;
@@ -459,23 +460,102 @@ describe('résumé reads and downloads by HR', () => {
     expect(await count()).toBe(1);
 
     const foreign = await srv.call('/api/hr/qydwjlgl/tdDownloadJl', { token: otherHr.token, query: { qzid: seeker.userId! } });
-    expect(foreign.body).toEqual({ code: 403, msg: '只能下载投递到本单位的简历' });
+    expect(foreign.body).toEqual({ code: 403, msg: '只能下载投递到本单位或已接受本单位面试邀请的求职者的简历' });
     const notHis = await srv.call('/api/hr/qydwjlgl/tdDownloadJl', { token: actors.hrApproved.token, query: { qzid: seeker.userId!, jlid: await resumeFile(actors.seeker.userId!) } });
     expect(notHis.body).toEqual({ code: 404, msg: '简历文件不存在' });
 
-    // from talent search: the newest attachment, or the online résumé when there is none
+    // from talent search, the enterprise applied to gets the newest attachment…
+    const mine = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: actors.hrApproved.token, query: { qzbsid: seeker.userId! } });
+    expect(mine.body).toMatchObject({ code: 0, jlmc: '简历-张三.pdf' });
+    // …any other only what the seeker made public: the online résumé, never the private attachment
     const t = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: otherHr.token, query: { qzbsid: seeker.userId! } });
-    expect(t.body).toMatchObject({ code: 0, jlmc: '简历-张三.pdf' });
+    expect(t.body).toMatchObject({ code: 0, jlmc: '测试求职者的在线简历' });
+    expect(t.body.qzJldz).toContain(`/zppc/private/personalResume?qzbsid=${seeker.userId}`);
+    expect(t.body.qzJldz).not.toContain('/api/files/');
     const bare = await newSeeker();
     const online = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: otherHr.token, query: { qzbsid: bare.userId! } });
     expect(online.body).toMatchObject({ code: 0, jlmc: '测试求职者的在线简历' });
     expect(online.body.qzJldz).toContain(`/zppc/private/personalResume?qzbsid=${bare.userId}`);
-    expect(await count()).toBe(2);
+    expect(await count()).toBe(3);
+    const logged = await one<{ n: number }>(db(), sql`select count(*)::int as n from resume_downloads where seeker_id = ${seeker.userId} and company_id = ${otherHr.companyId} and source = 'talent' and file_id is null`);
+    expect(logged!.n).toBe(1);
 
     await db().execute(sql`update seeker_profiles set hidden = true where user_id = ${bare.userId}`);
     expect((await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: otherHr.token, query: { qzbsid: bare.userId! } })).body.code).toBe(404);
     const downloads = await one<{ n: number }>(db(), sql`select download_count::int as n from seeker_profiles where user_id = ${seeker.userId}`);
-    expect(downloads!.n).toBe(2);
+    expect(downloads!.n).toBe(3);
+  });
+
+  it('opens a private attachment résumé only to an enterprise the seeker applied to or accepted an invitation from, on every route', async () => {
+    const seeker = await newSeeker();
+    const file = await resumeFile(seeker.userId!, '简历-李四.pdf');
+    const key = (await one<{ k: string }>(db(), sql`select storage_key as k from files where id = ${file}`))!.k;
+    const hr = await actor(srv, 'hrApproved');
+    const gwid = await postJob(srv, hr, { gwmc: '前端工程师' });
+
+    /** Each way an HR may ask for the attachment: true where it is handed out. */
+    const routes = async (who: Actor) => {
+      const byId = await srv.call(`/api/qz/qzFile/getFile/${file}`, { token: who.token });
+      const byKey = await fetch(`${srv.url}/api/files/${key}`, { headers: { token: who.token! } });
+      await byKey.body?.cancel();
+      const applied = await srv.call('/api/hr/qydwjlgl/tdDownloadJl', { token: who.token, query: { qzid: seeker.userId!, jlid: file } });
+      const talent = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: who.token, query: { qzbsid: seeker.userId! } });
+      return {
+        getFile: byId.body.code === 0 && String(byId.body.fileUrl).includes('/api/files/resume/'),
+        // (the bytes are not on disk in this test: past the check the route answers 404, before it 403)
+        filesRoute: byKey.status !== 403,
+        tdDownloadJl: applied.body.code === 0 && String(applied.body.qzJldz).includes('/api/files/resume/'),
+        talent: talent.body.code === 0 && String(talent.body.qzJldz).includes('/api/files/resume/'),
+      };
+    };
+    const none = { getFile: false, filesRoute: false, tdDownloadJl: false, talent: false };
+    const all = { getFile: true, filesRoute: true, tdDownloadJl: true, talent: true };
+
+    // found in talent search, never applied: nothing private
+    expect(await routes(hr)).toEqual(none);
+
+    // invited from talent search: still nothing until the seeker accepts
+    const inv = await srv.call('/api/hr/qyhxrxx/addHrMy', { token: hr.token, body: inviteBody({ qzzid: seeker.userId!, gwid }) });
+    expect(inv.body.code).toBe(0);
+    expect(await routes(hr)).toEqual(none);
+    // a declined invitation opens nothing either
+    expect((await srv.call('/api/qz/qymyxx/answer', { token: seeker.token, body: { msid: inv.body.msid, type: 2 } })).body.code).toBe(0);
+    expect(await routes(hr)).toEqual(none);
+    const again = await srv.call('/api/hr/qyhxrxx/addHrMy', { token: hr.token, body: inviteBody({ qzzid: seeker.userId!, gwid, mymc: '复试' }) });
+    expect((await srv.call('/api/qz/qymyxx/answer', { token: seeker.token, body: { msid: again.body.msid, type: 1 } })).body.code).toBe(0);
+    // accepted: the enterprise may have it, on every route
+    expect(await routes(hr)).toEqual(all);
+    // and no other enterprise, nor an HR whose enterprise is not approved, nor another seeker
+    expect(await routes(otherHr)).toEqual(none);
+    expect(await routes(actors.hrUnapproved)).toEqual(none);
+    expect((await srv.call(`/api/qz/qzFile/getFile/${file}`, { token: actors.seeker.token })).body.code).toBe(403);
+    // a colleague in the same enterprise may
+    const colleague = await srv.call(`/api/qz/qzFile/getFile/${file}`, { token: hr.token });
+    expect(colleague.body.code).toBe(0);
+  });
+
+  it('holds talent-search downloads to a daily number of seekers per enterprise', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    // the day's quota already taken: a real seeker and (TALENT_DOWNLOADS_PER_DAY - 1) others downloaded today
+    const known = await newSeeker();
+    const stamp = Date.now().toString().slice(-6);
+    await db().execute(sql`insert into users (role, phone, password_hash)
+      select 'qz', ${`170${stamp}`} || lpad(g::text, 2, '0'), 'x' from generate_series(1, ${TALENT_DOWNLOADS_PER_DAY - 1}) g`);
+    await db().execute(sql`insert into resume_downloads (hr_id, company_id, seeker_id, source)
+      select ${hr.userId}, ${hr.companyId}, id, 'talent' from users where phone like ${`170${stamp}%`} or id = ${known.userId}`);
+    // downloads of earlier days do not count
+    const earlier = await newSeeker();
+    await db().execute(sql`insert into resume_downloads (hr_id, company_id, seeker_id, source, created_at) values (${hr.userId}, ${hr.companyId}, ${earlier.userId}, 'talent', now() - interval '2 days')`);
+
+    const seeker = await newSeeker();
+    const over = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: hr.token, query: { qzbsid: seeker.userId! } });
+    expect(over.body).toEqual({ code: 429, msg: `今日从人才搜索下载的简历已达 ${TALENT_DOWNLOADS_PER_DAY} 份上限，请明天再试` });
+    const logged = await one<{ n: number }>(db(), sql`select count(*)::int as n from resume_downloads where seeker_id = ${seeker.userId}`);
+    expect(logged!.n).toBe(0);
+    // a seeker already downloaded today is not a new one
+    expect((await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: hr.token, query: { qzbsid: known.userId! } })).body.code).toBe(0);
+    // another enterprise has its own count
+    expect((await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: otherHr.token, query: { qzbsid: seeker.userId! } })).body.code).toBe(0);
   });
 });
 

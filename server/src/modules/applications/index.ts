@@ -1,7 +1,7 @@
 import { applicationsApi, CANDIDATE_SECTIONS, SELECTED_STATES, type SectionKey } from '@zp/core/contract';
 import type { SQL } from 'drizzle-orm';
 import { handle } from '../../http/route.js';
-import { badRequest, forbidden, notFound, offsetOf, pageOf } from '../../http/reply.js';
+import { badRequest, forbidden, notFound, offsetOf, pageOf, tooMany } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
@@ -10,18 +10,27 @@ import { jobListColumns, type JobListItem } from '../jobs/api.js';
 import { seekerCard, seekerCards, sectionRows, bumpResumeCounter, type SeekerCard } from '../resumes/api.js';
 import { fileOf, readableUrl, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/api.js';
 import { favouriteFlags, recordResumeView } from '../relations/api.js';
-import { appliedToCompany, applicationStates, candidateAccess, fairApplicationFigures, interviewsSent } from './api.js';
+import { applicationStates, candidateAccess, fairApplicationFigures, interviewsSent, resumeFileAccess } from './api.js';
 import { registerFairApplicationCounter } from '../fairs/api.js';
 import {
   answerInvitation, apply, applyMany, assertMayApply, changeState, hrCompany, invite, likePattern, markViewed, minuteText, recordResult, timeText, validDay,
 } from './store.js';
 
-/** HR of an enterprise the seeker applied to may read the seeker's attachment résumés. */
-const appliedResumeRule: PrivateFileRule = async (db, file, user) => {
+/**
+ * HR of an approved enterprise the seeker shared the attachment résumés with (resumeFileAccess:
+ * applied, or accepted an invitation) may read them; talent search alone never opens them.
+ */
+const sharedResumeRule: PrivateFileRule = async (db, file, user) => {
   if (user.role !== 'hr' || file.kind !== FileKind.resume || !file.ownerId) return false;
   const company = await companyOfHr(db, user.id);
-  return !!company && (await appliedToCompany(db, file.ownerId, company.id));
+  return !!company && company.status === 1 && (await resumeFileAccess(db, company.id, file.ownerId)) === 'private';
 };
+
+/**
+ * Seekers an enterprise may download from talent search per day (Beijing days; a seeker
+ * downloaded again the same day counts once). The spec sets no figure; this bounds harvesting.
+ */
+export const TALENT_DOWNLOADS_PER_DAY = 50;
 
 /** The online résumé page of the site (spec section 2: /private/personalResume?qzbsid=). */
 const onlineResumeUrl = (s: Services, seekerId: string) => `${s.config.publicUrl}/zppc/private/personalResume?qzbsid=${seekerId}`;
@@ -183,7 +192,11 @@ async function latestResumeFile(db: Db, seekerId: string): Promise<string | null
   return r?.id ?? null;
 }
 
-/** The link HR downloads: the attachment (a short-lived link) or the online résumé. Logged and counted. */
+/**
+ * The link HR downloads: an attachment (a short-lived link) the caller has checked the enterprise
+ * may have, or the online résumé. Logged and counted; downloads from talent search are also held
+ * to TALENT_DOWNLOADS_PER_DAY.
+ */
 async function resumeLink(
   s: Services,
   d: { hrId: string; companyId: string; seekerId: string; fileId: string | null; source: 'application' | 'talent' },
@@ -201,9 +214,25 @@ async function resumeLink(
     link = onlineResumeUrl(s, d.seekerId);
     name = `${card?.xm || '求职者'}的在线简历`;
   }
-  await s.db.execute(
-    sql`insert into resume_downloads (hr_id, company_id, seeker_id, file_id, source) values (${d.hrId}, ${d.companyId}, ${d.seekerId}, ${fileId}, ${d.source})`,
-  );
+  const logged = await s.db.transaction(async (tx) => {
+    if (d.source === 'talent') {
+      // one enterprise's count at a time, so two tabs cannot both take the last one
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`talent-downloads:${d.companyId}`}))`);
+      const today = await one<{ n: number; again: boolean }>(
+        tx,
+        sql`select count(distinct seeker_id)::int as n, coalesce(bool_or(seeker_id = ${d.seekerId}), false) as again
+            from resume_downloads
+            where company_id = ${d.companyId} and source = 'talent'
+              and created_at >= (date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
+      );
+      if (today && !today.again && today.n >= TALENT_DOWNLOADS_PER_DAY) return false;
+    }
+    await tx.execute(
+      sql`insert into resume_downloads (hr_id, company_id, seeker_id, file_id, source) values (${d.hrId}, ${d.companyId}, ${d.seekerId}, ${fileId}, ${d.source})`,
+    );
+    return true;
+  });
+  if (!logged) throw tooMany(`今日从人才搜索下载的简历已达 ${TALENT_DOWNLOADS_PER_DAY} 份上限，请明天再试`);
   await bumpResumeCounter(s.db, d.seekerId, 'downloaded');
   return { qzJldz: link, jlmc: name };
 }
@@ -213,7 +242,7 @@ async function resumeLink(
 const applications: Module = {
   name: 'applications',
   register(app, s) {
-    registerPrivateFileRule(appliedResumeRule);
+    registerPrivateFileRule(sharedResumeRule);
     registerInterviewCounter(interviewsSent);
     registerFairApplicationCounter(fairApplicationFigures);
 
@@ -378,7 +407,7 @@ const applications: Module = {
 
     handle(app, s, applicationsApi.downloadApplied, async ({ query, user }) => {
       const company = await hrCompany(s.db, user.id);
-      if (!(await appliedToCompany(s.db, query.qzid, company.id))) throw forbidden('只能下载投递到本单位的简历');
+      if ((await resumeFileAccess(s.db, company.id, query.qzid)) !== 'private') throw forbidden('只能下载投递到本单位或已接受本单位面试邀请的求职者的简历');
       let fileId: string | null = null;
       if (query.jlid) {
         const f = await fileOf(s.db, query.jlid);
@@ -397,8 +426,11 @@ const applications: Module = {
     });
     handle(app, s, applicationsApi.downloadTalent, async ({ query, user }) => {
       const company = await hrCompany(s.db, user.id);
-      if (!(await candidateAccess(s.db, company.id, query.qzbsid))) throw notFound('该求职者不存在或已隐藏简历');
-      const fileId = await latestResumeFile(s.db, query.qzbsid);
+      const access = await resumeFileAccess(s.db, company.id, query.qzbsid);
+      if (!access) throw notFound('该求职者不存在或已隐藏简历');
+      // Talent search shows what the seeker made public: the online résumé. The attachments only
+      // to an enterprise the seeker shared them with.
+      const fileId = access === 'private' ? await latestResumeFile(s.db, query.qzbsid) : null;
       return resumeLink(s, { hrId: user.id, companyId: company.id, seekerId: query.qzbsid, fileId, source: 'talent' });
     });
   },
