@@ -8,44 +8,139 @@
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-/** Backstop: no page is served from the cache longer than this. */
+/** Backstop: no page is served from the cache longer than this as fresh. */
 export const PAGE_CACHE_TTL_MS = 30_000;
+/**
+ * After its lifetime a page may still be served, stale, to the readers who arrive while one of
+ * them renders it again; older than this it is rendered before anyone sees it.
+ */
+export const PAGE_CACHE_MAX_STALE_MS = 5 * 60_000;
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 32 * 1024 * 1024;
 
-export interface CachedPage {
+/** A finished response. */
+export interface RenderedPage {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+}
+
+export interface CachedPage extends RenderedPage {
   storedAt: number;
 }
 
+/**
+ * How a render ended: the response, and whether it may be shared with other readers (else it
+ * was for its own reader only: a no-store page, an error); null when it broke off.
+ */
+export type RenderOutcome = { page: RenderedPage; shareable: boolean } | null;
+
+/** What a reader of a cacheable page does, as `PageCache.lookup` decides. */
+export type Lookup =
+  /** serve this copy (`stale`: past its lifetime, while another reader renders it again) */
+  | { kind: 'hit'; page: CachedPage; stale: boolean }
+  /** another reader is rendering this page: serve what it renders; null: render for yourself */
+  | { kind: 'wait'; page: Promise<CachedPage | null> }
+  /** render it; `done` stores the outcome and hands it to the readers waiting for it */
+  | { kind: 'render'; done: (outcome: RenderOutcome) => void };
+
+interface Flight {
+  /** the generation the render started in: readers after an invalidation do not join it */
+  ticket: number;
+  promise: Promise<CachedPage | null>;
+  resolve: (page: CachedPage | null) => void;
+}
+
+/**
+ * Besides storing pages, the cache keeps a burst of readers from rendering the same page at once
+ * (a page expiring under load would otherwise queue dozens of identical renders): concurrent
+ * misses of one key wait for a single render, and an expired page is served stale while one
+ * reader renders it again. An invalidation (`clear`) drops every copy, stale ones too, and no
+ * reader arriving after it is handed a render that started before it.
+ */
 export class PageCache {
   private entries = new Map<string, CachedPage>();
   private bytes = 0;
   /** Bumped by every invalidation: a render that started before one is not stored. */
   private generation = 0;
+  private flights = new Map<string, Flight>();
+  /** Keys whose last render could not be shared (no-store pages, errors): their readers render at once, until this time. */
+  private unshared = new Map<string, number>();
 
   constructor(
     private readonly ttlMs = PAGE_CACHE_TTL_MS,
     private readonly now: () => number = Date.now,
+    private readonly maxStaleMs = PAGE_CACHE_MAX_STALE_MS,
   ) {}
 
   get size(): number {
     return this.entries.size;
   }
 
-  get(key: string): CachedPage | null {
+  /** Renders under way (for tests and the bench). */
+  get rendering(): number {
+    return this.flights.size;
+  }
+
+  /**
+   * What a reader of `key` does. `join`: false for a reader that cannot share a render (HEAD):
+   * it gets a stored copy or renders for itself, outside the coalescing.
+   */
+  lookup(key: string, join = true): Lookup {
+    const now = this.now();
     const hit = this.entries.get(key);
-    if (!hit) return null;
-    if (this.now() - hit.storedAt >= this.ttlMs) {
-      this.delete(key);
-      return null;
+    const flight = this.flights.get(key);
+    const live = flight && flight.ticket === this.generation ? flight : undefined;
+    if (hit) {
+      const age = now - hit.storedAt;
+      if (age < this.ttlMs) {
+        // Most recently used last, so eviction takes the oldest first.
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        return { kind: 'hit', page: hit, stale: false };
+      }
+      if (age < this.ttlMs + this.maxStaleMs && (live || !join)) return { kind: 'hit', page: hit, stale: true };
+      if (age >= this.ttlMs + this.maxStaleMs) this.delete(key);
     }
-    // Most recently used last, so eviction takes the oldest first.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit;
+    if (!join) return { kind: 'render', done: () => undefined };
+    const until = this.unshared.get(key);
+    if (until !== undefined) {
+      if (until > now) return { kind: 'render', done: () => undefined };
+      this.unshared.delete(key);
+    }
+    if (live) return { kind: 'wait', page: live.promise };
+    return { kind: 'render', done: this.start(key) };
+  }
+
+  private start(key: string): (outcome: RenderOutcome) => void {
+    let resolve!: (page: CachedPage | null) => void;
+    const promise = new Promise<CachedPage | null>((r) => (resolve = r));
+    const flight: Flight = { ticket: this.generation, promise, resolve };
+    this.flights.set(key, flight);
+    let settled = false;
+    return (outcome) => {
+      if (settled) return;
+      settled = true;
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+      if (!outcome) {
+        // broken off: a stale copy stays for the next reader to refresh
+        flight.resolve(null);
+        return;
+      }
+      if (!outcome.shareable) {
+        if (flight.ticket === this.generation) {
+          this.delete(key);
+          if (this.unshared.size >= MAX_ENTRIES * 4) this.unshared.clear();
+          this.unshared.set(key, this.now() + this.ttlMs);
+        }
+        flight.resolve(null);
+        return;
+      }
+      const page = { ...outcome.page, storedAt: this.now() };
+      this.set(key, outcome.page, flight.ticket);
+      // Those who waited asked before any later invalidation: the page rendered for them is theirs.
+      flight.resolve(page);
+    };
   }
 
   /** The token a render takes before it starts; `set` ignores it if the data changed meanwhile. */
@@ -53,9 +148,10 @@ export class PageCache {
     return this.generation;
   }
 
-  set(key: string, page: Omit<CachedPage, 'storedAt'>, ticket: number): void {
+  set(key: string, page: RenderedPage, ticket: number): void {
     if (ticket !== this.generation || page.body.length > MAX_BYTES / 8) return;
     this.delete(key);
+    this.unshared.delete(key);
     this.entries.set(key, { ...page, storedAt: this.now() });
     this.bytes += page.body.length;
     for (const [k] of this.entries) {
@@ -67,6 +163,7 @@ export class PageCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.unshared.clear();
     this.bytes = 0;
   }
 
@@ -89,9 +186,9 @@ export function isCacheablePage(base: string, method: string, url: string, heade
 
 /**
  * Lets the response go out as usual and hands its status, headers and body to `done` once it has
- * ended (not for a response that failed on the way).
+ * ended; null for a response that broke off on the way (the connection closed first).
  */
-export function captureResponse(res: ServerResponse, done: (page: Omit<CachedPage, 'storedAt'>) => void): void {
+export function captureResponse(res: ServerResponse, done: (page: RenderedPage | null) => void): void {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
   const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
@@ -107,5 +204,12 @@ export function captureResponse(res: ServerResponse, done: (page: Omit<CachedPag
     keep(chunk, rest[0]);
     return end(chunk, ...rest);
   }) as typeof res.end;
-  res.once('finish', () => done({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks) }));
+  let finished = false;
+  res.once('finish', () => {
+    finished = true;
+    done({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks) });
+  });
+  res.once('close', () => {
+    if (!finished) done(null);
+  });
 }

@@ -9,7 +9,8 @@ import { startServer, type TestServer } from '../../test/helpers.js';
  * middleware-mode `handler(req, res, next, locals)`), inside <tmp>/site/dist with a built widget
  * in <tmp>/widgets/feedback/dist as in the repository: server tests must not need the real site
  * build, which the e2e suite exercises instead. /zppc/public/notices renders the published
- * notices from the API, as the real pages do; every other path echoes the request.
+ * notices from the API, as the real pages do (/zppc/renders counts those renders); every other
+ * path echoes the request.
  */
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-site-'));
@@ -22,9 +23,16 @@ function fixtureSite(): string {
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),
-    `export async function handler(req, res, next, locals) {
+    `let renders = 0;
+    export async function handler(req, res, next, locals) {
       if (req.url === '/zppc/boom') throw new Error('render failed');
+      if (req.url === '/zppc/renders') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(String(renders));
+        return;
+      }
       if (req.url.startsWith('/zppc/public/notices') || req.url.startsWith('/zppc/job_hunter/')) {
+        renders++;
         const r = await fetch(locals.apiBase + '/api/xs/notice/getNoticeMsgWeb', {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, limit: 10 }),
         });
@@ -162,6 +170,20 @@ describe('widgets and the page cache', () => {
     expect(after.headers.get('x-page-cache')).toBe('miss');
     expect(await after.text()).toContain('缓存失效测试：春季招聘会延期通知');
     expect(before).not.toContain('缓存失效测试');
+  });
+
+  it('readers arriving together at a page nobody has cached share one render', async () => {
+    const renders = async () => Number(await (await fetch(`${srv.url}/zppc/renders`)).text());
+    const before = await renders();
+    const got = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const res = await fetch(`${srv.url}/zppc/public/notices?together=1`);
+        return { status: res.status, how: res.headers.get('x-page-cache'), body: await res.text() };
+      }),
+    );
+    expect((await renders()) - before).toBe(1);
+    expect(got.every((g) => g.status === 200 && g.body === got[0].body && g.body.includes('<ul>'))).toBe(true);
+    expect(got.filter((g) => g.how === 'miss')).toHaveLength(1);
   });
 
   it('keeps different queries apart and never caches protected pages or requests with credentials', async () => {

@@ -130,23 +130,29 @@ export async function mountSite(app: FastifyInstance, services: Services) {
       const res = reply.raw;
       const cacheable = isCacheablePage(SITE_BASE, req.method, req.url, req.headers);
       if (cacheable) {
-        const hit = cache.get(req.url);
-        if (hit) {
-          res.writeHead(hit.status, { ...hit.headers, 'x-page-cache': 'hit' });
-          res.end(req.method === 'HEAD' ? undefined : hit.body);
+        // One render per page at a time: readers of a page being rendered wait for it, and an
+        // expired page is served stale while one reader renders it again (page-cache.ts).
+        const found = cache.lookup(req.url, req.method === 'GET');
+        const page = found.kind === 'hit' ? found.page : found.kind === 'wait' ? await found.page : null;
+        if (page) {
+          const how = found.kind === 'wait' ? 'shared' : found.kind === 'hit' && found.stale ? 'stale' : 'hit';
+          res.writeHead(page.status, { ...page.headers, 'x-page-cache': how });
+          res.end(req.method === 'HEAD' ? undefined : page.body);
           return;
         }
-        const ticket = cache.ticket();
         res.setHeader('x-page-cache', 'miss');
-        captureResponse(res, (page) => {
-          const type = String(page.headers['content-type'] ?? '');
-          // Only complete, shareable HTML pages; a page that counts its views says no-store.
-          const control = String(page.headers['cache-control'] ?? '');
-          if (req.method === 'GET' && page.status === 200 && type.startsWith('text/html') && !page.headers['set-cookie'] && !/no-store|private/.test(control)) {
-            const { 'x-page-cache': _, ...headers } = page.headers;
-            cache.set(req.url, { status: page.status, headers, body: page.body }, ticket);
-          }
-        });
+        if (found.kind === 'render') {
+          captureResponse(res, (rendered) => {
+            if (!rendered) return found.done(null);
+            const type = String(rendered.headers['content-type'] ?? '');
+            // Only complete, shareable HTML pages; a page that counts its views says no-store.
+            const control = String(rendered.headers['cache-control'] ?? '');
+            const shareable =
+              req.method === 'GET' && rendered.status === 200 && type.startsWith('text/html') && !rendered.headers['set-cookie'] && !/no-store|private/.test(control);
+            const { 'x-page-cache': _, ...headers } = rendered.headers;
+            found.done({ page: { ...rendered, headers }, shareable });
+          });
+        }
       }
       const locals: SiteLocals = { apiBase: services.config.publicUrl };
       try {
