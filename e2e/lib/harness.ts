@@ -40,6 +40,8 @@ export interface Person {
 
 export interface PersonOptions {
   viewport?: { width: number; height: number };
+  /** the product's origin (default: the one the global setup started) */
+  baseURL?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface PersonOptions {
  */
 export async function openPerson(browser: Browser, options: PersonOptions = {}): Promise<Person> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: options.viewport ?? { width: 1280, height: 800 },

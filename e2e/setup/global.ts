@@ -58,8 +58,8 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, [main], {
     cwd: ROOT_DIR,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info',
-      // Every journey's visitor posts feedback from the one loopback address.
-      FEEDBACK_ANON_PER_HOUR: '1000', PUBLIC_URL: baseUrl },
+      // Every journey's visitor posts feedback and registers accounts from the one loopback address.
+      FEEDBACK_ANON_PER_HOUR: '1000', SMS_PER_ADDRESS_PER_HOUR: '100000', PUBLIC_URL: baseUrl },
     stdio: ['ignore', out, out],
   });
 

@@ -206,8 +206,10 @@ describe('chat extras', () => {
     await sending.getByRole('button', { name: '撤回' }).waitFor();
     await sending.getByLabel('发送中').waitFor({ state: 'detached' });
     await seeker.page.unroute('**/api/chat/upload**');
-    // A file that only claims to be an mp4: it goes, but no browser can play it.
-    await pick(seeker.page, '视频', { name: `损坏${stamp}.mp4`, mimeType: 'video/mp4', buffer: Buffer.alloc(2048, 7) });
+    // A broken mp4 (the server takes only what is an mp4 by its first bytes, an ftyp box): it
+    // goes, but no browser can play it.
+    const broken = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex'), Buffer.alloc(2048, 7)]);
+    await pick(seeker.page, '视频', { name: `损坏${stamp}.mp4`, mimeType: 'video/mp4', buffer: broken });
 
     await hr.page.locator('zp-chat .launcher').click();
     await panel(hr.page).locator('.item').filter({ has: hr.page.locator('.name', { hasText: seeker.userId }) }).click();

@@ -13,7 +13,8 @@ import { sessionStore } from './modules/auth/sessions.js';
 import { logSender, smsCodes, type SmsSender } from './modules/auth/sms.js';
 import type { Services } from './services.js';
 import { modules } from './modules/index.js';
-import { mountSite } from './http/site.js';
+import { mountSite, SITE_BASE } from './http/site.js';
+import { installSecurityHeaders } from './http/headers.js';
 import { redactingLogger } from './http/logging.js';
 
 export interface App {
@@ -87,6 +88,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,
   });
+
+  // Before any route: helmet adds its headers to each route as the route is declared.
+  await installSecurityHeaders(app, config, SITE_BASE);
 
   for (const m of modules) await m.register(app, services);
 

@@ -10,7 +10,7 @@ import {
 import { confirm, message as toast, useModal } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
@@ -137,6 +137,10 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   }, [kicked]);
 
   useEffect(() => setUnread(chat ? chat.getTotalUnreadMessageCount() : 0), [chat]);
+  // The SDK reconnects by itself; meanwhile the panel keeps what it showed and says so.
+  const [connected, setConnected] = useState(true);
+  useEffect(() => setConnected(true), [chat]);
+  useChatEvent(chat, EVENT.NET_STATE_CHANGE, (e) => setConnected(e.data?.state === TYPES.NET_STATE_CONNECTED));
   useChatEvent(chat, EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, (e) => setUnread(Number(e.data) || 0));
   // After a (re)connection the SDK has synced: count again rather than rely on a change event.
   useChatEvent(chat, EVENT.SDK_READY, () => chat && setUnread(chat.getTotalUnreadMessageCount()));
@@ -189,6 +193,7 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
                 <button type="button" aria-label="关闭提示" onClick={() => setWarning(false)}>×</button>
               </div>
             )}
+            {chat && !connected && <div className="reconnecting" role="status">{MSG.reconnecting}</div>}
             {chat ? (
               <Panel chat={chat} role={session.roleId} me={session.userId} mapUrl={mapUrl || DEFAULT_MAP_URL} pending={pending} onPendingDone={() => setPending(null)} />
             ) : (
@@ -516,6 +521,26 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     }
   };
 
+  // A file link that expired in a page left open: read the messages again (up to this one) for
+  // fresh links; the new copies replace the old in place, and a video keyed by its address retries.
+  const renewed = useRef(new Set<string>());
+  const renewLinks = async (m: Message) => {
+    if (renewed.current.has(m.ID)) return;
+    renewed.current.add(m.ID);
+    const fresh: Message[] = [];
+    let cursor = '';
+    for (let page = 0; page < 20; page++) {
+      const { data } = await chat.getMessageList({ conversationID: id, ...(cursor ? { nextReqMessageID: cursor } : {}) });
+      fresh.push(...data.messageList);
+      if (data.isCompleted || data.messageList.some((x: Message) => x.ID === m.ID)) break;
+      cursor = data.nextReqMessageID;
+    }
+    setMessages((list) => [...list, ...fresh.filter((x) => list.some((y) => y.ID === x.ID))]);
+  };
+  const onLinkError = (m: Message, url: string) => {
+    if (expiredLink(url, Number(chat.getServerTime()))) void renewLinks(m).catch(() => {});
+  };
+
   // 撤回 and 重新编辑 go when the 120 s are up, also in a conversation where nothing else happens.
   const now = Number(chat.getServerTime());
   const revocable = messages.some((m) => m.from === me && m.status === 'success' && now - m.time <= REVOKE_WINDOW_S);
@@ -646,6 +671,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
+            onLinkError={(url) => onLinkError(m, url)}
             onHandle={(n, action, note) => void handle(n, action, note)}
           />
         ))}
@@ -725,8 +751,10 @@ function Notice({ chat, m, onHandle }: { chat: ChatSDK; m: Message; onHandle: (m
   );
 }
 
-function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onHandle }: {
+function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onLinkError, onHandle }: {
   chat: ChatSDK; m: Message; me: string; mapUrl: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+  /** a file link did not load (or was clicked) and may have expired */
+  onLinkError: (url: string) => void;
   onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
 }) {
   const flow = m.from === me ? 'out' : m.flow;
@@ -755,19 +783,25 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
     case TYPES.MSG_IMAGE:
       body = p.imageInfoArray?.[0]?.url ? (
         <button type="button" className="image-open" aria-label="查看大图" onClick={() => onPreview(p.imageInfoArray[0].url)}>
-          <img src={p.imageInfoArray[0].url} alt="图片" />
+          <img src={p.imageInfoArray[0].url} alt="图片" onError={() => onLinkError(p.imageInfoArray[0].url)} />
         </button>
       ) : <span>图片</span>;
       break;
     case TYPES.MSG_FILE:
       body = (
-        <a className="file" href={p.fileUrl} target="_blank" rel="noreferrer" download={p.fileName}>
+        <a className="file" href={p.fileUrl} target="_blank" rel="noreferrer" download={p.fileName}
+          onClick={(e) => {
+            if (!expiredLink(p.fileUrl, now)) return;
+            e.preventDefault();
+            onLinkError(p.fileUrl);
+            toast.info('文件链接已更新，请再次点击下载');
+          }}>
           <span className="ficon" aria-hidden="true">FILE</span>{p.fileName} <small>{formatSize(p.fileSize ?? 0)}</small>
         </a>
       );
       break;
     case TYPES.MSG_VIDEO:
-      body = <VideoBody key={p.videoUrl} url={p.videoUrl} />;
+      body = <VideoBody key={p.videoUrl} url={p.videoUrl} onLinkError={onLinkError} />;
       break;
     case TYPES.MSG_LOCATION:
       body = (
@@ -806,13 +840,16 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
 }
 
 /** A video message; when the browser cannot play it, the reason shows instead (spec section 8). */
-function VideoBody({ url }: { url: string }) {
+function VideoBody({ url, onLinkError }: { url: string; onLinkError: (url: string) => void }) {
   const [error, setError] = useState<{ text: string; detail: string } | null>(null);
   // The browser's own wording (often technical) stays in the tooltip.
   if (error) return <span className="text video-error" title={error.detail}>{error.text}</span>;
   return (
     <video src={url} controls width={240} preload="metadata"
-      onError={(e) => setError({ text: videoErrorText(e.currentTarget.error), detail: e.currentTarget.error?.message ?? '' })} />
+      onError={(e) => {
+        setError({ text: videoErrorText(e.currentTarget.error), detail: e.currentTarget.error?.message ?? '' });
+        onLinkError(url);
+      }} />
   );
 }
 

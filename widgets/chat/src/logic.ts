@@ -38,6 +38,8 @@ export const MSG = {
   noFriends: '暂无好友',
   emptyBlacklist: '黑名单还是空的',
   unsupported: '暂不支持该消息类型',
+  /** while the SDK reconnects (the panel keeps what it last showed) */
+  reconnecting: '连接已断开，正在重连…',
 } as const;
 
 /** Unread count as the badge shows it: nothing for 0, '99+' above the cap. */
@@ -98,6 +100,16 @@ export function fraudWarning(role: string | null | undefined): string {
   return role === 'hr'
     ? '温馨提示：请勿随意向求职者透露手机号、邮箱等联系方式，沟通与面试请使用本系统，谨防诈骗。'
     : '温馨提示：求职过程中请勿向招聘方缴纳任何费用，勿随意透露身份证、银行卡等信息，沟通与面试请使用本系统，谨防诈骗。';
+}
+
+/**
+ * True when a chat file link has expired by `nowS` (server time, seconds). The server signs chat
+ * file links for a week each time a message is read (`e`: the expiry); a page left open longer
+ * reads the message again for a fresh link.
+ */
+export function expiredLink(url: string, nowS: number): boolean {
+  const m = /[?&]e=(\d+)(?:&|$)/.exec(url);
+  return !!m && Number(m[1]) <= nowS;
 }
 
 /** Which picked, pasted or dropped file becomes which message kind (spec section 5). */

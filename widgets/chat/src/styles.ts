@@ -115,6 +115,12 @@ export const styles = css`
     border: none;
     background: none;
   }
+  .reconnecting {
+    background: var(--zp-color-danger-soft);
+    color: var(--zp-color-danger);
+    padding: 6px 40px 6px 12px;
+    font-size: 13px;
+  }
   .columns {
     display: flex;
     flex: 1;
