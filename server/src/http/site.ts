@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { CONTENT_CHANGED } from '../modules/content/api.js';
 import { CODES_CHANGED } from '../modules/codes/store.js';
 import { PageCache, captureResponse, isCacheablePage } from './page-cache.js';
+import { PAGE_VIEWS_HEADER, PageViews } from './page-views.js';
 
 /**
  * Bus topics after which cached public pages may be out of date: banners, notices and fairs
@@ -118,6 +119,8 @@ export async function mountSite(app: FastifyInstance, services: Services) {
     }
 
     const cache = new PageCache();
+    const views = new PageViews(services.db, services.log);
+    services.onClose(() => views.stop());
     for (const topic of PAGE_INVALIDATING_TOPICS) {
       const unsubscribe = await services.bus.subscribe(topic, () => cache.clear());
       services.onClose(unsubscribe);
@@ -136,7 +139,10 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         const page = found.kind === 'hit' ? found.page : found.kind === 'wait' ? await found.page : null;
         if (page) {
           const how = found.kind === 'wait' ? 'shared' : found.kind === 'hit' && found.stale ? 'stale' : 'hit';
-          res.writeHead(page.status, { ...page.headers, 'x-page-cache': how });
+          // A counted page (a job, a notice): this reader is a view as much as the one who rendered it.
+          const { [PAGE_VIEWS_HEADER]: counted, ...headers } = page.headers;
+          if (req.method === 'GET') views.count(counted);
+          res.writeHead(page.status, { ...headers, 'x-page-cache': how });
           res.end(req.method === 'HEAD' ? undefined : page.body);
           return;
         }
@@ -145,7 +151,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
           captureResponse(res, (rendered) => {
             if (!rendered) return found.done(null);
             const type = String(rendered.headers['content-type'] ?? '');
-            // Only complete, shareable HTML pages; a page that counts its views says no-store.
+            // Only complete, shareable HTML pages; a page for one reader only says no-store.
             const control = String(rendered.headers['cache-control'] ?? '');
             const shareable =
               req.method === 'GET' && rendered.status === 200 && type.startsWith('text/html') && !rendered.headers['set-cookie'] && !/no-store|private/.test(control);

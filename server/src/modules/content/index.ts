@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { contentApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
+import { registerPageViewCounter } from '../../http/page-views.js';
+import { sql } from '../../db/index.js';
 import { notFound } from '../../http/reply.js';
 import type { Module } from '../index.js';
 import { bannerSvg } from './banner-image.js';
@@ -12,6 +14,8 @@ import {
 const content: Module = {
   name: 'content',
   register(app, s) {
+    // Readers of a cached notice page count as visits too (http/page-views.ts).
+    registerPageViewCounter('notice', (db, id, n) => db.execute(sql`update notices set visits = visits + ${n} where id = ${id} and published`));
     handle(app, s, contentApi.banners, async ({ query }) => ({ list: await slotBanners(s, query.zswz) }));
     handle(app, s, contentApi.notices, async ({ body }) => ({ page: await listNotices(s.db, body) }));
     handle(app, s, contentApi.notice, async ({ query }) => ({ data: await openNotice(s.db, query.bsid) }));

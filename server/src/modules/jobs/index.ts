@@ -1,5 +1,6 @@
 import { jobsApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
+import { registerPageViewCounter } from '../../http/page-views.js';
 import { notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
@@ -14,6 +15,8 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 const jobs: Module = {
   name: 'jobs',
   register(app, s) {
+    // Readers of a cached job page count as views too (http/page-views.ts).
+    registerPageViewCounter('job', (db, id, n) => db.execute(sql`update jobs set views = views + ${n} where id = ${id}`));
     const company = (userId: string) => joinedCompanyId(s.db, userId);
     // Public pages (search, job and company pages, fair halls) are cached; tell the caches.
     const changed = (jobId: string) => contentChanged(s, 'job', jobId);
