@@ -51,6 +51,28 @@ describe('login', () => {
     await context.close();
   });
 
+  it("the operator finds their door: the talent page names it, and the footer's 运营登录 leads to it and on to the console", async () => {
+    const { context, page } = await openPerson(browser);
+    await page.goto('/zppc/public/login?id=1');
+    await page.getByLabel('手机号').fill(demo.operator.phone);
+    await page.getByLabel('密码', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: '该手机号是平台运营账号，请在运营登录页（/zppc/public/login?id=3）登录' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('zp:session'))).toBeNull();
+
+    await page.goto('/zppc/');
+    const door = page.locator('footer').getByRole('link', { name: '运营登录' });
+    await door.scrollIntoViewIfNeeded();
+    await screenshot(page, 'footer-operator-login', { fullPage: false });
+    await door.click();
+    await page.waitForURL('**/zppc/public/login?id=3');
+    await page.getByLabel('手机号').fill(demo.operator.phone);
+    await page.getByLabel('密码', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/zppc/admin');
+    await context.close();
+  });
+
   it('an HR logs in with an SMS code on a phone-sized screen', async () => {
     const { context, page } = await openPerson(browser, { viewport: { width: 375, height: 812 } });
     await page.goto('/zppc/public/login?id=2');

@@ -26,7 +26,7 @@ const lines = [
 ];
 if (config.demo) {
   lines.push(`  演示账号（密码均为 ${DEMO_PASSWORD}）：`);
-  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.what}`);
+  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.what.padEnd(10, '　')}  登录：http://127.0.0.1:${port}/zppc/${a.login}`);
 }
 console.log(lines.join('\n') + '\n');
 

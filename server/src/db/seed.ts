@@ -14,9 +14,9 @@ import { seedDemoResume } from '../modules/resumes/seed.js';
 
 export const DEMO_PASSWORD = 'zp123456';
 export const DEMO_ACCOUNTS = [
-  { role: 'qz', phone: '13800000001', what: '求职者（简历完整）' },
-  { role: 'hr', phone: '13800000002', what: 'HR（单位已审核）' },
-  { role: 'xs', phone: '13800000003', what: '运营' },
+  { role: 'qz', phone: '13800000001', what: '求职者（简历完整）', login: 'public/login?id=1' },
+  { role: 'hr', phone: '13800000002', what: 'HR（单位已审核）', login: 'public/login?id=2' },
+  { role: 'xs', phone: '13800000003', what: '运营', login: 'public/login?id=3' },
 ] as const;
 
 export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');

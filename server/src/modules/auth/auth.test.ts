@@ -105,9 +105,9 @@ describe('account lifecycle', () => {
     expect(r.body).toMatchObject({ code: 0, roleId: 'hr', userName: '王芳' });
   });
 
-  it('a job seeker account cannot log in at the HR door', async () => {
+  it('a job seeker account cannot log in at the HR door, and is told where to', async () => {
     const r = await srv.call('/api/sec/pc/logonHr', { body: { logintype: 0, phone: '13911110001', pwd: md5('pass-1') } });
-    expect(r.body).toEqual({ code: 400, msg: '手机号或密码错误' });
+    expect(r.body).toEqual({ code: 400, msg: '该手机号是求职者账号，请在人才登录页（/zppc/public/login?id=1）登录' });
   });
 
   it('forgot password: the code resets it, old sessions end, the new password works', async () => {
@@ -216,6 +216,19 @@ describe('SMS code rules', () => {
     await srv.app.services.db.execute(sql`update sms_codes set expires_at = now() - interval '1 second' where phone = ${phone}`);
     const late = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('p'), validateCode: fresh } });
     expect(late.body.msg).toBe('验证码已失效，请重新获取');
+  });
+});
+
+describe('the wrong login page', () => {
+  it("the operator's phone and password on the talent or enterprise page say where to log in; a wrong password says nothing more", async () => {
+    const onTalent = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000003', pwd: DEMO_PWD } });
+    expect(onTalent.body).toEqual({ code: 400, msg: '该手机号是平台运营账号，请在运营登录页（/zppc/public/login?id=3）登录' });
+    const onHr = await srv.call('/api/sec/pc/logonHr', { body: { logintype: 0, phone: '13800000003', pwd: DEMO_PWD } });
+    expect(onHr.body.msg).toContain('运营登录页');
+    const guess = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000003', pwd: md5('not-it') } });
+    expect(guess.body).toEqual({ code: 400, msg: '手机号或密码错误' });
+    const hrOnTalent = await srv.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000002', pwd: DEMO_PWD } });
+    expect(hrOnTalent.body.msg).toBe('该手机号是企业 HR 账号，请在企业登录页（/zppc/public/login?id=2）登录');
   });
 });
 

@@ -85,6 +85,20 @@ async function throttlePassword(db: Db, role: Role, phone: string, ip: string) {
   }
 }
 
+/** Where each role logs in, for a person who used another role's login page. */
+const WRONG_LOGIN_PAGE: Record<Role, string> = {
+  qz: '该手机号是求职者账号，请在人才登录页（/zppc/public/login?id=1）登录',
+  hr: '该手机号是企业 HR 账号，请在企业登录页（/zppc/public/login?id=2）登录',
+  xs: '该手机号是平台运营账号，请在运营登录页（/zppc/public/login?id=3）登录',
+};
+
+/** The other role whose account of `phone` has this password, if any. */
+async function otherRoleWithPassword(db: Db, role: Role, phone: string, pwd: string): Promise<Role | null> {
+  const others = await rows<UserRow>(db, sql`select id::text as id, role, phone, password_hash, name from users where phone = ${phone} and role <> ${role}`);
+  for (const u of others) if (await checkPassword(u.password_hash, pwd)) return u.role;
+  return null;
+}
+
 function login(role: Role) {
   return async ({ body, req, services: s }: { body: { logintype: 0 | 1; phone: string; pwd?: string; validatecode?: string }; req: FastifyRequest; services: Services }) => {
     const { ip } = clientOf(req);
@@ -97,6 +111,12 @@ function login(role: Role) {
       s.db.execute(sql`insert into login_attempts (role, phone, ip, ok, by_code) values (${role}, ${body.phone}, ${ip}, ${ok}, ${byCode})`);
     if (!byCode) {
       const ok = await checkPassword(user?.password_hash ?? (await decoyHash()), body.pwd!);
+      if (!user) {
+        // A person at the wrong door (the operator on the talent page): named only to whoever
+        // knows that account's password, so the hint tells a stranger nothing.
+        const other = await otherRoleWithPassword(s.db, role, body.phone, body.pwd!);
+        if (other) throw badRequest(WRONG_LOGIN_PAGE[other]);
+      }
       if (!user || !ok) {
         await record(false);
         throw badRequest('手机号或密码错误');
