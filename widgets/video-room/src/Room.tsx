@@ -294,12 +294,22 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
 
   useEffect(() => {
     if (!isPromoter) return;
-    api.call(companiesApi.colleagues).then(({ list }) => setColleagues(list), (err) => {
-      setColleagues([]);
-      toast.error(reasonOf(err));
-    });
     return watchRefusals(roomId, (userID, nickname) => toast.warning(`${MSG.refused}（${nickname || nameOf(userID)}）`));
   }, [isPromoter]);
+
+  // Read again each time the tab is opened: a colleague may have joined the enterprise meanwhile.
+  useEffect(() => {
+    if (!isPromoter || tab !== 'colleagues') return;
+    let live = true;
+    api.call(companiesApi.colleagues).then(({ list }) => live && setColleagues(list), (err) => {
+      if (!live) return;
+      setColleagues((known) => known ?? []);
+      toast.error(reasonOf(err));
+    });
+    return () => {
+      live = false;
+    };
+  }, [isPromoter, tab]);
 
   const nameOf = (id: string) => (id === me ? session.userName || '我' : names.get(id)?.username || `用户${id}`);
   const nickname = session.userName || '面试官';

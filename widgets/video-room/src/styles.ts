@@ -466,6 +466,23 @@ export const styles = css`
     header .room-id {
       display: none;
     }
+    /* Narrow: title and buttons on the first line, the clocks on their own line below. */
+    header .grow {
+      display: none;
+    }
+    header > button:first-of-type {
+      margin-left: auto;
+    }
+    header::after {
+      content: '';
+      order: 2;
+      flex-basis: 100%;
+      height: 0;
+    }
+    header .timer,
+    header .remaining {
+      order: 3;
+    }
   }
   @keyframes zp-spin {
     to {
