@@ -1,6 +1,9 @@
 /** The video room seen from a page: its tiles, what a remote picture really receives, entering. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { baseUrl, demo } from './harness.js';
+import { md5 } from './api.js';
+import type { Grant } from './chat.js';
 
 type PcWindow = { __pcs?: RTCPeerConnection[] };
 
@@ -81,4 +84,32 @@ export async function enterFromDeviceCheck(page: Page) {
   await room(page).getByLabel('摄像头画面预览').waitFor();
   await room(page).getByRole('button', { name: '进入房间' }).click();
   await room(page).getByRole('button', { name: '摄像头' }).and(room(page).locator('[aria-pressed="true"]')).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * A person logged in with the demo password on the product at `base` (default: the shared one),
+ * in a browser context of their own whose peer connections are collected (relay only with
+ * `relay`). The session goes into localStorage only when absent: the site rotates the token on
+ * each page load and keeps the new one, which a reload must find (the first token stops working
+ * a minute after it was rotated).
+ */
+export async function videoPerson(browser: Browser, role: 'qz' | 'hr', phone: string, width: number, opts: { base?: string; relay?: boolean } = {}) {
+  const base = opts.base ?? baseUrl();
+  const res = await fetch(new URL(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logintype: 0, phone, pwd: md5(demo.password) }),
+  });
+  const grant = (await res.json()) as Grant & { code: number; msg: string };
+  if (grant.code !== 0) throw new Error(`login of ${phone}: ${grant.code} ${grant.msg}`);
+  const context = await browser.newContext({
+    baseURL: base, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 800 }, permissions: ['camera', 'microphone'],
+  });
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  await context.addInitScript((s) => {
+    if (!localStorage.getItem('zp:session')) localStorage.setItem('zp:session', JSON.stringify(s));
+  }, session);
+  const page = await context.newPage();
+  await collectPeerConnections(page, { relay: opts.relay });
+  return { page, userId: grant.userId, token: grant.token };
 }

@@ -11,9 +11,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot } from '../lib/harness.js';
-import { personWithChat } from '../lib/chat.js';
 import { apiCall, apiLogin, md5 } from '../lib/api.js';
-import { collectPeerConnections, enterFromDeviceCheck, receivesVideoFrom, room, tile } from '../lib/video.js';
+import { enterFromDeviceCheck, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
 
 /** The start of RTC_FREE_NOTICE (packages/core/src/contract/rtc.ts), the words of spec section 8. */
 const FREE_NOTICE = '非付费会员每次视频面试仅限20分钟';
@@ -22,8 +21,8 @@ describe('video interview room', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
   it('HR, seeker and a colleague see and hear each other; camera off masks; a reload comes back; leaving is confirmed and seen', { timeout: 300_000 }, async () => {
-    const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone, 375, undefined, collectPeerConnections);
-    const hr = await personWithChat(browser(), 'hr', demo.hr.phone, 1280, undefined, collectPeerConnections);
+    const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375);
+    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280);
     const people = [hr, seeker];
     try {
       await journey(hr, seeker, people);
@@ -34,7 +33,7 @@ describe('video interview room', () => {
     }
   });
 
-  async function journey(hr: Awaited<ReturnType<typeof personWithChat>>, seeker: typeof hr, people: (typeof hr)[]) {
+  async function journey(hr: Awaited<ReturnType<typeof videoPerson>>, seeker: typeof hr, people: (typeof hr)[]) {
 
     // The HR starts the interview from the invitation sent to the demo seeker.
     await hr.page.goto('/zppc/enter_home/enter_interview');
@@ -69,10 +68,11 @@ describe('video interview room', () => {
     // enters from the invitation on their own interview page.
     const colleaguePhone = `137${String(Date.now()).slice(-8)}`;
     await apiCall('/api/hr/qyhrjrqysh/addSubAccount', {
+      // A session of its own: the page's token has been rotated by its page loads.
       token: await apiLogin('hr', demo.hr.phone, demo.password),
       body: { phone: colleaguePhone, pwd: md5(demo.password), xm: '赵敏', zw: '技术面试官' },
     });
-    const colleague = await personWithChat(browser(), 'hr', colleaguePhone, 1280, undefined, collectPeerConnections);
+    const colleague = await videoPerson(browser(), 'hr', colleaguePhone, 1280);
     people.push(colleague);
     await room(hr.page).getByRole('tab', { name: '我的同事' }).click();
     const mates = room(hr.page).getByRole('tabpanel', { name: '我的同事' });
@@ -94,6 +94,24 @@ describe('video interview room', () => {
     await screenshot(hr.page, 'video-room-hr-1280');
     await screenshot(seeker.page, 'video-room-seeker-375');
     await screenshot(colleague.page, 'video-room-colleague-1280');
+
+    // Clicking a picture enlarges it; minimised, the room floats in a corner with that picture
+    // still playing, and 还原 brings the whole room back.
+    await room(hr.page).getByRole('button', { name: `放大${demo.seeker.name}的画面` }).click();
+    await room(hr.page).locator(`.tile.focused[data-user="${seeker.userId}"]`).waitFor();
+    await room(hr.page).getByRole('button', { name: '最小化' }).click();
+    await room(hr.page).getByRole('button', { name: '还原' }).waitFor();
+    await receivesVideoFrom(hr.page, seeker.userId);
+    expect(await room(hr.page).getByRole('button', { name: '离开', exact: true }).isVisible()).toBe(false);
+    await screenshot(hr.page, 'video-room-hr-minimised-1280', { fullPage: false });
+    await room(hr.page).getByRole('button', { name: '还原' }).click();
+    await room(hr.page).getByRole('button', { name: '离开', exact: true }).waitFor();
+
+    // The seeker's microphone off is marked on the others' screens.
+    await room(seeker.page).getByRole('button', { name: '麦克风' }).click();
+    for (const p of [hr, colleague]) await tile(p.page, seeker.userId).getByRole('img', { name: '麦克风已关闭' }).waitFor();
+    await room(seeker.page).getByRole('button', { name: '麦克风' }).click();
+    for (const p of [hr, colleague]) await tile(p.page, seeker.userId).getByRole('img', { name: '麦克风已关闭' }).waitFor({ state: 'detached' });
 
     // The seeker turns the camera off: both others see the mask over the seeker's video.
     await room(seeker.page).getByRole('button', { name: '摄像头' }).click();

@@ -11,13 +11,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, ROOT_DIR } from '../lib/env.js';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
-import { md5 } from '../lib/api.js';
-import type { Grant } from '../lib/chat.js';
-import { collectPeerConnections, enterFromDeviceCheck, receivesVideoFrom, room, selectedCandidateTypes } from '../lib/video.js';
+import { enterFromDeviceCheck, receivesVideoFrom, room, selectedCandidateTypes, videoPerson } from '../lib/video.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -113,31 +110,18 @@ describe('a video interview through TURN only', () => {
     return data;
   }
 
-  /** A person logged in on this journey's product, on a page whose peer connections use relay only. */
-  async function person(role: 'qz' | 'hr', phone: string, width: number) {
-    const grant = await call<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) } });
-    const context: BrowserContext = await browser().newContext({
-      baseURL: url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 800 }, permissions: ['camera', 'microphone'],
-    });
-    const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-    await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
-    const page = await context.newPage();
-    await collectPeerConnections(page, { relay: true });
-    return { page, grant };
-  }
-
   it('connects with relay candidates only: pictures play both ways over a relay pair', { timeout: 240_000 }, async () => {
-    const hr = await person('hr', demo.hr.phone, 1280);
-    const seeker = await person('qz', demo.seeker.phone, 375);
+    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280, { base: url, relay: true });
+    const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375, { base: url, relay: true });
     try {
       // Arranged over the API: the HR opens a room with the seeker invited (the site's 发起视频面试 is the other journey's).
-      const opened = await call<{ data: number }>(`/api/sec/trtc/hrOpenRoom?userId=${seeker.grant.userId}`, { token: hr.grant.token });
+      const opened = await call<{ data: number }>(`/api/sec/trtc/hrOpenRoom?userId=${seeker.userId}`, { token: hr.token });
       for (const p of [hr, seeker]) {
         await p.page.goto(`/zppc/video?roomId=${opened.data}`);
         await enterFromDeviceCheck(p.page);
       }
-      await receivesVideoFrom(hr.page, seeker.grant.userId);
-      await receivesVideoFrom(seeker.page, hr.grant.userId);
+      await receivesVideoFrom(hr.page, seeker.userId);
+      await receivesVideoFrom(seeker.page, hr.userId);
       for (const p of [hr, seeker]) {
         const types = await selectedCandidateTypes(p.page);
         expect(types.length).toBeGreaterThan(0);

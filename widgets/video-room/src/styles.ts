@@ -413,7 +413,8 @@ export const styles = css`
   .room.minimised {
     position: fixed;
     right: 16px;
-    bottom: 16px;
+    /* above the chat launcher (52 px at 24 px from the corner), which would cover 还原 */
+    bottom: 92px;
     width: 240px;
     min-height: 0;
     z-index: calc(var(--zp-z-dialog) - 2);
