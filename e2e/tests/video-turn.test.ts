@@ -3,7 +3,8 @@
  * secret scheme, a product of this journey's own started with TURN_SECRET and TURN_URLS (so every
  * join hands out credentials made for that user), and both pages allowed relay candidates only
  * (iceTransportPolicy 'relay'). The call connects, each side's picture plays and its bytes grow,
- * and the pair in use is a relay pair on both sides.
+ * and the pair in use is a relay pair on both sides. Then the server restarts: both pages say
+ * they are reconnecting, and the call goes on once their sockets are back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -59,6 +60,7 @@ describe('a video interview through TURN only', () => {
   let turn: ChildProcess | undefined;
   let product: ChildProcess | undefined;
   let url = '';
+  let startProduct: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -78,19 +80,23 @@ describe('a video interview through TURN only', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     const log = path.join(ARTIFACTS_DIR, 'turn-server.log');
-    const out = fs.openSync(log, 'w');
+    fs.writeFileSync(log, '');
     // The embedded defaults with a fresh data dir, as the global setup starts the shared product.
     const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-    product = spawn(process.execPath, [path.join(ROOT_DIR, 'server', 'dist', 'main.js')], {
-      cwd: ROOT_DIR,
-      env: {
-        ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info', PUBLIC_URL: url,
-        TURN_SECRET: secret, TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
-      },
-      stdio: ['ignore', out, out],
-    });
-    fs.closeSync(out);
-    await waitFor('the product', async () => (await fetch(`${url}/api/health`)).ok, product, log);
+    startProduct = async () => {
+      const out = fs.openSync(log, 'a');
+      product = spawn(process.execPath, [path.join(ROOT_DIR, 'server', 'dist', 'main.js')], {
+        cwd: ROOT_DIR,
+        env: {
+          ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info', PUBLIC_URL: url,
+          TURN_SECRET: secret, TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
+        },
+        stdio: ['ignore', out, out],
+      });
+      fs.closeSync(out);
+      await waitFor('the product', async () => (await fetch(`${url}/api/health`)).ok, product, log);
+    };
+    await startProduct();
   }, 180_000);
 
   afterAll(async () => {
@@ -110,7 +116,7 @@ describe('a video interview through TURN only', () => {
     return data;
   }
 
-  it('connects with relay candidates only: pictures play both ways over a relay pair', { timeout: 240_000 }, async () => {
+  it('connects with relay candidates only: pictures play both ways over a relay pair, and go on across a server restart', { timeout: 240_000 }, async () => {
     const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280, { base: url, relay: true });
     const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375, { base: url, relay: true });
     try {
@@ -129,6 +135,17 @@ describe('a video interview through TURN only', () => {
       }
       await room(hr.page).getByRole('button', { name: '离开', exact: true }).waitFor();
       await screenshot(hr.page, 'video-turn-hr-1280');
+
+      // The server restarts (signalling sockets drop; media goes on peer to peer through TURN):
+      // the pages say they are reconnecting, their sockets come back to the new process with the
+      // same sessions, and the call goes on without anyone entering again.
+      await stop(product);
+      for (const p of [hr, seeker]) await room(p.page).getByText('网络连接中断，正在重新连接').waitFor({ timeout: 15_000 });
+      await startProduct();
+      for (const p of [hr, seeker]) await room(p.page).getByText('网络连接中断，正在重新连接').waitFor({ state: 'detached', timeout: 45_000 });
+      await receivesVideoFrom(hr.page, seeker.userId);
+      await receivesVideoFrom(seeker.page, hr.userId);
+      expect(await room(seeker.page).getByLabel('摄像头画面预览').count()).toBe(0);
     } catch (err) {
       for (const [name, p] of [['hr', hr], ['seeker', seeker]] as const) await screenshot(p.page, `video-turn-failed-${name}`).catch(() => {});
       throw err;
