@@ -44,6 +44,12 @@ describe('video interview room', () => {
     await notice.getByRole('button', { name: '发起面试' }).click();
     await hr.page.waitForURL(/\/zppc\/video\?roomId=\d+/);
     const roomId = new URL(hr.page.url()).searchParams.get('roomId')!;
+    // Before entering, the device check: the camera's preview, a camera to pick, the microphone's level moving.
+    await room(hr.page).getByLabel('摄像头画面预览').waitFor();
+    expect(await room(hr.page).locator('#vr-camera option').count()).toBeGreaterThan(0);
+    const level = room(hr.page).getByRole('meter', { name: '麦克风音量' });
+    await expect.poll(async () => Number(await level.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(hr.page, 'video-room-device-check-hr-1280');
     await enterFromDeviceCheck(hr.page);
     await room(hr.page).getByRole('alert').filter({ hasText: '手机号、邮箱' }).waitFor();
     await room(hr.page).getByText('等待对方进入房间').waitFor();
@@ -54,6 +60,8 @@ describe('video interview room', () => {
     const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` });
     await invitation.getByRole('link', { name: '进入视频面试' }).click();
     await seeker.page.waitForURL(new RegExp(`/zppc/video\\?roomId=${roomId}$`));
+    await room(seeker.page).getByLabel('摄像头画面预览').waitFor();
+    await screenshot(seeker.page, 'video-room-device-check-seeker-375');
     await enterFromDeviceCheck(seeker.page);
     await room(seeker.page).getByRole('alert').filter({ hasText: '谨防诈骗' }).waitFor();
 
