@@ -8,6 +8,7 @@
  * camera off shows the mask on both other screens; the HR reloads and sees both again; the seeker
  * leaves after confirming and the others see them go; a second interview of the same seeker that
  * day is refused with the spec's notice. Screenshots at 1280 px (HR, colleague) and 375 px (seeker).
+ * Before it, a seeker declines an invitation and the HR in the room is told.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot } from '../lib/harness.js';
@@ -19,6 +20,34 @@ const FREE_NOTICE = '非付费会员每次视频面试仅限20分钟';
 
 describe('video interview room', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
+
+  it('a seeker who declines the invitation: the HR in the room is told 对方已拒绝视频面试', { timeout: 180_000 }, async () => {
+    const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375);
+    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280);
+    try {
+      await hr.page.goto('/zppc/enter_home/enter_interview');
+      await hr.page.locator('.hr-card').filter({ hasText: demo.seeker.name }).first().getByRole('button', { name: '发起视频面试' }).click();
+      await hr.page.getByRole('alertdialog').filter({ hasText: FREE_NOTICE }).getByRole('button', { name: '发起面试' }).click();
+      await hr.page.waitForURL(/\/zppc\/video\?roomId=\d+/);
+      const roomId = new URL(hr.page.url()).searchParams.get('roomId')!;
+      await enterFromDeviceCheck(hr.page);
+
+      await seeker.page.goto('/zppc/job_hunter/hunter_invite');
+      const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` });
+      await invitation.getByRole('button', { name: '拒绝' }).click();
+      await seeker.page.getByText('已拒绝视频面试').first().waitFor();
+      await invitation.waitFor({ state: 'detached' });
+      await hr.page.getByText('对方已拒绝视频面试').first().waitFor({ timeout: 30_000 });
+
+      // The HR leaves; the room, empty, ends. Declining used up nothing: the next journey interviews the same seeker.
+      await room(hr.page).getByRole('button', { name: '离开', exact: true }).click();
+      await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
+      await room(hr.page).getByText('您已离开房间').waitFor();
+    } catch (err) {
+      for (const [name, p] of [['hr', hr], ['seeker', seeker]] as const) await screenshot(p.page, `video-room-decline-failed-${name}`).catch(() => {});
+      throw err;
+    }
+  });
 
   it('HR, seeker and a colleague see and hear each other; camera off masks; a reload comes back; leaving is confirmed and seen', { timeout: 300_000 }, async () => {
     const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375);
