@@ -93,9 +93,9 @@ export async function enterFromDeviceCheck(page: Page) {
  * each page load and keeps the new one, which a reload must find (the first token stops working
  * a minute after it was rotated).
  */
-export async function videoPerson(browser: Browser, role: 'qz' | 'hr', phone: string, width: number, opts: { base?: string; relay?: boolean } = {}) {
+export async function videoPerson(browser: Browser, role: 'qz' | 'hr' | 'xs', phone: string, width: number, opts: { base?: string; relay?: boolean } = {}) {
   const base = opts.base ?? baseUrl();
-  const res = await fetch(new URL(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', base), {
+  const res = await fetch(new URL({ qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role], base), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ logintype: 0, phone, pwd: md5(demo.password) }),
