@@ -125,6 +125,8 @@ describe('video interview room', () => {
       for (const o of others) await receivesVideoFrom(p.page, o.userId);
       await expect.poll(() => room(p.page).locator('.tile').count()).toBe(3);
     }
+    // Each remote picture carries its network mark from getStats (loopback: good).
+    for (const o of [seeker, colleague]) await tile(hr.page, o.userId).getByRole('img', { name: '网络良好' }).waitFor({ timeout: 20_000 });
     // The colleague is in the room now: no invite button for them any more.
     await mates.getByText('在房间').waitFor();
     expect(await mates.getByRole('button', { name: '邀请赵敏' }).count()).toBe(0);
