@@ -38,13 +38,16 @@ function ensureChromium() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) missing.push('chromium');
   if (!hasChineseFont()) missing.push('fonts-noto-cjk');
+  // The video journey forced through TURN starts Debian's coturn on loopback.
+  if (spawnSync('turnserver', ['--version']).error) missing.push('coturn');
   if (!missing.length) return;
   if (process.getuid?.() !== 0) {
     if (missing.includes('chromium')) {
       console.error('缺少 /usr/bin/chromium：请以 root 运行或先执行 apt-get install -y chromium fonts-noto-cjk');
       process.exit(1);
     }
-    console.warn('缺少中文字体：截图中的中文会显示为方框（apt-get install -y fonts-noto-cjk）');
+    if (missing.includes('coturn')) console.warn('缺少 turnserver：经 TURN 的视频面试测试将失败（apt-get install -y coturn）');
+    if (missing.includes('fonts-noto-cjk')) console.warn('缺少中文字体：截图中的中文会显示为方框（apt-get install -y fonts-noto-cjk）');
     return;
   }
   run('apt-get', ['update', '-qq']);

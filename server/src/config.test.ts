@@ -21,6 +21,13 @@ describe('configuration from the environment', () => {
     [{ TENCENT_SDKAPPID: '1400000000' }, 'TENCENT_SDKAPPID 与 TENCENT_SECRET 需同时设置'],
     [{ ICE_SERVERS: '{oops' }, 'ICE_SERVERS 应为 JSON 数组，如 [{"urls":"turn:turn.example.com:443","username":"u","credential":"p"}]'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL=loud 无效'],
+    [{ ICE_SERVERS: '[{"url":"stun:x"}]' }, 'ICE_SERVERS 第 1 项应为 {"urls": "stun:…" 或 ["turn:…"], "username"?, "credential"?}'],
+    [{ ICE_SERVERS: '[{"urls":"turn:x","credential":5}]' }, 'ICE_SERVERS 第 1 项的 credential 应为字符串'],
+    [{ TURN_SECRET: 's3cret' }, 'TURN_SECRET 需与 TURN_URLS 同时设置'],
+    [{ TURN_URLS: 'turn:t.example.com:3478' }, 'TURN_URLS 需与 TURN_SECRET 同时设置'],
+    [{ TURN_SECRET: 's', TURN_URLS: 'http://t.example.com' }, 'TURN_URLS 中的 http://t.example.com 应以 turn: 或 turns: 开头'],
+    [{ TURN_SECRET: 's', TURN_URLS: 'turn:t', TURN_TTL: '10' }, 'TURN_TTL=10 无效：应为 60–604800 的整数'],
+    [{ RTC_RECONNECT_GRACE_MS: '-1' }, 'RTC_RECONNECT_GRACE_MS=-1 无效：应为 100–600000 的整数'],
   ])('%j is refused with a clear message', (env, message) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);
   });
@@ -33,5 +40,16 @@ describe('configuration from the environment', () => {
     expect(c.s3).toMatchObject({ bucket: 'zp', publicUrl: 'https://s3.example.com/zp' });
     expect(c.tencent).toEqual({ sdkAppId: 1400000001, secret: 'sec' });
     expect(c.iceServers).toEqual([{ urls: 'stun:127.0.0.1:3478' }]);
+  });
+
+  it('reads the TURN secret and URLs, and the video reconnect grace', () => {
+    expect(loadConfig({}).rtc).toEqual({ turnSecret: null, turnUrls: [], turnTtl: 86400, reconnectGraceMs: 30_000 });
+    const c = loadConfig({ TURN_SECRET: 'coturn-secret', TURN_URLS: 'turn:127.0.0.1:3478?transport=udp, turns:turn.example.com:443', TURN_TTL: '3600', RTC_RECONNECT_GRACE_MS: '500' });
+    expect(c.rtc).toEqual({
+      turnSecret: 'coturn-secret',
+      turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turns:turn.example.com:443'],
+      turnTtl: 3600,
+      reconnectGraceMs: 500,
+    });
   });
 });

@@ -15,7 +15,9 @@ export interface Config {
   publicUrl: string;
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string; publicUrl: string } | null;
   tencent: { sdkAppId: number; secret: string } | null;
-  iceServers: unknown[];
+  iceServers: IceServer[];
+  /** Video: TURN credentials by the coturn REST scheme (use-auth-secret), and how long a dropped member stays. */
+  rtc: { turnSecret: string | null; turnUrls: string[]; turnTtl: number; reconnectGraceMs: number };
   /** Where the built site lives; the server serves it under /zppc/ when present. */
   siteDir: string | null;
   /** Test runs check every reply against its contract schema. */
@@ -31,6 +33,13 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** RTCIceServer as the browser takes it. */
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -51,6 +60,17 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   }
   if (!protocols.includes(u.protocol)) throw new ConfigError(`${name} 的协议应为 ${protocols.join(' 或 ')}，实际为 ${u.protocol}`);
   return raw;
+}
+
+function iceServer(e: unknown, i: number): IceServer {
+  const o = e as Record<string, unknown> | null;
+  const urls = o?.urls;
+  const ok = typeof urls === 'string' || (Array.isArray(urls) && urls.length > 0 && urls.every((u) => typeof u === 'string'));
+  if (!o || typeof o !== 'object' || !ok) throw new ConfigError(`ICE_SERVERS 第 ${i + 1} 项应为 {"urls": "stun:…" 或 ["turn:…"], "username"?, "credential"?}`);
+  for (const k of ['username', 'credential'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'string') throw new ConfigError(`ICE_SERVERS 第 ${i + 1} 项的 ${k} 应为字符串`);
+  }
+  return { urls: urls as string | string[], ...(o.username !== undefined ? { username: o.username as string } : {}), ...(o.credential !== undefined ? { credential: o.credential as string } : {}) };
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -95,21 +115,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tencent = { sdkAppId: int(env, 'TENCENT_SDKAPPID', 0, 1, 2 ** 32), secret: env.TENCENT_SECRET };
   }
 
-  let iceServers: unknown[] = [];
+  let iceServers: IceServer[] = [];
   if (env.ICE_SERVERS) {
+    let parsed: unknown;
     try {
-      iceServers = JSON.parse(env.ICE_SERVERS);
+      parsed = JSON.parse(env.ICE_SERVERS);
     } catch {
       throw new ConfigError('ICE_SERVERS 应为 JSON 数组，如 [{"urls":"turn:turn.example.com:443","username":"u","credential":"p"}]');
     }
-    if (!Array.isArray(iceServers)) throw new ConfigError('ICE_SERVERS 应为 JSON 数组');
+    if (!Array.isArray(parsed)) throw new ConfigError('ICE_SERVERS 应为 JSON 数组');
+    iceServers = parsed.map((e, i) => iceServer(e, i));
   }
+
+  const turnSecret = env.TURN_SECRET || null;
+  const turnUrls = (env.TURN_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  if (turnSecret && !turnUrls.length) throw new ConfigError('TURN_SECRET 需与 TURN_URLS 同时设置，如 TURN_URLS=turn:turn.example.com:3478,turns:turn.example.com:443');
+  if (!turnSecret && turnUrls.length) throw new ConfigError('TURN_URLS 需与 TURN_SECRET 同时设置（固定账号的 TURN 请写在 ICE_SERVERS 中）');
+  for (const u of turnUrls) if (!/^turns?:[^\s]+$/.test(u)) throw new ConfigError(`TURN_URLS 中的 ${u} 应以 turn: 或 turns: 开头`);
+  const rtc = {
+    turnSecret,
+    turnUrls,
+    turnTtl: int(env, 'TURN_TTL', 86400, 60, 7 * 86400),
+    reconnectGraceMs: int(env, 'RTC_RECONNECT_GRACE_MS', 30_000, 100, 600_000),
+  };
 
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
   const siteDir = env.SITE_DIR === '' ? null : path.resolve(cwd, env.SITE_DIR || path.join(import.meta.dirname, '../../site/dist'));
 
   return {
-    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, demo, logLevel, publicUrl, s3, tencent, iceServers, siteDir,
+    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, demo, logLevel, publicUrl, s3, tencent, iceServers, rtc, siteDir,
     checkReplies: flag(env, 'CHECK_REPLIES', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),

@@ -336,6 +336,19 @@ export const resumesApi = {
   removeTarget: /*#__PURE__*/ ref<typeof C.resumesApi["removeTarget"]>(["GET", "POST"], "/api/qz/qzyxdw/delete/:bsid", "qz"),
 };
 
+export const rtcApi = {
+  startVedio: /*#__PURE__*/ ref<typeof C.rtcApi["startVedio"]>("POST", "/api/sec/trtc/startVedio/:userId", "user"),
+  hrOpenRoom: /*#__PURE__*/ ref<typeof C.rtcApi["hrOpenRoom"]>("POST", "/api/sec/trtc/hrOpenRoom", "hrApproved"),
+  inviteRoom: /*#__PURE__*/ ref<typeof C.rtcApi["inviteRoom"]>("POST", "/api/sec/trtc/inviteRoom", "hrApproved"),
+  joinRoom: /*#__PURE__*/ ref<typeof C.rtcApi["joinRoom"]>("POST", "/api/sec/trtc/joinRoom", "user"),
+  leaveRoom: /*#__PURE__*/ ref<typeof C.rtcApi["leaveRoom"]>("POST", "/api/sec/trtc/leaveRoom", "user"),
+  endRoom: /*#__PURE__*/ ref<typeof C.rtcApi["endRoom"]>("POST", "/api/sec/trtc/endRoom", "hrApproved"),
+  roomInfo: /*#__PURE__*/ ref<typeof C.rtcApi["roomInfo"]>("GET", "/api/sec/trtc/roomInfo", "user"),
+  roomMembersInfo: /*#__PURE__*/ ref<typeof C.rtcApi["roomMembersInfo"]>("POST", "/api/sec/trtc/roomMembersInfo", "user"),
+  adminVip: /*#__PURE__*/ ref<typeof C.rtcApi["adminVip"]>("GET", "/api/xs/admin/companies/vip", "xs"),
+  adminSetVip: /*#__PURE__*/ ref<typeof C.rtcApi["adminSetVip"]>("POST", "/api/xs/admin/companies/vip", "xs"),
+};
+
 export const searchApi = {
   jobs: /*#__PURE__*/ ref<typeof C.searchApi["jobs"]>(["GET", "POST"], "/api/xs/app/search/gwpc", "public"),
   talents: /*#__PURE__*/ ref<typeof C.searchApi["talents"]>(["GET", "POST"], "/api/xs/app/search/rc", "hrApproved"),
@@ -510,6 +523,40 @@ export const REMIND_TYPES = [
   "AcceptNotNotify",
   "Discard",
 ] as const;
+
+export const RTC_ERRORS = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  ended: 410,
+  tooMany: 429,
+  internal: 500,
+} as const;
+
+export const RTC_FREE_LIMIT_SECONDS = 1200 as const;
+
+export const RTC_FREE_NOTICE = "非付费会员每次视频面试仅限20分钟，且同一HR每天只能与同一求职者进行一次视频面试（20分钟）" as const;
+
+export const RTC_INVITED_MSG = "邀请成功，请等待对方进入房间" as const;
+
+export const RTC_MAX_MEMBERS = 6 as const;
+
+export const RTC_REMOVED_CAUSES = [
+  "other_session",
+  "left_elsewhere",
+  "promoter_ended",
+  "time_up",
+  "empty",
+  "expired",
+] as const;
+
+export const RTC_ROOM_FULL_MSG = "房间人数已满（视频面试最多 6 人同时在房间内）" as const;
+
+export const RTC_ROOM_MAX_HOURS = 24 as const;
+
+export const RTC_WARNING_SECONDS = 60 as const;
 
 export const SECTION_KEYS = [
   "gzjl",

@@ -4,8 +4,8 @@ import { DEFAULT_VIDEO_PROFILE, ERROR_CODE, VIDEO_PROFILES, type VideoProfile } 
 import { RtcError } from './errors.js';
 import type { LocalAudioConfig, LocalVideoConfig, View } from './types.js';
 
-export function videoConstraints(option: LocalVideoConfig['option'] = {}): MediaTrackConstraints {
-  const profile = resolveProfile(option.profile);
+export function videoConstraints(option: LocalVideoConfig['option'] = {}, fnName = 'startLocalVideo'): MediaTrackConstraints {
+  const profile = resolveProfile(option.profile, fnName);
   const constraints: MediaTrackConstraints = {
     width: { ideal: profile.width },
     height: { ideal: profile.height },
@@ -25,14 +25,14 @@ export function audioConstraints(option: LocalAudioConfig['option'] = {}): Media
   return constraints;
 }
 
-function resolveProfile(profile: string | VideoProfile | undefined): VideoProfile {
+export function resolveProfile(profile: string | VideoProfile | undefined, fnName: string): VideoProfile {
   if (profile === undefined) return VIDEO_PROFILES[DEFAULT_VIDEO_PROFILE];
   if (typeof profile !== 'string') return profile;
   const known = (VIDEO_PROFILES as Record<string, VideoProfile>)[profile];
   if (!known) {
     throw new RtcError({
       code: ERROR_CODE.INVALID_PARAMETER,
-      fnName: 'startLocalVideo',
+      fnName,
       message: `不支持的视频规格：${profile}`,
     });
   }
@@ -54,17 +54,35 @@ export function viewElements(view: View, fnName: string): HTMLElement[] {
 export interface PlayOptions {
   fillMode?: 'contain' | 'cover' | 'fill';
   mirror?: boolean;
+  /** Called once, when the first frame is shown in any of the elements. */
+  onFirstFrame?: (video: HTMLVideoElement) => void;
 }
 
-/** Shows the track in each element; returns the function that removes the players again. */
-export function play(track: MediaStreamTrack, elements: HTMLElement[], { fillMode = 'cover', mirror = false }: PlayOptions) {
+/**
+ * Shows the track in each element; returns the function that removes the players again. The
+ * players are always muted: a microphone is never echoed, and remote sound plays through its own
+ * audio element (remote audio needs no view in trtc-sdk-v5).
+ */
+export function play(track: MediaStreamTrack, elements: HTMLElement[], { fillMode = 'cover', mirror = false, onFirstFrame }: PlayOptions) {
+  let first = !!onFirstFrame;
   const players = elements.map((container) => {
     const video = document.createElement('video');
     video.autoplay = true;
-    video.muted = true; // local preview: never echo the microphone; muted also allows autoplay
+    video.muted = true; // muted also allows autoplay
     video.playsInline = true;
     video.style.cssText = `width:100%;height:100%;object-fit:${fillMode};${mirror ? 'transform:scaleX(-1);' : ''}`;
     video.srcObject = new MediaStream([track]);
+    if (first) {
+      video.addEventListener(
+        'loadeddata',
+        () => {
+          if (!first) return;
+          first = false;
+          onFirstFrame!(video);
+        },
+        { once: true },
+      );
+    }
     container.append(video);
     // Muted autoplay is always allowed; play() only rejects when the player is removed meanwhile.
     void video.play()?.catch(() => {});
@@ -75,5 +93,32 @@ export function play(track: MediaStreamTrack, elements: HTMLElement[], { fillMod
       video.srcObject = null;
       video.remove();
     }
+  };
+}
+
+/** Settings of speaker output shared by every instance (TRTC.setCurrentSpeaker is static). */
+export const speaker = { id: '', players: new Set<HTMLAudioElement>() };
+
+/**
+ * Plays a remote member's sound without a view. `blocked` is called when the browser's autoplay
+ * policy refuses (no user gesture on the page yet), with the function that tries again.
+ */
+export function playAudio(track: MediaStreamTrack, blocked: (resume: () => Promise<void>) => void) {
+  const audio = document.createElement('audio');
+  audio.autoplay = true;
+  audio.srcObject = new MediaStream([track]);
+  if (speaker.id) void audio.setSinkId?.(speaker.id).catch(() => {});
+  speaker.players.add(audio);
+  const start = () => audio.play();
+  start()?.catch((error: unknown) => {
+    if ((error as Error)?.name === 'NotAllowedError') blocked(start);
+  });
+  return {
+    audio,
+    remove() {
+      speaker.players.delete(audio);
+      audio.pause();
+      audio.srcObject = null;
+    },
   };
 }

@@ -2,53 +2,29 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type TencentTRTC from 'trtc-sdk-v5';
 import TRTC, { ERROR_CODE, EVENT, RtcError } from './index.js';
+import { FakeDevices, FakeTrack } from '../test/fakes.js';
 
 // ---- Type level: an instance of ours can stand wherever Tencent's TRTC is expected, for every
 // method implemented here. Methods become plain function types so that parameters are checked
 // contravariantly: ours must accept everything Tencent's types allow. on/off return the instance
 // for chaining, which is ours rather than Tencent's, so only their parameters are compared.
 type Implemented =
-  | 'on' | 'off' | 'enterRoom' | 'exitRoom' | 'startLocalVideo' | 'stopLocalVideo' | 'startLocalAudio'
-  | 'stopLocalAudio' | 'startRemoteVideo' | 'stopRemoteVideo' | 'getVideoTrack' | 'getAudioTrack' | 'destroy';
+  | 'on' | 'off' | 'enterRoom' | 'exitRoom' | 'destroy'
+  | 'startLocalVideo' | 'updateLocalVideo' | 'stopLocalVideo' | 'startLocalAudio' | 'updateLocalAudio' | 'stopLocalAudio'
+  | 'startRemoteVideo' | 'updateRemoteVideo' | 'stopRemoteVideo' | 'muteRemoteAudio' | 'setRemoteAudioVolume'
+  | 'getVideoTrack' | 'getAudioTrack' | 'enableAudioVolumeEvaluation';
 type AsFunctions<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => R extends TencentTRTC ? unknown : R : never;
 };
 export const proof = (ours: TRTC): AsFunctions<Pick<TencentTRTC, Implemented>> => ours;
+// The static side, where code reads TRTC.EVENT.X or calls TRTC.create() / TRTC.isSupported().
+// (TYPE is left out: Tencent types its values with const enums; constants.test.ts compares them.)
+type Statics = 'EVENT' | 'ERROR_CODE' | 'isSupported' | 'getCameraList' | 'getMicrophoneList' | 'getSpeakerList' | 'setCurrentSpeaker';
+export const staticProof: Pick<typeof TencentTRTC, Statics> = TRTC;
+export const createProof: Pick<typeof TencentTRTC, 'create'> = { create: (options) => TRTC.create(options) as unknown as TencentTRTC };
 
 // ---- The camera and microphone are a boundary unit tests cannot reach: a fake device layer
-// stands in for navigator.mediaDevices (the real capture is checked in Chromium).
-class FakeTrack {
-  readyState: 'live' | 'ended' = 'live';
-  enabled = true;
-  readonly id = Math.random().toString(36).slice(2);
-  constructor(readonly kind: 'audio' | 'video') {}
-  stop() {
-    this.readyState = 'ended';
-  }
-}
-
-class FakeDevices extends EventTarget {
-  devices: MediaDeviceInfo[] = [];
-  requests: MediaStreamConstraints[] = [];
-  refuse: string | null = null;
-  async enumerateDevices() {
-    return [...this.devices];
-  }
-  async getUserMedia(constraints: MediaStreamConstraints) {
-    this.requests.push(constraints);
-    if (this.refuse) throw new DOMException('denied', this.refuse);
-    const tracks = [constraints.video && new FakeTrack('video'), constraints.audio && new FakeTrack('audio')].filter(Boolean);
-    return new MediaStream(tracks as unknown as MediaStreamTrack[]);
-  }
-  plug(...devices: Array<Pick<MediaDeviceInfo, 'kind' | 'deviceId' | 'label'>>) {
-    this.devices.push(...(devices as MediaDeviceInfo[]));
-    this.dispatchEvent(new Event('devicechange'));
-  }
-  unplug(deviceId: string) {
-    this.devices = this.devices.filter((d) => d.deviceId !== deviceId);
-    this.dispatchEvent(new Event('devicechange'));
-  }
-}
+// (test/fakes.ts) stands in for navigator.mediaDevices (the real capture is checked in Chromium).
 
 let devices: FakeDevices;
 let trtc: TRTC;
@@ -199,16 +175,5 @@ describe('local media', () => {
     trtc.destroy();
     expect(track.readyState).toBe('ended');
     expect((await rejection(trtc.startLocalVideo())).code).toBe(ERROR_CODE.INVALID_OPERATION);
-  });
-});
-
-describe('room methods before the signalling server exists', () => {
-  test('enterRoom and remote video reject with a clear error; exitRoom has nothing to do', async () => {
-    const entering = await rejection(trtc.enterRoom({ sdkAppId: 1, userId: 'u1', userSig: 's', strRoomId: '888888' }));
-    expect(entering.code).toBe(ERROR_CODE.ENV_NOT_SUPPORTED);
-    expect(entering.message).toContain('信令尚未接入');
-    const remote = await rejection(trtc.startRemoteVideo({ userId: 'u2', streamType: TRTC.TYPE.STREAM_TYPE_MAIN as never }));
-    expect(remote.functionName).toBe('startRemoteVideo');
-    await expect(trtc.exitRoom()).resolves.toBeUndefined();
   });
 });

@@ -1,15 +1,19 @@
 /**
- * The self-hosted counterpart of trtc-sdk-v5's TRTC class, same method names, options and events.
+ * The self-hosted counterpart of trtc-sdk-v5's TRTC class: same method names, options and events.
  *
- * Implemented: the event emitter (on/off, including off('*')), device change events, local camera
- * and microphone capture with preview (startLocalVideo/Audio, stopLocalVideo/Audio, getVideoTrack,
- * getAudioTrack). Entering a room and remote video need the server's signalling (see
- * signalling.ts) and reject with ENV_NOT_SUPPORTED until it exists.
+ * A room is a mesh: one RTCPeerConnection per other member (peer.ts), negotiated through the
+ * server's signalling (signalling.ts, ws-signalling.ts). Local media are captured once and put on
+ * every connection's senders; remote audio plays by itself, remote video in the view given to
+ * startRemoteVideo.
  */
 import EventEmitter from 'eventemitter3';
-import { ERROR_CODE, EVENT, TYPE } from './constants.js';
+import { ERROR_CODE, EVENT, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
 import { RtcError, deviceError } from './errors.js';
-import { audioConstraints, play, videoConstraints, viewElements } from './media.js';
+import { audioConstraints, play, playAudio, resolveProfile, speaker, videoConstraints, viewElements } from './media.js';
+import { Peer, type LocalTracks, type PathState } from './peer.js';
+import type { JoinResult, RoomMember, Signalling, SignallingEvent } from './signalling.js';
+import { networkQuality, samplePath, statistics, type PathSample } from './stats.js';
+import { WebSocketSignalling, rtcSocketUrl, type SocketFactory } from './ws-signalling.js';
 import type {
   EnterRoomConfig,
   LocalAudioConfig,
@@ -19,16 +23,74 @@ import type {
   TRTCEventName,
   TRTCEventTypes,
   TRTCOptions,
+  UpdateLocalAudioConfig,
 } from './types.js';
 
-interface LocalTrack {
+/** TRTC.create's options: Tencent's, plus what the self-hosted SDK can be given instead of the browser's. */
+export interface ZpTRTCOptions extends TRTCOptions {
+  /** WebSocket implementation for the signalling socket (default: the browser's). */
+  WebSocket?: SocketFactory;
+  /** RTCPeerConnection implementation (default: the browser's). */
+  RTCPeerConnection?: typeof RTCPeerConnection;
+  /** Makes the room's signalling instead of the server socket; for tests at that boundary. */
+  signalling?: () => Signalling;
+}
+
+type ConnectionState = 'DISCONNECTED' | 'CONNECTING' | 'CONNECTED';
+type Handler<T extends TRTCEventName> = (...args: TRTCEventTypes[T]) => void;
+type Payload<T extends TRTCEventName> = TRTCEventTypes[T][0];
+
+interface LocalVideo {
   track: MediaStreamTrack;
   /** Whether we captured it (and so must stop it) or the caller handed it in. */
   owned: boolean;
   removePlayers: () => void;
+  elements: HTMLElement[];
+  fillMode: 'contain' | 'cover' | 'fill' | undefined;
+  mirror: boolean;
+  profile: VideoProfile;
+  cameraId?: string;
+  publish: boolean;
+  mute: boolean;
 }
 
-type Handler<T extends TRTCEventName> = (...args: TRTCEventTypes[T]) => void;
+interface LocalAudio {
+  track: MediaStreamTrack;
+  owned: boolean;
+  publish: boolean;
+  mute: boolean;
+  constraints: LocalAudioConfig['option'];
+}
+
+interface Remote {
+  userId: string;
+  /** The member's enterRoom we are connected to. */
+  session: string;
+  /** What the member publishes, as the server last said. */
+  audio: boolean;
+  video: boolean;
+  peer: Peer;
+  path: PathState;
+  sound: ReturnType<typeof playAudio> | null;
+  soundMuted: boolean;
+  volume: number;
+  view: { elements: HTMLElement[]; option: RemoteVideoConfig['option'] } | null;
+  removeVideo: (() => void) | null;
+  counters?: PathSample['counters'];
+}
+
+interface Room {
+  signalling: Signalling;
+  unsubscribe: () => void;
+  userId: string;
+  iceServers: RTCIceServer[];
+  /** TURN servers given in enterRoom's proxy, added to the server's. */
+  extraIce: RTCIceServer[];
+  iceTransportPolicy?: RTCIceTransportPolicy;
+  remotes: Map<string, Remote>;
+  published: { audio: boolean; video: boolean };
+  statsTimer: ReturnType<typeof setInterval>;
+}
 
 const DEVICE_TYPES: Partial<Record<MediaDeviceKind, 'camera' | 'microphone' | 'speaker'>> = {
   videoinput: 'camera',
@@ -36,22 +98,72 @@ const DEVICE_TYPES: Partial<Record<MediaDeviceKind, 'camera' | 'microphone' | 's
   audiooutput: 'speaker',
 };
 
+const STATS_INTERVAL_MS = 2000;
+
 export class TRTC {
   static readonly EVENT = EVENT;
   static readonly TYPE = TYPE;
   static readonly ERROR_CODE = ERROR_CODE;
 
-  static create(options: TRTCOptions = {}): TRTC {
+  static create(options: ZpTRTCOptions = {}): TRTC {
     return new TRTC(options);
   }
 
+  /** Whether this browser can take part: WebRTC, capture, and a video codec both ways. */
+  static async isSupported() {
+    const isWebRTCSupported = typeof globalThis.RTCPeerConnection === 'function';
+    const isMediaDevicesSupported = !!globalThis.navigator?.mediaDevices?.getUserMedia;
+    const codecs = (side: typeof RTCRtpSender | typeof RTCRtpReceiver | undefined) =>
+      (side?.getCapabilities?.('video')?.codecs ?? []).map((c) => c.mimeType.toLowerCase());
+    const send = codecs(globalThis.RTCRtpSender);
+    const receive = codecs(globalThis.RTCRtpReceiver);
+    const detail = {
+      isBrowserSupported: isWebRTCSupported,
+      isWebRTCSupported,
+      isMediaDevicesSupported,
+      isScreenShareSupported: !!globalThis.navigator?.mediaDevices?.getDisplayMedia,
+      isSmallStreamSupported: false,
+      isVp8EncodeSupported: send.includes('video/vp8'),
+      isVp8DecodeSupported: receive.includes('video/vp8'),
+      isH264EncodeSupported: send.includes('video/h264'),
+      isH264DecodeSupported: receive.includes('video/h264'),
+    };
+    const codec = (detail.isVp8EncodeSupported && detail.isVp8DecodeSupported) || (detail.isH264EncodeSupported && detail.isH264DecodeSupported);
+    return { result: isWebRTCSupported && isMediaDevicesSupported && codec, detail };
+  }
+
+  static getCameraList(requestPermission?: boolean): Promise<MediaDeviceInfo[]> {
+    return listDevices('videoinput', requestPermission);
+  }
+
+  static getMicrophoneList(requestPermission?: boolean): Promise<MediaDeviceInfo[]> {
+    return listDevices('audioinput', requestPermission);
+  }
+
+  static getSpeakerList(requestPermission?: boolean): Promise<MediaDeviceInfo[]> {
+    return listDevices('audiooutput', requestPermission);
+  }
+
+  /** Plays every remote member's sound, in every instance, on this output device. */
+  static async setCurrentSpeaker(speakerId: string): Promise<void> {
+    speaker.id = speakerId;
+    await Promise.all([...speaker.players].map((audio) => audio.setSinkId?.(speakerId)));
+  }
+
   readonly #events = new EventEmitter<TRTCEventTypes>();
-  #localVideo: LocalTrack | null = null;
-  #localAudio: LocalTrack | null = null;
+  readonly #options: ZpTRTCOptions;
+  #localVideo: LocalVideo | null = null;
+  #localAudio: LocalAudio | null = null;
   #devices: Promise<MediaDeviceInfo[]> = Promise.resolve([]);
+  #room: Room | null = null;
+  #entering: Promise<void> | null = null;
+  #state: ConnectionState = 'DISCONNECTED';
+  #volumeTimer: ReturnType<typeof setInterval> | null = null;
+  #meter: { context: AudioContext; analyser: AnalyserNode; track: MediaStreamTrack } | null = null;
   #destroyed = false;
 
-  private constructor(_options: TRTCOptions) {
+  private constructor(options: ZpTRTCOptions) {
+    this.#options = options;
     const media = globalThis.navigator?.mediaDevices;
     if (media?.enumerateDevices) {
       this.#devices = media.enumerateDevices().catch(() => []);
@@ -70,20 +182,377 @@ export class TRTC {
     return this;
   }
 
-  enterRoom(_config: EnterRoomConfig): Promise<void> {
-    return Promise.reject(noSignalling('enterRoom'));
+  #emit<T extends TRTCEventName>(event: T, ...args: TRTCEventTypes[T]): void {
+    (this.#events.emit as (event: T, ...args: TRTCEventTypes[T]) => boolean)(event, ...args);
   }
 
-  /** Resolves at once: without signalling no room can have been entered. */
-  async exitRoom(): Promise<void> {}
+  // ---------------------------------------------------------------- room
 
-  startRemoteVideo(_config: RemoteVideoConfig): Promise<void> {
-    return Promise.reject(noSignalling('startRemoteVideo'));
+  /**
+   * Joins the room through the server's signalling and connects to everyone in it. The server
+   * address is `proxy` (a ws(s):// URL, or `{ websocketProxy }`), else /api/rtc/ws on this page's host.
+   */
+  enterRoom(config: EnterRoomConfig): Promise<void> {
+    const fnName = 'enterRoom';
+    try {
+      this.#assertUsable(fnName);
+      if (this.#room || this.#entering) throw invalidOperation(fnName, '已在房间中，请先调用 exitRoom');
+      const roomId = config.strRoomId ? String(config.strRoomId) : config.roomId !== undefined ? String(config.roomId) : '';
+      if (!roomId || !config.userId || !config.userSig) {
+        throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName, message: 'enterRoom 需要 userId、userSig 和 roomId（或 strRoomId）' });
+      }
+      const entering = this.#enter(config, roomId).finally(() => {
+        this.#entering = null;
+      });
+      this.#entering = entering;
+      return entering;
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  stopRemoteVideo(_config: StopRemoteVideoConfig): Promise<void> {
-    return Promise.reject(noSignalling('stopRemoteVideo'));
+  async #enter(config: EnterRoomConfig, roomId: string): Promise<void> {
+    const proxy = typeof config.proxy === 'string' ? { websocketProxy: config.proxy } : config.proxy;
+    const signalling =
+      this.#options.signalling?.() ??
+      new WebSocketSignalling(rtcSocketUrl(proxy?.websocketProxy), this.#options.WebSocket);
+    // Events that arrive while the join is answered wait for the room to exist.
+    const early: SignallingEvent[] = [];
+    let onEvent = (event: SignallingEvent): void => {
+      early.push(event);
+    };
+    const unsubscribe = signalling.subscribe((event) => onEvent(event));
+    this.#setState('CONNECTING');
+    let result: JoinResult;
+    const published = this.#publishedMedia();
+    try {
+      result = await signalling.join({ roomId, userId: config.userId, userSig: config.userSig, session: randomId(), ...published });
+    } catch (error) {
+      unsubscribe();
+      void signalling.leave().catch(() => {});
+      this.#setState('DISCONNECTED');
+      throw error instanceof RtcError
+        ? error
+        : new RtcError({ code: ERROR_CODE.SERVER_ERROR, fnName: 'enterRoom', message: `进入房间失败：${(error as Error)?.message ?? error}`, originError: error as Error });
+    }
+    if (this.#destroyed) {
+      unsubscribe();
+      void signalling.leave().catch(() => {});
+      throw invalidOperation('enterRoom', '该实例已销毁，请重新创建');
+    }
+    const turn = proxy?.turnServer ? (Array.isArray(proxy.turnServer) ? proxy.turnServer : [proxy.turnServer]) : [];
+    const extraIce = turn.map((t) => ({ urls: t.url, username: t.username, credential: t.credential }));
+    const room: Room = {
+      signalling,
+      unsubscribe,
+      userId: config.userId,
+      iceServers: [...result.iceServers, ...extraIce],
+      extraIce,
+      iceTransportPolicy: proxy?.iceTransportPolicy,
+      remotes: new Map(),
+      published,
+      statsTimer: setInterval(() => void this.#sampleStats(), STATS_INTERVAL_MS),
+    };
+    this.#room = room;
+    onEvent = (event) => this.#onSignalling(room, event);
+    for (const member of result.members) this.#addMember(room, member);
+    this.#setState('CONNECTED');
+    for (const event of early) this.#onSignalling(room, event);
   }
+
+  /** Leaves the room and closes every connection; local capture goes on (as in trtc-sdk-v5). */
+  async exitRoom(): Promise<void> {
+    await this.#entering?.catch(() => {});
+    const room = this.#room;
+    if (!room) return;
+    this.#teardown(room);
+    await room.signalling.leave().catch(() => {});
+  }
+
+  #teardown(room: Room): void {
+    if (this.#room !== room) return;
+    this.#room = null;
+    room.unsubscribe();
+    clearInterval(room.statsTimer);
+    for (const remote of room.remotes.values()) this.#closeRemote(remote);
+    room.remotes.clear();
+    this.#setState('DISCONNECTED');
+  }
+
+  #setState(state: ConnectionState, isReconnecting?: boolean): void {
+    if (state === this.#state) return;
+    const prevState = this.#state;
+    this.#state = state;
+    // Casts: Tencent types these with a const enum whose values are these strings.
+    this.#emit(EVENT.CONNECTION_STATE_CHANGED, {
+      prevState: prevState as never,
+      state: state as never,
+      ...(isReconnecting ? { isReconnecting } : {}),
+    });
+  }
+
+  #onSignalling(room: Room, event: SignallingEvent): void {
+    if (this.#room !== room) return;
+    switch (event.type) {
+      case 'member-joined': {
+        const known = room.remotes.get(event.member.userId);
+        // The same person again: a new page (a reload) whose old connection went with the old page.
+        if (known) this.#renewPeer(room, known, event.member);
+        else this.#addMember(room, event.member);
+        break;
+      }
+      case 'member-left':
+        this.#removeMember(room, event.userId);
+        break;
+      case 'member-media': {
+        const remote = room.remotes.get(event.member.userId);
+        if (remote) this.#updateMedia(remote, event.member);
+        break;
+      }
+      case 'peer-message': {
+        const remote = room.remotes.get(event.from);
+        // A late message of a page the member has since left (reloaded) belongs to no connection.
+        if (remote && remote.session === event.session) void remote.peer.receive(event.message);
+        break;
+      }
+      case 'removed':
+        this.#teardown(room);
+        void room.signalling.leave().catch(() => {});
+        // Tencent's payload is { reason }; the server's words and cause come along for the room's notice.
+        this.#emit(EVENT.KICKED_OUT, { reason: event.reason as never, ...({ message: event.message, cause: event.cause } as {}) });
+        break;
+      case 'connection':
+        if (event.state === 'RECONNECTING') {
+          this.#setState('DISCONNECTED');
+          this.#setState('CONNECTING', true);
+        } else {
+          this.#teardown(room);
+          this.#emit(
+            EVENT.ERROR,
+            new RtcError({
+              code: ERROR_CODE.OPERATION_FAILED,
+              fnName: 'enterRoom',
+              message: event.message ? `与音视频服务的连接已断开：${event.message}` : '与音视频服务的连接已断开，请重新进入房间',
+            }),
+          );
+        }
+        break;
+      case 'rejoined':
+        this.#rejoined(room, event.result);
+        break;
+    }
+  }
+
+  /** After a signalling drop: the room as it is now, connections kept where the member stayed. */
+  #rejoined(room: Room, result: JoinResult): void {
+    room.iceServers = [...result.iceServers, ...room.extraIce];
+    const present = new Map(result.members.map((m) => [m.userId, m]));
+    for (const userId of [...room.remotes.keys()]) if (!present.has(userId)) this.#removeMember(room, userId);
+    for (const member of result.members) {
+      const remote = room.remotes.get(member.userId);
+      if (!remote) this.#addMember(room, member);
+      // Not resumed: we were gone past the grace period and the others were told we joined
+      // anew, so they start new connections to us; so do we. Same for a member who reloaded.
+      else if (!result.resumed || member.session !== remote.session) this.#renewPeer(room, remote, member);
+      else {
+        this.#updateMedia(remote, member);
+        // Negotiation messages may have been lost while away: a path that is not up starts over
+        // (perfect negotiation sorts out both sides doing so at once).
+        if (!remote.peer.connected) remote.peer.restartIce(room.iceServers);
+      }
+    }
+    room.signalling.publish(room.published);
+    this.#setState('CONNECTED');
+  }
+
+  #addMember(room: Room, member: RoomMember): void {
+    if (member.userId === room.userId || room.remotes.has(member.userId)) return;
+    const remote: Remote = {
+      userId: member.userId,
+      session: member.session,
+      audio: false,
+      video: false,
+      peer: null as unknown as Peer,
+      path: 'new',
+      sound: null,
+      soundMuted: false,
+      volume: 1,
+      view: null,
+      removeVideo: null,
+    };
+    remote.peer = this.#connect(room, remote);
+    room.remotes.set(member.userId, remote);
+    this.#emit(EVENT.REMOTE_USER_ENTER, { userId: member.userId });
+    this.#updateMedia(remote, member);
+  }
+
+  /** A new connection to a member we know (their new page, or ours after a long drop); their views stay. */
+  #renewPeer(room: Room, remote: Remote, member: RoomMember): void {
+    remote.peer.close();
+    remote.sound?.remove();
+    remote.sound = null;
+    remote.removeVideo?.();
+    remote.removeVideo = null;
+    remote.session = member.session;
+    remote.path = 'new';
+    remote.counters = undefined;
+    remote.peer = this.#connect(room, remote);
+    this.#updateMedia(remote, member);
+    // The views and the sound stay with the person: now on the new connection's tracks.
+    this.#playSound(remote);
+    this.#showVideo(remote);
+  }
+
+  #connect(room: Room, remote: Remote): Peer {
+    const { userId, session } = remote;
+    // Perfect negotiation needs one polite side per pair: the larger user id (contract rtc.ts).
+    const polite = compareIds(room.userId, userId) > 0;
+    let peer: Peer | undefined;
+    const current = () => peer !== undefined && remote.peer === peer && room.remotes.get(userId) === remote;
+    peer = new Peer(
+      userId,
+      polite,
+      { iceServers: room.iceServers, ...(room.iceTransportPolicy ? { iceTransportPolicy: room.iceTransportPolicy } : {}) },
+      this.#localTracks(),
+      {
+        send: (message) => room.signalling.send(userId, message, session),
+        // The impolite side has its tracks at once (inside this constructor); #updateMedia and
+        // startRemoteVideo pick them up from the peer then.
+        track: (kind) => {
+          if (current()) kind === 'audio' ? this.#playSound(remote) : this.#showVideo(remote);
+        },
+        path: (state) => {
+          if (!current() || remote.path === state) return;
+          const wasDown = remote.path === 'disconnected' || remote.path === 'failed';
+          remote.path = state;
+          // A path going down or coming back is news for the room's reconnecting notice now, not in two seconds.
+          if (state === 'disconnected' || state === 'failed' || (wasDown && state === 'connected')) void this.#sampleStats();
+        },
+        error: (error) =>
+          this.#emit(
+            EVENT.ERROR,
+            new RtcError({ code: ERROR_CODE.OPERATION_FAILED, fnName: 'enterRoom', message: `与 ${userId} 的连接协商失败`, originError: error as Error }),
+          ),
+      },
+      this.#options.RTCPeerConnection ?? globalThis.RTCPeerConnection,
+    );
+    return peer;
+  }
+
+  #updateMedia(remote: Remote, member: RoomMember): void {
+    if (member.audio !== remote.audio) {
+      remote.audio = member.audio;
+      this.#emit(member.audio ? EVENT.REMOTE_AUDIO_AVAILABLE : EVENT.REMOTE_AUDIO_UNAVAILABLE, { userId: remote.userId });
+      if (member.audio) this.#playSound(remote);
+    }
+    if (member.video !== remote.video) {
+      remote.video = member.video;
+      this.#emit(member.video ? EVENT.REMOTE_VIDEO_AVAILABLE : EVENT.REMOTE_VIDEO_UNAVAILABLE, {
+        userId: remote.userId,
+        streamType: TYPE.STREAM_TYPE_MAIN as never,
+      });
+    }
+  }
+
+  #removeMember(room: Room, userId: string): void {
+    const remote = room.remotes.get(userId);
+    if (!remote) return;
+    // As trtc-sdk-v5: the member's media become unavailable, then the member leaves.
+    this.#updateMedia(remote, { userId, session: remote.session, audio: false, video: false });
+    room.remotes.delete(userId);
+    this.#closeRemote(remote);
+    this.#emit(EVENT.REMOTE_USER_EXIT, { userId });
+  }
+
+  #closeRemote(remote: Remote): void {
+    remote.peer.close();
+    remote.sound?.remove();
+    remote.sound = null;
+    remote.removeVideo?.();
+    remote.removeVideo = null;
+  }
+
+  #playSound(remote: Remote): void {
+    const track = remote.peer.remoteTrack('audio');
+    if (remote.sound || !remote.audio || !track) return;
+    remote.sound = playAudio(track, (resume) =>
+      this.#emit(EVENT.AUTOPLAY_FAILED, { userId: remote.userId, mediaType: 'audio', resume }),
+    );
+    remote.sound.audio.muted = remote.soundMuted;
+    remote.sound.audio.volume = remote.volume;
+  }
+
+  #showVideo(remote: Remote): void {
+    const track = remote.peer.remoteTrack('video');
+    if (!remote.view || remote.removeVideo || !track) return;
+    const { fillMode, mirror } = remote.view.option ?? {};
+    remote.removeVideo = play(track, remote.view.elements, {
+      fillMode,
+      mirror: mirror === true,
+      onFirstFrame: (video) =>
+        this.#emit(EVENT.FIRST_VIDEO_FRAME, {
+          userId: remote.userId,
+          streamType: TYPE.STREAM_TYPE_MAIN as never,
+          width: video.videoWidth,
+          height: video.videoHeight,
+        }),
+    });
+  }
+
+  #remote(fnName: string, userId: string): Remote {
+    const remote = this.#room?.remotes.get(userId);
+    if (!remote) throw invalidOperation(fnName, `用户 ${userId} 不在房间中`);
+    return remote;
+  }
+
+  /** Shows a member's camera in `view`; the picture appears once their video arrives. */
+  async startRemoteVideo(config: RemoteVideoConfig): Promise<void> {
+    const fnName = 'startRemoteVideo';
+    this.#assertUsable(fnName);
+    const remote = this.#remote(fnName, config.userId);
+    if (remote.view) throw invalidOperation(fnName, `${fnName} 已调用过，请先调用 stopRemoteVideo 或使用 updateRemoteVideo`);
+    remote.view = { elements: viewElements(config.view, fnName), option: config.option };
+    this.#showVideo(remote);
+  }
+
+  /** Moves a member's video to another view, or changes its fill mode or mirroring. */
+  async updateRemoteVideo(config: RemoteVideoConfig): Promise<void> {
+    const fnName = 'updateRemoteVideo';
+    this.#assertUsable(fnName);
+    const remote = this.#remote(fnName, config.userId);
+    if (!remote.view) throw invalidOperation(fnName, '请先调用 startRemoteVideo');
+    remote.view = {
+      elements: config.view === undefined ? remote.view.elements : viewElements(config.view, fnName),
+      option: { ...remote.view.option, ...config.option },
+    };
+    remote.removeVideo?.();
+    remote.removeVideo = null;
+    this.#showVideo(remote);
+  }
+
+  async stopRemoteVideo(config: StopRemoteVideoConfig): Promise<void> {
+    const remote = this.#room?.remotes.get(config.userId);
+    if (!remote) return;
+    remote.removeVideo?.();
+    remote.removeVideo = null;
+    remote.view = null;
+  }
+
+  async muteRemoteAudio(userId: string, mute: boolean): Promise<void> {
+    const remote = this.#remote('muteRemoteAudio', userId);
+    remote.soundMuted = mute;
+    if (remote.sound) remote.sound.audio.muted = mute;
+  }
+
+  /** volume 0–100 (trtc-sdk-v5 amplifies above 100; a media element cannot). */
+  setRemoteAudioVolume(userId: string, volume: number): void {
+    const remote = this.#room?.remotes.get(userId);
+    if (!remote) return;
+    remote.volume = Math.min(1, Math.max(0, volume / 100));
+    if (remote.sound) remote.sound.audio.volume = remote.volume;
+  }
+
+  // ---------------------------------------------------------------- local media
 
   /** Captures the camera (or uses option.videoTrack) and previews it in `view`. Once until stopLocalVideo. */
   async startLocalVideo(config: LocalVideoConfig = {}): Promise<void> {
@@ -92,16 +561,84 @@ export class TRTC {
     if (this.#localVideo) throw alreadyStarted(fnName, 'stopLocalVideo');
     const option = config.option ?? {};
     const elements = viewElements(config.view, fnName);
+    const profile = resolveProfile(option.profile, fnName);
     const given = option.videoTrack;
     const track = given ?? (await capture(fnName, { video: videoConstraints(option) })).getVideoTracks()[0]!;
-    // Default 'view': you see yourself mirrored, as in a mirror; 'publish' mirrors only what others see.
-    const mirror = option.mirror === undefined || option.mirror === true || option.mirror === 'view' || option.mirror === 'both';
-    this.#localVideo = { track, owned: !given, removePlayers: play(track, elements, { fillMode: option.fillMode, mirror }) };
+    if (this.#localVideo) {
+      // Two overlapping calls: the first one won.
+      if (!given) track.stop();
+      throw alreadyStarted(fnName, 'stopLocalVideo');
+    }
+    const local: LocalVideo = {
+      track,
+      owned: !given,
+      elements,
+      fillMode: option.fillMode,
+      mirror: mirrored(option.mirror),
+      profile,
+      cameraId: option.cameraId,
+      publish: config.publish !== false,
+      mute: !!config.mute,
+      removePlayers: () => {},
+    };
+    track.enabled = !local.mute;
+    local.removePlayers = play(track, elements, { fillMode: local.fillMode, mirror: local.mirror });
+    this.#localVideo = local;
+    await this.#syncLocal();
+  }
+
+  /**
+   * Changes the running camera: another camera (cameraId) or track, another profile, view,
+   * fill mode or mirroring, publish on/off, and mute (the camera stays on, others see it off).
+   */
+  async updateLocalVideo(config: LocalVideoConfig): Promise<void> {
+    const fnName = 'updateLocalVideo';
+    this.#assertUsable(fnName);
+    const local = this.#localVideo;
+    if (!local) throw invalidOperation(fnName, '请先调用 startLocalVideo');
+    const option = config.option ?? {};
+    const profile = option.profile !== undefined ? resolveProfile(option.profile, fnName) : local.profile;
+    let track = local.track;
+    let owned = local.owned;
+    if (option.videoTrack && option.videoTrack !== local.track) {
+      track = option.videoTrack;
+      owned = false;
+    } else if (option.cameraId !== undefined && option.cameraId !== local.cameraId) {
+      // A camera generally cannot be opened twice: free the old one first (the senders go dark for a moment).
+      if (local.owned) local.track.stop();
+      track = (await capture(fnName, { video: videoConstraints({ ...option, profile }) })).getVideoTracks()[0]!;
+      owned = true;
+      local.cameraId = option.cameraId;
+    } else if (option.profile !== undefined) {
+      await track.applyConstraints(videoConstraints({ profile, cameraId: local.cameraId })).catch(() => {});
+    }
+    if (track !== local.track && local.owned && local.track.readyState === 'live') local.track.stop();
+    const viewChanged = config.view !== undefined || option.fillMode !== undefined || option.mirror !== undefined || track !== local.track;
+    Object.assign(local, {
+      track,
+      owned,
+      profile,
+      elements: config.view !== undefined ? viewElements(config.view, fnName) : local.elements,
+      fillMode: option.fillMode ?? local.fillMode,
+      mirror: option.mirror !== undefined ? mirrored(option.mirror) : local.mirror,
+      publish: config.publish ?? local.publish,
+      mute: config.mute !== undefined ? !!config.mute : local.mute,
+    });
+    track.enabled = !local.mute;
+    if (viewChanged) {
+      local.removePlayers();
+      local.removePlayers = play(track, local.elements, { fillMode: local.fillMode, mirror: local.mirror });
+    }
+    await this.#syncLocal();
   }
 
   async stopLocalVideo(): Promise<void> {
-    release(this.#localVideo);
+    const local = this.#localVideo;
     this.#localVideo = null;
+    if (!local) return;
+    local.removePlayers();
+    if (local.owned) local.track.stop();
+    await this.#syncLocal();
   }
 
   /** Captures the microphone (or uses option.audioTrack). The local microphone is never played back. */
@@ -111,38 +648,172 @@ export class TRTC {
     if (this.#localAudio) throw alreadyStarted(fnName, 'stopLocalAudio');
     const given = config.option?.audioTrack;
     const track = given ?? (await capture(fnName, { audio: audioConstraints(config.option) })).getAudioTracks()[0]!;
-    this.#localAudio = { track, owned: !given, removePlayers: () => {} };
+    if (this.#localAudio) {
+      if (!given) track.stop();
+      throw alreadyStarted(fnName, 'stopLocalAudio');
+    }
+    const mute = !!config.mute;
+    track.enabled = !mute;
+    this.#localAudio = { track, owned: !given, publish: config.publish !== false, mute, constraints: config.option };
+    await this.#syncLocal();
+  }
+
+  /** Another microphone (microphoneId) or track, publish on/off, mute. */
+  async updateLocalAudio(config: UpdateLocalAudioConfig): Promise<void> {
+    const fnName = 'updateLocalAudio';
+    this.#assertUsable(fnName);
+    const local = this.#localAudio;
+    if (!local) throw invalidOperation(fnName, '请先调用 startLocalAudio');
+    const option = config.option ?? {};
+    if (option.audioTrack && option.audioTrack !== local.track) {
+      if (local.owned) local.track.stop();
+      Object.assign(local, { track: option.audioTrack, owned: false });
+    } else if (option.microphoneId !== undefined && option.microphoneId !== local.constraints?.microphoneId) {
+      const constraints = { ...local.constraints, ...option };
+      const track = (await capture(fnName, { audio: audioConstraints(constraints) })).getAudioTracks()[0]!;
+      if (local.owned) local.track.stop();
+      Object.assign(local, { track, owned: true, constraints });
+    }
+    if (config.publish !== undefined) local.publish = config.publish;
+    if (config.mute !== undefined) local.mute = !!config.mute;
+    local.track.enabled = !local.mute;
+    await this.#syncLocal();
   }
 
   async stopLocalAudio(): Promise<void> {
-    release(this.#localAudio);
+    const local = this.#localAudio;
     this.#localAudio = null;
+    if (local?.owned) local.track.stop();
+    await this.#syncLocal();
   }
 
-  /** The local camera track; remote users' tracks need signalling and are null for now. */
+  #localTracks(): LocalTracks {
+    const video = this.#localVideo;
+    const audio = this.#localAudio;
+    return {
+      audio: audio?.publish ? audio.track : null,
+      video: video?.publish ? video.track : null,
+      videoBitrate: (video?.profile ?? VIDEO_PROFILES['480p']).bitrate,
+    };
+  }
+
+  #publishedMedia(): { audio: boolean; video: boolean } {
+    const video = this.#localVideo;
+    const audio = this.#localAudio;
+    return { audio: !!audio && audio.publish && !audio.mute, video: !!video && video.publish && !video.mute };
+  }
+
+  /** Puts the local tracks on every connection and tells the room what we publish. */
+  async #syncLocal(): Promise<void> {
+    const room = this.#room;
+    if (!room) return;
+    const tracks = this.#localTracks();
+    const media = this.#publishedMedia();
+    if (media.audio !== room.published.audio || media.video !== room.published.video) {
+      room.published = media;
+      room.signalling.publish(media);
+    }
+    await Promise.all([...room.remotes.values()].map((remote) => remote.peer.setLocal(tracks).catch(() => {})));
+  }
+
+  /** The local track, or with a userId the track received from that member. */
   getVideoTrack(config?: { userId?: string }): MediaStreamTrack | null {
-    return config?.userId ? null : (this.#localVideo?.track ?? null);
+    if (config?.userId) return this.#room?.remotes.get(config.userId)?.peer.remoteTrack('video') ?? null;
+    return this.#localVideo?.track ?? null;
   }
 
-  /** The local microphone track; remote users' tracks need signalling and are null for now. */
   getAudioTrack(configOrUserId?: { userId?: string } | string): MediaStreamTrack | null {
     const userId = typeof configOrUserId === 'string' ? configOrUserId : configOrUserId?.userId;
-    return userId ? null : (this.#localAudio?.track ?? null);
+    if (userId) return this.#room?.remotes.get(userId)?.peer.remoteTrack('audio') ?? null;
+    return this.#localAudio?.track ?? null;
   }
 
-  /** Stops local media and drops every listener; the instance is unusable afterwards. */
+  // ---------------------------------------------------------------- measurements
+
+  /** NETWORK_QUALITY and STATISTICS, from getStats of every connection, when someone listens. */
+  async #sampleStats(): Promise<void> {
+    const room = this.#room;
+    const wanted = this.#events.listenerCount(EVENT.NETWORK_QUALITY) + this.#events.listenerCount(EVENT.STATISTICS);
+    if (!room || !wanted) return;
+    const remotes = [...room.remotes.values()];
+    const paths = await Promise.all(
+      remotes.map((remote) =>
+        samplePath(remote.userId, remote.peer.pc, remote.peer.connected, remote.counters).then((sample) => {
+          remote.counters = sample.counters;
+          return sample;
+        }),
+      ),
+    ).catch(() => null);
+    if (!paths || this.#room !== room) return;
+    this.#emit(EVENT.NETWORK_QUALITY, networkQuality(paths));
+    this.#emit(EVENT.STATISTICS, statistics(paths));
+  }
+
+  /**
+   * AUDIO_VOLUME every `interval` ms (0 or less stops): the local microphone (userId '') measured
+   * from its track, remote members from what their connection receives.
+   */
+  enableAudioVolumeEvaluation(interval = 2000, _enableInBackground?: boolean): void {
+    if (this.#volumeTimer) clearInterval(this.#volumeTimer);
+    this.#volumeTimer = null;
+    if (interval <= 0) {
+      this.#closeMeter();
+      return;
+    }
+    this.#volumeTimer = setInterval(() => {
+      const result: Payload<'audio-volume'>['result'] = [];
+      const local = this.#localAudio;
+      if (local) result.push(level('', local.mute ? 0 : this.#localLevel(local.track)));
+      for (const remote of this.#room?.remotes.values() ?? []) {
+        const sources = remote.audio ? (remote.peer.pc.getReceivers().find((r) => r.track.kind === 'audio')?.getSynchronizationSources() ?? []) : [];
+        result.push(level(remote.userId, sources[0]?.audioLevel ?? 0));
+      }
+      this.#emit(EVENT.AUDIO_VOLUME, { result });
+    }, Math.max(16, interval));
+  }
+
+  #localLevel(track: MediaStreamTrack): number {
+    if (this.#meter?.track !== track) {
+      this.#closeMeter();
+      const Context = globalThis.AudioContext;
+      if (!Context) return 0;
+      const context = new Context();
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 512;
+      context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+      this.#meter = { context, analyser, track };
+    }
+    const samples = new Float32Array(this.#meter.analyser.fftSize);
+    this.#meter.analyser.getFloatTimeDomainData(samples);
+    let peak = 0;
+    for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    return peak;
+  }
+
+  #closeMeter(): void {
+    void this.#meter?.context.close().catch(() => {});
+    this.#meter = null;
+  }
+
+  // ---------------------------------------------------------------- lifetime
+
+  /** Leaves the room, stops local media and drops every listener; the instance is unusable afterwards. */
   destroy(): void {
+    if (this.#room) {
+      const room = this.#room;
+      this.#teardown(room);
+      void room.signalling.leave().catch(() => {});
+    }
     void this.stopLocalVideo();
     void this.stopLocalAudio();
+    this.enableAudioVolumeEvaluation(0);
     globalThis.navigator?.mediaDevices?.removeEventListener?.('devicechange', this.#onDeviceChange);
     this.#events.removeAllListeners();
     this.#destroyed = true;
   }
 
   #assertUsable(fnName: string): void {
-    if (this.#destroyed) {
-      throw new RtcError({ code: ERROR_CODE.INVALID_OPERATION, fnName, message: '该实例已销毁，请重新创建' });
-    }
+    if (this.#destroyed) throw invalidOperation(fnName, '该实例已销毁，请重新创建');
   }
 
   // Diffs the device list on every change, serialised so that rapid changes are reported in order.
@@ -159,11 +830,40 @@ export class TRTC {
       for (const { device, action } of changes) {
         const type = DEVICE_TYPES[device.kind];
         // Casts: Tencent types these two fields with const enums whose values are these strings.
-        if (type) this.#events.emit(EVENT.DEVICE_CHANGED, { type, action, device } as unknown as TRTCEventTypes['device-changed'][0]);
+        if (type) this.#emit(EVENT.DEVICE_CHANGED, { type, action, device } as unknown as Payload<'device-changed'>);
       }
       return after;
     });
   };
+}
+
+/** Numeric ids by value ('9' < '10'), anything else as strings. */
+export function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function level(userId: string, floatVolume: number) {
+  const clamped = Math.min(1, Math.max(0, floatVolume));
+  return { userId, volume: Math.round(clamped * 100), floatVolume: clamped };
+}
+
+// Default 'view': you see yourself mirrored, as in a mirror; 'publish' mirrors only what others see.
+function mirrored(mirror: boolean | string | undefined): boolean {
+  return mirror === undefined || mirror === true || mirror === 'view' || mirror === 'both';
+}
+
+async function listDevices(kind: MediaDeviceKind, requestPermission?: boolean): Promise<MediaDeviceInfo[]> {
+  const media = globalThis.navigator?.mediaDevices;
+  if (!media?.enumerateDevices) return [];
+  let devices = (await media.enumerateDevices()).filter((d) => d.kind === kind);
+  // Without a granted permission browsers hide labels (and often ids): ask once, then list again.
+  if (requestPermission && kind !== 'audiooutput' && devices.every((d) => !d.label)) {
+    const stream = await capture(kind === 'videoinput' ? 'getCameraList' : 'getMicrophoneList', kind === 'videoinput' ? { video: true } : { audio: true });
+    for (const track of stream.getTracks()) track.stop();
+    devices = (await media.enumerateDevices()).filter((d) => d.kind === kind);
+  }
+  return devices;
 }
 
 async function capture(fnName: string, constraints: MediaStreamConstraints): Promise<MediaStream> {
@@ -183,24 +883,16 @@ async function capture(fnName: string, constraints: MediaStreamConstraints): Pro
   }
 }
 
-function release(local: LocalTrack | null): void {
-  if (!local) return;
-  local.removePlayers();
-  if (local.owned) local.track.stop();
+function randomId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function noSignalling(fnName: string): RtcError {
-  return new RtcError({
-    code: ERROR_CODE.ENV_NOT_SUPPORTED,
-    fnName,
-    message: `${fnName}：自建音视频服务的信令尚未接入，暂不能进入房间或拉取远端画面`,
-  });
+function invalidOperation(fnName: string, message: string): RtcError {
+  return new RtcError({ code: ERROR_CODE.INVALID_OPERATION, fnName, message });
 }
 
 function alreadyStarted(fnName: string, stop: string): RtcError {
-  return new RtcError({
-    code: ERROR_CODE.INVALID_OPERATION,
-    fnName,
-    message: `${fnName} 已调用过，请先调用 ${stop}`,
-  });
+  return invalidOperation(fnName, `${fnName} 已调用过，请先调用 ${stop}`);
 }

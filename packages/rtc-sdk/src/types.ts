@@ -12,6 +12,7 @@ export type {
   StopRemoteVideoConfig,
   TRTCEventTypes,
   TRTCOptions,
+  UpdateLocalAudioConfig,
 } from 'trtc-sdk-v5';
 
 import type { TRTCEventTypes } from 'trtc-sdk-v5';

@@ -15,10 +15,11 @@ import applications from './applications/index.js';
 import relations from './relations/index.js';
 import admin from './admin/index.js';
 import feedback from './feedback/index.js';
+import rtc from './rtc/index.js';
 
 export interface Module {
   name: string;
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs, applications, relations, admin, feedback];
+export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs, applications, relations, admin, feedback, rtc];

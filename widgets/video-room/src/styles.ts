@@ -1,24 +1,493 @@
 import { css } from 'lit';
 
+/** The room's styles; they live only in the element's shadow root. Tokens come from @zp/ui (uiCss). */
 export const styles = css`
+  :host {
+    font: 14px/1.5 var(--zp-font-family);
+  }
+  /* A page's own rules (a partner's '* { font-family }') beat :host; the room inherits nothing. */
   .room {
-    font: 14px/1.5 system-ui, 'PingFang SC', 'Microsoft YaHei', sans-serif;
-    color: #303133;
-    background: #fff;
-    border: 1px solid #dcdfe6;
-    border-radius: 4px;
+    all: initial;
+    display: flex;
+    flex-direction: column;
+    font: 14px/1.5 var(--zp-font-family);
+    color: var(--zp-color-text);
+    background: var(--zp-color-surface);
+    border: 1px solid var(--zp-color-border);
+    border-radius: var(--zp-radius-lg);
+    overflow: hidden;
+    min-height: 420px;
+  }
+  button,
+  select,
+  a.primary {
+    font: inherit;
+    cursor: pointer;
+    border: 1px solid var(--zp-color-border);
+    background: var(--zp-color-surface);
+    border-radius: var(--zp-radius-sm);
+    padding: 4px 12px;
+    color: inherit;
+    text-decoration: none;
+  }
+  button:focus-visible,
+  a:focus-visible,
+  select:focus-visible {
+    outline: 2px solid var(--zp-color-primary);
+    outline-offset: 2px;
+  }
+  button[disabled] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  .primary {
+    background: var(--zp-color-primary);
+    border-color: var(--zp-color-primary);
+    color: #fff;
+  }
+  .danger {
+    background: var(--zp-color-danger);
+    border-color: var(--zp-color-danger);
+    color: #fff;
   }
   header {
-    padding: 8px 16px;
-    border-bottom: 1px solid #ebeef5;
+    display: flex;
+    align-items: center;
+    flex-wrap: wrap;
+    gap: 8px 12px;
+    padding: 10px 16px;
+    border-bottom: 1px solid var(--zp-color-border);
   }
   h2 {
     margin: 0;
     font-size: 16px;
   }
-  .room-id {
+  h3 {
+    margin: 0 0 8px;
+    font-size: 14px;
+  }
+  .room-id,
+  .hint,
+  .empty {
     margin: 0;
-    padding: 8px 16px;
-    color: #606266;
+    color: var(--zp-color-text-muted);
+    font-size: 13px;
+  }
+  .timer {
+    font-variant-numeric: tabular-nums;
+    color: var(--zp-color-text-secondary);
+  }
+  .remaining {
+    font-variant-numeric: tabular-nums;
+    color: var(--zp-color-text-secondary);
+  }
+  .remaining.warn {
+    color: var(--zp-color-danger);
+    font-weight: 600;
+  }
+  .grow {
+    flex: 1;
+  }
+  .alert {
+    display: flex;
+    align-items: flex-start;
+    gap: 8px;
+    margin: 8px 16px 0;
+    padding: 6px 10px;
+    border-radius: var(--zp-radius-sm);
+    background: var(--zp-color-warning-soft);
+    color: var(--zp-color-text-secondary);
+    font-size: 13px;
+  }
+  .alert span {
+    flex: 1;
+  }
+  .alert button {
+    border: none;
+    background: none;
+    padding: 0 4px;
+  }
+  .alert.warn {
+    background: var(--zp-color-danger-soft);
+    color: var(--zp-color-danger);
+  }
+  .notice {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 12px;
+    min-height: 240px;
+    padding: 24px;
+    text-align: center;
+  }
+  .notice p {
+    margin: 0;
+  }
+  .spinner {
+    width: 1em;
+    height: 1em;
+    border-radius: 50%;
+    border: 2px solid currentColor;
+    border-right-color: transparent;
+    animation: zp-spin 0.7s linear infinite;
+    display: inline-block;
+  }
+  .error {
+    margin: 0;
+    color: var(--zp-color-danger);
+  }
+
+  /* ---- device check */
+  .check {
+    padding: 16px;
+  }
+  .check-body {
+    display: grid;
+    grid-template-columns: minmax(0, 3fr) minmax(220px, 2fr);
+    gap: 16px;
+  }
+  .preview {
+    position: relative;
+    aspect-ratio: 4 / 3;
+    background: #1f2329;
+    border-radius: var(--zp-radius);
+    overflow: hidden;
+  }
+  .preview video {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transform: scaleX(-1);
+  }
+  .check-side {
+    display: flex;
+    flex-direction: column;
+    gap: 12px;
+  }
+  .pick {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+  }
+  .pick select {
+    width: 100%;
+    padding: 6px 8px;
+  }
+  .speaker {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+  }
+  .speaker .pick {
+    flex: 1;
+    min-width: 0;
+  }
+  .level {
+    height: 8px;
+    border-radius: 4px;
+    background: var(--zp-color-info-soft);
+    overflow: hidden;
+  }
+  .level span {
+    display: block;
+    height: 100%;
+    background: var(--zp-color-success);
+    transition: width 0.1s;
+  }
+  .join {
+    padding: 8px 12px;
+    font-size: 15px;
+  }
+
+  /* ---- inside the room */
+  .body {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) 240px;
+    flex: 1;
+    min-height: 0;
+  }
+  .stage {
+    position: relative;
+    display: grid;
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    grid-auto-rows: min-content;
+    gap: 8px;
+    padding: 12px;
+    background: #f0f2f5;
+    align-content: start;
+  }
+  .tile {
+    position: relative;
+    aspect-ratio: 4 / 3;
+    background: #1f2329;
+    border-radius: var(--zp-radius);
+    overflow: hidden;
+  }
+  /* The large video: first, across the row. */
+  .tile.focused {
+    grid-column: 1 / -1;
+    order: -1;
+    aspect-ratio: 16 / 9;
+  }
+  .view,
+  .view > div {
+    position: absolute;
+    inset: 0;
+  }
+  .view video {
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+  }
+  .mask {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    background: #2b2f36;
+    color: #c9cdd4;
+  }
+  .tile-notice {
+    position: absolute;
+    top: 8px;
+    left: 50%;
+    transform: translateX(-50%);
+    padding: 2px 10px;
+    border-radius: 10px;
+    background: rgba(0, 0, 0, 0.6);
+    color: #fff;
+    font-size: 12px;
+    white-space: nowrap;
+  }
+  .tile-hit {
+    position: absolute;
+    inset: 0;
+    border: none;
+    background: transparent;
+    padding: 0;
+  }
+  .label {
+    position: absolute;
+    left: 0;
+    right: 0;
+    bottom: 0;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    padding: 4px 8px;
+    background: linear-gradient(transparent, rgba(0, 0, 0, 0.6));
+    color: #fff;
+    font-size: 12px;
+    pointer-events: none;
+  }
+  .label a,
+  .label span {
+    color: #fff;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    pointer-events: auto;
+  }
+  .label em {
+    font-style: normal;
+    padding: 0 4px;
+    border-radius: 3px;
+    background: var(--zp-color-primary);
+  }
+  .mic-off {
+    color: #ff8a8a;
+    display: inline-flex;
+  }
+  .quality {
+    display: inline-flex;
+    align-items: flex-end;
+    gap: 1px;
+    height: 10px;
+    margin-left: auto;
+  }
+  .quality i {
+    width: 3px;
+    background: rgba(255, 255, 255, 0.35);
+  }
+  .quality i:nth-child(1) { height: 4px; }
+  .quality i:nth-child(2) { height: 7px; }
+  .quality i:nth-child(3) { height: 10px; }
+  .q-good i { background: #4cd36b; }
+  .q-fair i:nth-child(-n + 2) { background: #f5b82e; }
+  .q-poor i:nth-child(1),
+  .q-down i:nth-child(1) { background: #ff5c5c; }
+  .waiting {
+    grid-column: 1 / -1;
+    margin: 0;
+    text-align: center;
+    color: var(--zp-color-text-secondary);
+  }
+  .members {
+    border-left: 1px solid var(--zp-color-border);
+    padding: 12px;
+    overflow: auto;
+  }
+  .tabs {
+    display: flex;
+    margin-bottom: 8px;
+    border-bottom: 1px solid var(--zp-color-border);
+  }
+  .tabs button {
+    flex: 1;
+    border: none;
+    border-bottom: 2px solid transparent;
+    border-radius: 0;
+    background: none;
+    padding: 6px 0;
+  }
+  .tabs button[aria-selected='true'] {
+    color: var(--zp-color-primary);
+    border-bottom-color: var(--zp-color-primary);
+  }
+  .members ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .members li {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    padding: 6px 0;
+    border-bottom: 1px dashed var(--zp-color-border);
+  }
+  .members li > :first-child {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .members a {
+    color: var(--zp-color-primary);
+  }
+  .members em {
+    font-style: normal;
+    font-size: 12px;
+    color: var(--zp-color-primary);
+  }
+  .state {
+    font-size: 12px;
+    color: var(--zp-color-text-muted);
+  }
+  .state.in {
+    color: var(--zp-color-success);
+  }
+  .invite {
+    padding: 2px 10px;
+    font-size: 12px;
+    color: var(--zp-color-primary);
+    border-color: var(--zp-color-primary);
+  }
+  .controls {
+    display: flex;
+    justify-content: center;
+    gap: 16px;
+    padding: 10px;
+    border-top: 1px solid var(--zp-color-border);
+  }
+  .ctl {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 6px 16px;
+    border-radius: 18px;
+  }
+  .ctl.off {
+    background: var(--zp-color-danger-soft);
+    border-color: var(--zp-color-danger);
+    color: var(--zp-color-danger);
+  }
+  .mini-bar {
+    display: none;
+  }
+
+  /* ---- minimised: only the large video and a bar to restore, floating in a corner */
+  .room.minimised {
+    position: fixed;
+    right: 16px;
+    /* above the chat launcher (52 px at 24 px from the corner), which would cover 还原 */
+    bottom: 92px;
+    width: 240px;
+    min-height: 0;
+    z-index: calc(var(--zp-z-dialog) - 2);
+    box-shadow: var(--zp-shadow-lg);
+  }
+  .minimised header,
+  .minimised .alert,
+  .minimised .members,
+  .minimised .controls,
+  .minimised .waiting,
+  .minimised .tile:not(.focused) {
+    display: none;
+  }
+  .minimised .body {
+    display: block;
+  }
+  .minimised .stage {
+    display: block;
+    padding: 0;
+  }
+  .minimised .tile.focused {
+    border-radius: 0;
+    aspect-ratio: 4 / 3;
+  }
+  .minimised .mini-bar {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    padding: 6px 10px;
+  }
+
+  @media (max-width: 720px) {
+    .body {
+      grid-template-columns: 1fr;
+    }
+    .stage {
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+      padding: 8px;
+    }
+    .tile.focused {
+      aspect-ratio: 4 / 3;
+    }
+    .members {
+      border-left: none;
+      border-top: 1px solid var(--zp-color-border);
+    }
+    .check-body {
+      grid-template-columns: 1fr;
+    }
+    header .room-id {
+      display: none;
+    }
+    /* Narrow: title and buttons on the first line, the clocks on their own line below. */
+    header .grow {
+      display: none;
+    }
+    header > button:first-of-type {
+      margin-left: auto;
+    }
+    header::after {
+      content: '';
+      order: 2;
+      flex-basis: 100%;
+      height: 0;
+    }
+    header .timer,
+    header .remaining {
+      order: 3;
+    }
+  }
+  @keyframes zp-spin {
+    to {
+      transform: rotate(360deg);
+    }
   }
 `;

@@ -15,3 +15,4 @@ export * from './applications.js';
 export * from './relations.js';
 export * from './admin.js';
 export * from './feedback.js';
+export * from './rtc.js';

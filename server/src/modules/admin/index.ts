@@ -1,12 +1,14 @@
-import { adminApi } from '@zp/core/contract';
+import { adminApi, rtcApi } from '@zp/core/contract';
+import { beijingToday } from '@zp/core/dates';
 import type { SQL } from 'drizzle-orm';
 import { handle } from '../../http/route.js';
-import { badRequest, offsetOf, pageOf } from '../../http/reply.js';
+import { badRequest, notFound, offsetOf, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { CODE_TABLES, disableCodeItem, listCodeTable, upsertCodeItem, type CodeRow } from '../codes/store.js';
 import { logOperatorAction } from './log.js';
 import { dashboardSummary } from './dashboard.js';
+import { companyVip, setCompanyVip } from '../rtc/vip.js';
 
 const item = (r: CodeRow) => ({ dm: r.code, mc: r.name, sjdm: r.parent ?? '', px: r.sort, sfqy: r.enabled ? 1 : 0 });
 
@@ -81,6 +83,32 @@ const admin: Module = {
     // ---- dashboard
 
     handle(app, s, adminApi.dashboard, async () => ({ summary: await dashboardSummary(s.db) }));
+
+    // ---- an enterprise's paying membership (its HR's video interviews have no limit through vipEnd)
+
+    handle(app, s, rtcApi.adminVip, async ({ query }) => {
+      const data = await companyVip(s.db, query.dwid, beijingToday());
+      if (!data) throw notFound('单位不存在');
+      return { data };
+    });
+
+    handle(app, s, rtcApi.adminSetVip, async ({ body, user }) => {
+      const today = beijingToday();
+      let until: string | null = null;
+      if (body.vip === 1) {
+        if (!body.vipEnd) throw badRequest('请填写会员到期日');
+        until = validDay(body.vipEnd);
+        if (!until) throw badRequest('会员到期日无效');
+        if (until < today) throw badRequest('会员到期日不能早于今天');
+      } else if (body.vipEnd) {
+        throw badRequest('取消会员时无需填写到期日');
+      }
+      const before = await companyVip(s.db, body.dwid, today);
+      if (!before || !(await setCompanyVip(s.db, body.dwid, until))) throw notFound('单位不存在');
+      const data = (await companyVip(s.db, body.dwid, today))!;
+      await logOperatorAction(s.db, user.id, 'company.vip', body.dwid, { before: before.vipEnd, after: data.vipEnd });
+      return { data, msg: body.vip === 1 ? `已设为付费会员，到期日 ${data.vipEnd}` : '已取消付费会员' };
+    });
   },
 };
 export default admin;

@@ -29,7 +29,9 @@ const companies: Module = {
       const r = await one<{ xm: string; zw: string; dwid: string; dwmc: string; shzt: number | null; vip: number; join_state: number }>(
         s.db,
         sql`select h.name as xm, h.title as zw, coalesce(h.company_id::text, '') as dwid, coalesce(c.name, '') as dwmc,
-                   c.status::int as shzt, h.vip::int as vip, h.join_state::int as join_state
+                   c.status::int as shzt, h.join_state::int as join_state,
+                   -- paying: the enterprise's membership (rtc/vip.ts) or the older per-account flag
+                   (case when h.vip = 1 or (h.join_state = 2 and c.vip_until >= (now() at time zone 'Asia/Shanghai')::date) then 1 else 0 end) as vip
             from hr_profiles h left join companies c on c.id = h.company_id where h.user_id = ${user.id}`,
       );
       if (!r) throw notFound('HR 信息不存在');

@@ -11,6 +11,7 @@ import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib
 import { useCodes } from '../hr/codes';
 import { Field, ListState, Tabs, Tag, ListPager } from '../hr/ui';
 import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../hr/states';
+import { VipDialog } from './CompanyVip';
 
 type Row = ReplyOf<typeof companiesApi.adminList>['page']['list'][number];
 const LIMIT = 10;
@@ -49,6 +50,7 @@ export default function Companies() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<Row | null>(null);
+  const [vip, setVip] = useState<Row | null>(null);
   const list = useLoad(() => api.call(companiesApi.adminList, { query: { shzt: Number(state) as 0 | 1 | 2, page, limit: LIMIT, ...(search ? { dwmc: search } : {}) } }), [state, search, page]);
   const find = useGuardedSubmit(() => {
     setPage(1);
@@ -114,6 +116,7 @@ export default function Companies() {
                     通过
                   </GuardedButton>
                 ) : null}
+                {c.shzt === 1 ? <Button onClick={() => setVip(c)}>付费会员</Button> : null}
                 {c.shzt !== 2 ? (
                   <Button variant={c.shzt === 0 ? 'default' : 'text'} onClick={() => setRejecting(c)}>
                     {c.shzt === 0 ? '驳回' : '撤销通过'}
@@ -125,6 +128,7 @@ export default function Companies() {
         ))}
       </ListState>
       <ListPager page={data} onChange={setPage} loading={list.loading} />
+      {vip ? <VipDialog dwid={vip.dwid} dwmc={vip.dwmc} onClose={() => setVip(null)} /> : null}
       {rejecting ? (
         <RejectDialog
           c={rejecting}

@@ -16,6 +16,7 @@ import { ListState, Select, Tabs, Tag, ListPager } from './ui';
 import { APPLICATION_TONE, applicationText } from './states';
 import { InviteDialog, downloadResume, setApplicationState, toggleFavourite, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
+import { startVideoInterview } from '../video/start';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof applicationsApi.received>['page']['list'][number];
@@ -72,6 +73,7 @@ function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => 
             </Button>
           ) : null}
           {!final && a.yyzt >= 3 ? <GuardedButton onClick={() => void move(6)}>录用</GuardedButton> : null}
+          <GuardedButton onClick={() => void startVideoInterview(a.qzbsid)}>发起视频面试</GuardedButton>
           {!final ? (
             <GuardedButton variant="text" onClick={() => void move(5)}>
               不合适

@@ -1,0 +1,115 @@
+/** The video room seen from a page: its tiles, what a remote picture really receives, entering. */
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl, demo } from './harness.js';
+import { md5 } from './api.js';
+import type { Grant } from './chat.js';
+
+type PcWindow = { __pcs?: RTCPeerConnection[] };
+
+/**
+ * Keeps every RTCPeerConnection the page makes in window.__pcs, to read their stats; with
+ * `relay`, each is made with iceTransportPolicy 'relay' (only TURN candidates: a call that
+ * connects went through the TURN server).
+ */
+export const collectPeerConnections = (page: Page, { relay = false } = {}) =>
+  page.addInitScript((relayOnly: boolean) => {
+    const Native = window.RTCPeerConnection;
+    const list: RTCPeerConnection[] = [];
+    (window as unknown as PcWindow).__pcs = list;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(relayOnly ? { ...(config ?? {}), iceTransportPolicy: 'relay' } : config);
+        list.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  }, relay);
+
+export const room = (page: Page) => page.locator('zp-video-room');
+export const tile = (page: Page, userId: string) => room(page).locator(`.tile[data-user="${userId}"]`);
+
+const videoWidth = (page: Page, userId: string) =>
+  tile(page, userId)
+    .locator('video')
+    .first()
+    .evaluate((v: HTMLVideoElement) => v.videoWidth)
+    .catch(() => 0);
+
+/** Video bytes received so far for the picture shown in `userId`'s tile (matched by its track). */
+export const inboundVideoBytesFrom = (page: Page, userId: string) =>
+  tile(page, userId)
+    .locator('video')
+    .first()
+    .evaluate(async (v: HTMLVideoElement) => {
+      const track = (v.srcObject as MediaStream | null)?.getVideoTracks()[0];
+      if (!track) return 0;
+      let total = 0;
+      for (const pc of (window as unknown as PcWindow).__pcs ?? []) {
+        if (pc.connectionState === 'closed') continue;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; trackIdentifier?: string; bytesReceived?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video' && s.trackIdentifier === track.id) total += s.bytesReceived ?? 0;
+        });
+      }
+      return total;
+    })
+    .catch(() => 0);
+
+/** `userId`'s picture plays on `page` (videoWidth > 0) and more of it keeps arriving (getStats). */
+export async function receivesVideoFrom(page: Page, userId: string) {
+  await expect.poll(() => videoWidth(page, userId), { timeout: 30_000 }).toBeGreaterThan(0);
+  const before = await inboundVideoBytesFrom(page, userId);
+  await expect.poll(() => inboundVideoBytesFrom(page, userId), { timeout: 15_000 }).toBeGreaterThan(before);
+}
+
+/** The local candidate type of each connected peer connection's selected pair ('host', 'relay', …). */
+export const selectedCandidateTypes = (page: Page) =>
+  page.evaluate(async () => {
+    const types: string[] = [];
+    for (const pc of (window as unknown as PcWindow).__pcs ?? []) {
+      if (pc.connectionState !== 'connected') continue;
+      const stats = new Map<string, Record<string, unknown>>();
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => stats.set(s.id as string, s));
+      for (const s of stats.values()) {
+        if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
+        const pair = stats.get(s.selectedCandidatePairId as string);
+        const local = pair && stats.get(pair.localCandidateId as string);
+        types.push(String(local?.candidateType ?? 'unknown'));
+      }
+    }
+    return types;
+  });
+
+/** From the device check (camera preview, microphone level) into the room. */
+export async function enterFromDeviceCheck(page: Page) {
+  await room(page).getByLabel('摄像头画面预览').waitFor();
+  await room(page).getByRole('button', { name: '进入房间' }).click();
+  await room(page).getByRole('button', { name: '摄像头' }).and(room(page).locator('[aria-pressed="true"]')).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * A person logged in with the demo password on the product at `base` (default: the shared one),
+ * in a browser context of their own whose peer connections are collected (relay only with
+ * `relay`). The session goes into localStorage only when absent: the site rotates the token on
+ * each page load and keeps the new one, which a reload must find (the first token stops working
+ * a minute after it was rotated).
+ */
+export async function videoPerson(browser: Browser, role: 'qz' | 'hr' | 'xs', phone: string, width: number, opts: { base?: string; relay?: boolean } = {}) {
+  const base = opts.base ?? baseUrl();
+  const res = await fetch(new URL({ qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role], base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logintype: 0, phone, pwd: md5(demo.password) }),
+  });
+  const grant = (await res.json()) as Grant & { code: number; msg: string };
+  if (grant.code !== 0) throw new Error(`login of ${phone}: ${grant.code} ${grant.msg}`);
+  const context = await browser.newContext({
+    baseURL: base, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 800 }, permissions: ['camera', 'microphone'],
+  });
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  await context.addInitScript((s) => {
+    if (!localStorage.getItem('zp:session')) localStorage.setItem('zp:session', JSON.stringify(s));
+  }, session);
+  const page = await context.newPage();
+  await collectPeerConnections(page, { relay: opts.relay });
+  return { page, userId: grant.userId, token: grant.token };
+}

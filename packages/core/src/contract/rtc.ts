@@ -1,0 +1,340 @@
+/**
+ * Video interviews (spec sections 4, 6, 7 "Video", 8, 9): the HTTP calls that own rooms and the
+ * self-hosted signalling socket that @zp/rtc-sdk speaks with server/modules/rtc.
+ *
+ * ROOMS. Only the HR of an approved enterprise opens a room (hrOpenRoom); its id is a number
+ * (trtc-sdk-v5's roomId; the socket and strRoomId carry it as a decimal string). Who may enter:
+ * the promoter; HR of the promoter's enterprise (colleagues, no invitation needed); job seekers
+ * the room invited (hrOpenRoom?userId= or inviteRoom — the chat's 'yaoyue' / call custom message
+ * only carries the room id to them). Nobody else: other enterprises' HR, operators, seekers not
+ * invited. At most RTC_MAX_MEMBERS people at once (mesh). A room ends when its promoter ends it
+ * (endRoom), when the last member leaves, when a free HR's 20 minutes are up, or
+ * RTC_ROOM_MAX_HOURS after it opened. A free (non-paying) HR's room ends RTC_FREE_LIMIT_SECONDS
+ * after it was opened, and a free HR interviews one job seeker once per Beijing day: the day's
+ * interview is the first room of that HR the seeker enters; entering another room of the same
+ * HR that day is refused with RTC_FREE_NOTICE. Paying HR (the enterprise's membership, set by the
+ * operator with an end date) have neither limit. startVedio tells which applies before a call.
+ *
+ * SOCKET `/api/rtc/ws` (text frames of JSON, at most 64 KB each; binary frames are refused).
+ *  Requests  client → server: `{id, op, p}` — id an integer the reply repeats (may be omitted),
+ *            op one of `rtcOps`' keys, p its parameters (validated against `rtcOps[op]`).
+ *  Replies   server → client: `{id, code: 0, msg: 'success', data}` or `{id, code, msg}` with code
+ *            as in HTTP (RTC_ERRORS) and a Chinese msg. A frame that is not JSON, not an object
+ *            or names no known op is answered with id null (or its id) and code 400; the socket
+ *            stays open. Frames over 64 KB close the socket (1009), invalid UTF-8 too (1007).
+ *  Pushes    server → client: `{ev, ...}`, one of `RtcPush` (never carries an id).
+ *  1. `auth {userId, userSig}` must come first (the userSig of GET /api/sec/trtc/userSig, which
+ *     the SDK gets as enterRoom's userSig); any other op before it answers 401. No auth within
+ *     10 s, or a failed auth, closes the socket with 4001. Reply data: {userId, serverTime}.
+ *  2. `join {roomId, session, audio?, video?}` enters the room (same checks as HTTP joinRoom; one
+ *     room per socket, 409 if this socket is in another one). `session` is a random id the SDK
+ *     makes once per enterRoom and reuses when its socket reconnects. Reply data: RtcJoinResult
+ *     (the other members, ICE servers with fresh TURN credentials, endsAt). The others get
+ *     `member-joined`. A second socket of the same user with another session takes the place
+ *     over: the first gets `removed {reason: 'kick'}` and the others `member-joined` again with
+ *     the new session (a member-joined for a userId already known means that person reloaded:
+ *     drop the peer connection to them and negotiate anew). The same session again (socket
+ *     reconnect) answers with `resumed: true` and tells nobody.
+ *  3. `relay {to, toSession?, message}` sends an offer / answer / ICE candidate to one member of
+ *     the same room (400 if `to` is not in it); they get `peer-message {from, session, message}`.
+ *     With toSession, only that session of `to` gets it. Relays to a member whose socket is
+ *     down are dropped (the SDK restarts ICE when the member is back).
+ *  4. `media {audio, video}` announces what we publish; the others get `member-media`.
+ *  5. `leave {}`: the others get `member-left {cause: 'left'}`. Closing the socket is not
+ *     leaving: the member stays for the grace period (30 s, RTC_RECONNECT_GRACE_MS) and may
+ *     join again with the same session; after it the others get `member-left {cause: 'dropped'}`.
+ *  6. `ping {}` answers {serverTime}; the server also pings every 30 s at the WebSocket level and
+ *     drops sockets that do not answer.
+ *  The server pushes `time-warning` once, RTC_WARNING_SECONDS before a limited room ends, and
+ *  `removed {reason: 'room_disband', cause}` to everyone when the room ends (for any reason),
+ *  after which the socket is no longer in a room. Times are milliseconds since the epoch.
+ *  Mesh: the joiner makes a peer connection to every member of the join result and offers;
+ *  members make theirs on `member-joined` (perfect negotiation; polite = the larger userId).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { route, replyOf, Enum, Id } from './define.js';
+
+/** Mesh size: every member sends their video to every other one. */
+export const RTC_MAX_MEMBERS = 6;
+/** Spec sections 6 and 9: a free HR's video interview lasts 20 minutes. */
+export const RTC_FREE_LIMIT_SECONDS = 20 * 60;
+/** The room warns its members this long before a limited room ends. */
+export const RTC_WARNING_SECONDS = 60;
+/** Any room ends this long after it opened (forgotten rooms do not stay open). */
+export const RTC_ROOM_MAX_HOURS = 24;
+/** Spec section 8: what a free HR is told (startVedio type 0, and the refusal of a second interview). */
+export const RTC_FREE_NOTICE = '非付费会员每次视频面试仅限20分钟，且同一HR每天只能与同一求职者进行一次视频面试（20分钟）';
+/** Spec section 8: what the inviter is told once an invitation is recorded. */
+export const RTC_INVITED_MSG = '邀请成功，请等待对方进入房间';
+export const RTC_ROOM_FULL_MSG = `房间人数已满（视频面试最多 ${RTC_MAX_MEMBERS} 人同时在房间内）`;
+
+/** Codes of refusals, on HTTP and on the socket alike (HTTP status numbers). */
+export const RTC_ERRORS = {
+  /** malformed frame or parameters; `to` not in the room */
+  badRequest: 400,
+  /** not authenticated on the socket, userSig invalid or expired, session expired on HTTP */
+  unauthorized: 401,
+  /** role not allowed, not invited, other enterprise, free HR's daily interview used */
+  forbidden: 403,
+  /** room (or user) does not exist */
+  notFound: 404,
+  /** room full; this socket is already in another room */
+  conflict: 409,
+  /** the room has ended */
+  ended: 410,
+  /** too many frames */
+  tooMany: 429,
+  internal: 500,
+} as const;
+
+/** A room id: trtc-sdk-v5's numeric roomId range. */
+export const RoomId = Type.Integer({ minimum: 1, maximum: 4294967294, title: '房间号' });
+/** The room id as the socket carries it (enterRoom's strRoomId, or String(roomId)). */
+export const RoomIdText = Type.String({ pattern: '^[1-9]\\d{0,9}$', title: '房间号' });
+/** One id per enterRoom of one SDK instance, kept across socket reconnects. */
+export const RtcSession = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', title: '会话ID' });
+const ChannelQuery = Type.Object({ channelId: RoomId });
+const Millis = Type.Integer({ minimum: 0 });
+const NullableMillis = Type.Union([Millis, Type.Null()]);
+
+export const RtcRoomMember = Type.Object({
+  userId: Type.String(),
+  /** publishing a microphone / camera now */
+  audio: Type.Boolean(),
+  video: Type.Boolean(),
+  joinedAt: Millis,
+});
+
+export const RtcRoomInfo = Type.Object({
+  roomId: Type.Integer(),
+  promoterId: Type.String(),
+  /** dwid: the promoter's enterprise */
+  dwid: Type.String(),
+  /** paid: the promoter was a paying HR when the room opened (no time limit) */
+  paid: Type.Boolean(),
+  createdAt: Millis,
+  /** when a limited room ends; null without limit */
+  endsAt: NullableMillis,
+  ended: Type.Boolean(),
+  /** the server's clock, to correct a timer shown from endsAt */
+  serverTime: Millis,
+  /** who is in the room now */
+  members: Type.Array(RtcRoomMember),
+  /** job seekers the room invited */
+  invited: Type.Array(Type.String()),
+});
+export type RtcRoomInfo = Static<typeof RtcRoomInfo>;
+
+export const RtcMemberInfo = Type.Object({
+  userid: Type.String(),
+  /** username: the person's name (HR's name, the seeker's resume name), else the masked phone */
+  username: Type.String(),
+  /** dwid: the HR's enterprise; '' for job seekers */
+  dwid: Type.String(),
+});
+
+/** The operator's view of an enterprise's membership. */
+export const CompanyVip = Type.Object({
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  /** vip: 1 paying now (vipEnd is today or later), 0 not */
+  vip: Type.Integer(),
+  /** vipEnd: last day of the membership 'YYYY-MM-DD' (Beijing), '' when never set or withdrawn */
+  vipEnd: Type.String(),
+});
+
+const tags = ['rtc'];
+
+export const rtcApi = {
+  startVedio: route({
+    method: 'POST', url: '/api/sec/trtc/startVedio/:userId', summary: '发起视频前检查：付费会员不限；免费会员每次 20 分钟、同一求职者每天一次', access: 'user', tags,
+    /** userId: the job seeker an HR wants to interview, or the HR a job seeker asks for an interview */
+    params: Type.Object({ userId: Id('对方用户ID') }),
+    reply: replyOf({
+      /** data: 1 the interview may start; 0 refused (a free HR has already interviewed this seeker today) */
+      data: Type.Integer(),
+      /** type: 1 paying HR, no limit; 0 free HR, the limits apply (show msg, RTC_FREE_NOTICE) */
+      type: Type.Integer(),
+      /** limitSeconds: how long the interview may last, 0 without limit */
+      limitSeconds: Type.Integer(),
+    }),
+  }),
+  hrOpenRoom: route({
+    method: 'POST', url: '/api/sec/trtc/hrOpenRoom', summary: 'HR 开房间（可同时邀请一名求职者）', access: 'hrApproved', tags,
+    /** userId: a job seeker invited at once (as inviteRoom does) */
+    query: Type.Object({ userId: Type.Optional(Id('被邀请的求职者ID')) }),
+    reply: replyOf({
+      /** data: the room id */
+      data: Type.Integer(),
+      endsAt: NullableMillis,
+      limitSeconds: Type.Integer(),
+    }),
+  }),
+  inviteRoom: route({
+    method: 'POST', url: '/api/sec/trtc/inviteRoom', summary: '邀请求职者进入房间（房间发起人或其同事）', access: 'hrApproved', tags,
+    query: Type.Object({ channelId: RoomId, userId: Id('被邀请的求职者ID') }),
+    reply: replyOf({}),
+  }),
+  joinRoom: route({
+    method: 'POST', url: '/api/sec/trtc/joinRoom', summary: '进入房间（记录入房；自建信令的 join 做同样的检查）', access: 'user', tags,
+    query: ChannelQuery,
+    reply: replyOf({ data: RtcRoomInfo }),
+  }),
+  leaveRoom: route({
+    method: 'POST', url: '/api/sec/trtc/leaveRoom', summary: '退出房间', access: 'user', tags,
+    query: ChannelQuery,
+    reply: replyOf({}),
+  }),
+  endRoom: route({
+    method: 'POST', url: '/api/sec/trtc/endRoom', summary: '结束房间（仅房间发起人），所有成员被移出', access: 'hrApproved', tags,
+    query: ChannelQuery,
+    reply: replyOf({}),
+  }),
+  roomInfo: route({
+    method: 'GET', url: '/api/sec/trtc/roomInfo', summary: '房间信息：发起人、成员、邀请、结束时间（能进入该房间的人可查看）', access: 'user', tags,
+    query: ChannelQuery,
+    reply: replyOf({ data: RtcRoomInfo }),
+  }),
+  roomMembersInfo: route({
+    method: 'POST', url: '/api/sec/trtc/roomMembersInfo', summary: '房间成员的姓名与单位', access: 'user', tags,
+    body: Type.Array(Id('用户ID'), { minItems: 1, maxItems: 50, title: '用户ID列表' }),
+    reply: replyOf({ list: Type.Array(RtcMemberInfo) }),
+  }),
+  adminVip: route({
+    method: 'GET', url: '/api/xs/admin/companies/vip', summary: '运营：单位的付费会员状态', access: 'xs', tags: ['rtc', 'admin'],
+    query: Type.Object({ dwid: Id('单位ID') }),
+    reply: replyOf({ data: CompanyVip }),
+  }),
+  adminSetVip: route({
+    method: 'POST', url: '/api/xs/admin/companies/vip', summary: '运营：设置单位付费会员及到期日（取消会员时不填到期日）', access: 'xs', tags: ['rtc', 'admin'],
+    body: Type.Object({
+      dwid: Id('单位ID'),
+      /** vip: 1 paying until vipEnd (inclusive), 0 withdraw */
+      vip: Enum([0, 1], { title: '付费会员' }),
+      vipEnd: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '会员到期日' })),
+    }),
+    reply: replyOf({ data: CompanyVip }),
+  }),
+};
+
+// ---------------------------------------------------------------- the signalling socket
+
+const closed = { additionalProperties: false } as const;
+const Nullable = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+
+/** WebRTC negotiation, relayed as is between two members (extra fields are dropped). */
+export const PeerMessage = Type.Union([
+  Type.Object({ type: Enum(['offer', 'answer'], { title: '类型' }), sdp: Type.String({ minLength: 1, maxLength: 60_000, title: 'SDP' }) }, closed),
+  Type.Object({
+    type: Type.Literal('candidate'),
+    /** RTCIceCandidateInit; candidate '' marks the end of candidates */
+    candidate: Type.Object({
+      candidate: Type.String({ maxLength: 2000, title: '候选地址' }),
+      sdpMid: Nullable(Type.String({ maxLength: 64 })),
+      sdpMLineIndex: Nullable(Type.Integer({ minimum: 0, maximum: 1000 })),
+      usernameFragment: Nullable(Type.String({ maxLength: 256 })),
+    }, closed),
+  }, closed),
+], { title: '信令消息' });
+export type PeerMessage = Static<typeof PeerMessage>;
+
+/** Parameters of every socket request; the server validates each against these. */
+export const rtcOps = {
+  auth: Type.Object({
+    userId: Id('用户ID'),
+    userSig: Type.String({ minLength: 1, maxLength: 2000, title: '签名' }),
+  }),
+  join: Type.Object({
+    roomId: RoomIdText,
+    session: RtcSession,
+    /** what we publish from the start (default false) */
+    audio: Type.Optional(Type.Boolean({ title: '麦克风' })),
+    video: Type.Optional(Type.Boolean({ title: '摄像头' })),
+  }),
+  leave: Type.Object({}),
+  relay: Type.Object({
+    to: Id('接收方'),
+    toSession: Type.Optional(RtcSession),
+    message: PeerMessage,
+  }),
+  media: Type.Object({ audio: Type.Boolean({ title: '麦克风' }), video: Type.Boolean({ title: '摄像头' }) }),
+  ping: Type.Object({}),
+} satisfies Record<string, TSchema>;
+export type RtcOp = keyof typeof rtcOps;
+export type RtcOpParams<K extends RtcOp> = Static<(typeof rtcOps)[K]>;
+
+/** A request frame. */
+export const RtcRequest = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 0 })),
+  op: Enum(Object.keys(rtcOps) as RtcOp[], { title: '操作' }),
+  p: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const RtcMember = Type.Object({
+  userId: Type.String(),
+  /** the member's current enterRoom (see `join`) */
+  session: Type.String(),
+  audio: Type.Boolean(),
+  video: Type.Boolean(),
+});
+export type RtcMember = Static<typeof RtcMember>;
+
+export const RtcIceServer = Type.Object({
+  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+export type RtcIceServer = Static<typeof RtcIceServer>;
+
+/** data of the reply to `join`. */
+export const RtcJoinResult = Type.Object({
+  roomId: Type.String(),
+  promoterId: Type.String(),
+  /** everyone else in the room now */
+  members: Type.Array(RtcMember),
+  /** STUN/TURN for the peer connections: ICE_SERVERS, plus TURN with credentials made for this join */
+  iceServers: Type.Array(RtcIceServer),
+  /** when a free HR's room ends; null without limit */
+  endsAt: NullableMillis,
+  serverTime: Millis,
+  /** true: this session was still a member (socket reconnect), nobody was told */
+  resumed: Type.Boolean(),
+});
+export type RtcJoinResult = Static<typeof RtcJoinResult>;
+
+/** data of the reply to `auth`. */
+export const RtcAuthResult = Type.Object({ userId: Type.String(), serverTime: Millis });
+
+export const RtcReply = Type.Object({
+  id: Type.Union([Type.Integer(), Type.Null()]),
+  code: Type.Integer(),
+  msg: Type.String(),
+  data: Type.Optional(Type.Unknown()),
+});
+export type RtcReply = Static<typeof RtcReply>;
+
+/**
+ * Why the server took us out of the room. reason is trtc-sdk-v5's KICKED_OUT reason ('banned' is
+ * reserved: the server does not send it today); cause says more:
+ * other_session — the same user entered the room from another page (reason kick);
+ * left_elsewhere — the same user left through HTTP leaveRoom (reason kick);
+ * promoter_ended, time_up, empty, expired — the room ended (reason room_disband).
+ */
+export const RTC_REMOVED_CAUSES = ['other_session', 'left_elsewhere', 'promoter_ended', 'time_up', 'empty', 'expired'] as const;
+
+export const RtcPush = Type.Union([
+  Type.Object({ ev: Type.Literal('member-joined'), member: RtcMember }),
+  /** cause: left (leave or HTTP leaveRoom), dropped (socket gone longer than the grace period) */
+  Type.Object({ ev: Type.Literal('member-left'), userId: Type.String(), cause: Enum(['left', 'dropped']) }),
+  Type.Object({ ev: Type.Literal('member-media'), member: RtcMember }),
+  /** session: the sender's */
+  Type.Object({ ev: Type.Literal('peer-message'), from: Type.String(), session: Type.String(), message: PeerMessage }),
+  Type.Object({
+    ev: Type.Literal('removed'),
+    reason: Enum(['kick', 'banned', 'room_disband']),
+    cause: Enum(RTC_REMOVED_CAUSES),
+    msg: Type.String(),
+  }),
+  Type.Object({ ev: Type.Literal('time-warning'), endsAt: Millis, remainingSeconds: Type.Integer({ minimum: 0 }) }),
+]);
+export type RtcPush = Static<typeof RtcPush>;

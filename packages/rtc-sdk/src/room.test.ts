@@ -1,0 +1,442 @@
+// @vitest-environment happy-dom
+/**
+ * The room logic of TRTC: what the application sees (events, tracks, views) for what the server
+ * says (signalling events) and what the connections do. The server and the browser's
+ * RTCPeerConnection are test fakes here (test/fakes.ts); browser.test.ts runs the real thing.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import TRTC, { ERROR_CODE, EVENT, RtcError } from './index.js';
+import type { RoomMember } from './index.js';
+import { FakeDevices, FakePeerConnection, FakeSignalling, FakeTrack } from '../test/fakes.js';
+import { DISCONNECTED_RESTART_MS, POLITE_RESTART_MS } from './peer.js';
+
+let devices: FakeDevices;
+let signalling: FakeSignalling;
+let trtc: TRTC;
+let seen: Array<[string, any]>;
+
+const ROOM = { sdkAppId: 0, userId: '9', userSig: 'sig', roomId: 8888 };
+const member = (userId: string, media: Partial<RoomMember> = {}): RoomMember => ({ userId, session: `s-${userId}`, audio: true, video: true, ...media });
+/** Lets every pending promise callback run (the negotiation steps of the fakes). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  devices = new FakeDevices();
+  Object.defineProperty(navigator, 'mediaDevices', { value: devices, configurable: true });
+  signalling = new FakeSignalling();
+  FakePeerConnection.all = [];
+  trtc = TRTC.create({ signalling: () => signalling, RTCPeerConnection: FakePeerConnection as never });
+  seen = [];
+  for (const name of Object.values(EVENT)) trtc.on(name as never, ((payload: unknown) => seen.push([name, payload])) as never);
+});
+
+afterEach(() => {
+  trtc.destroy();
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+const names = () => seen.map(([name]) => name);
+const of = (name: string) => seen.filter(([n]) => n === name).map(([, payload]) => payload);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('should have rejected'),
+    (error: unknown) => error as RtcError,
+  );
+
+describe('entering', () => {
+  test('joins with the room as text, a fresh session and the media already on; CONNECTING then CONNECTED', async () => {
+    await trtc.startLocalVideo();
+    await trtc.startLocalAudio({ mute: true });
+    await trtc.enterRoom(ROOM);
+    expect(signalling.joins).toEqual([{ roomId: '8888', userId: '9', userSig: 'sig', session: expect.stringMatching(/^[0-9a-f]{24}$/), audio: false, video: true }]);
+    expect(of(EVENT.CONNECTION_STATE_CHANGED)).toEqual([
+      { prevState: 'DISCONNECTED', state: 'CONNECTING' },
+      { prevState: 'CONNECTING', state: 'CONNECTED' },
+    ]);
+    // A second enterRoom needs an exitRoom first; the next enterRoom is a new session.
+    expect((await rejection(trtc.enterRoom(ROOM))).code).toBe(ERROR_CODE.INVALID_OPERATION);
+    await trtc.exitRoom();
+    await trtc.enterRoom({ ...ROOM, strRoomId: '9999' });
+    expect(signalling.joins[1]!.roomId).toBe('9999');
+    expect(signalling.joins[1]!.session).not.toBe(signalling.joins[0]!.session);
+  });
+
+  test('a refusal rejects with the server\'s words and leaves the instance ready to try again', async () => {
+    signalling.result = new RtcError({ code: ERROR_CODE.SERVER_ERROR, extraCode: 403, fnName: 'enterRoom', message: '您未被邀请进入该房间' });
+    const error = await rejection(trtc.enterRoom(ROOM));
+    expect([error.code, error.extraCode, error.message]).toEqual([ERROR_CODE.SERVER_ERROR, 403, '您未被邀请进入该房间']);
+    expect(of(EVENT.CONNECTION_STATE_CHANGED).map((e) => e.state)).toEqual(['CONNECTING', 'DISCONNECTED']);
+    expect(signalling.listening).toBe(0);
+    signalling.result = { members: [], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+  });
+
+  test('missing userId, userSig or room is INVALID_PARAMETER', async () => {
+    expect((await rejection(trtc.enterRoom({ ...ROOM, userSig: '' }))).code).toBe(ERROR_CODE.INVALID_PARAMETER);
+    expect((await rejection(trtc.enterRoom({ sdkAppId: 0, userId: '9', userSig: 's' }))).code).toBe(ERROR_CODE.INVALID_PARAMETER);
+    expect(signalling.joins).toEqual([]);
+  });
+});
+
+describe('members', () => {
+  test('everyone already in the room enters, then their media become available', async () => {
+    signalling.result = { members: [member('10'), member('11', { video: false })], iceServers: [{ urls: 'stun:stun.example.com' }], resumed: false };
+    await trtc.enterRoom(ROOM);
+    expect(seen.filter(([n]) => n !== EVENT.CONNECTION_STATE_CHANGED)).toEqual([
+      [EVENT.REMOTE_USER_ENTER, { userId: '10' }],
+      [EVENT.REMOTE_AUDIO_AVAILABLE, { userId: '10' }],
+      [EVENT.REMOTE_VIDEO_AVAILABLE, { userId: '10', streamType: 'main' }],
+      [EVENT.REMOTE_USER_ENTER, { userId: '11' }],
+      [EVENT.REMOTE_AUDIO_AVAILABLE, { userId: '11' }],
+    ]);
+    expect(FakePeerConnection.all.map((pc) => pc.config.iceServers)).toEqual([[{ urls: 'stun:stun.example.com' }], [{ urls: 'stun:stun.example.com' }]]);
+  });
+
+  test('a member publishing or stopping media, then leaving: available, unavailable, exit, connection closed', async () => {
+    await trtc.enterRoom(ROOM);
+    signalling.push({ type: 'member-joined', member: member('10', { audio: false, video: false }) });
+    signalling.push({ type: 'member-media', member: member('10', { audio: true, video: true }) });
+    signalling.push({ type: 'member-media', member: member('10', { audio: true, video: false }) });
+    signalling.push({ type: 'member-left', userId: '10' });
+    expect(names().filter((n) => n !== EVENT.CONNECTION_STATE_CHANGED)).toEqual([
+      EVENT.REMOTE_USER_ENTER,
+      EVENT.REMOTE_AUDIO_AVAILABLE,
+      EVENT.REMOTE_VIDEO_AVAILABLE,
+      EVENT.REMOTE_VIDEO_UNAVAILABLE,
+      EVENT.REMOTE_AUDIO_UNAVAILABLE,
+      EVENT.REMOTE_USER_EXIT,
+    ]);
+    expect(FakePeerConnection.all[0]!.closed).toBe(true);
+    expect(trtc.getVideoTrack({ userId: '10' })).toBeNull();
+  });
+
+  test('the smaller user id offers (impolite): both transceivers at once, the offer relayed to that member\'s session', async () => {
+    await trtc.startLocalVideo();
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false }; // '9' < '10' by value
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const pc = FakePeerConnection.all[0]!;
+    expect(pc.transceivers.map((t) => [t.receiver.track.kind, t.direction, t.sender.track?.kind ?? null])).toEqual([
+      ['audio', 'sendrecv', null],
+      ['video', 'sendrecv', 'video'],
+    ]);
+    expect(pc.transceivers[1]!.sender.getParameters().encodings[0]!.maxBitrate).toBe(900_000); // 480p's bitrate
+    expect(signalling.sent).toEqual([{ to: '10', toSession: 's-10', message: { type: 'offer', sdp: 'v=0 offer 0' } }]);
+    signalling.push({ type: 'peer-message', from: '10', session: 's-10', message: { type: 'answer', sdp: 'v=0 answer' } });
+    await settle();
+    expect(pc.signalingState).toBe('stable');
+  });
+
+  test('the larger user id waits for the offer (polite) and answers sending its own media', async () => {
+    await trtc.startLocalAudio();
+    signalling.result = { members: [member('8')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const pc = FakePeerConnection.all[0]!;
+    expect(pc.transceivers).toEqual([]);
+    expect(signalling.sent).toEqual([]);
+    signalling.push({ type: 'peer-message', from: '8', session: 's-8', message: { type: 'offer', sdp: 'v=0 remote offer' } });
+    signalling.push({ type: 'peer-message', from: '8', session: 's-8', message: { type: 'candidate', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } } });
+    await settle();
+    expect(signalling.sent.map((s) => s.message.type)).toEqual(['answer']);
+    expect(pc.transceivers.map((t) => [t.direction, t.sender.track?.kind ?? null])).toEqual([
+      ['sendrecv', 'audio'],
+      ['sendrecv', null],
+    ]);
+    expect(pc.candidates).toHaveLength(1);
+    // The remote tracks are there for the application.
+    expect(trtc.getAudioTrack('8')).toBe(pc.transceivers[0]!.receiver.track);
+  });
+
+  test('user ids compare by value: 10 is larger than 9, so 10 is the polite one', async () => {
+    const ten = TRTC.create({ signalling: () => signalling, RTCPeerConnection: FakePeerConnection as never });
+    signalling.result = { members: [member('9')], iceServers: [], resumed: false };
+    await ten.enterRoom({ ...ROOM, userId: '10' });
+    await settle();
+    expect(FakePeerConnection.all[0]!.transceivers).toEqual([]); // polite: waits for the offer
+    ten.destroy();
+  });
+
+  test('a member who reloads comes back as a new session: a new connection, no exit; the old page\'s messages are ignored', async () => {
+    const view = document.createElement('div');
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await trtc.startRemoteVideo({ userId: '10', streamType: 'main' as never, view });
+    const first = FakePeerConnection.all[0]!;
+    signalling.push({ type: 'member-joined', member: { ...member('10'), session: 's-10-reloaded' } });
+    await settle();
+    expect(first.closed).toBe(true);
+    const second = FakePeerConnection.all[1]!;
+    expect(names()).not.toContain(EVENT.REMOTE_USER_EXIT);
+    expect(of(EVENT.REMOTE_USER_ENTER)).toHaveLength(1);
+    // The view now shows the new connection's track.
+    expect((view.querySelector('video')!.srcObject as MediaStream).getVideoTracks()[0]).toBe(second.transceivers[1]!.receiver.track);
+    expect(signalling.sent.at(-1)).toMatchObject({ to: '10', toSession: 's-10-reloaded', message: { type: 'offer' } });
+    signalling.push({ type: 'peer-message', from: '10', session: 's-10', message: { type: 'answer', sdp: 'stale' } });
+    await settle();
+    expect(second.remoteDescription).toBeNull();
+  });
+
+  test('removed by the server: KICKED_OUT with the reason and the server\'s words, every connection closed', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    signalling.push({ type: 'removed', reason: 'room_disband', cause: 'time_up', message: '面试时间已到，房间已结束' });
+    expect(of(EVENT.KICKED_OUT)).toEqual([{ reason: 'room_disband', cause: 'time_up', message: '面试时间已到，房间已结束' }]);
+    expect(FakePeerConnection.all[0]!.closed).toBe(true);
+    expect(of(EVENT.CONNECTION_STATE_CHANGED).at(-1)).toEqual({ prevState: 'CONNECTED', state: 'DISCONNECTED' });
+    expect(signalling.left).toBe(1);
+    await trtc.enterRoom(ROOM); // may enter again
+  });
+
+  test('exitRoom leaves, closes every connection and removes remote views; the camera stays on', async () => {
+    const view = document.createElement('div');
+    await trtc.startLocalVideo();
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await trtc.startRemoteVideo({ userId: '10', streamType: 'main' as never, view });
+    await trtc.exitRoom();
+    expect(signalling.left).toBe(1);
+    expect(FakePeerConnection.all[0]!.closed).toBe(true);
+    expect(view.querySelector('video')).toBeNull();
+    expect(trtc.getVideoTrack()?.readyState).toBe('live');
+    expect(names().at(-1)).toBe(EVENT.CONNECTION_STATE_CHANGED);
+  });
+});
+
+describe('remote video and sound', () => {
+  test('startRemoteVideo shows the received track in the view; updateRemoteVideo moves it; stopRemoteVideo removes it', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    const view = document.createElement('div');
+    await trtc.startRemoteVideo({ userId: '10', streamType: 'main' as never, view, option: { fillMode: 'contain' } });
+    const video = view.querySelector('video')!;
+    expect((video.srcObject as MediaStream).getVideoTracks()).toEqual([trtc.getVideoTrack({ userId: '10' })]);
+    expect([video.muted, video.style.objectFit, video.style.transform]).toEqual([true, 'contain', '']);
+
+    const other = document.createElement('div');
+    await trtc.updateRemoteVideo({ userId: '10', streamType: 'main' as never, view: other });
+    expect(view.querySelector('video')).toBeNull();
+    expect(other.querySelector('video')!.style.objectFit).toBe('contain');
+    await trtc.stopRemoteVideo({ userId: '10' });
+    expect(other.querySelector('video')).toBeNull();
+  });
+
+  test('a member not in the room: startRemoteVideo and muteRemoteAudio are INVALID_OPERATION', async () => {
+    await trtc.enterRoom(ROOM);
+    const error = await rejection(trtc.startRemoteVideo({ userId: '77', streamType: 'main' as never, view: document.createElement('div') }));
+    expect([error.code, error.functionName]).toEqual([ERROR_CODE.INVALID_OPERATION, 'startRemoteVideo']);
+    expect((await rejection(trtc.muteRemoteAudio('77', true))).code).toBe(ERROR_CODE.INVALID_OPERATION);
+  });
+
+  test('remote sound plays without a view once the member publishes a microphone', async () => {
+    const played: HTMLMediaElement[] = [];
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      played.push(this);
+      return Promise.resolve();
+    });
+    signalling.result = { members: [member('10', { audio: false })], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    expect(played.filter((m) => m instanceof HTMLAudioElement)).toEqual([]);
+    signalling.push({ type: 'member-media', member: member('10', { audio: true }) });
+    const audio = played.find((m) => m instanceof HTMLAudioElement) as HTMLAudioElement;
+    expect((audio.srcObject as MediaStream).getAudioTracks()).toEqual([trtc.getAudioTrack('10')]);
+    await trtc.muteRemoteAudio('10', true);
+    expect(audio.muted).toBe(true);
+    trtc.setRemoteAudioVolume('10', 50);
+    expect(audio.volume).toBe(0.5);
+    play.mockRestore();
+  });
+
+  test('sound refused by the autoplay policy: AUTOPLAY_FAILED with a resume that plays it', async () => {
+    let allowed = false;
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() =>
+      allowed ? Promise.resolve() : Promise.reject(new DOMException('no gesture', 'NotAllowedError')),
+    );
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const [failed] = of(EVENT.AUTOPLAY_FAILED);
+    expect(failed).toMatchObject({ userId: '10', mediaType: 'audio' });
+    allowed = true;
+    await expect(failed.resume()).resolves.toBeUndefined();
+    play.mockRestore();
+  });
+});
+
+describe('local media in a room', () => {
+  test('mute the camera: the track goes dark, the room hears video off; unmute; stop and start again', async () => {
+    await trtc.startLocalVideo();
+    await trtc.startLocalAudio();
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    const camera = trtc.getVideoTrack()!;
+    await trtc.updateLocalVideo({ mute: true });
+    expect(camera.enabled).toBe(false);
+    await trtc.updateLocalVideo({ mute: false });
+    expect(camera.enabled).toBe(true);
+    await trtc.updateLocalAudio({ mute: true });
+    await trtc.stopLocalVideo();
+    const sender = FakePeerConnection.all[0]!.transceivers[1]!.sender;
+    expect(sender.track).toBeNull();
+    await trtc.startLocalVideo();
+    expect(sender.track).toBe(trtc.getVideoTrack());
+    expect(signalling.published).toEqual([
+      { audio: true, video: false },
+      { audio: true, video: true },
+      { audio: false, video: true },
+      { audio: false, video: false },
+      { audio: false, video: true },
+    ]);
+  });
+
+  test('publish: false keeps the camera local: nothing sent, the room told video off', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await trtc.startLocalVideo({ publish: false });
+    expect(FakePeerConnection.all[0]!.transceivers[1]!.sender.track).toBeNull();
+    expect(signalling.published).toEqual([]);
+    await trtc.updateLocalVideo({ publish: true });
+    expect(FakePeerConnection.all[0]!.transceivers[1]!.sender.track).toBe(trtc.getVideoTrack());
+    expect(signalling.published).toEqual([{ audio: false, video: true }]);
+  });
+
+  test('a camera started after entering goes onto the existing connections, with no new offer', async () => {
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const offers = signalling.sent.filter((s) => s.message.type === 'offer').length;
+    await trtc.startLocalVideo();
+    await settle();
+    for (const pc of FakePeerConnection.all) expect(pc.transceivers[1]!.sender.track).toBe(trtc.getVideoTrack());
+    expect(signalling.sent.filter((s) => s.message.type === 'offer')).toHaveLength(offers);
+  });
+
+  test('switching camera by deviceId: the old one is released first, every connection sends the new one, the preview follows', async () => {
+    const view = document.createElement('div');
+    await trtc.startLocalVideo({ view, option: { profile: '720p' } });
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    const old = trtc.getVideoTrack() as unknown as FakeTrack;
+    await trtc.updateLocalVideo({ option: { cameraId: 'cam-2' } });
+    expect(old.readyState).toBe('ended');
+    expect(devices.requests.at(-1)!.video).toMatchObject({ deviceId: { exact: 'cam-2' }, width: { ideal: 1280 } });
+    const now = trtc.getVideoTrack()!;
+    expect(now).not.toBe(old);
+    expect(FakePeerConnection.all[0]!.transceivers[1]!.sender.track).toBe(now);
+    expect(view.querySelectorAll('video')).toHaveLength(1);
+    expect((view.querySelector('video')!.srcObject as MediaStream).getVideoTracks()).toEqual([now]);
+    const fresh = TRTC.create();
+    expect((await rejection(fresh.updateLocalVideo({ mute: true }))).code).toBe(ERROR_CODE.INVALID_OPERATION);
+    fresh.destroy();
+  });
+
+  test('switching microphone by microphoneId', async () => {
+    await trtc.startLocalAudio();
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const old = trtc.getAudioTrack() as unknown as FakeTrack;
+    await trtc.updateLocalAudio({ option: { microphoneId: 'mic-2' } });
+    expect(old.readyState).toBe('ended');
+    expect(FakePeerConnection.all[0]!.transceivers[0]!.sender.track).toBe(trtc.getAudioTrack());
+    expect(devices.requests.at(-1)).toEqual({ audio: { deviceId: { exact: 'mic-2' } } });
+  });
+});
+
+describe('when the network drops', () => {
+  test('signalling away and back (resumed): DISCONNECTED, CONNECTING with isReconnecting, then CONNECTED; the room is reconciled', async () => {
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const [ten, eleven] = FakePeerConnection.all;
+    ten!.ice('connected');
+    signalling.push({ type: 'connection', state: 'RECONNECTING' });
+    expect(of(EVENT.CONNECTION_STATE_CHANGED).slice(-2)).toEqual([
+      { prevState: 'CONNECTED', state: 'DISCONNECTED' },
+      { prevState: 'DISCONNECTED', state: 'CONNECTING', isReconnecting: true },
+    ]);
+    seen = [];
+    // Meanwhile 11 left and 12 came; 10 is still there with the same page.
+    signalling.push({ type: 'rejoined', result: { members: [member('10', { video: false }), member('12')], iceServers: [{ urls: 'turn:t', username: 'u', credential: 'fresh' }], resumed: true } });
+    await settle();
+    expect(seen.map(([n, p]) => `${n} ${p.userId ?? p.state}`)).toEqual([
+      `${EVENT.REMOTE_AUDIO_UNAVAILABLE} 11`,
+      `${EVENT.REMOTE_VIDEO_UNAVAILABLE} 11`,
+      `${EVENT.REMOTE_USER_EXIT} 11`,
+      `${EVENT.REMOTE_VIDEO_UNAVAILABLE} 10`,
+      `${EVENT.REMOTE_USER_ENTER} 12`,
+      `${EVENT.REMOTE_AUDIO_AVAILABLE} 12`,
+      `${EVENT.REMOTE_VIDEO_AVAILABLE} 12`,
+      `${EVENT.CONNECTION_STATE_CHANGED} CONNECTED`,
+    ]);
+    expect(eleven!.closed).toBe(true);
+    expect(ten!.closed).toBe(false); // kept: media never needed the server
+    expect(ten!.restarts).toBe(0); // its path is up
+    expect(signalling.published.at(-1)).toEqual({ audio: false, video: false });
+  });
+
+  test('back after a path went down meanwhile: ICE restarts at once with the fresh TURN credentials', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const pc = FakePeerConnection.all[0]!;
+    signalling.push({ type: 'connection', state: 'RECONNECTING' });
+    const fresh = [{ urls: 'turn:t', username: 'u', credential: 'fresh' }];
+    signalling.push({ type: 'rejoined', result: { members: [member('10')], iceServers: fresh, resumed: true } });
+    await settle();
+    expect(pc.restarts).toBe(1);
+    expect(pc.config.iceServers).toEqual(fresh);
+    // The offer that was in flight when the socket dropped is rolled back and made afresh.
+    expect(signalling.sent.filter((s) => s.message.type === 'offer').map((s) => (s.message as { sdp: string }).sdp)).toEqual(['v=0 offer 0', 'v=0 offer 1']);
+  });
+
+  test('back too late (not resumed): the others were told we joined anew, so every connection is new', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    signalling.push({ type: 'connection', state: 'RECONNECTING' });
+    signalling.push({ type: 'rejoined', result: { members: [member('10')], iceServers: [], resumed: false } });
+    expect(FakePeerConnection.all.map((pc) => pc.closed)).toEqual([true, false]);
+    expect(names()).not.toContain(EVENT.REMOTE_USER_EXIT);
+  });
+
+  test('signalling gives up: ERROR with the reason, DISCONNECTED, connections closed', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    signalling.push({ type: 'connection', state: 'RECONNECTING' });
+    signalling.push({ type: 'connection', state: 'DISCONNECTED', message: '登录已失效，请重新登录' });
+    expect(of(EVENT.ERROR)[0]).toMatchObject({ code: ERROR_CODE.OPERATION_FAILED, message: expect.stringContaining('登录已失效') });
+    expect(of(EVENT.CONNECTION_STATE_CHANGED).at(-1)!.state).toBe('DISCONNECTED');
+    expect(FakePeerConnection.all[0]!.closed).toBe(true);
+  });
+
+  test('a path that stays disconnected: the impolite side restarts ICE, the polite side only later', async () => {
+    vi.useFakeTimers();
+    signalling.result = { members: [member('10'), member('8')], iceServers: [], resumed: false };
+    await trtc.enterRoom(ROOM);
+    await vi.advanceTimersByTimeAsync(0);
+    const [impolite, polite] = FakePeerConnection.all; // to 10 we are impolite, to 8 polite
+    impolite!.ice('connected');
+    polite!.ice('connected');
+    impolite!.ice('disconnected');
+    polite!.ice('disconnected');
+    await vi.advanceTimersByTimeAsync(DISCONNECTED_RESTART_MS - 100);
+    expect([impolite!.restarts, polite!.restarts]).toEqual([0, 0]); // it may come back by itself
+    await vi.advanceTimersByTimeAsync(200);
+    expect([impolite!.restarts, polite!.restarts]).toEqual([1, 0]);
+    impolite!.ice('connected'); // the restart brought it back
+    await vi.advanceTimersByTimeAsync(POLITE_RESTART_MS);
+    expect([impolite!.restarts, polite!.restarts]).toEqual([1, 1]);
+    polite!.ice('connected');
+    // failed: the impolite side restarts at once
+    impolite!.ice('failed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(impolite!.restarts).toBe(2);
+    impolite!.ice('connected');
+    // a path that recovers by itself is left alone
+    polite!.ice('disconnected');
+    polite!.ice('connected');
+    await vi.advanceTimersByTimeAsync(POLITE_RESTART_MS * 2);
+    expect(polite!.restarts).toBe(1);
+  });
+});

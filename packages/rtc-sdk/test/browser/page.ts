@@ -1,0 +1,108 @@
+/**
+ * The page of the browser test: the SDK as a page loads it, one TRTC per page (one person), and
+ * RelaySignalling — a test fake of the signalling server at the Signalling boundary: the test
+ * runner (browser.test.ts) keeps the room and relays between pages through Playwright bindings.
+ * It also records every RTCPeerConnection the SDK makes, to read getStats from outside the SDK.
+ */
+import TRTC from '../../src/index.js';
+import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../../src/index.js';
+
+declare global {
+  interface Window {
+    /** Node side of the relay (page.exposeFunction). */
+    __signal(frame: unknown): Promise<unknown>;
+    /** Called by the node side with an event for this page. */
+    __deliver(event: SignallingEvent): void;
+    zp: typeof api;
+  }
+}
+
+const listeners = new Set<(event: SignallingEvent) => void>();
+const signals: string[] = [];
+window.__deliver = (event) => {
+  signals.push(`${event.type} ${'from' in event ? event.from : ''} ${'message' in event ? (event.message as { type: string }).type : ''} listeners=${listeners.size}`);
+  for (const listener of [...listeners]) listener(event);
+};
+
+class RelaySignalling implements Signalling {
+  join(request: JoinRequest): Promise<JoinResult> {
+    return window.__signal({ op: 'join', request }) as Promise<JoinResult>;
+  }
+  async leave(): Promise<void> {
+    await window.__signal({ op: 'leave' });
+  }
+  send(to: string, message: PeerMessage, toSession?: string): void {
+    void window.__signal({ op: 'relay', to, toSession, message });
+  }
+  publish(media: { audio: boolean; video: boolean }): void {
+    void window.__signal({ op: 'media', media });
+  }
+  subscribe(listener: (event: SignallingEvent) => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+}
+
+const connections: RTCPeerConnection[] = [];
+const Native = window.RTCPeerConnection;
+window.RTCPeerConnection = class extends Native {
+  constructor(config?: RTCConfiguration) {
+    super(config);
+    connections.push(this);
+  }
+} as typeof RTCPeerConnection;
+
+const events: Array<{ name: string; payload: any }> = [];
+const trtc = TRTC.create({ signalling: () => new RelaySignalling() });
+for (const name of Object.values(TRTC.EVENT)) {
+  if (name === TRTC.EVENT.STATISTICS || name === TRTC.EVENT.NETWORK_QUALITY || name === TRTC.EVENT.AUDIO_VOLUME) continue;
+  trtc.on(name as never, ((payload: unknown) => events.push({ name, payload: JSON.parse(JSON.stringify(payload ?? null)) })) as never);
+}
+// As the room widget does: show a member's camera once it is available, in a tile of its own.
+trtc.on(TRTC.EVENT.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => {
+  let tile = document.getElementById(`remote-${userId}`);
+  if (!tile) {
+    tile = document.createElement('div');
+    tile.id = `remote-${userId}`;
+    tile.className = 'tile';
+    document.body.append(tile);
+  }
+  if (!tile.querySelector('video')) void trtc.startRemoteVideo({ userId, streamType, view: tile });
+});
+let quality: any = null;
+trtc.on(TRTC.EVENT.NETWORK_QUALITY, (event) => {
+  quality = event;
+});
+
+const api = {
+  TRTC,
+  trtc,
+  events,
+  signals,
+  connections,
+  quality: () => quality,
+  /** inbound-rtp video bytes per connection, from getStats. */
+  async inboundVideoBytes(): Promise<number[]> {
+    return Promise.all(
+      connections
+        .filter((pc) => pc.connectionState !== 'closed')
+        .map(async (pc) => {
+          let bytes = 0;
+          for (const s of (await pc.getStats()).values() as IterableIterator<any>) if (s.type === 'inbound-rtp' && s.kind === 'video') bytes += s.bytesReceived;
+          return bytes;
+        }),
+    );
+  },
+  /** videoWidth of the remote video of each member shown. */
+  remoteWidths(): Record<string, number> {
+    const widths: Record<string, number> = {};
+    for (const tile of document.querySelectorAll<HTMLElement>('.tile')) {
+      widths[tile.id.replace('remote-', '')] = tile.querySelector('video')?.videoWidth ?? 0;
+    }
+    return widths;
+  },
+  count(name: string, userId?: string): number {
+    return events.filter((e) => e.name === name && (userId === undefined || e.payload?.userId === userId)).length;
+  },
+};
+window.zp = api;

@@ -1,0 +1,459 @@
+/**
+ * The signalling socket `/api/rtc/ws` (protocol: packages/core/src/contract/rtc.ts). One hub per
+ * server process: it holds this node's sockets, turns room events from the bus into pushes, and
+ * relays negotiation messages to whichever node holds the receiving socket.
+ */
+import crypto from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { rtcOps, RTC_WARNING_SECONDS, type RTC_REMOVED_CAUSES, type RtcJoinResult, type RtcOp, type RtcOpParams, type RtcPush } from '@zp/core/contract';
+import { compile, describe } from '../../http/validation.js';
+import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
+import type { Services } from '../../services.js';
+import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from '../chat/usersig.js';
+import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
+import { iceServersFor } from './turn.js';
+
+const PING_MS = 30_000;
+const AUTH_WAIT_MS = 10_000;
+/** Frames per second a socket may send (a 6-person mesh trickles a few hundred candidates at join). */
+const RATE = 200;
+const BURST = 500;
+/** A socket that cannot keep up (this much unsent) is dropped; its SDK reconnects and resumes. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+interface Seat {
+  id: string;
+  session: string;
+  /** the member row and attach counter of this socket's admission; 0 until the join is stored */
+  row: number;
+  attachSeq: number;
+  /** a later admission of the same person seen while this join was being stored */
+  supersededBy: [number, number] | null;
+  endsAt: number | null;
+  warned: boolean;
+}
+
+interface Conn {
+  /** unique across nodes: node id and a counter */
+  key: string;
+  ws: WebSocket;
+  userId: string | null;
+  alive: boolean;
+  seat: Seat | null;
+  /** pushes held back while a join is being answered (the reply goes first) */
+  held: string[] | null;
+  tokens: number;
+  refilledAt: number;
+  /** requests of one socket are handled one after another, in order */
+  chain: Promise<unknown>;
+}
+
+type Relay = { r: string; to: string; ts?: string; f: string };
+
+type RemovedCause = (typeof RTC_REMOVED_CAUSES)[number];
+const REMOVED_MSG: Record<RemovedCause, string> = {
+  other_session: '您已在其他页面进入该房间',
+  left_elsewhere: '您已在其他页面退出该房间',
+  promoter_ended: '房间发起人已结束视频面试',
+  time_up: '免费会员的视频面试时长已满 20 分钟，房间已结束',
+  empty: '房间已结束',
+  expired: '房间已超过最长时长，已结束',
+};
+
+const validators = new Map<string, ReturnType<typeof compile>>();
+function validatorOf(op: RtcOp) {
+  let v = validators.get(op);
+  if (!v) validators.set(op, (v = compile(rtcOps[op], false)));
+  return v;
+}
+
+/** Whether admission a (member row, attach counter) came after b. */
+const later = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+export class RtcHub {
+  readonly node = crypto.randomUUID();
+  private counter = 0;
+  private conns = new Set<Conn>();
+  private byRoom = new Map<string, Set<Conn>>();
+  /** Who holds a seat in the rooms this node has sockets in; a miss is checked in the database. */
+  private seated = new Map<string, Set<string>>();
+  private unsubscribe: (() => Promise<void>)[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private sweeping: Promise<void> | null = null;
+  private topics: { ev: string; relay: string };
+
+  constructor(
+    private s: Services,
+    readonly rooms: Rooms,
+  ) {
+    this.topics = { ev: rtcTopic(s, 'ev'), relay: rtcTopic(s, 'relay') };
+  }
+
+  async start() {
+    this.unsubscribe.push(
+      await this.s.bus.subscribe(this.topics.ev, (e) => this.guard(() => this.onEvent(e as RoomEvent))),
+      await this.s.bus.subscribe(this.topics.relay, (r) => this.guard(() => this.onRelay(r as Relay))),
+    );
+    const sweepMs = Math.min(1000, Math.max(50, Math.floor(this.rooms.graceMs / 3)));
+    this.timers.push(setInterval(() => this.heartbeat(), PING_MS), setInterval(() => void this.sweep(), sweepMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  async stop() {
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.conns) c.ws.close(1012, 'server restart');
+    await this.sweeping;
+    for (const u of this.unsubscribe) await u();
+  }
+
+  get socketCount() {
+    return this.conns.size;
+  }
+
+  /** Ends rooms whose time is up, removes dropped members, warns before a limited room ends. */
+  sweep(): Promise<void> {
+    this.sweeping ??= (async () => {
+      try {
+        await this.rooms.sweep(this.node);
+        this.warn();
+      } catch (err) {
+        this.s.log.error({ err }, 'rtc: sweep failed');
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  private warn() {
+    const now = this.rooms.now();
+    for (const c of this.conns) {
+      const seat = c.seat;
+      if (!seat || seat.endsAt === null || seat.warned || seat.attachSeq === 0) continue;
+      const left = seat.endsAt - now;
+      if (left > RTC_WARNING_SECONDS * 1000 || left <= 0) continue;
+      seat.warned = true;
+      this.push(c, { ev: 'time-warning', endsAt: seat.endsAt, remainingSeconds: Math.ceil(left / 1000) });
+    }
+  }
+
+  // ---------------------------------------------------------------- sockets
+
+  attach(ws: WebSocket) {
+    const conn: Conn = {
+      key: `${this.node}:${++this.counter}`, ws, userId: null, alive: true, seat: null, held: null,
+      tokens: BURST, refilledAt: Date.now(), chain: Promise.resolve(),
+    };
+    this.conns.add(conn);
+    const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
+    authTimer.unref();
+    ws.on('message', (data, isBinary) => {
+      try {
+        this.onFrame(conn, data, isBinary, authTimer);
+      } catch (err) {
+        this.s.log.error({ err }, 'rtc: frame handling failed');
+        this.reply(conn, null, err);
+      }
+    });
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      this.conns.delete(conn);
+      const seat = conn.seat;
+      if (!seat) return;
+      this.unseat(conn);
+      // The place is kept for the grace period; a join with the same session takes it back.
+      if (seat.attachSeq > 0 && conn.userId) {
+        this.rooms.detach(conn.userId, seat.id, seat.attachSeq).catch((err) => this.s.log.warn({ err }, 'rtc: detach failed'));
+      }
+    });
+    // Oversized frames (1009) and invalid UTF-8 (1007) end up here: the ws library closes the socket.
+    ws.on('error', () => ws.terminate());
+  }
+
+  private onFrame(conn: Conn, data: unknown, isBinary: boolean, authTimer: NodeJS.Timeout) {
+    if (!this.take(conn)) return this.reply(conn, null, tooMany('信令发送过于频繁，请稍后再试'));
+    if (isBinary) return this.reply(conn, null, badRequest('只接受文本帧（JSON）'));
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(data));
+    } catch {
+      return this.reply(conn, null, badRequest('请求不是合法的 JSON'));
+    }
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame)) return this.reply(conn, null, badRequest('请求应为 JSON 对象 {id, op, p}'));
+    const f = frame as { id?: unknown; op?: unknown; p?: unknown };
+    const id = Number.isSafeInteger(f.id) && (f.id as number) >= 0 ? (f.id as number) : null;
+    if (f.id !== undefined && id === null) return this.reply(conn, null, badRequest('id 应为非负整数'));
+    if (typeof f.op !== 'string' || !Object.hasOwn(rtcOps, f.op)) {
+      return this.reply(conn, id, badRequest(`未知的操作：${String(typeof f.op === 'string' ? f.op : typeof f.op).slice(0, 40)}`));
+    }
+    const op = f.op as RtcOp;
+    const p = f.p === undefined ? {} : f.p;
+    if (!p || typeof p !== 'object' || Array.isArray(p)) return this.reply(conn, id, badRequest('参数 p 应为对象'));
+    const validate = validatorOf(op);
+    if (!validate(p)) return this.reply(conn, id, badRequest(describe(validate.errors ?? [], 'body')));
+    if (op === 'auth') clearTimeout(authTimer);
+    conn.chain = conn.chain.then(async () => {
+      try {
+        const out = await this.run(conn, op, p as never);
+        this.reply(conn, id, null, out);
+      } catch (err) {
+        this.reply(conn, id, err);
+        if (op === 'auth') conn.ws.close(4001, 'auth failed');
+      } finally {
+        this.release(conn);
+      }
+    });
+  }
+
+  private take(conn: Conn): boolean {
+    const now = Date.now();
+    conn.tokens = Math.min(BURST, conn.tokens + ((now - conn.refilledAt) / 1000) * RATE);
+    conn.refilledAt = now;
+    if (conn.tokens < 1) return false;
+    conn.tokens -= 1;
+    return true;
+  }
+
+  private async run(conn: Conn, op: RtcOp, p: never): Promise<unknown> {
+    if (op === 'auth') return this.auth(conn, p);
+    if (!conn.userId) throw unauthorized('请先发送 auth 完成登录');
+    switch (op) {
+      case 'ping':
+        return { serverTime: this.rooms.now() };
+      case 'join':
+        return this.join(conn, p);
+      case 'leave':
+        return this.leave(conn);
+      case 'relay':
+        return this.relay(conn, p);
+      case 'media':
+        return this.media(conn, p);
+    }
+  }
+
+  private checkSig(sig: string): SigCheck {
+    const self = verifySelfUserSig(this.s.secret, sig);
+    if (self.ok || self.expired || !this.s.config.tencent) return self;
+    return verifyTencentUserSig(this.s.config.tencent.sdkAppId, this.s.config.tencent.secret, sig);
+  }
+
+  private async auth(conn: Conn, p: RtcOpParams<'auth'>) {
+    if (conn.userId) {
+      if (conn.userId !== p.userId) throw badRequest('该连接已登录为其他用户');
+      return { userId: conn.userId, serverTime: this.rooms.now() };
+    }
+    const check = this.checkSig(p.userSig);
+    if (!check.ok) throw unauthorized(check.expired ? 'userSig 已过期，请重新登录' : 'userSig 无效，请重新登录');
+    if (check.userId !== p.userId) throw unauthorized('userSig 与用户不符，请重新登录');
+    conn.userId = p.userId;
+    return { userId: conn.userId, serverTime: this.rooms.now() };
+  }
+
+  private async join(conn: Conn, p: RtcOpParams<'join'>): Promise<RtcJoinResult> {
+    const userId = conn.userId!;
+    if (conn.seat && (conn.seat.id !== p.roomId || conn.seat.session !== p.session)) throw conflict('请先退出当前房间再进入其他房间');
+    // Seated before the database knows, so that a member's first offer right after our
+    // member-joined is not lost; pushes are held until the reply has gone.
+    const seat: Seat = conn.seat ?? { id: p.roomId, session: p.session, row: 0, attachSeq: 0, supersededBy: null, endsAt: null, warned: false };
+    conn.held = [];
+    this.seat(conn, seat);
+    try {
+      const a = await this.rooms.admit(userId, p.roomId, {
+        session: p.session, audio: p.audio ?? false, video: p.video ?? false, node: this.node, conn: conn.key,
+      });
+      if (conn.seat !== seat || (seat.supersededBy && later(seat.supersededBy, [a.row, a.attachSeq]))) {
+        // The socket closed, the room ended, or another page of the same person came in after us.
+        const superseded = conn.seat === seat;
+        this.unseat(conn);
+        await this.rooms.detach(userId, seat.id, a.attachSeq);
+        throw superseded ? conflict('您已在其他页面进入该房间') : roomEnded('已不在该房间中');
+      }
+      seat.row = a.row;
+      seat.attachSeq = a.attachSeq;
+      seat.endsAt = a.room.ends === null ? null : Number(a.room.ends);
+      this.seated.set(seat.id, new Set([userId, ...a.others.map((m) => m.userId)]));
+      return {
+        roomId: seat.id,
+        promoterId: a.room.promoter_id,
+        members: a.others,
+        iceServers: iceServersFor(this.s.config, userId, this.rooms.now()),
+        endsAt: seat.endsAt,
+        serverTime: this.rooms.now(),
+        resumed: a.resumed,
+      };
+    } catch (err) {
+      if (seat.attachSeq === 0) {
+        // Never seated: what was held for the seat is not this socket's business.
+        if (conn.seat === seat) this.unseat(conn);
+        conn.held = null;
+      }
+      throw err;
+    }
+  }
+
+  private async leave(conn: Conn) {
+    const seat = conn.seat;
+    if (!seat) return {};
+    await this.rooms.leave(conn.userId!, seat.id, conn.key);
+    if (conn.seat === seat) this.unseat(conn);
+    return {};
+  }
+
+  private async relay(conn: Conn, p: RtcOpParams<'relay'>) {
+    const seat = conn.seat;
+    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    if (p.to === conn.userId) throw badRequest('不能发给自己');
+    let known = this.seated.get(seat.id);
+    if (!known?.has(p.to)) {
+      if (!(await this.rooms.isSeated(seat.id, p.to))) throw badRequest('对方不在房间中');
+      if (!known) this.seated.set(seat.id, (known = new Set()));
+      known.add(p.to);
+    }
+    const push: RtcPush = { ev: 'peer-message', from: conn.userId!, session: seat.session, message: p.message };
+    const relay: Relay = { r: seat.id, to: p.to, f: JSON.stringify(push) };
+    if (p.toSession) relay.ts = p.toSession;
+    await this.s.bus.publish(this.topics.relay, relay);
+    return {};
+  }
+
+  private async media(conn: Conn, p: RtcOpParams<'media'>) {
+    const seat = conn.seat;
+    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    await this.rooms.media(conn.userId!, seat.id, seat.session, p.audio, p.video);
+    return {};
+  }
+
+  // ---------------------------------------------------------------- room state on this node
+
+  private seat(conn: Conn, seat: Seat) {
+    conn.seat = seat;
+    let set = this.byRoom.get(seat.id);
+    if (!set) this.byRoom.set(seat.id, (set = new Set()));
+    set.add(conn);
+  }
+
+  private unseat(conn: Conn) {
+    const seat = conn.seat;
+    if (!seat) return;
+    conn.seat = null;
+    const set = this.byRoom.get(seat.id);
+    set?.delete(conn);
+    if (set && !set.size) {
+      this.byRoom.delete(seat.id);
+      this.seated.delete(seat.id);
+    }
+  }
+
+  private remove(conn: Conn, reason: 'kick' | 'room_disband', cause: RemovedCause) {
+    this.unseat(conn);
+    this.push(conn, { ev: 'removed', reason, cause, msg: REMOVED_MSG[cause] });
+  }
+
+  private onEvent(e: RoomEvent) {
+    const here = this.byRoom.get(e?.r);
+    if (e.k === 'ended') this.seated.delete(e.r);
+    if (!here) return;
+    const known = this.seated.get(e.r);
+    switch (e.k) {
+      case 'joined':
+        known?.add(e.m.userId);
+        for (const c of [...here]) {
+          if (c.userId === e.m.userId) {
+            const seat = c.seat!;
+            if (c.key === e.c) continue;
+            // A join being stored decides when it is done; an older admission's late news changes nothing.
+            if (seat.attachSeq === 0) seat.supersededBy = seat.supersededBy && later(seat.supersededBy, [e.row, e.s]) ? seat.supersededBy : [e.row, e.s];
+            else if (later([e.row, e.s], [seat.row, seat.attachSeq])) this.remove(c, 'kick', 'other_session');
+          } else {
+            this.push(c, e.resumed ? { ev: 'member-media', member: e.m } : { ev: 'member-joined', member: e.m });
+          }
+        }
+        break;
+      case 'left':
+        known?.delete(e.u);
+        for (const c of [...here]) {
+          if (c.userId === e.u) {
+            // Only the stay that ended: a join being stored, or a newer stay, is not touched.
+            if (c.key !== e.c && c.seat!.row === e.row) this.remove(c, 'kick', 'left_elsewhere');
+          } else {
+            this.push(c, { ev: 'member-left', userId: e.u, cause: e.cause });
+          }
+        }
+        break;
+      case 'media':
+        for (const c of here) if (c.userId !== e.m.userId) this.push(c, { ev: 'member-media', member: e.m });
+        break;
+      case 'ended':
+        for (const c of [...here]) this.remove(c, 'room_disband', e.cause);
+        break;
+    }
+  }
+
+  private onRelay(r: Relay) {
+    const here = this.byRoom.get(r?.r);
+    if (!here || typeof r.f !== 'string') return;
+    for (const c of here) if (c.userId === r.to && (!r.ts || c.seat?.session === r.ts)) this.send(c, r.f);
+  }
+
+  /** A bus handler that throws must not take the subscription (or the process) down. */
+  private guard(fn: () => void) {
+    try {
+      fn();
+    } catch (err) {
+      this.s.log.error({ err }, 'rtc: bus event failed');
+    }
+  }
+
+  // ---------------------------------------------------------------- sending
+
+  private reply(conn: Conn, id: number | null, err: unknown, data?: unknown) {
+    if (err) {
+      const e = err instanceof AppError ? err : null;
+      if (!e) this.s.log.error({ err }, 'rtc: request failed');
+      this.sendNow(conn, JSON.stringify({ id, code: e?.status ?? 500, msg: e?.message ?? '服务器开小差了，请稍后重试' }));
+      return;
+    }
+    this.sendNow(conn, JSON.stringify({ id, code: 0, msg: 'success', data: data ?? {} }));
+  }
+
+  /** Sends what was held back during a join, after its reply. */
+  private release(conn: Conn) {
+    const held = conn.held;
+    if (!held) return;
+    conn.held = null;
+    for (const text of held) this.sendNow(conn, text);
+  }
+
+  private push(conn: Conn, frame: RtcPush) {
+    this.send(conn, JSON.stringify(frame));
+  }
+
+  private send(conn: Conn, text: string) {
+    if (conn.held) conn.held.push(text);
+    else this.sendNow(conn, text);
+  }
+
+  private sendNow(conn: Conn, text: string) {
+    const ws = conn.ws;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED) {
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+  }
+
+  private heartbeat() {
+    for (const c of this.conns) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Two server processes' worth of the video module on one PostgreSQL and Redis (two apps in this
+ * process, each with its own hub, bus connection and clock): members on different nodes see each
+ * other come and go, negotiation is relayed across, the 20-minute end reached on one node removes
+ * the members held by the other, and a drop is noticed wherever the member was.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind, startServer, type TestServer } from '../../../test/helpers.js';
+import { controlClock, hr, hubOf, openRoom, seeker, Signal, signal } from './testing.js';
+
+const twoNodes = dbKind === 'postgres' && !!process.env.REDIS_URL;
+const GRACE_MS = 60_000;
+let a: TestServer;
+let b: TestServer;
+const schema = `t_rtc_${crypto.randomBytes(5).toString('hex')}`;
+const sockets: Signal[] = [];
+
+describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the postgres project with DATABASE_URL and REDIS_URL set)'}`, () => {
+  beforeAll(async () => {
+    const env = { DATABASE_SCHEMA: schema, RTC_RECONNECT_GRACE_MS: String(GRACE_MS) };
+    a = await startServer({ env });
+    b = await startServer({ env });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await b?.close();
+    await a?.close();
+    const pg = await import('pg');
+    const c = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`drop schema if exists ${schema} cascade`);
+    await c.end();
+  });
+  const open = async (srv: TestServer, p: Parameters<typeof signal>[1]) => {
+    const s = await signal(srv, p);
+    sockets.push(s);
+    return s;
+  };
+
+  it('relay negotiation and member state between sockets held by different nodes', async () => {
+    expect(a.app.services.bus.kind).toBe('redis');
+    const promoter = await hr(a);
+    const s1 = await seeker(b);
+    const room = await openRoom(a, promoter, s1);
+    const onA = await open(a, promoter);
+    const onB = await open(b, s1);
+    expect((await onA.join(room, { video: true })).code).toBe(0);
+    const jb = await onB.join(room);
+    expect(jb.data.members).toEqual([{ userId: promoter.userId, session: onA.session, audio: false, video: true }]);
+    expect(await onA.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: onB.session, audio: false, video: false } });
+
+    const offer = { type: 'offer', sdp: 'v=0\r\n' };
+    expect(await onB.call('relay', { to: promoter.userId, message: offer })).toMatchObject({ code: 0 });
+    expect(await onA.next('peer-message')).toEqual({ ev: 'peer-message', from: s1.userId, session: onB.session, message: offer });
+    await onA.call('relay', { to: s1.userId, message: { type: 'answer', sdp: 'v=0\r\n' } });
+    expect((await onB.next('peer-message')).message.type).toBe('answer');
+    await onB.call('media', { audio: true, video: true });
+    expect((await onA.next('member-media')).member).toMatchObject({ userId: s1.userId, audio: true, video: true });
+
+    // the seeker's socket on B drops; they come back through A within the grace period
+    onB.drop();
+    const back = new Signal(a.url);
+    sockets.push(back);
+    back.session = onB.session;
+    await back.auth(s1);
+    expect(await back.join(room)).toMatchObject({ code: 0, data: { resumed: true } });
+    await back.call('relay', { to: promoter.userId, message: offer });
+    await onA.next('peer-message', () => onA.pushes.filter((p) => p.ev === 'peer-message').length === 2);
+    expect(onA.pushes.some((p) => p.ev === 'member-left')).toBe(false);
+
+    // the promoter's socket on A drops for good: the seeker hears it from whichever node notices
+    const promoterOnB = await open(b, promoter);
+    promoterOnB.session = onA.session;
+    expect((await promoterOnB.join(room)).data.resumed).toBe(true);
+    expect(await onA.next('removed')).toMatchObject({ reason: 'kick', cause: 'other_session' });
+    for (const srv of [a, b]) hubOf(srv).rooms.graceMs = 400;
+    promoterOnB.drop();
+    expect(await back.next('member-left', () => true, 60_000)).toEqual({ ev: 'member-left', userId: promoter.userId, cause: 'dropped' });
+    for (const srv of [a, b]) hubOf(srv).rooms.graceMs = GRACE_MS;
+  });
+
+  it("a free HR's 20 minutes run out on one node: members on both are removed", async () => {
+    const promoter = await hr(a);
+    const s1 = await seeker(a);
+    const room = await openRoom(a, promoter, s1);
+    const onA = await open(a, promoter);
+    const onB = await open(b, s1);
+    await onA.join(room);
+    await onB.join(room);
+    // B's clock is the real one; A's jumps to the end of the interview
+    const clock = controlClock(a);
+    clock.advance(20 * 60_000);
+    await hubOf(a).sweep();
+    for (const s of [onA, onB]) expect(await s.next('removed')).toMatchObject({ reason: 'room_disband', cause: 'time_up' });
+    expect(await onB.join(room)).toMatchObject({ code: 410 });
+  });
+});

@@ -1,0 +1,519 @@
+/**
+ * Inside the room (spec section 2 "Video room screen", section 4 room lifecycle): one TRTC
+ * instance for as long as this component is mounted. Entering records the stay on the server
+ * (joinRoom), captures camera and microphone and enters through the SDK; the SDK's events drive
+ * the members, their media and network marks; leaving asks first, then exits and tells the server.
+ * Unmounting leaves too; a page reload does not (the person comes back, see VideoRoom).
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { companiesApi, rtcApi } from '@zp/core/routes';
+import { api, type UserSession } from '@zp/core/session';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import type { RtcEntry, Trtc } from '@zp/core/rtc-provider';
+import type { RtcRoomInfo } from '@zp/core/contract';
+import { confirm, message as toast } from '@zp/ui';
+import {
+  MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
+  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, type DevicePrefs, type MemberInfo, type QualityLevel,
+} from './logic.js';
+import { invitationText, sendRoomMessage, watchRefusals } from './chat.js';
+
+export interface Ended {
+  text: string;
+  /** Entering again makes sense (the room may still be open). */
+  rejoin: boolean;
+}
+
+export interface RoomProps {
+  entry: RtcEntry;
+  roomId: string;
+  info: RtcRoomInfo;
+  session: UserSession;
+  prefs: DevicePrefs;
+  siteOrigin: string;
+  onEnded: (ended: Ended) => void;
+}
+
+const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
+const YAOYUE_SENT_KEY = (roomId: string) => `zp:video-room:yaoyue:${roomId}`;
+
+function sentInvitations(roomId: string): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(YAOYUE_SENT_KEY(roomId)) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+function rememberInvitation(roomId: string, userId: string) {
+  try {
+    const sent = sentInvitations(roomId);
+    sent.add(userId);
+    sessionStorage.setItem(YAOYUE_SENT_KEY(roomId), JSON.stringify([...sent]));
+  } catch {
+    // storage blocked: a reload may invite again, which is harmless
+  }
+}
+
+function QualityMark({ level }: { level: QualityLevel | null }) {
+  if (!level) return null;
+  const text = `网络${QUALITY_TEXT[level]}`;
+  return (
+    <span className={`quality q-${level}`} role="img" aria-label={text} title={text}>
+      <i /><i /><i />
+    </span>
+  );
+}
+
+function MicOff() {
+  return (
+    <span className="mic-off" role="img" aria-label="麦克风已关闭" title="麦克风已关闭">
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+        <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" />
+        <path stroke="currentColor" strokeWidth="2" d="M4 3l16 18" />
+      </svg>
+    </span>
+  );
+}
+
+interface TileProps {
+  id: string;
+  name: string;
+  tag?: string;
+  link: string | null;
+  focused: boolean;
+  videoOn: boolean;
+  audioOn: boolean;
+  quality: QualityLevel | null;
+  notice?: string;
+  viewRef: (el: HTMLDivElement | null) => void;
+  onFocus: () => void;
+}
+
+/** One person's video: the SDK's picture inside `.view`, the camera-off mask over it, name and marks below. */
+export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, notice, viewRef, onFocus }: TileProps) {
+  return (
+    <div className={`tile${focused ? ' focused' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'}>
+      <div className="view" ref={viewRef} />
+      {!videoOn ? <div className="mask">{MSG.cameraOff}</div> : null}
+      {notice ? <div className="tile-notice" role="status">{notice}</div> : null}
+      {!focused ? <button type="button" className="tile-hit" aria-label={`放大${name}的画面`} onClick={onFocus} /> : null}
+      <div className="label">
+        {link ? <a href={link} target="_blank" rel="noopener noreferrer" title={`查看${name}的资料`}>{name}</a> : <span>{name}</span>}
+        {tag ? <em>{tag}</em> : null}
+        {!audioOn ? <MicOff /> : null}
+        <QualityMark level={quality} />
+      </div>
+    </div>
+  );
+}
+
+function IconButton({ label, pressed, onClick, children, className = '' }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode; className?: string }) {
+  return (
+    <button type="button" className={`ctl ${className}`} aria-label={label} aria-pressed={pressed} title={`${label}：${pressed ? '已开启，点击关闭' : '已关闭，点击开启'}`} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOrigin, onEnded }: RoomProps) {
+  const { TRTC } = entry;
+  const me = session.userId;
+  const channelId = Number(roomId);
+  const [info, setInfo] = useState(initialInfo);
+  const [state, dispatch] = useReducer(roomReducer, initialRoomState);
+  const [entered, setEntered] = useState(false);
+  const [joinedAt, setJoinedAt] = useState(0);
+  const [offset, setOffset] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [cameraOn, setCameraOn] = useState(false);
+  const [micOn, setMicOn] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [minimised, setMinimised] = useState(false);
+  const [warningShown, setWarningShown] = useState(true);
+  const [names, setNames] = useState<Map<string, MemberInfo>>(() => new Map());
+  const [colleagues, setColleagues] = useState<{ hrid: string; xm: string; zw: string }[] | null>(null);
+  const [tab, setTab] = useState<'seekers' | 'colleagues'>('seekers');
+  const [inviting, setInviting] = useState<string | null>(null);
+
+  const trtcRef = useRef<Trtc | null>(null);
+  const localView = useRef<HTMLDivElement | null>(null);
+  const views = useRef(new Map<string, HTMLElement>());
+  const playing = useRef(new Set<string>());
+  const media = useRef({ videoStarted: false, audioStarted: false });
+  /** 'in' while we hold a place in the room; the server is told when we give it up. */
+  const stay = useRef<'entering' | 'in' | 'out'>('entering');
+  const connection = useRef('DISCONNECTED');
+  const warned = useRef(false);
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+
+  const isPromoter = info.promoterId === me;
+  const isHr = session.roleId === 'hr';
+
+  /** Leaves for good: the SDK exits, the server is told (unless the server took us out). */
+  const finish = useCallback((result: Ended, tellServer: boolean) => {
+    if (stay.current === 'out') return;
+    const wasIn = stay.current === 'in';
+    stay.current = 'out';
+    markJoined(roomId, false);
+    const trtc = trtcRef.current;
+    trtcRef.current = null;
+    void trtc?.exitRoom().catch(() => {}).finally(() => trtc.destroy());
+    if (tellServer && wasIn) void api.call(rtcApi.leaveRoom, { query: { channelId } }).catch(() => {});
+    ended.current(result);
+  }, [roomId, channelId]);
+
+  // ---------------------------------------------------------------- entering and the SDK's events
+  useEffect(() => {
+    const trtc = TRTC.create();
+    trtcRef.current = trtc;
+    const E = TRTC.EVENT;
+    const mainStream = TRTC.TYPE.STREAM_TYPE_MAIN;
+    trtc.on(E.REMOTE_USER_ENTER, ({ userId }) => dispatch({ type: 'enter', userId }));
+    trtc.on(E.REMOTE_USER_EXIT, ({ userId }) => dispatch({ type: 'exit', userId }));
+    trtc.on(E.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => streamType === mainStream && dispatch({ type: 'video', userId, on: true }));
+    trtc.on(E.REMOTE_VIDEO_UNAVAILABLE, ({ userId, streamType }) => streamType === mainStream && dispatch({ type: 'video', userId, on: false }));
+    trtc.on(E.REMOTE_AUDIO_AVAILABLE, ({ userId }) => dispatch({ type: 'audio', userId, on: true }));
+    trtc.on(E.REMOTE_AUDIO_UNAVAILABLE, ({ userId }) => dispatch({ type: 'audio', userId, on: false }));
+    trtc.on(E.NETWORK_QUALITY, (event) => dispatch({ type: 'quality', event }));
+    trtc.on(E.CONNECTION_STATE_CHANGED, ({ state: s, isReconnecting }) => {
+      connection.current = s;
+      dispatch({ type: 'connection', state: s, isReconnecting });
+    });
+    trtc.on(E.KICKED_OUT, (event) => finish({ text: kickedText(event as { reason: string; cause?: string; message?: string }), rejoin: event.reason !== 'room_disband' }, false));
+    trtc.on(E.ERROR, (error) => {
+      // Fatal when the SDK lost the room (its connection is down); else one path or step failed.
+      if (connection.current === 'DISCONNECTED') finish({ text: MSG.serviceError(error.message), rejoin: true }, true);
+      else toast.error(MSG.serviceError(error.message));
+    });
+
+    const startVideo = () =>
+      trtc
+        .startLocalVideo({ view: localView.current, option: { profile: '480p', ...(prefs.cameraId ? { cameraId: prefs.cameraId } : {}) } })
+        .then(() => {
+          media.current.videoStarted = true;
+          setCameraOn(true);
+        });
+    const startAudio = () =>
+      trtc.startLocalAudio({ option: prefs.microphoneId ? { microphoneId: prefs.microphoneId } : {} }).then(() => {
+        media.current.audioStarted = true;
+        setMicOn(true);
+      });
+
+    void (async () => {
+      try {
+        const sentAt = Date.now();
+        // Spec section 7: the stay is recorded (and every rule checked) before the SDK enters.
+        const joined = await api.call(rtcApi.joinRoom, { query: { channelId } });
+        if (stay.current === 'out') {
+          // Removed from the page meanwhile: give the place back.
+          void api.call(rtcApi.leaveRoom, { query: { channelId } }).catch(() => {});
+          return;
+        }
+        setOffset(clockOffset(joined.data.serverTime, sentAt, Date.now()));
+        setInfo(joined.data);
+        stay.current = 'in';
+        // The camera and microphone first: the room hears at once what we publish. A device that
+        // fails is reported and left off; the interview can go on with the other one.
+        const [video, audio] = await Promise.allSettled([startVideo(), startAudio()]);
+        const failed = video.status === 'rejected' ? video.reason : audio.status === 'rejected' ? audio.reason : null;
+        if (failed) toast.error(deviceErrorText(failed));
+        if (stay.current !== 'in') return;
+        await trtc.enterRoom({ ...entry.credentials, roomId: channelId });
+        if (stay.current !== 'in') return;
+        if (prefs.speakerId) void TRTC.setCurrentSpeaker(prefs.speakerId).catch(() => {});
+        markJoined(roomId, true);
+        setJoinedAt(Date.now());
+        setEntered(true);
+      } catch (error) {
+        if (stay.current === 'out') return;
+        finish({ text: errorText(error), rejoin: !(isApiError(error) && [401, 403, 404, 410].includes(error.code)) }, true);
+      }
+    })();
+
+    return () => {
+      // Removed from the page while inside: leave and tell the server (spec section 4).
+      finish({ text: MSG.left, rejoin: true }, true);
+    };
+  }, []);
+
+  // Remote pictures: each member's video plays in their tile once they publish it.
+  useEffect(() => {
+    const trtc = trtcRef.current;
+    if (!trtc || !entered) return;
+    const streamType = TRTC.TYPE.STREAM_TYPE_MAIN;
+    for (const m of state.remotes) {
+      const view = views.current.get(m.userId);
+      if (m.video && view && !playing.current.has(m.userId)) {
+        playing.current.add(m.userId);
+        trtc.startRemoteVideo({ userId: m.userId, streamType, view, option: { fillMode: 'contain' } }).catch(() => playing.current.delete(m.userId));
+      } else if (!m.video && playing.current.has(m.userId)) {
+        playing.current.delete(m.userId);
+        void trtc.stopRemoteVideo({ userId: m.userId, streamType }).catch(() => {});
+      }
+    }
+    for (const id of [...playing.current]) if (!state.remotes.some((m) => m.userId === id)) playing.current.delete(id);
+  }, [state.remotes, entered]);
+
+  // ---------------------------------------------------------------- the clock
+  useEffect(() => {
+    if (!entered) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [entered]);
+  const clock = roomClock(now, joinedAt || now, info.endsAt, offset);
+  useEffect(() => {
+    if (!entered) return;
+    if (clock.phase === 'warning' && !warned.current) {
+      warned.current = true;
+      toast.warning(MSG.timeWarning);
+    }
+    // The server ends the room and says so; with Tencent's service nobody else would.
+    if (clock.phase === 'over') finish({ text: MSG.timeUp, rejoin: false }, true);
+  }, [clock.phase, entered]);
+
+  // ---------------------------------------------------------------- names, colleagues, invitations
+  const present = useMemo(() => new Set([me, ...state.remotes.map((m) => m.userId)]), [me, state.remotes]);
+  const wanted = useMemo(
+    () => [...new Set([info.promoterId, ...info.invited, ...info.members.map((m) => m.userId), ...state.remotes.map((m) => m.userId)])].filter((id) => id && id !== me),
+    [info, state.remotes, me],
+  );
+  useEffect(() => {
+    const missing = wanted.filter((id) => !names.has(id));
+    if (!missing.length) return;
+    let live = true;
+    api.call(rtcApi.roomMembersInfo, { body: missing.slice(0, 50) }).then(
+      ({ list }) => live && setNames((known) => new Map([...known, ...list.map((m) => [m.userid, m] as const)])),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted.join(',')]);
+
+  useEffect(() => {
+    if (!isPromoter) return;
+    return watchRefusals(roomId, (userID, nickname) => toast.warning(`${MSG.refused}（${nickname || nameOf(userID)}）`));
+  }, [isPromoter]);
+
+  // Read again each time the tab is opened: a colleague may have joined the enterprise meanwhile.
+  useEffect(() => {
+    if (!isPromoter || tab !== 'colleagues') return;
+    let live = true;
+    api.call(companiesApi.colleagues).then(({ list }) => live && setColleagues(list), (err) => {
+      if (!live) return;
+      setColleagues((known) => known ?? []);
+      toast.error(reasonOf(err));
+    });
+    return () => {
+      live = false;
+    };
+  }, [isPromoter, tab]);
+
+  const nameOf = (id: string) => (id === me ? session.userName || '我' : names.get(id)?.username || `用户${id}`);
+  const nickname = session.userName || '面试官';
+  const invitation = (to: string) =>
+    sendRoomMessage(to, { type: 'yaoyue', promoterId: info.promoterId, roomId, nickname }, invitationText(nickname, roomId), roomLink(siteOrigin, roomId)).then(() =>
+      rememberInvitation(roomId, to),
+    );
+
+  // The seeker invited when the room was opened learns it through chat once the promoter is in.
+  useEffect(() => {
+    if (!entered || !isPromoter) return;
+    const sent = sentInvitations(roomId);
+    for (const id of info.invited) {
+      if (present.has(id) || sent.has(id)) continue;
+      invitation(id).catch((err) => toast.warning(`邀请消息发送失败：${reasonOf(err)}`));
+    }
+  }, [entered, isPromoter]);
+
+  const invite = async (userId: string, seeker: boolean) => {
+    setInviting(userId);
+    try {
+      if (seeker) {
+        await api.call(rtcApi.inviteRoom, { query: { channelId, userId } });
+        setInfo((i) => (i.invited.includes(userId) ? i : { ...i, invited: [...i.invited, userId] }));
+      }
+      await invitation(userId);
+      toast.success(MSG.invited);
+    } catch (err) {
+      toast.error(reasonOf(err));
+    } finally {
+      setInviting(null);
+    }
+  };
+
+  // ---------------------------------------------------------------- controls
+  const toggleCamera = async () => {
+    const trtc = trtcRef.current;
+    if (!trtc) return;
+    try {
+      if (!media.current.videoStarted) {
+        await trtc.startLocalVideo({ view: localView.current, option: { profile: '480p', ...(prefs.cameraId ? { cameraId: prefs.cameraId } : {}) } });
+        media.current.videoStarted = true;
+        setCameraOn(true);
+      } else {
+        await trtc.updateLocalVideo({ mute: cameraOn });
+        setCameraOn(!cameraOn);
+      }
+    } catch (err) {
+      toast.error(deviceErrorText(err));
+    }
+  };
+
+  const toggleMic = async () => {
+    const trtc = trtcRef.current;
+    if (!trtc) return;
+    try {
+      if (!media.current.audioStarted) {
+        await trtc.startLocalAudio({ option: prefs.microphoneId ? { microphoneId: prefs.microphoneId } : {} });
+        media.current.audioStarted = true;
+        setMicOn(true);
+      } else {
+        await trtc.updateLocalAudio({ mute: micOn });
+        setMicOn(!micOn);
+      }
+    } catch (err) {
+      toast.error(deviceErrorText(err));
+    }
+  };
+
+  const leave = async () => {
+    if (!(await confirm({ title: '提示', message: MSG.leaveConfirm, confirmText: '离开', cancelText: '取消', danger: true }))) return;
+    finish({ text: MSG.left, rejoin: true }, true);
+  };
+
+  // ---------------------------------------------------------------- layout
+  const focus = focusedId(chosen, state, me);
+  const tagOf = (id: string) => (id === info.promoterId ? '面试官' : names.get(id)?.dwid ? '同事' : names.has(id) ? '求职者' : undefined);
+  const linkOf = (id: string) => {
+    const person = names.get(id);
+    return person ? memberLink(siteOrigin, session.roleId, person) : null;
+  };
+  const waiting = entered && state.remotes.length === 0;
+  const seekers = [...new Set([...info.invited, ...state.remotes.map((m) => m.userId).filter((id) => names.has(id) && !names.get(id)!.dwid)])];
+
+  const personRow = (id: string, action: ReactNode) => {
+    const link = linkOf(id);
+    return (
+      <li key={id}>
+        {link ? <a href={link} target="_blank" rel="noopener noreferrer">{nameOf(id)}</a> : <span>{nameOf(id)}</span>}
+        <span className={present.has(id) ? 'state in' : 'state'}>{present.has(id) ? '在房间' : '未进入'}</span>
+        {action}
+      </li>
+    );
+  };
+
+  return (
+    <section className={`room${minimised ? ' minimised' : ''}`} aria-label="视频面试房间">
+      <header>
+        <h2>视频通话</h2>
+        <span className="room-id">房间号 {roomId}</span>
+        <span className="timer" role="timer" aria-label="通话时长">{formatClock(clock.elapsed)}</span>
+        {clock.remaining !== null ? <span className={`remaining${clock.phase === 'warning' ? ' warn' : ''}`}>剩余 {formatRemaining(clock.remaining)}</span> : null}
+        <span className="grow" />
+        <button type="button" aria-label="最小化" title="最小化" onClick={() => setMinimised(true)}>最小化</button>
+        <button type="button" className="danger" aria-label="离开" title="离开房间" onClick={() => void leave()}>离开</button>
+      </header>
+      {warningShown ? (
+        <div className="alert" role="alert">
+          <span>{fraudWarning(session.roleId)}</span>
+          <button type="button" aria-label="关闭提示" onClick={() => setWarningShown(false)}>×</button>
+        </div>
+      ) : null}
+      {clock.phase === 'warning' ? <div className="alert warn" role="alert">{MSG.timeWarning}</div> : null}
+      {state.reconnecting ? <div className="alert warn" role="status">{MSG.reconnecting}</div> : null}
+      <div className="body">
+        <div className="stage" data-count={state.remotes.length + 1}>
+          <Tile
+            id={me}
+            name={`${nameOf(me)}（我）`}
+            tag={isPromoter ? '面试官' : undefined}
+            link={null}
+            focused={focus === me}
+            videoOn={cameraOn}
+            audioOn={micOn}
+            quality={state.localQuality}
+            notice={entered ? undefined : '正在进入房间…'}
+            viewRef={(el) => {
+              localView.current = el;
+            }}
+            onFocus={() => setChosen(me)}
+          />
+          {state.remotes.map((m) => (
+            <Tile
+              key={m.userId}
+              id={m.userId}
+              name={nameOf(m.userId)}
+              tag={tagOf(m.userId)}
+              link={linkOf(m.userId)}
+              focused={focus === m.userId}
+              videoOn={m.video}
+              audioOn={m.audio}
+              quality={m.quality}
+              notice={m.quality === 'down' ? MSG.peerReconnecting : undefined}
+              viewRef={(el) => {
+                if (el) views.current.set(m.userId, el);
+                else views.current.delete(m.userId);
+              }}
+              onFocus={() => setChosen(m.userId)}
+            />
+          ))}
+          {waiting ? <p className="waiting" role="status">{isPromoter && info.invited.length ? MSG.waiting : MSG.waitingSeeker}</p> : null}
+        </div>
+        <aside className="members" aria-label="成员">
+          {isPromoter ? (
+            <>
+              <div className="tabs" role="tablist" aria-label="成员分类">
+                <button type="button" role="tab" aria-selected={tab === 'seekers'} onClick={() => setTab('seekers')}>面试者</button>
+                <button type="button" role="tab" aria-selected={tab === 'colleagues'} onClick={() => setTab('colleagues')}>我的同事</button>
+              </div>
+              {tab === 'seekers' ? (
+                <ul role="tabpanel" aria-label="面试者">
+                  {seekers.length ? seekers.map((id) => personRow(id, present.has(id) ? null : (
+                    <button type="button" className="invite" aria-label={`邀请${nameOf(id)}`} disabled={inviting === id} onClick={() => void invite(id, true)}>邀请</button>
+                  ))) : <li className="empty">暂无面试者</li>}
+                </ul>
+              ) : (
+                <ul role="tabpanel" aria-label="我的同事">
+                  {colleagues === null ? <li className="empty">加载中…</li> : colleagues.length ? colleagues.map((c) => (
+                    <li key={c.hrid}>
+                      <span>{c.xm}{c.zw ? <small>（{c.zw}）</small> : null}</span>
+                      <span className={present.has(c.hrid) ? 'state in' : 'state'}>{present.has(c.hrid) ? '在房间' : '未进入'}</span>
+                      {present.has(c.hrid) ? null : (
+                        <button type="button" className="invite" aria-label={`邀请${c.xm}`} disabled={inviting === c.hrid} onClick={() => void invite(c.hrid, false)}>邀请</button>
+                      )}
+                    </li>
+                  )) : <li className="empty">暂无同事</li>}
+                </ul>
+              )}
+            </>
+          ) : (
+            <>
+              <h3>房间成员</h3>
+              <ul>
+                {[me, ...state.remotes.map((m) => m.userId)].map((id) => personRow(id, id === info.promoterId ? <em>面试官</em> : null))}
+              </ul>
+            </>
+          )}
+          {isHr && !isPromoter ? <p className="hint">点击求职者姓名可查看其简历</p> : null}
+        </aside>
+      </div>
+      <footer className="controls">
+        <IconButton label="摄像头" pressed={cameraOn} className={cameraOn ? '' : 'off'} onClick={() => void toggleCamera()}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M15 8v8H5V8h10m1-2H4a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-3.5l4 4v-11l-4 4V7a1 1 0 0 0-1-1z" /></svg>
+          <span>摄像头</span>
+        </IconButton>
+        <IconButton label="麦克风" pressed={micOn} className={micOn ? '' : 'off'} onClick={() => void toggleMic()}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" /></svg>
+          <span>麦克风</span>
+        </IconButton>
+      </footer>
+      <div className="mini-bar">
+        <span className="timer">{formatClock(clock.elapsed)}</span>
+        <button type="button" aria-label="还原" title="还原" onClick={() => setMinimised(false)}>还原</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,347 @@
+/**
+ * What <zp-video-room> decides without a browser's media: the texts of spec section 8, the timer
+ * and the free HR's warning, the members' media and network state, the remembered devices, and
+ * where a member's name leads. The components (VideoRoom, Room, DeviceCheck) only wire these up.
+ */
+import { isApiError } from '@zp/core/client';
+
+// The contract's values (packages/core/src/contract/rtc.ts), repeated because importing the
+// contract would bring its schemas (TypeBox) into the bundle; logic.test.ts checks they agree.
+/** RTC_WARNING_SECONDS: the room warns this long before a limited room ends. */
+export const WARNING_SECONDS = 60;
+/** RTC_INVITED_MSG (spec section 8). */
+export const INVITED_MSG = '邀请成功，请等待对方进入房间';
+
+/** Spec section 8 and the room's other messages. */
+export const MSG = {
+  leaveConfirm: '确定要离开房间吗？',
+  devices: '请确认已连接摄像头和麦克风并授予其访问权限！',
+  /** The spec's English text, given with its meaning in Chinese. */
+  unsupported: '当前浏览器不支持视频通话，请使用 Chrome 72 及以上版本的浏览器（Your browser is not compatible with TRTC! Please download Chrome M72+）',
+  enterFailed: (reason: string) => `进房失败原因：${reason}`,
+  refused: '对方已拒绝视频面试',
+  expired: '登录失效，请重新登录',
+  invited: INVITED_MSG,
+  waiting: '已发送面试邀请，等待对方进入房间…',
+  waitingSeeker: '等待对方进入房间…',
+  reconnecting: '网络连接中断，正在重新连接…',
+  peerReconnecting: '连接中断，正在重连…',
+  cameraOff: '摄像头未开启',
+  left: '您已离开房间',
+  timeWarning: '面试将在 1 分钟后结束（非付费会员每次视频面试限 20 分钟）',
+  timeUp: '面试时间已到，房间已关闭',
+  promoterEnded: '面试官已结束本次面试',
+  roomEnded: '房间已结束',
+  otherPage: '您已在其他页面进入该房间',
+  leftElsewhere: '您已在其他页面离开该房间',
+  removed: '您已被移出房间',
+  banned: '网络异常，请重试',
+  serviceError: (reason: string) => `音视频服务出错：${reason}`,
+  badRoom: '房间号无效',
+} as const;
+
+/** The fraud warning shown on entering (spec section 8): HR and job seekers get their own wording. */
+export function fraudWarning(role: string | null | undefined): string {
+  return role === 'hr'
+    ? '温馨提示：请勿随意向求职者透露手机号、邮箱等联系方式，面试沟通请使用本系统，谨防诈骗。'
+    : '温馨提示：面试中请勿向对方缴纳任何费用，勿随意透露身份证、银行卡、手机号、邮箱等信息，沟通请使用本系统，谨防诈骗。';
+}
+
+// trtc-sdk-v5's ERROR_CODE values (the self-hosted SDK uses the same).
+const ENV_NOT_SUPPORTED = 5200;
+const DEVICE_ERROR = 5300;
+const DEVICE_NOT_FOUND = 5301;
+const DEVICE_NOT_ALLOWED = 5302;
+const SECURITY_ERROR = 5306;
+
+interface ErrorLike {
+  code?: unknown;
+  extraCode?: unknown;
+  message?: unknown;
+  name?: unknown;
+}
+
+/** A lapsed session: the API's 401, or the signalling refusing the userSig (extraCode 401). */
+export function isSessionExpired(error: unknown): boolean {
+  if (isApiError(error)) return error.code === 401;
+  return (error as ErrorLike | null)?.extraCode === 401;
+}
+
+/** A camera or microphone that is missing or not allowed, from the SDK or from getUserMedia. */
+export function isDeviceError(error: unknown): boolean {
+  const e = (error ?? {}) as ErrorLike;
+  if (e.code === DEVICE_ERROR) return true;
+  return e.name === 'NotFoundError' || e.name === 'NotAllowedError' || e.name === 'SecurityError' || e.name === 'NotReadableError' || e.name === 'OverconstrainedError';
+}
+
+/** What a failed step of entering tells the person (spec section 8). */
+export function errorText(error: unknown): string {
+  if (isSessionExpired(error)) return MSG.expired;
+  const e = (error ?? {}) as ErrorLike;
+  if (e.code === ENV_NOT_SUPPORTED) return MSG.unsupported;
+  if (isDeviceError(error)) return deviceErrorText(error);
+  const reason = isApiError(error) ? error.msg : typeof e.message === 'string' && e.message ? e.message : '未知错误';
+  return MSG.enterFailed(reason);
+}
+
+/** A device error: the spec's words for a missing device or refused permission, else the browser's reason. */
+export function deviceErrorText(error: unknown): string {
+  const e = (error ?? {}) as ErrorLike;
+  const missingOrRefused =
+    e.extraCode === DEVICE_NOT_FOUND || e.extraCode === DEVICE_NOT_ALLOWED || e.extraCode === SECURITY_ERROR ||
+    e.name === 'NotFoundError' || e.name === 'NotAllowedError' || e.name === 'SecurityError' ||
+    (e.code === DEVICE_ERROR && e.extraCode === undefined);
+  if (missingOrRefused) return MSG.devices;
+  return `无法打开摄像头或麦克风（${typeof e.message === 'string' && e.message ? e.message : String(e.name ?? '未知原因')}），${MSG.devices}`;
+}
+
+/** Why the server took us out of the room (KICKED_OUT): Tencent gives the reason, ours also the cause. */
+export function kickedText(event: { reason?: string; cause?: string; message?: string }): string {
+  if (event.reason === 'room_disband') {
+    if (event.cause === 'time_up') return MSG.timeUp;
+    if (event.cause === 'promoter_ended') return MSG.promoterEnded;
+    return MSG.roomEnded;
+  }
+  if (event.reason === 'banned') return MSG.banned;
+  if (event.cause === 'other_session') return MSG.otherPage;
+  if (event.cause === 'left_elsewhere') return MSG.leftElsewhere;
+  return event.message || MSG.removed;
+}
+
+// ---------------------------------------------------------------- time
+
+/** Spec section 9: call durations as HH:MM:SS. */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** Remaining time as MM:SS (a limited interview lasts at most 20 minutes). */
+export function formatRemaining(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The server's clock minus ours, from a reply that carries serverTime and the moment we sent the
+ * request and got the answer (half the round trip is taken as the reply's travel).
+ */
+export function clockOffset(serverTime: number, sentAt: number, receivedAt: number): number {
+  return serverTime - (sentAt + receivedAt) / 2;
+}
+
+export type TimePhase = 'unlimited' | 'running' | 'warning' | 'over';
+
+export interface RoomClock {
+  /** Seconds since we entered. */
+  elapsed: number;
+  /** Seconds left of a limited room; null without limit. */
+  remaining: number | null;
+  phase: TimePhase;
+}
+
+/**
+ * Where the interview stands at `now` (our clock): a limited room (endsAt, the server's clock)
+ * warns WARNING_SECONDS before its end and is over at it.
+ */
+export function roomClock(now: number, joinedAt: number, endsAt: number | null, offset: number): RoomClock {
+  const elapsed = Math.max(0, (now - joinedAt) / 1000);
+  if (endsAt === null) return { elapsed, remaining: null, phase: 'unlimited' };
+  const remaining = (endsAt - (now + offset)) / 1000;
+  const phase: TimePhase = remaining <= 0 ? 'over' : remaining <= WARNING_SECONDS ? 'warning' : 'running';
+  return { elapsed, remaining: Math.max(0, remaining), phase };
+}
+
+// ---------------------------------------------------------------- members
+
+/** Network quality as the room shows it, from trtc-sdk-v5's 0–6 scale. */
+export type QualityLevel = 'good' | 'fair' | 'poor' | 'down';
+
+export function qualityLevel(value: number | undefined): QualityLevel | null {
+  if (value === undefined || value <= 0) return null;
+  if (value <= 2) return 'good';
+  if (value === 3) return 'fair';
+  if (value <= 5) return 'poor';
+  return 'down';
+}
+
+export const QUALITY_TEXT: Record<QualityLevel, string> = { good: '良好', fair: '一般', poor: '较差', down: '已断开' };
+
+export interface RemoteMember {
+  userId: string;
+  /** Publishing a camera / microphone now (REMOTE_VIDEO_/AUDIO_AVAILABLE). */
+  video: boolean;
+  audio: boolean;
+  quality: QualityLevel | null;
+}
+
+export interface RoomState {
+  /** Everyone else in the room, in the order they came. */
+  remotes: RemoteMember[];
+  /** Our own path's quality (uplink). */
+  localQuality: QualityLevel | null;
+  /** Our connection to the service dropped and the SDK is reconnecting. */
+  reconnecting: boolean;
+}
+
+export const initialRoomState: RoomState = { remotes: [], localQuality: null, reconnecting: false };
+
+/** The NETWORK_QUALITY payload: Tencent's aggregate, and with the self-hosted SDK one entry per member. */
+export interface QualityEvent {
+  uplinkNetworkQuality: number;
+  downlinkNetworkQuality: number;
+  peers?: { userId: string; uplinkNetworkQuality: number; downlinkNetworkQuality: number }[];
+}
+
+export type RoomAction =
+  | { type: 'enter'; userId: string }
+  | { type: 'exit'; userId: string }
+  | { type: 'video'; userId: string; on: boolean }
+  | { type: 'audio'; userId: string; on: boolean }
+  | { type: 'quality'; event: QualityEvent }
+  | { type: 'connection'; state: string; isReconnecting?: boolean }
+  | { type: 'reset' };
+
+function upsert(state: RoomState, userId: string, patch: Partial<RemoteMember>): RoomState {
+  const known = state.remotes.some((m) => m.userId === userId);
+  const remotes = known
+    ? state.remotes.map((m) => (m.userId === userId ? { ...m, ...patch } : m))
+    : [...state.remotes, { userId, video: false, audio: false, quality: null, ...patch }];
+  return { ...state, remotes };
+}
+
+/** The room as the SDK's events describe it. */
+export function roomReducer(state: RoomState, action: RoomAction): RoomState {
+  switch (action.type) {
+    case 'enter':
+      return upsert(state, action.userId, {});
+    case 'exit':
+      return { ...state, remotes: state.remotes.filter((m) => m.userId !== action.userId) };
+    case 'video':
+      return upsert(state, action.userId, { video: action.on });
+    case 'audio':
+      return upsert(state, action.userId, { audio: action.on });
+    case 'quality': {
+      const { event } = action;
+      const byPeer = new Map(event.peers?.map((p) => [p.userId, p]));
+      return {
+        ...state,
+        localQuality: qualityLevel(event.uplinkNetworkQuality),
+        remotes: state.remotes.map((m) => {
+          const peer = byPeer.get(m.userId);
+          // Per member when the SDK measures each path (mesh); else what we receive, for everyone.
+          const value = peer ? Math.max(peer.uplinkNetworkQuality, peer.downlinkNetworkQuality) : event.peers ? undefined : event.downlinkNetworkQuality;
+          return { ...m, quality: qualityLevel(value) };
+        }),
+      };
+    }
+    case 'connection': {
+      const reconnecting = action.state === 'RECONNECTING' || (action.state === 'CONNECTING' && !!action.isReconnecting);
+      return { ...state, reconnecting };
+    }
+    case 'reset':
+      return initialRoomState;
+  }
+}
+
+/** Whose video is large: the chosen one while they are here, else our own. */
+export function focusedId(chosen: string | null, state: RoomState, me: string): string {
+  return chosen && (chosen === me || state.remotes.some((m) => m.userId === chosen)) ? chosen : me;
+}
+
+// ---------------------------------------------------------------- people and links
+
+export interface MemberInfo {
+  userid: string;
+  username: string;
+  /** The HR's enterprise; '' for job seekers. */
+  dwid: string;
+}
+
+/**
+ * Spec section 2: a member's name opens their enterprise's page, or for HR viewers the job
+ * seeker's résumé; null when there is nothing to open (a seeker looking at another seeker).
+ */
+export function memberLink(siteOrigin: string, viewerRole: string | null | undefined, member: Pick<MemberInfo, 'userid' | 'dwid'>): string | null {
+  if (member.dwid) return `${siteOrigin}/zppc/public/enterdetail?dwid=${encodeURIComponent(member.dwid)}`;
+  if (viewerRole === 'hr') return `${siteOrigin}/zppc/private/personalresume?qzbsid=${encodeURIComponent(member.userid)}`;
+  return null;
+}
+
+/** The room's page on the site. */
+export function roomLink(siteOrigin: string, roomId: string | number): string {
+  return `${siteOrigin}/zppc/video?roomId=${encodeURIComponent(String(roomId))}`;
+}
+
+export { parseRoomMessage, type Yaoyue, type Jujue } from '@zp/core/rtc-provider';
+
+/** A room id as the contract takes it (RoomId: 1 … 4294967294). */
+export function validRoomId(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= 4294967294 ? n : null;
+}
+
+// ---------------------------------------------------------------- remembered devices
+
+export interface DevicePrefs {
+  cameraId: string;
+  microphoneId: string;
+  speakerId: string;
+}
+
+export const DEVICE_PREFS_KEY = 'zp:video-room:devices';
+const EMPTY_PREFS: DevicePrefs = { cameraId: '', microphoneId: '', speakerId: '' };
+
+export function loadDevicePrefs(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): DevicePrefs {
+  try {
+    const v = JSON.parse(storage?.getItem(DEVICE_PREFS_KEY) ?? 'null') as Partial<DevicePrefs> | null;
+    if (!v || typeof v !== 'object') return { ...EMPTY_PREFS };
+    const str = (x: unknown) => (typeof x === 'string' && x.length <= 512 ? x : '');
+    return { cameraId: str(v.cameraId), microphoneId: str(v.microphoneId), speakerId: str(v.speakerId) };
+  } catch {
+    return { ...EMPTY_PREFS };
+  }
+}
+
+export function saveDevicePrefs(prefs: DevicePrefs, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(DEVICE_PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    // storage full or blocked: the choice is not remembered, the call goes on
+  }
+}
+
+/** The remembered device if it is still there, else the first one ('' when there is none). */
+export function pickDevice(remembered: string, devices: readonly { deviceId: string }[]): string {
+  if (remembered && devices.some((d) => d.deviceId === remembered)) return remembered;
+  return devices[0]?.deviceId ?? '';
+}
+
+/** A page reload rejoins the room the person was in, without the device check. */
+const joinedKey = (roomId: string) => `zp:video-room:in:${roomId}`;
+
+export function markJoined(roomId: string, joined: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): void {
+  try {
+    if (joined) storage?.setItem(joinedKey(roomId), '1');
+    else storage?.removeItem(joinedKey(roomId));
+  } catch {
+    // storage blocked: a reload shows the device check again
+  }
+}
+
+export function wasJoined(roomId: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage): boolean {
+  try {
+    return storage?.getItem(joinedKey(roomId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Input level 0–1 from an AnalyserNode's time-domain samples (peak of the absolute values). */
+export function peakLevel(samples: ArrayLike<number>): number {
+  let peak = 0;
+  for (let i = 0; i < samples.length; i++) peak = Math.max(peak, Math.abs(samples[i]!));
+  return Math.min(1, peak);
+}
