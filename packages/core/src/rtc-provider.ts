@@ -22,7 +22,7 @@ export type Trtc = TencentTRTC;
 export interface RtcEntry {
   TRTC: TrtcClass;
   /** What enterRoom needs besides the room: sdkAppId, userId, userSig and, self-hosted on another origin, the socket. */
-  credentials: Pick<EnterRoomConfig, 'sdkAppId' | 'userId' | 'userSig' | 'proxy'>;
+  credentials: Pick<EnterRoomConfig, 'sdkAppId' | 'userId' | 'userSig' | 'proxy'> & { refreshUserSig?: () => Promise<string> };
   /** True with the self-hosted service. */
   selfHosted: boolean;
 }
@@ -54,7 +54,14 @@ export async function rtcEntry(): Promise<RtcEntry> {
   return {
     TRTC,
     selfHosted,
-    credentials: { sdkAppId: appID, userId, userSig, ...(selfHosted && core.socketUrl ? { proxy: core.socketUrl } : {}) },
+    credentials: {
+      sdkAppId: appID,
+      userId,
+      userSig,
+      ...(selfHosted && core.socketUrl ? { proxy: core.socketUrl } : {}),
+      // The self-hosted userSig is short-lived: a reconnect late in a long interview gets a fresh one.
+      ...(selfHosted ? { refreshUserSig: async () => (await api.call(chatApi.userSig)).userSig } : {}),
+    },
   };
 }
 

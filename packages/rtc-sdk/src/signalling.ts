@@ -14,6 +14,8 @@ export interface JoinRequest {
   userId: string;
   /** The credential the server checks; same role as Tencent's userSig. */
   userSig: string;
+  /** A fresh userSig for a reconnect late in a long call (the self-hosted one is short-lived). */
+  refreshUserSig?: () => Promise<string>;
   /** Random per enterRoom, kept across reconnects: a member that reloads the page comes back with a new one. */
   session: string;
   /** Media published from the start. */

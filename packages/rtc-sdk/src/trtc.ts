@@ -27,6 +27,13 @@ import type {
 } from './types.js';
 
 /** TRTC.create's options: Tencent's, plus what the self-hosted SDK can be given instead of the browser's. */
+
+/** What the self-hosted service adds to trtc-sdk-v5's enterRoom config. */
+export interface SelfHostedEnter {
+  /** Renews the userSig when the signalling socket reconnects (ours is short-lived; Tencent's is not). */
+  refreshUserSig?: () => Promise<string>;
+}
+
 export interface ZpTRTCOptions extends TRTCOptions {
   /** WebSocket implementation for the signalling socket (default: the browser's). */
   WebSocket?: SocketFactory;
@@ -192,7 +199,7 @@ export class TRTC {
    * Joins the room through the server's signalling and connects to everyone in it. The server
    * address is `proxy` (a ws(s):// URL, or `{ websocketProxy }`), else /api/rtc/ws on this page's host.
    */
-  enterRoom(config: EnterRoomConfig): Promise<void> {
+  enterRoom(config: EnterRoomConfig & SelfHostedEnter): Promise<void> {
     const fnName = 'enterRoom';
     try {
       this.#assertUsable(fnName);
@@ -211,7 +218,7 @@ export class TRTC {
     }
   }
 
-  async #enter(config: EnterRoomConfig, roomId: string): Promise<void> {
+  async #enter(config: EnterRoomConfig & SelfHostedEnter, roomId: string): Promise<void> {
     const proxy = typeof config.proxy === 'string' ? { websocketProxy: config.proxy } : config.proxy;
     const signalling =
       this.#options.signalling?.() ??
@@ -226,7 +233,7 @@ export class TRTC {
     let result: JoinResult;
     const published = this.#publishedMedia();
     try {
-      result = await signalling.join({ roomId, userId: config.userId, userSig: config.userSig, session: randomId(), ...published });
+      result = await signalling.join({ roomId, userId: config.userId, userSig: config.userSig, refreshUserSig: config.refreshUserSig, session: randomId(), ...published });
     } catch (error) {
       unsubscribe();
       void signalling.leave().catch(() => {});

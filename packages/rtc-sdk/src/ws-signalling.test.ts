@@ -154,6 +154,18 @@ describe('when the socket drops', () => {
     expect(events.at(-1)).toEqual({ type: 'rejoined', result: { members: JOINED.members, iceServers: JOINED.iceServers, resumed: true } });
   });
 
+  test('a reconnect late in a long call logs in with a renewed userSig when the caller can renew it', async () => {
+    vi.useFakeTimers();
+    let renewals = 0;
+    await signalling.join({ ...REQUEST, refreshUserSig: async () => `renewed-${++renewals}` });
+    expect(last().frames[0]).toEqual({ id: 1, op: 'auth', p: { userId: '9', userSig: 'sig' } });
+    last().drop();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(renewals).toBe(1);
+    expect(last().frames[0]).toEqual({ id: 3, op: 'auth', p: { userId: '9', userSig: 'renewed-1' } });
+    expect(events.at(-1)).toMatchObject({ type: 'rejoined' });
+  });
+
   test('a server that is still down: tries again, further apart, until it answers', async () => {
     vi.useFakeTimers();
     await signalling.join(REQUEST);

@@ -202,6 +202,13 @@ export class WebSocketSignalling implements Signalling {
 
   async #retry(): Promise<void> {
     if (this.#state !== 'away') return;
+    const request = this.#request;
+    if (request?.refreshUserSig) {
+      // The userSig of the first join may have lapsed during a long call; a failed renewal
+      // leaves the old one for the server to judge.
+      request.userSig = await request.refreshUserSig().catch(() => request.userSig);
+      if (this.#state !== 'away') return;
+    }
     try {
       const result = await this.#connect(REQUEST_TIMEOUT_MS);
       if (this.#state !== 'away') return;

@@ -9,7 +9,7 @@ import { rtcOps, RTC_WARNING_SECONDS, type RTC_REMOVED_CAUSES, type RtcJoinResul
 import { compile, describe } from '../../http/validation.js';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from '../chat/usersig.js';
+import { chatHubs } from '../chat/index.js';
 import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
 import { iceServersFor } from './turn.js';
 
@@ -234,20 +234,16 @@ export class RtcHub {
     }
   }
 
-  private checkSig(sig: string): SigCheck {
-    const self = verifySelfUserSig(this.s.secret, sig);
-    if (self.ok || self.expired || !this.s.config.tencent) return self;
-    return verifyTencentUserSig(this.s.config.tencent.sdkAppId, this.s.config.tencent.secret, sig);
-  }
-
   private async auth(conn: Conn, p: RtcOpParams<'auth'>) {
     if (conn.userId) {
       if (conn.userId !== p.userId) throw badRequest('该连接已登录为其他用户');
       return { userId: conn.userId, serverTime: this.rooms.now() };
     }
-    const check = this.checkSig(p.userSig);
-    if (!check.ok) throw unauthorized(check.expired ? 'userSig 已过期，请重新登录' : 'userSig 无效，请重新登录');
-    if (check.userId !== p.userId) throw unauthorized('userSig 与用户不符，请重新登录');
+    // The chat's check, so that a logout, a password change or an enterprise's rejection ends
+    // video credentials as it ends chat ones (revocation, HR approval).
+    const chat = chatHubs.get(this.s);
+    const check = chat ? await chat.credentials(p.userId, p.userSig) : null;
+    if (!check?.ok) throw unauthorized(check?.expired ? 'userSig 已过期，请重新登录' : (check?.error.message ?? 'userSig 无效，请重新登录'));
     conn.userId = p.userId;
     return { userId: conn.userId, serverTime: this.rooms.now() };
   }

@@ -96,7 +96,7 @@ describe('authentication', () => {
     sockets.push(c);
     expect(await c.call('join', { roomId: '100001', session: c.session })).toMatchObject({ code: 401, msg: '请先发送 auth 完成登录' });
     expect(await c.call('ping')).toMatchObject({ code: 401 });
-    expect(await c.call('auth', { userId: s1.userId, userSig: other.userSig })).toMatchObject({ code: 401, msg: 'userSig 与用户不符，请重新登录' });
+    expect(await c.call('auth', { userId: s1.userId, userSig: other.userSig })).toMatchObject({ code: 401, msg: 'userSig 无效，请重新登录' });
     expect(await c.closed).toBe(4001);
 
     const d = new Signal(srv.url);
@@ -106,6 +106,15 @@ describe('authentication', () => {
 
     const e = await open(s1);
     expect(await e.call('ping')).toMatchObject({ code: 0, data: { serverTime: expect.any(Number) } });
+  });
+
+  it('a logout ends the userSig here as in chat', async () => {
+    const s1 = await seeker(srv);
+    expect((await srv.call('/api/sec/pc/logout', { method: 'POST', token: s1.token })).body.code).toBe(0);
+    const c = new Signal(srv.url);
+    sockets.push(c);
+    expect(await c.call('auth', { userId: s1.userId, userSig: s1.userSig })).toMatchObject({ code: 401, msg: 'userSig 已过期，请重新登录' });
+    expect(await c.closed).toBe(4001);
   });
 });
 
