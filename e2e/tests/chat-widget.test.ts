@@ -41,11 +41,17 @@ describe('chat widget', () => {
     await expect.poll(() => hr.page.title()).toMatch(new RegExp(`^\\(${before + 1}\\) `));
     await hr.page.locator('zp-chat .launcher').click();
     await hr.page.getByRole('alert').filter({ hasText: '求职者' }).waitFor();
-    await hr.page.locator('zp-chat .item').filter({ hasText: text }).click();
+    // Other journeys may have left unread messages in this same conversation (the demo pair):
+    // reading it clears what its item counts, this line and those.
+    const item = hr.page.locator('zp-chat .item').filter({ hasText: text });
+    const inItem = Number((await item.locator('.count').textContent()) ?? '0');
+    expect(inItem).toBeGreaterThanOrEqual(1);
+    const after = before + 1 - inItem;
+    await item.click();
     await hr.page.locator('zp-chat .row.in').filter({ hasText: text }).waitFor();
-    await expect.poll(() => badgeCount(hr.page)).toBe(before);
+    await expect.poll(() => badgeCount(hr.page)).toBe(after);
     // The title follows the badge (set once the count has rendered).
-    await expect.poll(() => hr.page.title()).toMatch(before ? new RegExp(`^\\(${before}\\) `) : /^[^(]/);
+    await expect.poll(() => hr.page.title()).toMatch(after ? new RegExp(`^\\(${after}\\) `) : /^[^(]/);
 
     // A file dropped on the conversation arrives with its size.
     await seeker.page.locator('zp-chat .conversation').evaluate((el) => {
