@@ -18,10 +18,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { runLoad, type LoadResult } from '../lib/load.js';
+import { freePort, startProduct } from '../lib/product.js';
 import { formatMs } from '../lib/stats.js';
 
 const here = import.meta.dirname;
@@ -34,45 +34,6 @@ const SECONDS = Math.max(5, Number(args.seconds));
 /** The spec's request timeout (section 9), seconds. */
 const TIMEOUT_S = 10;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function untilHealthy(url: string, child: ChildProcess | null) {
-  for (let i = 0; i < 600; i++) {
-    if (child && child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the product did not start');
-}
-
-async function startProduct(): Promise<{ url: string; child: ChildProcess | null }> {
-  if (args.url) return { url: args.url.replace(/\/$/, ''), child: null };
-  const main = path.join(root, 'server', 'dist', 'main.js');
-  if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'site', 'dist', 'server', 'entry.mjs'))) {
-    throw new Error('build first: (cd server && node build.mjs) and pnpm --filter @zp/site build');
-  }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-bench-load-'));
-  const child = spawn(process.execPath, [main], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', S3_ENDPOINT: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await untilHealthy(url, child);
-  return { url, child };
-}
 
 async function startPeer(bodyFile: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -98,7 +59,7 @@ async function load(target: string, url: string, paths: string[]): Promise<Figur
 
 const api = async <T>(url: string, p: string, init?: RequestInit): Promise<T> => (await fetch(url + p, init)).json() as Promise<T>;
 
-const { url, child } = await startProduct();
+const { url, child } = await startProduct(args.url, 'load');
 let peer: { url: string; child: ChildProcess } | null = null;
 const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zp-bench-peer-')), 'home.html');
 try {

@@ -16,10 +16,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { startProduct } from '../lib/product.js';
 import { createRequire } from 'node:module';
 
 const here = import.meta.dirname;
@@ -37,40 +36,6 @@ const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProduct(): Promise<{ url: string; child: ChildProcess | null }> {
-  if (args.url) return { url: args.url.replace(/\/$/, ''), child: null };
-  const main = path.join(root, 'server', 'dist', 'main.js');
-  if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'site', 'dist', 'server', 'entry.mjs'))) {
-    throw new Error('build first: (cd server && node build.mjs) and pnpm --filter @zp/site build');
-  }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-bench-pages-'));
-  const child = spawn(process.execPath, [main], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the product did not start');
-}
 
 interface PageResult {
   page: string;
@@ -89,7 +54,7 @@ async function api<T>(url: string, p: string, init?: RequestInit): Promise<T> {
   return (await fetch(url + p, init)).json() as Promise<T>;
 }
 
-const { url, child } = await startProduct();
+const { url, child } = await startProduct(args.url, 'pages');
 try {
   // Real ids from the demo data for the detail pages.
   const fairs = await api<{ page: { list: { hxid: string; ifks: number }[] } }>(url, '/api/hr/bshxxx/findHxListByType?page=1&limit=1&type=1');
