@@ -43,3 +43,21 @@ export async function buildSplitWidget(dir, name) {
 
 /** Gzip size (level 9) of a built file. */
 export const gzipped = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** The chunks a built module imports statically (`from"./x.js"`): downloaded with it, before it runs. */
+export const staticImports = (code) => [...new Set(Array.from(String(code).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g), (m) => m[1]))];
+
+/**
+ * What a page downloads for a widget before it runs: its file and every chunk it imports
+ * statically, transitively (the dynamic imports, loaded later or never, are not counted); gzip bytes.
+ */
+export function initialGzip(dist, file) {
+  const seen = new Set();
+  const visit = (name) => {
+    if (seen.has(name)) return 0;
+    seen.add(name);
+    const path = join(dist, name);
+    return gzipped(path) + staticImports(readFileSync(path, 'utf8')).reduce((sum, next) => sum + visit(next), 0);
+  };
+  return visit(file);
+}

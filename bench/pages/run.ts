@@ -19,6 +19,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { startProduct } from '../lib/product.js';
+// @ts-expect-error a plain ES module of the widgets' build, without types
+import { staticImports } from '../../widgets/build-split.mjs';
 import { createRequire } from 'node:module';
 
 const here = import.meta.dirname;
@@ -170,8 +172,19 @@ try {
 
   const widget = await fetch(`${url}/zppc/widgets/feedback.js`);
   if (widget.ok) feedbackWidgetGzip = gz(Buffer.from(await widget.arrayBuffer()));
-  const chat = await fetch(`${url}/zppc/widgets/chat.js`);
-  if (chat.ok) chatWidgetGzip = gz(Buffer.from(await chat.arrayBuffer()));
+  // The chat widget as a page downloads it before it runs: chat.js and its static chunks.
+  const pending = ['chat.js'];
+  const fetched = new Set<string>();
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (fetched.has(name)) continue;
+    fetched.add(name);
+    const res = await fetch(`${url}/zppc/widgets/${name}`);
+    if (!res.ok) break;
+    const body = Buffer.from(await res.arrayBuffer());
+    chatWidgetGzip += gz(body);
+    pending.push(...staticImports(body.toString('utf8')));
+  }
   await browser.close();
   process.stdout.write('\n');
 

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildSplitWidget, gzipped, kb } from '../build-split.mjs';
+import { buildSplitWidget, initialGzip, kb } from '../build-split.mjs';
 
 const dir = import.meta.dirname;
 await buildSplitWidget(dir, 'chat');
@@ -23,5 +23,10 @@ pairs.forEach(([name, icon], index) => {
   writeFileSync(join(dir, 'dist', 'emoji', `e${index}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${art.width ?? size} ${art.height ?? size}">${art.body}</svg>`);
 });
 
+// The widget's budget: what every page of a logged-in person downloads for it (chat.js and the
+// chunks it imports statically; the Tencent SDKs and the call's rtc client load on demand).
+const BUDGET = 100 * 1024;
 const code = readFileSync(join(dir, 'dist', 'chat.js'));
-console.log(`chat: dist/chat.js ${kb(code.length)} minified, ${kb(gzipped(join(dir, 'dist', 'chat.js')))} gzip (Tencent SDK in a separate chunk, loaded only when configured); ${pairs.length} emoji in dist/emoji/`);
+const initial = initialGzip(join(dir, 'dist'), 'chat.js');
+console.log(`chat: dist/chat.js ${kb(code.length)} minified; with its static chunks ${kb(initial)} gzip of the ${kb(BUDGET)} budget (Tencent SDKs and the video client in chunks loaded on demand); ${pairs.length} emoji in dist/emoji/`);
+if (initial > BUDGET) throw new Error(`chat widget: ${kb(initial)} gzip is over its ${kb(BUDGET)} budget`);

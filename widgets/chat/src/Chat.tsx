@@ -19,6 +19,10 @@ import { EmojiPicker, EmojiText } from './EmojiPicker.js';
 import { emojiUrl } from './emoji.js';
 import { useNames } from './names.js';
 import { DialogLayer, PanelDialog } from './layer.js';
+import { CallController } from './call/controller.js';
+import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
+import { callListText, callText, hallText, parseCallSignal, parseHallMessage } from './call/protocol.js';
+import { configureRtc } from '@zp/core/rtc-provider';
 
 export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
@@ -107,8 +111,22 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
     if (apiBase) {
       configureApi({ baseURL: apiBase });
       configureChat({ apiBase });
+      configureRtc({ apiBase });
     }
   }, [apiBase]);
+
+  // One-to-one calls (spec section 4) for as long as this person's chat is up, panel open or not.
+  const [call, setCall] = useState<CallController | null>(null);
+  useEffect(() => {
+    if (!chat || !session) return;
+    const controller = new CallController(chat, { id: session.userId, name: session.userName, role: session.roleId });
+    controller.start();
+    setCall(controller);
+    return () => {
+      controller.stop();
+      setCall(null);
+    };
+  }, [chat, session?.userId]);
 
   // Log in to IM as soon as someone is logged in: the badge counts before the panel opens.
   useEffect(() => {
@@ -195,13 +213,14 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
             )}
             {chat && !connected && <div className="reconnecting" role="status">{MSG.reconnecting}</div>}
             {chat ? (
-              <Panel chat={chat} role={session.roleId} me={session.userId} mapUrl={mapUrl || DEFAULT_MAP_URL} pending={pending} onPendingDone={() => setPending(null)} />
+              <Panel chat={chat} call={call} siteOrigin={apiBase} me={session.userId} mapUrl={mapUrl || DEFAULT_MAP_URL} pending={pending} onPendingDone={() => setPending(null)} />
             ) : (
               <div className="loading">{state === 'failed' ? '聊天服务连接失败，正在重试…' : '正在连接…'}</div>
             )}
           </div>
         </div>
       )}
+      {call && <CallLayer controller={call} />}
       {/* The panel's dialogs render here: after the panel, and above it. */}
       <div className="dialog-layer" ref={setLayer} />
     </div>
@@ -272,7 +291,7 @@ function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLog
   );
 }
 
-function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; role: string; me: string; mapUrl: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
+function Panel({ chat, call, siteOrigin, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; mapUrl: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
   const [tab, setTab] = useState<Tab>('conversations');
   const [current, setCurrent] = useState<Conversation | null>(null);
   const [adding, setAdding] = useState(false);
@@ -361,7 +380,7 @@ function Panel({ chat, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; ro
           {tab === 'blacklist' && <Blacklist chat={chat} reload={reload} />}
         </aside>
         <main className="main">
-          {current ? <ConversationView key={current.conversationID} chat={chat} me={me} mapUrl={mapUrl} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
+          {current ? <ConversationView key={current.conversationID} chat={chat} call={call} siteOrigin={siteOrigin} me={me} mapUrl={mapUrl} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
         </main>
       </div>
     </div>
@@ -415,6 +434,8 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
       {list.length === 0 && <div className="none">暂无会话</div>}
       {list.map((c) => {
         const text = c.lastMessage?.messageForShow ?? '';
+        // A call's record or a hall message reads as words, not '[自定义消息]'.
+        const callLine = c.lastMessage?.type === TYPES.MSG_CUSTOM ? callListText((c.lastMessage.payload as { data?: string })?.data, c.lastMessage.fromAccount === me) : null;
         // A group keeps its unread mentions (groupAtInfoList) whatever came after them; otherwise
         // the spec's rule on the last message's text.
         const mention = c.groupAtInfoList?.length > 0 || (c.unreadCount > 0 && c.lastMessage?.type === TYPES.MSG_TEXT && mentionsMe(text, me));
@@ -431,7 +452,7 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
             {c.lastMessage?.lastTime ? <time className="when">{listTime(c.lastMessage.lastTime)}</time> : null}
             <div className="last">
               {mention && <span className="at">[有人@我]</span>}
-              {c.lastMessage?.isRevoked ? '[消息已撤回]' : c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />}
+              {c.lastMessage?.isRevoked ? '[消息已撤回]' : callLine ?? (c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />)}
             </div>
             {c.unreadCount > 0 && <span className="count">{badgeText(c.unreadCount)}</span>}
             <button type="button" className="del" aria-label="删除会话" onClick={(e) => (e.stopPropagation(), void remove(c))}>×</button>
@@ -442,7 +463,9 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
   );
 }
 
-function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: ChatSDK; me: string; mapUrl: string; conversation: Conversation; onBack: () => void }) {
+function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, onBack }: {
+  chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; mapUrl: string; conversation: Conversation; onBack: () => void;
+}) {
   const id = conversation.conversationID;
   const [messageState, setMessages] = useState<Message[]>([]);
   // A message ID is unique: history pages, live events and resumed gaps can overlap, and each
@@ -504,6 +527,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
     void chat.setMessageRead({ conversationID: id }).catch(() => {});
     if (stick.current) requestAnimationFrame(toBottom);
   });
+  useEffect(() => call?.onSent((m) => m.conversationID === id && setMessages((list) => [...list, m])), [call, id]);
   useChatEvent(chat, EVENT.MESSAGE_REVOKED, (e) => {
     const ids = new Set((e.data as Message[]).map((m) => m.ID));
     setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isRevoked: true } as Message) : m)));
@@ -667,7 +691,7 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
         </div>
         {messages.map((m) => (
           <Bubble
-            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} conversationType={String(conversation.type)} now={now}
+            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} siteOrigin={siteOrigin} conversationType={String(conversation.type)} now={now}
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
@@ -694,6 +718,11 @@ function ConversationView({ chat, me, mapUrl, conversation, onBack }: { chat: Ch
                 picker.current?.click();
               }}>{p.label}</button>
             ))}
+            {call && conversation.type === TYPES.CONV_C2C && to !== me && (
+              <button type="button" className="video-call" aria-label="视频通话" title="视频通话" onClick={() => void call.begin(to, conversationName(conversation))}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d={VIDEO_ICON} /></svg>
+              </button>
+            )}
             {dialog === null && (
               <>
                 <button type="button" onClick={() => setDialog('custom')}>自定义消息</button>
@@ -751,8 +780,8 @@ function Notice({ chat, m, onHandle }: { chat: ChatSDK; m: Message; onHandle: (m
   );
 }
 
-function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onLinkError, onHandle }: {
-  chat: ChatSDK; m: Message; me: string; mapUrl: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+function Bubble({ chat, m, me, mapUrl, siteOrigin, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onLinkError, onHandle }: {
+  chat: ChatSDK; m: Message; me: string; mapUrl: string; siteOrigin: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
   /** a file link did not load (or was clicked) and may have expired */
   onLinkError: (url: string) => void;
   onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
@@ -811,7 +840,7 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
       );
       break;
     case TYPES.MSG_CUSTOM:
-      body = <span className="text">{customText(p)}</span>;
+      body = <CustomBody p={p} mine={flow === 'out'} siteOrigin={siteOrigin} />;
       break;
     default:
       body = <span className="text">{MSG.unsupported}</span>;
@@ -837,6 +866,30 @@ function Bubble({ chat, m, me, mapUrl, conversationType, now, onRevoke, onResend
       )}
     </div>
   );
+}
+
+/** A custom message: a call's record or an older hall message in words (never their JSON), else its text. */
+function CustomBody({ p, mine, siteOrigin }: { p: { data?: string; description?: string; extension?: string }; mine: boolean; siteOrigin: string }) {
+  const signal = parseCallSignal(p.data);
+  if (signal) {
+    return (
+      <span className="text call-record" data-call-action={String(signal.action)}>
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d={VIDEO_ICON} /></svg>
+        {callText(signal, mine)}
+      </span>
+    );
+  }
+  const hall = parseHallMessage(p.data);
+  if (hall) {
+    const { text, room } = hallText(hall, mine);
+    return (
+      <span className="text call-record">
+        {text}
+        {room && <> <a href={`${siteOrigin}/zppc/video?roomId=${room}`} target="_blank" rel="noreferrer">进入房间</a></>}
+      </span>
+    );
+  }
+  return <span className="text">{customText(p)}</span>;
 }
 
 /** A video message; when the browser cannot play it, the reason shows instead (spec section 8). */

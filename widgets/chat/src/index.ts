@@ -11,8 +11,9 @@ import { uiCss } from '@zp/ui';
 import { defineWidget } from '@zp/core/element';
 import { Chat } from './Chat.js';
 import { styles } from './styles.js';
+import { callStyles } from './call/styles.js';
 
 export { Chat, OPEN_CONVERSATION_EVENT } from './Chat.js';
 export * from './logic.js';
 
-export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base', 'map-url'], styles: [unsafeCSS(uiCss), styles] });
+export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base', 'map-url'], styles: [unsafeCSS(uiCss), styles, callStyles] });

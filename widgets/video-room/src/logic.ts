@@ -4,6 +4,9 @@
  * where a member's name leads. The components (VideoRoom, Room, DeviceCheck) only wire these up.
  */
 import { isApiError } from '@zp/core/client';
+import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText } from '@zp/core/rtc-words';
+
+export { deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText };
 
 // The contract's values (packages/core/src/contract/rtc.ts), repeated because importing the
 // contract would bring its schemas (TypeBox) into the bundle; logic.test.ts checks they agree.
@@ -14,13 +17,11 @@ export const INVITED_MSG = '邀请成功，请等待对方进入房间';
 
 /** Spec section 8 and the room's other messages. */
 export const MSG = {
+  ...RTC_MSG,
   leaveConfirm: '确定要离开房间吗？',
-  devices: '请确认已连接摄像头和麦克风并授予其访问权限！',
   /** The spec's English text, given with its meaning in Chinese. */
   unsupported: '当前浏览器不支持视频通话，请使用 Chrome 72 及以上版本的浏览器（Your browser is not compatible with TRTC! Please download Chrome M72+）',
   enterFailed: (reason: string) => `进房失败原因：${reason}`,
-  refused: '对方已拒绝视频面试',
-  expired: '登录失效，请重新登录',
   invited: INVITED_MSG,
   waiting: '已发送面试邀请，等待对方进入房间…',
   waitingSeeker: '等待对方进入房间…',
@@ -29,13 +30,6 @@ export const MSG = {
   cameraOff: '摄像头未开启',
   left: '您已离开房间',
   timeWarning: '面试将在 1 分钟后结束（非付费会员每次视频面试限 20 分钟）',
-  timeUp: '面试时间已到，房间已关闭',
-  promoterEnded: '面试官已结束本次面试',
-  roomEnded: '房间已结束',
-  otherPage: '您已在其他页面进入该房间',
-  leftElsewhere: '您已在其他页面离开该房间',
-  removed: '您已被移出房间',
-  banned: '网络异常，请重试',
   serviceError: (reason: string) => `音视频服务出错：${reason}`,
   badRoom: '房间号无效',
 } as const;
@@ -47,75 +41,17 @@ export function fraudWarning(role: string | null | undefined): string {
     : '温馨提示：面试中请勿向对方缴纳任何费用，勿随意透露身份证、银行卡、手机号、邮箱等信息，沟通请使用本系统，谨防诈骗。';
 }
 
-// trtc-sdk-v5's ERROR_CODE values (the self-hosted SDK uses the same).
-const ENV_NOT_SUPPORTED = 5200;
-const DEVICE_ERROR = 5300;
-const DEVICE_NOT_FOUND = 5301;
-const DEVICE_NOT_ALLOWED = 5302;
-const SECURITY_ERROR = 5306;
-
-interface ErrorLike {
-  code?: unknown;
-  extraCode?: unknown;
-  message?: unknown;
-  name?: unknown;
-}
-
-/** A lapsed session: the API's 401, or the signalling refusing the userSig (extraCode 401). */
-export function isSessionExpired(error: unknown): boolean {
-  if (isApiError(error)) return error.code === 401;
-  return (error as ErrorLike | null)?.extraCode === 401;
-}
-
-/** A camera or microphone that is missing or not allowed, from the SDK or from getUserMedia. */
-export function isDeviceError(error: unknown): boolean {
-  const e = (error ?? {}) as ErrorLike;
-  if (e.code === DEVICE_ERROR) return true;
-  return e.name === 'NotFoundError' || e.name === 'NotAllowedError' || e.name === 'SecurityError' || e.name === 'NotReadableError' || e.name === 'OverconstrainedError';
-}
-
 /** What a failed step of entering tells the person (spec section 8). */
 export function errorText(error: unknown): string {
   if (isSessionExpired(error)) return MSG.expired;
-  const e = (error ?? {}) as ErrorLike;
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
   if (e.code === ENV_NOT_SUPPORTED) return MSG.unsupported;
   if (isDeviceError(error)) return deviceErrorText(error);
   const reason = isApiError(error) ? error.msg : typeof e.message === 'string' && e.message ? e.message : '未知错误';
   return MSG.enterFailed(reason);
 }
 
-/** A device error: the spec's words for a missing device or refused permission, else the browser's reason. */
-export function deviceErrorText(error: unknown): string {
-  const e = (error ?? {}) as ErrorLike;
-  const missingOrRefused =
-    e.extraCode === DEVICE_NOT_FOUND || e.extraCode === DEVICE_NOT_ALLOWED || e.extraCode === SECURITY_ERROR ||
-    e.name === 'NotFoundError' || e.name === 'NotAllowedError' || e.name === 'SecurityError' ||
-    (e.code === DEVICE_ERROR && e.extraCode === undefined);
-  if (missingOrRefused) return MSG.devices;
-  return `无法打开摄像头或麦克风（${typeof e.message === 'string' && e.message ? e.message : String(e.name ?? '未知原因')}），${MSG.devices}`;
-}
-
-/** Why the server took us out of the room (KICKED_OUT): Tencent gives the reason, ours also the cause. */
-export function kickedText(event: { reason?: string; cause?: string; message?: string }): string {
-  if (event.reason === 'room_disband') {
-    if (event.cause === 'time_up') return MSG.timeUp;
-    if (event.cause === 'promoter_ended') return MSG.promoterEnded;
-    return MSG.roomEnded;
-  }
-  if (event.reason === 'banned') return MSG.banned;
-  if (event.cause === 'other_session') return MSG.otherPage;
-  if (event.cause === 'left_elsewhere') return MSG.leftElsewhere;
-  return event.message || MSG.removed;
-}
-
 // ---------------------------------------------------------------- time
-
-/** Spec section 9: call durations as HH:MM:SS. */
-export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
 
 /** Remaining time as MM:SS (a limited interview lasts at most 20 minutes). */
 export function formatRemaining(seconds: number): string {

@@ -209,6 +209,11 @@ export class Rooms {
     const hr = await this.mustPerson(hrId);
     if (hr.role !== 'hr' || !hr.approved || !hr.companyId) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
     const paid = await isPayingHr(this.db, hrId, this.today());
+    // A colleague called from the chat enters as a colleague, without an invitation.
+    if (inviteeId) {
+      const p = await this.person(inviteeId);
+      if (p?.role === 'hr' && p.companyId === hr.companyId) inviteeId = undefined;
+    }
     if (inviteeId) await this.checkInvitee(hrId, paid, null, inviteeId);
     const now = this.now();
     const endsAt = paid ? null : now + RTC_FREE_LIMIT_SECONDS * 1000;

@@ -73,10 +73,14 @@ describe('rooms', () => {
     expect(i.body.data).toMatchObject({ roomId: r.body.data, promoterId: actors.hrApproved.userId, dwid: actors.hrApproved.companyId, paid: false, ended: false, members: [], invited: [] });
   });
 
-  it('invites only job seekers that exist', async () => {
+  it('invites only job seekers that exist; a colleague called from the chat needs no invitation', async () => {
     const mate = await colleague(srv, asPerson(actors.hrApproved));
     const h = actors.hrApproved.token;
-    expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: mate.userId })).body.code).toBe(400);
+    const withMate = await post('/api/sec/trtc/hrOpenRoom', h, { userId: mate.userId });
+    expect(withMate.body.code).toBe(0);
+    expect((await info(h, withMate.body.data)).body.data.invited).toEqual([]);
+    expect((await join(mate.token, withMate.body.data)).body.code).toBe(0);
+    expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: actors.hrUnapproved.userId })).body.code).toBe(400);
     expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: '999999999' })).body.code).toBe(404);
     expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: 'x1' })).body.code).toBe(400);
     const s = await seeker(srv);

@@ -1,0 +1,301 @@
+/**
+ * Runs the call machine (machine.ts) for one logged-in person on one page: signals go out and
+ * come in as chat custom messages, the room through CallRoom, the single timer, the notices, and
+ * the busy flag shared with the person's other pages of this browser (BroadcastChannel) and,
+ * through their own messages that chat delivers to every page, of other devices.
+ * The UI reads $call and $media and calls the methods; it never changes state itself.
+ */
+import { atom } from 'nanostores';
+import { rtcApi } from '@zp/core/routes';
+import { api } from '@zp/core/session';
+import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { EVENT, TYPES, type Chat, type Message } from '@zp/core/providers';
+import { deviceErrorText, isDeviceError } from '@zp/core/rtc-words';
+import { confirm, message as toast } from '@zp/ui';
+import { IDLE, REQUEST_WAIT_MS, DIAL_TIMEOUT_MS, engaged, reduce, type CallEvent, type CallState, type Effect } from './machine.js';
+import { callText, parseCallSignal, REQUEST, ACTION, type CallSignal } from './protocol.js';
+import { CallRoom, LeftBeforeEntering } from './media.js';
+
+export interface Me {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface MediaState {
+  camera: boolean;
+  microphone: boolean;
+  /** the other person's picture is arriving */
+  remoteVideo: boolean;
+}
+
+const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
+const newCallId = () => (crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9-]/g, '');
+/** Another page that said it was engaged and has not repeated it for this long is gone. */
+const PEER_PAGE_STALE_MS = 15_000;
+const HEARTBEAT_MS = 5_000;
+
+type TabNote = { tab: string; callId: string | null };
+
+export class CallController {
+  readonly $call = atom<CallState>(IDLE);
+  readonly $media = atom<MediaState>({ camera: true, microphone: true, remoteVideo: false });
+  /** the video elements' homes: created once, placed by the call layer, kept for the page's life */
+  readonly views = typeof document === 'undefined' ? null : { local: document.createElement('div'), remote: document.createElement('div') };
+
+  private room: CallRoom | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private channel: BroadcastChannel | null = null;
+  private readonly tab = newCallId();
+  private otherPages = new Map<string, { callId: string; at: number }>();
+  private sentListeners = new Set<(m: Message) => void>();
+  private stopped = false;
+  private readonly onReceived = (e: { data: Message[] }) => this.received(e.data);
+  private readonly onPageHide = () => this.announce(null);
+
+  constructor(readonly chat: Chat, private me: Me, private now: () => number = Date.now) {
+    if (this.views) {
+      this.views.local.className = 'call-video local-video';
+      this.views.remote.className = 'call-video remote-video';
+    }
+  }
+
+  start(): void {
+    this.chat.on(EVENT.MESSAGE_RECEIVED, this.onReceived);
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(`zp-call:${this.me.id}`);
+      this.channel.onmessage = (e: MessageEvent<TabNote | { ask: true }>) => this.fromOtherPage(e.data);
+      this.channel.postMessage({ ask: true });
+    }
+    if (typeof window !== 'undefined') window.addEventListener('pagehide', this.onPageHide);
+  }
+
+  /** The page or the session goes: a call in progress ends properly. */
+  stop(): void {
+    if (this.stopped) return;
+    const call = this.$call.get().call;
+    if (call) this.dispatch(call.phase === 'isDialled' ? { type: 'refuse' } : { type: 'hangup' });
+    this.stopped = true;
+    this.chat.off(EVENT.MESSAGE_RECEIVED, this.onReceived);
+    this.clearTimer();
+    this.room?.leave();
+    this.announce(null);
+    this.channel?.close();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', this.onPageHide);
+  }
+
+  /** Call signals this page sent, for the conversation open here (chat does not echo them back). */
+  onSent(listener: (m: Message) => void): () => void {
+    this.sentListeners.add(listener);
+    return () => this.sentListeners.delete(listener);
+  }
+
+  // ---------------------------------------------------------------- what the person does
+
+  /**
+   * The send box's video icon: the start check (startVedio) first; then an HR calls and a job
+   * seeker asks for an interview.
+   */
+  async begin(peer: string, peerName: string): Promise<void> {
+    const state = this.$call.get();
+    if (state.call || state.elsewhere) return void toast.warning('当前正在视频通话中');
+    let check;
+    try {
+      check = await api.call(rtcApi.startVedio, { params: { userId: peer } });
+    } catch (err) {
+      return void toast.error(reasonOf(err));
+    }
+    // Spec section 7: data 1 allowed; otherwise the free-HR notice.
+    if (check.data !== 1) return void toast.warning(check.msg);
+    if (this.me.role === 'hr') {
+      if (check.type === 0 && !(await confirm({ title: '视频面试', message: check.msg, confirmText: '发起通话', cancelText: '取消' }))) return;
+      this.dispatch({ type: 'dial', peer, peerName, callId: newCallId() });
+    } else {
+      this.dispatch({ type: 'ask', peer, peerName, callId: newCallId(), me: this.me.id, myName: this.me.name });
+    }
+  }
+
+  accept = () => this.dispatch({ type: 'accept' });
+  refuse = () => this.dispatch({ type: 'refuse' });
+  cancel = () => this.dispatch({ type: 'cancel' });
+  hangup = () => this.dispatch({ type: 'hangup' });
+
+  async toggleCamera(): Promise<void> {
+    const on = !this.$media.get().camera;
+    try {
+      await this.room?.setCamera(on);
+      this.$media.set({ ...this.$media.get(), camera: on });
+    } catch (err) {
+      toast.error(deviceErrorText(err));
+    }
+  }
+
+  async toggleMicrophone(): Promise<void> {
+    const on = !this.$media.get().microphone;
+    try {
+      await this.room?.setMicrophone(on);
+      this.$media.set({ ...this.$media.get(), microphone: on });
+    } catch (err) {
+      toast.error(deviceErrorText(err));
+    }
+  }
+
+  // ---------------------------------------------------------------- the machine and its effects
+
+  dispatch(event: CallEvent): void {
+    if (this.stopped) return;
+    const before = this.$call.get();
+    const { state, effects } = reduce(before, event, this.now());
+    this.$call.set(state);
+    if (engaged(before.call) !== engaged(state.call) || before.call?.callId !== state.call?.callId) this.announce(engaged(state.call) ? state.call!.callId : null);
+    for (const effect of effects) this.run(effect);
+  }
+
+  private run(effect: Effect): void {
+    switch (effect.type) {
+      case 'send':
+        return void this.send(effect.to, effect.signal, effect.once);
+      case 'open':
+        return void this.open(effect.callId, effect.peer);
+      case 'enter':
+        return void this.enter(effect.callId, effect.roomId);
+      case 'leave':
+        this.room?.leave();
+        this.room = null;
+        this.$media.set({ camera: true, microphone: true, remoteVideo: false });
+        return;
+      case 'timer':
+        this.clearTimer();
+        this.timer = setTimeout(() => this.dispatch({ type: 'timer', callId: effect.callId }), effect.ms);
+        return;
+      case 'clearTimer':
+        return this.clearTimer();
+      case 'notice':
+        return void toast[effect.level](effect.text);
+    }
+  }
+
+  private clearTimer() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async send(to: string, signal: CallSignal, once = false) {
+    const go = async () => {
+      const m = this.chat.createCustomMessage({
+        to,
+        conversationType: TYPES.CONV_C2C,
+        // description: the sender's words, for clients that do not read the signal
+        payload: { data: JSON.stringify(signal), description: callText(signal, true), extension: '' },
+      });
+      this.sentListeners.forEach((l) => l(m));
+      try {
+        await this.chat.sendMessage(m);
+      } catch (err) {
+        console.warn('[call] signal not sent:', reasonOf(err));
+      }
+      this.sentListeners.forEach((l) => l(m));
+    };
+    // An automatic answer (line busy) goes from one of this person's pages only.
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!once || !locks) return go();
+    await locks.request(`zp-call:${this.me.id}:${signal.call_id}:${signal.action}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) return;
+      await go();
+      // Held a while: the other pages that received the same dial find it taken.
+      await new Promise((r) => setTimeout(r, 10_000));
+    });
+  }
+
+  private newRoom(callId: string): CallRoom | null {
+    if (!this.views) return null;
+    this.room?.leave();
+    const room: CallRoom = new CallRoom(this.views, {
+      remoteVideo: (on) => this.room === room && this.$media.set({ ...this.$media.get(), remoteVideo: on }),
+      peerLeft: (userId) => this.room === room && userId === this.$call.get().call?.peer && this.dispatch({ type: 'peerLeft', callId }),
+      ended: (text) => this.room === room && this.dispatch({ type: 'ended', callId, text }),
+    });
+    this.room = room;
+    return room;
+  }
+
+  /** The HR's side: a room with the other person invited, entered with camera and microphone. */
+  private async open(callId: string, peer: string) {
+    const room = this.newRoom(callId);
+    try {
+      const opened = await api.call(rtcApi.hrOpenRoom, { query: { userId: peer } });
+      const roomId = String(opened.data);
+      await room?.enter(roomId);
+      if (this.room === room) this.dispatch({ type: 'opened', callId, roomId });
+    } catch (err) {
+      if (err instanceof LeftBeforeEntering || this.room !== room) return;
+      this.dispatch({ type: 'failed', callId, text: isDeviceError(err) ? deviceErrorText(err) : reasonOf(err) });
+    }
+  }
+
+  /** The answering side: into the room the caller opened. */
+  private async enter(callId: string, roomId: string) {
+    const room = this.newRoom(callId);
+    try {
+      await room?.enter(roomId);
+      if (this.room === room) this.dispatch({ type: 'entered', callId });
+    } catch (err) {
+      if (err instanceof LeftBeforeEntering || this.room !== room) return;
+      this.dispatch({ type: 'failed', callId, text: isDeviceError(err) ? deviceErrorText(err) : reasonOf(err) });
+    }
+  }
+
+  // ---------------------------------------------------------------- what arrives
+
+  private received(list: Message[]) {
+    const nowSeconds = Number(this.chat.getServerTime());
+    this.recountOtherPages();
+    for (const m of list) {
+      if (m.type !== TYPES.MSG_CUSTOM || m.conversationType !== TYPES.CONV_C2C) continue;
+      const signal = parseCallSignal((m.payload as { data?: string }).data);
+      if (!signal) continue;
+      const mine = m.from === this.me.id;
+      // A dial that waited while this page was away is history, not a call (spec section 9 windows).
+      const window = (signal.action === REQUEST.ask ? REQUEST_WAIT_MS : DIAL_TIMEOUT_MS) / 1000;
+      const fresh = signal.action === ACTION.dialing || signal.action === REQUEST.ask ? nowSeconds - m.time < window : true;
+      this.dispatch({ type: 'signal', signal, from: mine ? String(m.to) : m.from, mine, fresh });
+    }
+  }
+
+  // ---------------------------------------------------------------- the person's other pages
+
+  private announce(callId: string | null) {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    if (!this.channel) return;
+    const note: TabNote = { tab: this.tab, callId };
+    this.channel.postMessage(note);
+    if (callId) this.heartbeat = setInterval(() => this.channel?.postMessage(note), HEARTBEAT_MS);
+  }
+
+  private fromOtherPage(note: TabNote | { ask: true }) {
+    if (!note || typeof note !== 'object') return;
+    if ('ask' in note) {
+      const call = this.$call.get().call;
+      if (engaged(call)) this.channel?.postMessage({ tab: this.tab, callId: call!.callId } satisfies TabNote);
+      return;
+    }
+    if (typeof note.tab !== 'string') return;
+    if (note.callId) this.otherPages.set(note.tab, { callId: note.callId, at: this.now() });
+    else this.otherPages.delete(note.tab);
+    this.recountOtherPages();
+  }
+
+  /** Which call another page is engaged in; a page silent for too long (closed, crashed) is not. */
+  private recountOtherPages() {
+    const cutoff = this.now() - PEER_PAGE_STALE_MS;
+    let busy: string | null = null;
+    for (const [tab, p] of this.otherPages) {
+      if (p.at < cutoff) this.otherPages.delete(tab);
+      else busy = p.callId;
+    }
+    if (busy !== this.$call.get().elsewhere) this.dispatch({ type: 'elsewhere', callId: busy });
+  }
+}
