@@ -1,5 +1,5 @@
 /** The video room seen from a page: its tiles, what a remote picture really receives, entering. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, demo } from './harness.js';
 import { md5 } from './api.js';
@@ -28,18 +28,12 @@ export const collectPeerConnections = (page: Page, { relay = false } = {}) =>
 export const room = (page: Page) => page.locator('zp-video-room');
 export const tile = (page: Page, userId: string) => room(page).locator(`.tile[data-user="${userId}"]`);
 
-const videoWidth = (page: Page, userId: string) =>
-  tile(page, userId)
-    .locator('video')
-    .first()
-    .evaluate((v: HTMLVideoElement) => v.videoWidth)
-    .catch(() => 0);
+/** A <video>'s decoded width (0 while nothing plays or it is not there). */
+export const videoWidthOf = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.videoWidth).catch(() => 0);
 
-/** Video bytes received so far for the picture shown in `userId`'s tile (matched by its track). */
-export const inboundVideoBytesFrom = (page: Page, userId: string) =>
-  tile(page, userId)
-    .locator('video')
-    .first()
+/** Video bytes received so far for the picture a <video> shows (matched by its track in the page's peer connections). */
+export const inboundBytesOf = (video: Locator) =>
+  video
     .evaluate(async (v: HTMLVideoElement) => {
       const track = (v.srcObject as MediaStream | null)?.getVideoTracks()[0];
       if (!track) return 0;
@@ -54,12 +48,20 @@ export const inboundVideoBytesFrom = (page: Page, userId: string) =>
     })
     .catch(() => 0);
 
-/** `userId`'s picture plays on `page` (videoWidth > 0) and more of it keeps arriving (getStats). */
-export async function receivesVideoFrom(page: Page, userId: string) {
-  await expect.poll(() => videoWidth(page, userId), { timeout: 30_000 }).toBeGreaterThan(0);
-  const before = await inboundVideoBytesFrom(page, userId);
-  await expect.poll(() => inboundVideoBytesFrom(page, userId), { timeout: 15_000 }).toBeGreaterThan(before);
+/** A remote picture really plays: videoWidth > 0, and more of it keeps arriving (getStats). */
+export async function receivesVideo(video: Locator) {
+  await expect.poll(() => videoWidthOf(video), { timeout: 30_000 }).toBeGreaterThan(0);
+  const before = await inboundBytesOf(video);
+  await expect.poll(() => inboundBytesOf(video), { timeout: 15_000 }).toBeGreaterThan(before);
 }
+
+const tileVideo = (page: Page, userId: string) => tile(page, userId).locator('video').first();
+
+/** Video bytes received so far for the picture shown in `userId`'s tile. */
+export const inboundVideoBytesFrom = (page: Page, userId: string) => inboundBytesOf(tileVideo(page, userId));
+
+/** `userId`'s picture plays on `page` (videoWidth > 0) and more of it keeps arriving (getStats). */
+export const receivesVideoFrom = (page: Page, userId: string) => receivesVideo(tileVideo(page, userId));
 
 /** The local candidate type of each connected peer connection's selected pair ('host', 'relay', …). */
 export const selectedCandidateTypes = (page: Page) =>

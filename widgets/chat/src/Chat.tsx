@@ -119,7 +119,7 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   const [call, setCall] = useState<CallController | null>(null);
   useEffect(() => {
     if (!chat || !session) return;
-    const controller = new CallController(chat, { id: session.userId, name: session.userName, role: session.roleId });
+    const controller = new CallController(chat, { id: session.userId, role: session.roleId });
     controller.start();
     setCall(controller);
     return () => {
@@ -861,7 +861,7 @@ function Bubble({ chat, m, me, mapUrl, siteOrigin, conversationType, now, onRevo
           )}
         </div>
       </div>
-      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && (
+      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && !(m.type === TYPES.MSG_CUSTOM && parseCallSignal(p.data)) && (
         <button type="button" className="revoke" onClick={onRevoke}>撤回</button>
       )}
     </div>

@@ -672,7 +672,11 @@ export const styles = css`
   }
   .bar {
     display: flex;
+    flex-wrap: wrap;
     gap: 6px;
+  }
+  .bar > button {
+    white-space: nowrap;
   }
   .inline-form {
     border: 1px solid var(--zp-color-border);

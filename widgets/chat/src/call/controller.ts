@@ -18,7 +18,6 @@ import { CallRoom, LeftBeforeEntering } from './media.js';
 
 export interface Me {
   id: string;
-  name: string;
   role: string;
 }
 
@@ -113,7 +112,9 @@ export class CallController {
       if (check.type === 0 && !(await confirm({ title: '视频面试', message: check.msg, confirmText: '发起通话', cancelText: '取消' }))) return;
       this.dispatch({ type: 'dial', peer, peerName, callId: newCallId() });
     } else {
-      this.dispatch({ type: 'ask', peer, peerName, callId: newCallId(), me: this.me.id, myName: this.me.name });
+      // The name the HR's prompt shows: the chat nickname (the account name may be a phone number).
+      const nick = await this.chat.getMyProfile().then((r) => r.data.nick, () => '');
+      this.dispatch({ type: 'ask', peer, peerName, callId: newCallId(), me: this.me.id, myName: nick });
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, REQUEST, callSignal, type CallAction } from './protocol.js';
-import { CALL_MSG, DIAL_TIMEOUT_MS, IDLE, REQUEST_WAIT_MS, engaged, reduce, type CallEvent, type CallState, type Effect } from './machine.js';
+import { CALL_MSG, DIAL_TIMEOUT_MS, IDLE, PEER_GONE_MS, REQUEST_WAIT_MS, engaged, reduce, type CallEvent, type CallState, type Effect } from './machine.js';
 
 const HR = '20';
 const SEEKER = '10';
@@ -295,9 +295,18 @@ describe('the room ends under the call', () => {
     expect(notices(seeker.effects)).toEqual(['面试时间已到，房间已关闭']);
   });
 
-  it("the other person's page went away mid-call: hangup recorded, idle", () => {
-    const { state, effects } = run([...hrDialled, signal(ACTION.accepted, SEEKER), { type: 'peerLeft', callId: 'c1' }]);
+  it("the other person left the room: their hangup is awaited a moment; if none comes (page closed), this side records it", () => {
+    const gone = run([...hrDialled, signal(ACTION.accepted, SEEKER), { type: 'peerLeft', callId: 'c1' }]);
+    expect(gone.state.call?.phase).toBe('calling');
+    expect(gone.effects).toContainEqual({ type: 'timer', callId: 'c1', ms: PEER_GONE_MS });
+    // Their hangup arrives: ended by it, nothing sent from here.
+    const hungUp = run([signal(ACTION.hangup, SEEKER, { duration: 3 })], gone.state);
+    expect(hungUp.state.call).toBeNull();
+    expect(sent(hungUp.effects)).toEqual([]);
+    // It does not: this side sends the hangup.
+    const { state, effects } = run([{ type: 'timer', callId: 'c1' }], gone.state);
     expect(state.call).toBeNull();
     expect(sent(effects).at(-1)?.action).toBe(ACTION.hangup);
+    expect(notices(effects)).toEqual([CALL_MSG.peerLeft]);
   });
 });

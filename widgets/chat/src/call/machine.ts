@@ -15,6 +15,11 @@ export const DIAL_TIMEOUT_MS = 60_000;
 export const REQUEST_WAIT_MS = 70_000;
 /** The callee's prompt outlives the caller's timeout a little, in case that signal is lost. */
 const RING_MS = DIAL_TIMEOUT_MS + 5_000;
+/**
+ * The other person left the room: their hangup, sent through chat at the same moment, usually
+ * follows; if it does not come within this (their page closed), this side records the end.
+ */
+export const PEER_GONE_MS = 5_000;
 
 export type Phase = 'idle' | 'dialling' | 'isDialled' | 'calling';
 
@@ -37,6 +42,8 @@ export interface Call {
   signalled: boolean;
   /** when both were in the room (ms), 0 before */
   acceptedAt: number;
+  /** the other person left the room; their hangup is awaited a moment */
+  peerGone?: boolean;
 }
 
 export interface CallState {
@@ -188,6 +195,7 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
       if (c!.phase === 'dialling' && c!.request) return idle(send(ACTION.cancel), notice(CALL_MSG.noReply, 'warning'));
       if (c!.phase === 'dialling' && c!.signalled) return idle(send(ACTION.timeout), ...leave(), notice(CALL_MSG.noAnswer, 'warning'));
       if (c!.phase === 'isDialled' && !c!.entering) return idle();
+      if (c!.phase === 'calling' && c!.peerGone) return idle(send(ACTION.hangup, { duration: durationOf(c!, now) }), { type: 'leave' }, notice(CALL_MSG.peerLeft));
       return stay;
     }
 
@@ -244,8 +252,8 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
     }
 
     case 'peerLeft': {
-      if (!current(event.callId) || c!.phase !== 'calling') return stay;
-      return idle(send(ACTION.hangup, { duration: durationOf(c!, now) }), { type: 'leave' }, notice(CALL_MSG.peerLeft));
+      if (!current(event.callId) || c!.phase !== 'calling' || c!.peerGone) return stay;
+      return { state: { ...state, call: { ...c!, peerGone: true } }, effects: [{ type: 'timer', callId: c!.callId, ms: PEER_GONE_MS }] };
     }
 
     case 'ended': {

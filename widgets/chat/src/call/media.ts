@@ -32,9 +32,6 @@ export class CallRoom {
     const channelId = Number(roomId);
     const entry = await rtcEntry();
     this.check();
-    await api.call(rtcApi.joinRoom, { query: { channelId } });
-    this.joined = channelId;
-    this.check();
     const { TRTC } = entry;
     const trtc = TRTC.create();
     this.trtc = trtc;
@@ -50,10 +47,14 @@ export class CallRoom {
     trtc.on(E.KICKED_OUT, (event) => this.listener.ended(kickedText(event as { reason: string; cause?: string; message?: string })));
     // A fault of one step only is not the end of the call; the SDK reconnects by itself.
     trtc.on(E.ERROR, (error) => console.warn('[call]', error.message));
-    // Spec section 4: devices that fail on accept end the call (the caller hears an error action).
+    // Spec section 4: devices that fail end the call (the caller hears an error action). They are
+    // opened before the stay is recorded, so a failed answer does not use up a free HR's daily interview.
     await trtc.startLocalVideo({ view: this.views.local, option: { profile: '480p' } });
     this.check();
     await trtc.startLocalAudio();
+    this.check();
+    await api.call(rtcApi.joinRoom, { query: { channelId } });
+    this.joined = channelId;
     this.check();
     await trtc.enterRoom({ ...entry.credentials, roomId: channelId });
     this.check();

@@ -21,7 +21,6 @@ export const callStyles = css`
     background: #1f2329;
     color: #fff;
     box-shadow: var(--zp-shadow-lg);
-    animation: zp-call-in 0.2s ease-out;
   }
   .call-avatar {
     width: 48px;
@@ -312,12 +311,6 @@ export const callStyles = css`
   @keyframes zp-call-pulse {
     50% {
       box-shadow: 0 0 0 8px rgba(22, 93, 255, 0.25);
-    }
-  }
-  @keyframes zp-call-in {
-    from {
-      transform: translateY(-12px);
-      opacity: 0;
     }
   }
 `;
