@@ -1,8 +1,8 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import cors from '@fastify/cors';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, one, sql } from './db/index.js';
 import { migrate } from './db/migrate.js';
@@ -15,7 +15,7 @@ import type { Services } from './services.js';
 import { modules } from './modules/index.js';
 import { mountSite, SITE_BASE } from './http/site.js';
 import { installSecurityHeaders } from './http/headers.js';
-import { redactingLogger } from './http/logging.js';
+import { defaultLogger, redactingLogger } from './http/logging.js';
 
 export interface App {
   app: FastifyInstance;
@@ -29,9 +29,25 @@ export interface BuildOptions {
   smsSender?: SmsSender;
 }
 
+/**
+ * Requests are logged at debug: at the default info level the log keeps starts, stops, warnings
+ * and errors (a failed request still logs at error), and the start-up banner stays readable.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]) {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   // Tokens, userSigs, passwords and signatures are redacted from every URL and header logged.
-  const log = redactingLogger(opts.logger ?? pino({ level: config.logLevel }));
+  const log = redactingLogger(opts.logger ?? defaultLogger(config.logLevel));
   const database = await openDatabase(config);
   await migrate(database, log);
   const bus: Bus = config.redisUrl ? await redisBus(config.redisUrl, log) : memoryBus();
@@ -44,6 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    logController: new QuietRequests(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
   // Bodies are checked without coercion (a number is not a string); query and path strings are coerced.

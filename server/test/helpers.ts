@@ -73,7 +73,7 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
       cb();
     },
   });
-  const app = await buildApp(config, { logger: pino({ level: 'info' }, sink) });
+  const app = await buildApp(config, { logger: pino({ level: config.logLevel }, sink) });
   if (opts.demo) await seedDemo(app.services.db, app.services.log);
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
   app.services.config.publicUrl = address;

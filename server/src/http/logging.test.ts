@@ -5,7 +5,8 @@ import { redactUrl } from './logging.js';
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startServer({ demo: true });
+  // Requests are logged at debug (info keeps starts, stops, warnings and errors).
+  srv = await startServer({ demo: true, env: { LOG_LEVEL: 'debug' } });
 });
 afterAll(() => srv?.close());
 

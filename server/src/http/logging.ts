@@ -1,4 +1,5 @@
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 /**
  * What the logs must never keep: credentials in URLs (the refresh path's token, `?token=`,
@@ -67,4 +68,14 @@ export const serializers = {
  */
 export function redactingLogger(base: Logger): Logger {
   return base.child({}, { serializers, redact: { paths: redactPaths, censor: REDACTED } });
+}
+
+/**
+ * The server's own logger: JSON lines for machines (a pipe, a file, a log collector), readable
+ * lines when the output is a terminal, i.e. a person watching `npm start` (written at once, so that
+ * the start-up banner printed after them comes last).
+ */
+export function defaultLogger(level: string): Logger {
+  if (!process.stdout.isTTY) return pino({ level });
+  return pino({ level }, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
 }

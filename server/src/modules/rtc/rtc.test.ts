@@ -80,7 +80,7 @@ describe('rooms', () => {
     expect(withMate.body.code).toBe(0);
     expect((await info(h, withMate.body.data)).body.data.invited).toEqual([]);
     expect((await join(mate.token, withMate.body.data)).body.code).toBe(0);
-    expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: actors.hrUnapproved.userId })).body.code).toBe(400);
+    expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: actors.hrUnapproved.userId! })).body.code).toBe(400);
     expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: '999999999' })).body.code).toBe(404);
     expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: 'x1' })).body.code).toBe(400);
     const s = await seeker(srv);
