@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ARTIFACTS_DIR } from './env.js';
 
 export const baseUrl = () => inject('baseUrl');
@@ -107,6 +107,12 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/** No sideways scrolling: the page fits the screen it is shown on. */
+export async function fitsWidth(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(width);
 }
 
 /** The demo accounts the product seeds with DEMO=1 (server/src/db/seed.ts). */

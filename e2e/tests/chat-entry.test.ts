@@ -1,7 +1,7 @@
 /**
  * The chat's entry points on the site: a job page opens a conversation with the HR who posted the
- * job, and a company page and a fair hall's booth offer each of the company's HR who is online
- * now; what the seeker sends from there reaches that HR.
+ * job, and a company page and a fair hall's booth offer each of the company's HR: 与 … 沟通 while
+ * online, 给 … 留言 otherwise; what the seeker sends from there reaches that HR.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot } from '../lib/harness.js';
@@ -53,6 +53,16 @@ describe('chat entry points', () => {
     await panel.locator('.head .title').filter({ hasText: demo.hr.name }).waitFor();
     await send(`在「${fair.hymc}」看到贵公司的展位 ${stamp}`);
     await screenshot(seeker.page, 'chat-entry-booth-1280', { fullPage: false });
+
+    // A booth whose HR is not online keeps a button: 给 … 留言 opens the conversation, and the
+    // message is kept for them.
+    await seeker.page.goto(`/zppc/public/meetinghall/${fair.hxid}/2`);
+    const leave = seeker.page.locator('[data-chat-slot="booth"]').getByRole('button', { name: /^给 .+ 留言$/ }).first();
+    await leave.scrollIntoViewIfNeeded();
+    await screenshot(seeker.page, 'chat-entry-booth-offline-1280', { fullPage: false });
+    await leave.click();
+    await panel.locator('.conversation[data-conversation^="C2C"]').getByLabel('消息内容').waitFor();
+    await send(`留言：想了解贵单位的岗位 ${stamp}`);
 
     await hr.page.locator('zp-chat .launcher').click();
     await hr.page.locator('zp-chat .item').filter({ hasText: `看到贵公司的展位 ${stamp}` }).click();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, md5 } from '../lib/api.js';
-import { badgeCount, personWithChat, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
+import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat widget', () => {
@@ -125,6 +125,26 @@ describe('chat widget', () => {
     await screenshot(first.page, 'chat-kicked-1280', { fullPage: false });
   });
 
+  it('the details beside a conversation follow the 黑名单 tab: blocked there and lifted with 取消拉黑, at once (1280 px)', async () => {
+    const grant = await registerSeeker(`136${String(Date.now()).slice(-8)}`);
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone, 1280);
+    await hr.page.locator('zp-chat .launcher').click();
+    await quickStart(hr.page, grant.userId);
+    await hr.page.getByRole('button', { name: '详情' }).click();
+    const details = hr.page.getByRole('complementary', { name: '会话详情' });
+    await details.getByRole('button', { name: '加入黑名单' }).click();
+    await hr.page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+    await details.getByText('已在黑名单中').waitFor();
+    // The tab lists them without a refresh.
+    await hr.page.getByRole('tab', { name: '黑名单' }).click();
+    const entry = hr.page.getByLabel('黑名单').locator('.item').filter({ hasText: grant.userId });
+    await entry.getByRole('button', { name: '取消拉黑' }).click();
+    // The open details say so at once.
+    await details.getByText('已在黑名单中').waitFor({ state: 'detached' });
+    await details.getByRole('button', { name: '加入黑名单' }).waitFor();
+    await screenshot(hr.page, 'chat-details-blacklist-1280', { fullPage: false });
+  });
+
   it('a seeker blacklisted by the HR is refused, and sends again once 取消拉黑 lifts it (HR at 375 px)', async () => {
     const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone);
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone, 375);
@@ -153,6 +173,8 @@ describe('chat widget', () => {
     await seeker.page.locator('.zp-message').filter({ hasText: '拉黑' }).first().waitFor();
     const failed = seeker.page.locator('zp-chat .row.out').filter({ hasText: `还在招人吗 ${stamp}` }).getByRole('button', { name: '重发' });
     await failed.waitFor();
+    // The server's reason stays on the "!" after the toast has gone.
+    expect(await failed.getAttribute('title')).toBe('发送失败，您已被对方拉黑，点击重发');
 
     await hr.page.getByRole('button', { name: '返回会话列表' }).click();
     await hr.page.getByRole('tab', { name: '黑名单' }).click();

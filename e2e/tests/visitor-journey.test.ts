@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
+import type { Browser } from 'playwright-core';
+import { connectBrowser, demo, fitsWidth, openPerson, screenshot } from '../lib/harness.js';
 import { apiCall, apiLogin } from '../lib/api.js';
 
-/** No sideways scrolling: the page fits the screen it is shown on. */
-async function fitsWidth(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(width);
-}
 
 describe('visitor', () => {
   let browser: Browser;

@@ -858,12 +858,16 @@ export class ChatSDK {
   async addToBlacklist(options: { userIDList: string[] }): Promise<ChatResponse<string[]>> {
     this.requireReady();
     this.blacklistIds = (await this.call<{ userIDList: string[] }>('block', { userIDList: options.userIDList })).userIDList;
+    // As Tencent's SDK: every view of the blacklist hears the change.
+    this.emit(EVENT.BLACKLIST_UPDATED, this.blacklistIds);
     return ok(this.blacklistIds);
   }
 
   async removeFromBlacklist(options: { userIDList: string[] }): Promise<ChatResponse<string[]>> {
     this.requireReady();
     this.blacklistIds = (await this.call<{ userIDList: string[] }>('unblock', { userIDList: options.userIDList })).userIDList;
+    // As Tencent's SDK: every view of the blacklist hears the change.
+    this.emit(EVENT.BLACKLIST_UPDATED, this.blacklistIds);
     return ok(this.blacklistIds);
   }
 

@@ -161,3 +161,6 @@ export function createClient(options: ClientOptions): Client {
 
   return { call };
 }
+
+/** What a failed call tells a person: the API's msg, an SDK error's own message, else the generic words. */
+export const reasonOf = (err: unknown): string => (isApiError(err) ? err.msg : (err as { message?: string } | null)?.message || REQUEST_FAILED_MSG);

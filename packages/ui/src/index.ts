@@ -1,6 +1,7 @@
 export { tokensCss } from './tokens.js';
 export { uiCss, componentsCss, ensureDocumentStyles, UI_STYLE_ID } from './styles.js';
 export { Button, type ButtonProps } from './button.js';
+export { StateTag, type StateTone } from './state-tag.js';
 export { ToneIcon, type Tone } from './icons.js';
 export { message, MESSAGE_DURATION, type MessageType } from './message.js';
 export { notify, NOTIFICATION_DURATION, type NotifyOptions } from './notification.js';

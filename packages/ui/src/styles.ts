@@ -20,6 +20,16 @@ export const componentsCss = `
 .zp-btn--block { width: 100%; }
 .zp-btn--lg { min-height: 42px; font-size: var(--zp-font-size-md); }
 
+.zp-state {
+  display: inline-flex; align-items: center; height: 22px; padding: 0 8px; border-radius: 11px; font-size: var(--zp-font-size-xs);
+  font-weight: 400; line-height: 1; white-space: nowrap; vertical-align: middle; cursor: default;
+  background: var(--zp-color-info-soft); color: var(--zp-color-info);
+}
+.zp-state--primary { background: var(--zp-color-primary-soft); color: var(--zp-color-primary); }
+.zp-state--success { background: var(--zp-color-success-soft); color: var(--zp-color-success); }
+.zp-state--warning { background: var(--zp-color-warning-soft); color: var(--zp-color-warning); }
+.zp-state--danger { background: var(--zp-color-danger-soft); color: var(--zp-color-danger); }
+
 .zp-spinner {
   width: 1em; height: 1em; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent;
   animation: zp-spin .7s linear infinite; display: inline-block; flex: none;

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
 import { $session, api, configureApi, loginWith } from '@zp/core/session';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { reasonOf } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
 } from '@zp/core/providers';
@@ -19,6 +19,8 @@ import { EmojiPicker, EmojiText } from './EmojiPicker.js';
 import { emojiUrl } from './emoji.js';
 import { useNames } from './names.js';
 import { DialogLayer, PanelDialog } from './layer.js';
+import { OPEN_CONVERSATION_EVENT } from '@zp/core/chat-open';
+import { useChatEvent } from './events.js';
 import { CallController } from './call/controller.js';
 import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
 import { callListText, callText, hallText, parseCallSignal, parseHallMessage } from './call/protocol.js';
@@ -26,23 +28,11 @@ import { configureRtc } from '@zp/core/rtc-provider';
 
 export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
-type ChatEvent = { name: string; data: any };
 
-/** Events any page dispatches to open a conversation: detail {userID} or {conversationID}. */
-export const OPEN_CONVERSATION_EVENT = 'zp:chat-open';
+/** Events any page dispatches to open a conversation: detail {userID} or {conversationID} (@zp/core/chat-open). */
+export { OPEN_CONVERSATION_EVENT };
 
-const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
-function useChatEvent(chat: ChatSDK | null, name: string, handler: (e: ChatEvent) => void) {
-  const ref = useRef(handler);
-  ref.current = handler;
-  useEffect(() => {
-    if (!chat) return;
-    const fn = (e: ChatEvent) => ref.current(e);
-    chat.on(name, fn);
-    return () => chat.off(name, fn);
-  }, [chat, name]);
-}
 
 export function conversationName(c: Conversation): string {
   if (c.type === TYPES.CONV_SYSTEM) return '系统通知';
@@ -581,6 +571,8 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
     setFarFromBottom(far);
   };
 
+  // Why a message failed (the server's refusal, e.g. 发送失败，您已被对方拉黑): on the "!" as well as in the toast.
+  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
   const send = async (m: Message, resend = false) => {
     if (!resend) setMessages((list) => [...list, m]);
     requestAnimationFrame(toBottom);
@@ -588,8 +580,11 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
       const sending = resend ? chat.resendMessage(m) : chat.sendMessage(m);
       tick((n) => n + 1); // the SDK marked it unSend: the spinner replaces the "!" at once
       await sending;
+      setFailures((f) => (f.has(m.ID) ? new Map([...f].filter(([id]) => id !== m.ID)) : f));
     } catch (err) {
-      toast.error(reasonOf(err));
+      const reason = reasonOf(err);
+      setFailures((f) => new Map(f).set(m.ID, reason));
+      toast.error(reason);
     }
     tick((n) => n + 1);
   };
@@ -691,7 +686,7 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
         </div>
         {messages.map((m) => (
           <Bubble
-            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} siteOrigin={siteOrigin} conversationType={String(conversation.type)} now={now}
+            key={m.ID} chat={chat} m={m} me={me} mapUrl={mapUrl} siteOrigin={siteOrigin} failure={failures.get(m.ID)} conversationType={String(conversation.type)} now={now}
             onRevoke={() => void revoke(m)} onResend={() => void send(m, true)}
             onReEdit={() => setText((m.payload as { text: string }).text)}
             onPreview={(url) => setPreview(Math.max(0, images.indexOf(url)))}
@@ -741,13 +736,16 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
           {emojiOpen && <EmojiPicker onPick={pickEmoji} onClose={() => setEmojiOpen(false)} />}
           {dialog === 'custom' && <CustomForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
           {dialog === 'rating' && <RatingForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
-          <textarea ref={box} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder="输入消息，Enter 发送，Ctrl+Enter 换行" aria-label="消息内容" />
+          <textarea ref={box} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder={KEYBOARD_HINT} aria-label="消息内容" />
           <button type="button" className="primary" onClick={sendText}>发送</button>
         </div>
       )}
     </section>
   );
 }
+
+/** The keys only where there is a keyboard: a phone's on-screen keyboard has no Ctrl. */
+const KEYBOARD_HINT = typeof matchMedia !== 'undefined' && matchMedia('(pointer: coarse)').matches ? '输入消息' : '输入消息，Enter 发送，Ctrl+Enter 换行';
 
 const mentionsAny = (text: string) => /@\d+/.test(text);
 const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
@@ -780,8 +778,10 @@ function Notice({ chat, m, onHandle }: { chat: ChatSDK; m: Message; onHandle: (m
   );
 }
 
-function Bubble({ chat, m, me, mapUrl, siteOrigin, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onLinkError, onHandle }: {
-  chat: ChatSDK; m: Message; me: string; mapUrl: string; siteOrigin: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
+function Bubble({ chat, m, me, mapUrl, siteOrigin, failure, conversationType, now, onRevoke, onResend, onReEdit, onPreview, onLinkError, onHandle }: {
+  chat: ChatSDK; m: Message; me: string; mapUrl: string; siteOrigin: string;
+  /** why it failed to send, when it did */
+  failure?: string; conversationType: string; now: number; onRevoke: () => void; onResend: () => void; onReEdit: () => void; onPreview: (url: string) => void;
   /** a file link did not load (or was clicked) and may have expired */
   onLinkError: (url: string) => void;
   onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
@@ -851,7 +851,7 @@ function Bubble({ chat, m, me, mapUrl, siteOrigin, conversationType, now, onRevo
       <div className="who"><span className="sender">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</span> <time>{messageTime(m.time)}</time></div>
       <div className="bubble-line">
         {m.status === 'fail' && (
-          <button type="button" className="fail" title="发送失败，点击重发" aria-label="重发" onClick={onResend}>!</button>
+          <button type="button" className="fail" title={`${failure || '发送失败'}，点击重发`} aria-label="重发" onClick={onResend}>!</button>
         )}
         {m.status === 'unSend' && <span className="sending" aria-label="发送中" />}
         <div className="bubble">

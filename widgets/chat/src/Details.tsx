@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/core/providers';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/core/providers';
+import { reasonOf } from '@zp/core/client';
 import { confirm, message as toast } from '@zp/ui';
+import { useChatEvent } from './events.js';
 import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPE_NAMES, MEMBER_PAGE, type GroupType, canActOn, groupPermissions, muteSeconds } from './logic.js';
 
-const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
 /** The details panel beside a conversation: the group panel, or the other person with 拉黑. */
 export function Details({ chat, me, conversation, onLeft }: { chat: ChatSDK; me: string; conversation: Conversation; onLeft: () => void }) {
@@ -18,6 +18,8 @@ function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; ni
   useEffect(() => {
     chat.getBlacklist().then(({ data }) => setBlocked((data as unknown as string[]).includes(userID)), () => setBlocked(false));
   }, [chat, userID]);
+  // 取消拉黑 in the 黑名单 tab (or on another page) shows here at once.
+  useChatEvent(chat, EVENT.BLACKLIST_UPDATED, (e) => setBlocked((e.data as string[]).includes(userID)));
   const name = nick || userID;
   // 加入黑名单 asks first; 取消拉黑 does not (it only lets messages through again).
   const change = async (block: boolean) => {

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/core/providers';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { reasonOf } from '@zp/core/client';
 import { message as toast, useModal } from '@zp/ui';
 import { RATING_DEFAULT, customMessageError, profilePatch, surveyPayload, zoomed } from './logic.js';
 
-const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
 /** Image previewer: zoom ±0.1 (min 0.1), rotate 90°, previous/next, counter. */
 export function ImagePreview({ urls, start, onClose }: { urls: string[]; start: number; onClose: () => void }) {

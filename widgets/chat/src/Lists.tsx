@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { EVENT, type Chat as ChatSDK, type Friend, type Group } from '@zp/core/providers';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { reasonOf } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
 import { useNames } from './names.js';
+import { useChatEvent } from './events.js';
 import { PanelDialog } from './layer.js';
 import {
   GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPES, GROUP_TYPE_NAMES, MSG, createGroupOptions, groupErrors, joinOptionDisabled, joinResultText, membersDisabled, type GroupForm, type GroupType,
@@ -16,7 +17,6 @@ const activate = (run: () => void) => (e: { key: string; target: EventTarget | n
   }
 };
 
-const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 
 export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen }: {
   chat: ChatSDK; reload: number; creating: boolean; onCreated: () => void; onCancel: () => void; onOpen: (groupID: string) => void;
@@ -27,11 +27,7 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
 
   const load = () => chat.getGroupList().then(({ data }) => setList(data.groupList), (err) => toast.error(reasonOf(err)));
   useEffect(() => void load(), [chat, reload]);
-  useEffect(() => {
-    const fn = (e: { data: Group[] }) => setList(e.data);
-    chat.on(EVENT.GROUP_LIST_UPDATED, fn);
-    return () => chat.off(EVENT.GROUP_LIST_UPDATED, fn);
-  }, [chat]);
+  useChatEvent(chat, EVENT.GROUP_LIST_UPDATED, (e) => setList(e.data as Group[]));
 
   const find = async () => {
     const id = search.trim();
@@ -184,6 +180,8 @@ export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
   // The blacklist holds user IDs; people are shown by nick, with the ID beside it.
   const name = useNames(chat, list);
   useEffect(() => void chat.getBlacklist().then(({ data }) => setList(data as unknown as string[]), (err) => toast.error(reasonOf(err))), [chat, reload]);
+  // 加入黑名单 from a conversation's details (or another page) shows here at once.
+  useChatEvent(chat, EVENT.BLACKLIST_UPDATED, (e) => setList(e.data as string[]));
   const remove = async (userID: string) => {
     try {
       await chat.removeFromBlacklist({ userIDList: [userID] });

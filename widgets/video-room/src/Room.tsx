@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { companiesApi, rtcApi } from '@zp/core/routes';
 import { api, type UserSession } from '@zp/core/session';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { isApiError, reasonOf } from '@zp/core/client';
 import type { RtcEntry, Trtc } from '@zp/core/rtc-provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
@@ -34,7 +34,6 @@ export interface RoomProps {
   onEnded: (ended: Ended) => void;
 }
 
-const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 const YAOYUE_SENT_KEY = (roomId: string) => `zp:video-room:yaoyue:${roomId}`;
 
 function sentInvitations(roomId: string): Set<string> {

@@ -189,6 +189,15 @@ export const FairOnlineHr = Type.Object({
   /** zw: job title */
   zw: Type.String(),
 });
+/** An HR of a company at a booth; online: connected to chat now. */
+export const FairCompanyHr = Type.Object({
+  hrid: Type.String(),
+  /** xm: name */
+  xm: Type.String(),
+  /** zw: job title */
+  zw: Type.String(),
+  online: Type.Boolean(),
+});
 
 /** The operator's view of a fair: everything, unpublished ones too. */
 export const AdminFair = Type.Composite([
@@ -294,7 +303,8 @@ export const fairsApi = {
   onlineHr: route({
     method: 'GET', url: '/api/qz/im/getOnlineHr', summary: '单位在线的 HR', access: 'user', tags: ['fairs'],
     query: Type.Object({ dwid: Id('单位ID') }),
-    reply: replyOf({ onlineHrs: Type.Array(FairOnlineHr) }),
+    /** onlineHrs: those online now; page.list: every HR of the company, online or not (offline ones can be left a message) */
+    reply: replyOf({ onlineHrs: Type.Array(FairOnlineHr), page: Type.Object({ list: Type.Array(FairCompanyHr), totalCount: Type.Integer() }) }),
   }),
   enterHall: route({
     method: 'POST', url: '/imapi/api/meet/online', summary: '进入会场（记录在场）', access: 'user', tags: ['fairs'],

@@ -315,6 +315,10 @@ describe('the hall', () => {
 
     const online = await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } });
     expect(online.body.onlineHrs).toEqual([{ hrid: hr.userId, xm: '张审核', zw: '招聘专员' }]);
+    // Every HR of the company, online first: the offline colleague is there to be left a message.
+    expect(online.body.page.list[0]).toEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', online: true });
+    expect(online.body.page.list.slice(1).every((h: { online: boolean }) => !h.online)).toBe(true);
+    expect(online.body.page.totalCount).toBe(online.body.page.list.length);
     expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page.list.find((x: any) => x.dwid === hr.companyId).online).toBe(1);
     const count = (type: number) => srv.call('/imapi/api/meet/onlineCount', { method: 'POST', query: { hxid: running, type } }).then((r) => r.body.data);
     expect(await count(1)).toBe(1);
@@ -335,6 +339,9 @@ describe('the hall', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await count(3)).toBe(0);
+    // Still listed, offline: the booth offers 留言.
+    const after = (await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.page.list;
+    expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', online: false });
     seekerSock.close();
   });
 });

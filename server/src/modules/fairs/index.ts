@@ -43,7 +43,10 @@ const fairs: Module = {
     handle(app, s, fairsApi.onlineHr, async ({ query }) => {
       const ids = await hrIdsOfCompany(s.db, query.dwid);
       const online = await onlineUsers(s, ids);
-      return { onlineHrs: await hrNames(s.db, [...online]) };
+      const all = (await hrNames(s.db, ids)).map((h) => ({ ...h, online: online.has(h.hrid) }));
+      // Online first: the booth offers 在线沟通 to them before 留言 to the others.
+      all.sort((a, b) => Number(b.online) - Number(a.online));
+      return { onlineHrs: all.filter((h) => h.online).map(({ online: _, ...h }) => h), page: { list: all, totalCount: all.length } };
     });
     handle(app, s, fairsApi.enterHall, async ({ query, user }) => (await enterHall(s.db, query.hxid, user), {}));
     handle(app, s, fairsApi.seekerJoinHall, async ({ query, user }) => {

@@ -18,9 +18,10 @@ import { minutes, queryParam, useLoad } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Notice, Tag } from './ui';
-import { APPLICATION_TONE, applicationText } from './states';
 import { InviteDialog, downloadResume, setApplicationState, toggleFavourite, type InviteTarget } from './candidate';
 import { to } from '../../lib/paths';
+import { ReachSeeker } from './ReachSeeker';
+import { ApplicationState } from '../common/ApplicationState';
 
 const ID = /^[1-9]\d{0,18}$/;
 /** The section reads of /api/hr/qyhxrxx/findQzxx*Info by section key (education, projects and intentions come with the header). */
@@ -125,7 +126,7 @@ function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
           jobs.map((j) => (
             <div key={j.bsid} className="hr-apply">
               <p className="hr-apply__title">
-                {j.gwmc} <Tag tone={APPLICATION_TONE[j.yyzt]}>{applicationText(j.yyzt)}</Tag>
+                {j.gwmc} <ApplicationState yyzt={j.yyzt} />
               </p>
               <p className="hr-small hr-muted" style={{ margin: 0 }}>投递于 {minutes(j.tdsj)}</p>
               {j.yyzt !== 5 && j.yyzt !== 6 ? (
@@ -153,6 +154,7 @@ function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
               邀请面试
             </Button>
           ) : null}
+          <ReachSeeker seekerId={info.qzbsid} block />
           <GuardedButton block onClick={() => void toggleFavourite(info.qzbsid, !fav).then((ok) => ok && setFavourite(!fav))}>
             {fav ? '取消收藏' : '收藏人才'}
           </GuardedButton>

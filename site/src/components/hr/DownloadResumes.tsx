@@ -10,10 +10,10 @@ import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { minutes, useLoad } from './lib';
 import { HrGate } from './hr';
-import { ListState, Select, Tag, ListPager } from './ui';
-import { APPLICATION_TONE, applicationText } from './states';
+import { ListState, Select, ListPager } from './ui';
 import { downloadResume } from './candidate';
 import { resumePath } from './ReceivedResumes';
+import { ApplicationState } from '../common/ApplicationState';
 
 const LIMIT = 10;
 
@@ -35,7 +35,7 @@ function List() {
             <div className="hr-card__main">
               <p className="hr-card__title">
                 <a href={resumePath(a.qzbsid, a.gwid)}>{a.xm}</a>
-                <Tag tone={APPLICATION_TONE[a.yyzt]}>{applicationText(a.yyzt)}</Tag>
+                <ApplicationState yyzt={a.yyzt} />
               </p>
               <p className="hr-card__meta">
                 <span>{a.fjjlmc ? `附件：${a.fjjlmc}` : '在线简历'}</span>

@@ -4,10 +4,11 @@ import { api } from '@zp/core/session';
 import { HrGate, ApprovalNotice, useHr } from './hr';
 import { useLoad, minutes } from './lib';
 import { ListState, Stat, Tag } from './ui';
-import { APPLICATION_TONE, applicationText, COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from './states';
+import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from './states';
 import { useCodes } from './codes';
 import { to } from '../../lib/paths';
 import { avatarOf, logoOf } from '../seeker/common';
+import { ApplicationState } from '../common/ApplicationState';
 
 function Overview() {
   const { hr } = useHr();
@@ -86,7 +87,7 @@ function Overview() {
                 <div className="hr-card__main">
                   <p className="hr-card__title">
                     <a href={to(`private/personalresume?qzbsid=${a.qzbsid}&gwid=${a.gwid}`)}>{a.xm}</a>
-                    <Tag tone={APPLICATION_TONE[a.yyzt]}>{applicationText(a.yyzt)}</Tag>
+                    <ApplicationState yyzt={a.yyzt} />
                   </p>
                   <p className="hr-card__meta">
                     <span>应聘：{a.gwmc}</span>

@@ -9,8 +9,7 @@ import { HrGate } from './hr';
 import { Field, ListState, Select, Tabs, Tag, ListPager } from './ui';
 import { ANSWER_TONE, answerText, resultText } from './states';
 import { resumePath } from './ReceivedResumes';
-import { GuardedButton } from '../common/ClickGuard';
-import { startVideoInterview } from '../video/start';
+import { ReachSeeker } from './ReachSeeker';
 
 type Row = ReplyOf<typeof applicationsApi.sentInvitations>['page']['list'][number];
 const LIMIT = 10;
@@ -125,7 +124,7 @@ function List() {
             <div className="hr-card__side">
               <div className="hr-actions">
                 <a className="zp-btn" href={resumePath(i.qzbsid, i.gwid)}>查看简历</a>
-                {i.zt !== 2 ? <GuardedButton onClick={() => void startVideoInterview(i.qzbsid)}>发起视频面试</GuardedButton> : null}
+                <ReachSeeker seekerId={i.qzbsid} video={i.zt !== 2} />
                 {i.zt === 1 ? (
                   <Button variant="primary" onClick={() => setEditing(i)}>
                     {i.msjg ? '修改结果' : '填写结果'}

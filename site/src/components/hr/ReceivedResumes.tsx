@@ -13,11 +13,11 @@ import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Select, Tabs, Tag, ListPager } from './ui';
-import { APPLICATION_TONE, applicationText } from './states';
 import { InviteDialog, downloadResume, setApplicationState, toggleFavourite, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
-import { startVideoInterview } from '../video/start';
 import { to } from '../../lib/paths';
+import { ReachSeeker } from './ReachSeeker';
+import { ApplicationState } from '../common/ApplicationState';
 
 type Row = ReplyOf<typeof applicationsApi.received>['page']['list'][number];
 const LIMIT = 10;
@@ -46,7 +46,7 @@ function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => 
       <div className="hr-card__main">
         <p className="hr-card__title">
           <a href={resumePath(a.qzbsid, a.gwid)}>{a.xm}</a>
-          <Tag tone={APPLICATION_TONE[a.yyzt]}>{applicationText(a.yyzt)}</Tag>
+          <ApplicationState yyzt={a.yyzt} />
           {a.sfsc ? <Tag tone="warning">已收藏</Tag> : null}
         </p>
         <p className="hr-card__meta">
@@ -73,7 +73,7 @@ function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => 
             </Button>
           ) : null}
           {!final && a.yyzt >= 3 ? <GuardedButton onClick={() => void move(6)}>录用</GuardedButton> : null}
-          <GuardedButton onClick={() => void startVideoInterview(a.qzbsid)}>发起视频面试</GuardedButton>
+          <ReachSeeker seekerId={a.qzbsid} />
           {!final ? (
             <GuardedButton variant="text" onClick={() => void move(5)}>
               不合适

@@ -12,9 +12,10 @@ import { avatarOf } from '../seeker/common';
 import { day, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
-import { Field, ListState, Notice, Select, ListPager } from './ui';
+import { Field, ListState, Notice, Select, ListPager, Tag } from './ui';
 import { InviteDialog, toggleFavourite, type InviteTarget } from './candidate';
 import { paths, to } from '../../lib/paths';
+import { ReachSeeker } from './ReachSeeker';
 
 type Card = ReplyOf<typeof searchApi.talents>['page']['list'][number];
 const LIMIT = 10;
@@ -44,7 +45,7 @@ function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => v
       <div className="hr-card__main">
         <p className="hr-card__title">
           <a href={href}>{call(t.x, t.xbm)}</a>
-          {t.qzzt && codes ? <span className="hr-tag hr-tag--success">{codes.name('m_qzztdm', t.qzzt)}</span> : null}
+          {t.qzzt && codes ? <Tag tone="success">{codes.name('m_qzztdm', t.qzzt)}</Tag> : null}
         </p>
         <p className="hr-card__meta">{facts.map((f) => <span key={f}>{f}</span>)}</p>
         <p className="hr-card__meta hr-small">
@@ -65,6 +66,7 @@ function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => v
           <Button variant="primary" onClick={() => onInvite({ qzbsid: t.qzbsid, name: call(t.x, t.xbm) })}>
             邀请面试
           </Button>
+          <ReachSeeker seekerId={t.qzbsid} />
           <GuardedButton variant="text" disabled={saved} onClick={() => void toggleFavourite(t.qzbsid, true).then((ok) => ok && setSaved(true))}>
             {saved ? '已收藏' : '收藏'}
           </GuardedButton>

@@ -1,12 +1,11 @@
-import { APPLICATION_STATES, INVITATION_ANSWERS, INTERVIEW_RESULTS } from '@zp/core/routes';
+import { INVITATION_ANSWERS, INTERVIEW_RESULTS } from '@zp/core/routes';
 import type { Tone } from './ui';
 
 /** Job post states (zt) as the enterprise sees them. */
 export const JOB_STATE_TEXT: Record<number, string> = { 0: '草稿', 1: '招聘中', 2: '已关闭', 3: '已下架' };
 export const JOB_STATE_TONE: Record<number, Tone> = { 0: 'info', 1: 'success', 2: 'warning', 3: 'danger' };
 
-export const applicationText = (yyzt: number): string => (APPLICATION_STATES as Record<number, string>)[yyzt] ?? '未知';
-export const APPLICATION_TONE: Record<number, Tone> = { 1: 'primary', 2: 'info', 3: 'warning', 4: 'success', 5: 'danger', 6: 'success' };
+export { applicationText, APPLICATION_TONE } from '../common/ApplicationState';
 
 export const answerText = (zt: number): string => (INVITATION_ANSWERS as Record<number, string>)[zt] ?? '';
 export const ANSWER_TONE: Record<number, Tone> = { 0: 'warning', 1: 'success', 2: 'danger' };

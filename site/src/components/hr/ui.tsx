@@ -8,6 +8,7 @@ import EmptyState from '../common/EmptyState';
 import Pagination from '../common/Pagination';
 import type { Option } from './codes';
 import './hr.css';
+import type { StateTone } from '@zp/ui';
 
 export function Field({ label, required, error, hint, children, wide, htmlFor }: { label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode; wide?: boolean; htmlFor?: string }) {
   return (
@@ -109,11 +110,9 @@ export function Tabs<K extends string>({ items, active, onChange, label }: { ite
   );
 }
 
-export type Tone = 'primary' | 'success' | 'warning' | 'danger' | 'info';
-
-export function Tag({ tone = 'info', children }: { tone?: Tone; children: ReactNode }) {
-  return <span className={`hr-tag hr-tag--${tone}`}>{children}</span>;
-}
+/** States in the HR centre are the site's one state label (@zp/ui StateTag). */
+export { StateTag as Tag } from '@zp/ui';
+export type Tone = StateTone;
 
 /** A coloured notice box (approval state, rules, warnings). */
 export function Notice({ tone = 'info', title, children, action }: { tone?: Tone; title?: ReactNode; children?: ReactNode; action?: ReactNode }) {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, useSession } from '@zp/ui';
 import { api } from '@zp/core/session';
-import { APPLICATION_STATES, applicationsApi, filesApi, relationsApi } from '@zp/core/routes';
+import { applicationsApi, filesApi, relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
 import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE, requireLogin, seekerResumeReady, showError, write } from '../../lib/actions';
+import { ApplicationState } from '../common/ApplicationState';
 
 interface Props {
   gwid: string;
@@ -67,8 +68,8 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
   return (
     <div className="detail-hero__actions">
       {state ? (
-        <span className="zp-btn zp-btn--primary" aria-disabled="true">
-          {APPLICATION_STATES[state as keyof typeof APPLICATION_STATES] ?? '已投递'}
+        <span className="detail-hero__state">
+          投递状态 <ApplicationState yyzt={state} testId="application-state" />
         </span>
       ) : (
         <GuardedButton variant="primary" disabled={!open} onClick={() => startApply().catch(showError)}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@zp/core/session';
-import { APPLICATION_STATES, applicationsApi } from '@zp/core/routes';
+import { applicationsApi } from '@zp/core/routes';
 import { onReminder } from '@zp/core/socket';
 import type * as C from '@zp/core/contract';
 import Pagination from '../common/Pagination';
@@ -11,6 +11,7 @@ import { useCodes } from './codes';
 import { minute, toastError } from './common';
 import { JobRow } from './JobRow';
 import { totalPages, usePaged } from './usePaged';
+import { ApplicationState } from '../common/ApplicationState';
 
 type Item = C.Reply<typeof C.applicationsApi.listAll>['page']['gwtdlist'][number];
 
@@ -25,9 +26,7 @@ type Tab = (typeof TABS)[number]['key'];
 const SIZE = 10;
 
 /** yyzt → its name (已投递, 已查看, ...). */
-export const stateName = (s: number): string => (APPLICATION_STATES as Record<string, string>)[String(s)] ?? '已投递';
 
-export const stateTone = (s: number) => (s === 5 ? 'danger' : s === 6 ? 'success' : s === 4 ? 'warning' : s === 1 ? '' : 'primary');
 
 function Applications() {
   const codes = useCodes();
@@ -97,9 +96,7 @@ function Applications() {
               }
               side={
                 <>
-                  <span className={`sk-tag sk-tag--${stateTone(a.yyzt)}`} data-testid="application-state">
-                    {stateName(a.yyzt)}
-                  </span>
+                  <ApplicationState yyzt={a.yyzt} testId="application-state" />
                   {a.ztsj ? <span className="sk-muted sk-small">{minute(a.ztsj)} 更新</span> : null}
                 </>
               }

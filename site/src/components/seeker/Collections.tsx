@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '@zp/core/session';
 import { fairsApi, relationsApi } from '@zp/core/routes';
-import { stateName } from './Applications';
+import { ApplicationState } from '../common/ApplicationState';
 import type * as C from '@zp/core/contract';
 import { confirm, message, withLoading } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
@@ -54,7 +54,7 @@ function SavedJobs() {
                 <p className="sk-row__meta sk-small">
                   <span>收藏于 {day(j.scsj)}</span>
                   {j.gwzt !== 1 ? <span className="sk-tag">职位已停止招聘</span> : null}
-                  {j.yyzt ? <span className="sk-tag sk-tag--primary">{stateName(j.yyzt)}</span> : null}
+                  {j.yyzt ? <ApplicationState yyzt={j.yyzt} /> : null}
                 </p>
               }
               side={

@@ -8,7 +8,7 @@
 import { atom } from 'nanostores';
 import { rtcApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { reasonOf } from '@zp/core/client';
 import { EVENT, TYPES, type Chat, type Message } from '@zp/core/providers';
 import { deviceErrorText, isDeviceError } from '@zp/core/rtc-words';
 import { confirm, message as toast } from '@zp/ui';
@@ -28,7 +28,6 @@ export interface MediaState {
   remoteVideo: boolean;
 }
 
-const reasonOf = (err: unknown) => (isApiError(err) ? err.msg : (err as { message?: string })?.message || REQUEST_FAILED_MSG);
 const newCallId = () => (crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9-]/g, '');
 /** Another page that said it was engaged and has not repeated it for this long is gone. */
 const PEER_PAGE_STALE_MS = 15_000;

@@ -1,0 +1,16 @@
+import { useEffect, useRef } from 'react';
+import type { Chat as ChatSDK } from '@zp/core/providers';
+
+export type ChatEvent = { name: string; data: any };
+
+/** Calls `handler` for each of the SDK's `name` events while mounted (the latest handler each time). */
+export function useChatEvent(chat: ChatSDK | null, name: string, handler: (e: ChatEvent) => void) {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!chat) return;
+    const fn = (e: ChatEvent) => ref.current(e);
+    chat.on(name, fn);
+    return () => chat.off(name, fn);
+  }, [chat, name]);
+}
