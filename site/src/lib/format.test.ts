@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaTime, fairSpan, fairState, isExternalLink, isUsableImage, salaryText } from './format';
+import { chinaTime, fairSpan, fairState, isExternalLink, isUsableImage } from './format';
 import { pageWindow } from '../components/common/Pagination';
 
 describe('fair state computed in the browser (ifks)', () => {
@@ -18,12 +18,6 @@ describe('fair state computed in the browser (ifks)', () => {
 });
 
 describe('display helpers', () => {
-  it('shows salaries in K and 面议 for none', () => {
-    expect(salaryText(0, 0)).toBe('面议');
-    expect(salaryText(8000, 12000)).toBe('8K-12K');
-    expect(salaryText(5500, 5500)).toBe('5.5K');
-    expect(salaryText(800, 0)).toBe('800元');
-  });
   it('writes one day once', () => {
     expect(fairSpan('2026-11-22 08:00:00', '2026-11-22 17:00:00')).toMatch(/11月22日 08:00-17:00$/);
     expect(fairSpan('2026-11-20 11:00:00', '2026-11-27 11:00:00')).toMatch(/11月20日 11:00 至 .*11月27日 11:00$/);

@@ -1,12 +1,7 @@
 /** Formatting shared by pages and islands. */
 
-/** Monthly salary range in yuan → '8K-12K'; both 0 → '面议'. */
-export function salaryText(min: number, max: number): string {
-  if (!min && !max) return '面议';
-  const k = (v: number) => (v >= 1000 ? `${+(v / 1000).toFixed(1)}K` : `${v}元`);
-  if (min && max && min !== max) return `${k(min)}-${k(max)}`;
-  return k(max || min);
-}
+/** Monthly salary range in yuan → '8K-12K', both 0 → '面议': the one formatter of @zp/core, everywhere. */
+export { formatSalary as salaryText } from '@zp/core/format';
 
 /** 'YYYY-MM-DD HH:mm:ss' (China time) → ms since epoch. */
 export function chinaTime(text: string): number {

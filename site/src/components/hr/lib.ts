@@ -76,13 +76,8 @@ export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: st
   }
 }
 
-/** Monthly salary range in yuan; both 0 reads 面议. */
-export function salaryText(low: number, high: number): string {
-  if (!low && !high) return '面议';
-  const k = (n: number) => (n >= 10000 ? `${+(n / 10000).toFixed(1)}万` : n >= 1000 ? `${+(n / 1000).toFixed(1)}千` : `${n}`);
-  if (!high || low === high) return `${k(low || high)}/月`;
-  return `${k(low)}-${k(high)}/月`;
-}
+/** Salaries read as on the public pages (one formatter, @zp/core/format). */
+export { salaryText } from '../../lib/format';
 
 /** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD HH:mm' ('' stays ''). */
 export const minutes = (t: string): string => (t ? t.replace('T', ' ').slice(0, 16) : '');
