@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demo, fitsWidth, screenshot, useBrowser } from '../lib/harness.js';
+import { demo, fitsWidth, openPerson, screenshot, useBrowser } from '../lib/harness.js';
 import { apiCall, apiLogin } from '../lib/api.js';
 import { personWithChat } from '../lib/chat.js';
 
@@ -60,6 +60,30 @@ describe('phone and laptop widths', () => {
       await fitsWidth(page);
       await screenshot(page, 'phone-job-state-375', { fullPage: false });
     }
+  });
+
+  it('places as people pick them: province, then its cities (hot cities first); 不限 once; no bare 不限 tag (375 px)', async () => {
+    const { page } = await openPerson(browser(), { viewport: { width: 375, height: 800 } });
+    await page.goto('/zppc/public/jobretrieve');
+    const province = page.getByLabel('省份');
+    const city = page.getByLabel('城市');
+    // Before a province: the hot cities.
+    const hot = await city.locator('option').allTextContents();
+    expect(hot.slice(0, 3)).toEqual(['不限', '北京市', '上海市']);
+    expect(await page.getByLabel('学历').locator('option', { hasText: '不限' }).count()).toBe(1);
+    await province.selectOption({ label: '广东省' });
+    await page.waitForURL(/prov=440000/);
+    const cities = await page.getByLabel('城市').locator('option').allTextContents();
+    expect(cities).toContain('深圳市');
+    expect(cities).not.toContain('武汉市');
+    expect(cities.join()).not.toContain('行政区划');
+    await page.getByLabel('城市').selectOption({ label: '深圳市' });
+    await page.waitForURL(/city=440300/);
+    const tags = await page.locator('.job-card .tag, li .tag').allTextContents();
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags).not.toContain('不限');
+    await fitsWidth(page);
+    await screenshot(page, 'phone-job-search-places-375', { fullPage: false });
   });
 
   it('1280×800: at the end of a page the chat button covers no footer link', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { GENERAL_CODE_TABLES, type GeneralCodeTable, type codesApi } from '@zp/core/contract';
+import type { SQL } from 'drizzle-orm';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { badRequest, notFound } from '../../http/reply.js';
 import type { Result } from '../../http/route.js';
@@ -290,4 +291,12 @@ async function changed(s: Editor, table: CodeTable) {
   // This node at once; the others through the bus. A lost message is bounded by MAX_AGE_MS.
   invalidateCodes(s.db);
   await s.bus.publish(CODES_CHANGED, { table }).catch((err: Error) => s.log.warn({ err: err.message }, 'codes.changed not published'));
+}
+
+/**
+ * A place filter on a city column: a city code matches that city; a province code (GB/T 2260,
+ * ending 0000) matches every city of the province, so a list can be narrowed by province first.
+ */
+export function inPlace(column: SQL, code: string): SQL {
+  return /^\d{2}0000$/.test(code) ? sql`left(${column}, 2) = ${code.slice(0, 2)}` : sql`${column} = ${code}`;
 }

@@ -8,6 +8,7 @@ import { logOperatorAction } from '../admin/log.js';
 import { isValidCode } from '../codes/store.js';
 import { companyJobCounts, publishedJobsOfCompany } from '../jobs/api.js';
 import { contentChanged, receivedResumeCounts } from './api.js';
+import { inPlace } from '../codes/store.js';
 
 const chinaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
 
@@ -209,7 +210,7 @@ export async function companiesByType(
   const all = await rows<{ dwid: string; dwmc: string; dwxz: string; dwsshy: string }>(
     db,
     sql`select c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.industry as dwsshy from companies c
-        where c.list_type = ${q.type} and c.status = 1 ${q.csdm ? sql`and c.city = ${q.csdm}` : sql``}
+        where c.list_type = ${q.type} and c.status = 1 ${q.csdm ? sql`and ${inPlace(sql`c.city`, q.csdm)}` : sql``}
         order by c.id limit ${TAB_LIMIT}`,
   );
   const counts = await companyJobCounts(db, all.map((c) => c.dwid));

@@ -31,6 +31,20 @@ it('demo: fairs online and offline, ended, running and upcoming; the demo accoun
   expect(running.gwfbs).toBeGreaterThan(0);
 });
 
+it('demo: a place filter takes a city or a whole province (offline fairs, and the home page companies)', async () => {
+  const all = (await srv.call('/api/hr/bshxxx/findHxListByType', { query: { type: 2, page: 1, limit: 50 } })).body.page.list as { csdm: string }[];
+  const city = all[0]!.csdm;
+  const province = `${city.slice(0, 2)}0000`;
+  const byCity = (await srv.call('/api/hr/bshxxx/findHxListByType', { query: { type: 2, page: 1, limit: 50, csdm: city } })).body.page.list as { csdm: string }[];
+  const byProvince = (await srv.call('/api/hr/bshxxx/findHxListByType', { query: { type: 2, page: 1, limit: 50, csdm: province } })).body.page.list as { csdm: string }[];
+  expect(byCity.length).toBeGreaterThan(0);
+  expect(byCity.every((f) => f.csdm === city)).toBe(true);
+  expect(byProvince.length).toBe(all.filter((f) => f.csdm.startsWith(city.slice(0, 2))).length);
+  expect(byProvince.length).toBeGreaterThanOrEqual(byCity.length);
+  const companies = (await srv.call('/api/hr/bskhgl/findDwListByType', { query: { page: 1, limit: 12, type: 1, csdm: province } })).body;
+  expect(companies.code).toBe(0);
+});
+
 it('demo: banners in all four slots drawn by the server, and a dozen notices', async () => {
   for (const zswz of ['b_01', 'b_02', 'b_03', 'b_04']) {
     const r = await srv.call('/api/system/system/syspcbanner/ApiList', { query: { zswz } });

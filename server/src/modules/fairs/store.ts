@@ -8,6 +8,7 @@ import type { User } from '../../http/route.js';
 import { companyOfHr } from '../companies/api.js';
 import { jobsAtFair } from '../jobs/api.js';
 import { fairStateSql } from './api.js';
+import { inPlace } from '../codes/store.js';
 
 export type FairItemT = Static<typeof FairItem>;
 export type FairDetailT = Static<typeof FairDetail>;
@@ -78,7 +79,7 @@ export async function listFairs(db: Db, v: Viewer, q: ListFilter & { page: numbe
     [
       sql`f.published`,
       q.type ? sql`f.venue_type = ${q.type}` : undefined,
-      q.csdm ? sql`f.city = ${q.csdm}` : undefined,
+      q.csdm ? inPlace(sql`f.city`, q.csdm) : undefined,
       q.ksny ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') = ${q.ksny}` : undefined,
       q.hymc?.trim() ? sql`f.name ilike ${likeOf(q.hymc.trim())}` : undefined,
     ].filter((x): x is SQL => !!x),
