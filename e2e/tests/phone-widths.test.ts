@@ -30,6 +30,7 @@ describe('phone and laptop widths', () => {
     await page.goto('/zppc/');
     await page.getByRole('tab', { name: '热门推荐' }).waitFor();
     await fitsWidth(page);
+    await screenshot(page, 'phone-home-top-375', { fullPage: false });
     expect(await clippedTabs(page)).toEqual([]);
     await page.getByRole('tablist', { name: '单位' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'phone-home-tabs-375', { fullPage: false });
