@@ -31,6 +31,23 @@ describe('phone and laptop widths', () => {
     await page.getByRole('tab', { name: '热门推荐' }).waitFor();
     await fitsWidth(page);
     await screenshot(page, 'phone-home-top-375', { fullPage: false });
+    // The banners' words read at a phone's width: the picture itself, shown 343 px wide, draws
+    // its larger words (its own media query), each line within the picture.
+    const banner = await page.locator('.carousel img').first().getAttribute('src');
+    const picture = await page.context().newPage();
+    await picture.setViewportSize({ width: 343, height: 61 });
+    await picture.goto(banner!);
+    // Opened on its own the picture is drawn at its full width: sizes scale by 343 / that width.
+    const { lines, width } = await picture.evaluate(() => ({
+      width: document.documentElement.getBoundingClientRect().width,
+      lines: [...document.querySelectorAll('text')].filter((t) => getComputedStyle(t.parentElement!).display !== 'none').map((t) => ({ height: t.getBoundingClientRect().height, right: t.getBoundingClientRect().right })),
+    }));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      expect(l.height * (343 / width)).toBeGreaterThanOrEqual(11);
+      expect(l.right).toBeLessThanOrEqual(width);
+    }
+    await picture.close();
     expect(await clippedTabs(page)).toEqual([]);
     await page.getByRole('tablist', { name: '单位' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'phone-home-tabs-375', { fullPage: false });
