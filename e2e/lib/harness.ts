@@ -1,7 +1,7 @@
 /** What e2e tests use: the running product, people in browser contexts, SMS codes, screenshots. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ARTIFACTS_DIR } from './env.js';
 
@@ -107,6 +107,14 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/**
+ * Waits until the island holding `target` has hydrated (Astro drops the island's ssr attribute
+ * then): a click on server-rendered HTML before that does nothing, which a loaded machine shows.
+ */
+export async function hydrated(page: Page, target: Locator): Promise<void> {
+  await page.locator('astro-island:not([ssr])').filter({ has: target }).first().waitFor();
 }
 
 /** No sideways scrolling: the page fits the screen it is shown on. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { connectBrowser, demo, openPerson, screenshot, smsCode } from '../lib/harness.js';
+import { connectBrowser, demo, hydrated, openPerson, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, apiLogin } from '../lib/api.js';
 
 /** A phone no other test uses: 137 + the last 8 digits of the clock. */
@@ -143,6 +143,7 @@ describe('a job seeker from registration to an interview', () => {
     await page.goto('/zppc/');
     const signUp = page.getByRole('button', { name: '立即报名' }).first();
     await signUp.waitFor();
+    await hydrated(page, signUp);
     const card = page.locator('.fair-card', { has: signUp });
     const fairName = (await card.locator('h3, .fair-card__title').first().textContent())?.trim() ?? '';
     await signUp.click();
@@ -154,6 +155,7 @@ describe('a job seeker from registration to an interview', () => {
     await page.goto('/zppc/job_hunter/hunter_home');
     const apply = page.getByRole('button', { name: /投递简历：/ }).first();
     await apply.waitFor();
+    await hydrated(page, apply);
     const jobTitle = ((await apply.getAttribute('aria-label')) ?? '').replace('投递简历：', '');
     await apply.click();
     await toast(page, '投递成功');
