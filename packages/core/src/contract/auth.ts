@@ -15,12 +15,17 @@ export const Session = {
 };
 const SessionReply = replyOf(Session);
 
+/**
+ * As the previous client sends it: password login {phone, pwd: md5, logintype: 0, validatecode: ''},
+ * SMS login {phone, pwd: '', logintype: 1, validatecode}, and right after registering without
+ * validatecode. The field the chosen way does not use may be absent or ''.
+ */
 const Logon = Type.Object({
   /** 0 password, 1 SMS code */
   logintype: Enum([0, 1], { title: '登录方式' }),
   phone: Phone,
-  pwd: Type.Optional(Md5Password),
-  validatecode: Type.Optional(SmsCode),
+  pwd: Type.Optional(Type.Union([Md5Password, Type.Literal('')])),
+  validatecode: Type.Optional(Type.Union([SmsCode, Type.Literal('')])),
 });
 
 const Register = Type.Object({ phone: Phone, pwd: Md5Password, validateCode: SmsCode });

@@ -105,6 +105,21 @@ describe('account lifecycle', () => {
     expect(r.body).toMatchObject({ code: 0, roleId: 'hr', userName: '王芳' });
   });
 
+  it("takes the previous client's login bodies exactly as it sends them", async () => {
+    // Password login: validatecode '' (it always sends the key).
+    const byPassword = await srv.call('/api/sec/pc/logonQz', { body: { phone: '13800000001', pwd: DEMO_PWD, logintype: 0, validatecode: '' } });
+    expect(byPassword.body).toMatchObject({ code: 0, token: expect.any(String), roleId: 'qz', userId: expect.any(String) });
+    // SMS login: pwd ''.
+    // (an HR of a demo enterprise, whom no other test here sent a code within the minute)
+    const phone = '13810000001';
+    expect((await srv.call('/api/sec/pc/loginValidateCode', { query: { phone } })).body.code).toBe(0);
+    const bySms = await srv.call('/api/sec/pc/logonHr', { body: { phone, pwd: '', logintype: 1, validatecode: srv.smsCode(phone) } });
+    expect(bySms.body).toMatchObject({ code: 0, roleId: 'hr' });
+    // The way chosen still needs its field.
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { phone: '13800000001', pwd: '', logintype: 0, validatecode: '' } })).body).toEqual({ code: 400, msg: '请输入密码' });
+    expect((await srv.call('/api/sec/pc/logonQz', { body: { phone: '13800000001', pwd: '', logintype: 1, validatecode: '' } })).body).toEqual({ code: 400, msg: '请输入验证码' });
+  });
+
   it('a job seeker account cannot log in at the HR door, and is told where to', async () => {
     const r = await srv.call('/api/sec/pc/logonHr', { body: { logintype: 0, phone: '13911110001', pwd: md5('pass-1') } });
     expect(r.body).toEqual({ code: 400, msg: '该手机号是求职者账号，请在人才登录页（/zppc/public/login?id=1）登录' });
