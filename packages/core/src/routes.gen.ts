@@ -134,7 +134,10 @@ export const contentApi = {
 };
 
 export const fairsApi = {
+  hrFigures: /*#__PURE__*/ ref<typeof C.fairsApi["hrFigures"]>(["GET", "POST"], "/api/hr/bshxxx/hrInfoTj", "hr"),
+  hallTicker: /*#__PURE__*/ ref<typeof C.fairsApi["hallTicker"]>("GET", "/api/qz/systemhxlogs/list", "public"),
   list: /*#__PURE__*/ ref<typeof C.fairsApi["list"]>("GET", "/api/hr/bshxxx/findHxListByType", "optional"),
+  search: /*#__PURE__*/ ref<typeof C.fairsApi["search"]>(["GET", "POST"], "/api/xs/business/hxxx/queryHxListJs", "optional"),
   detail: /*#__PURE__*/ ref<typeof C.fairsApi["detail"]>(["GET", "POST"], "/api/hr/bshxxx/findHxInfo", "optional"),
   stats: /*#__PURE__*/ ref<typeof C.fairsApi["stats"]>(["GET", "POST"], "/api/qz/bshxxx/hxdttj", "optional"),
   hallCompanies: /*#__PURE__*/ ref<typeof C.fairsApi["hallCompanies"]>(["GET", "POST"], "/api/qz/bskhgl/list", "optional"),

@@ -236,7 +236,37 @@ const myFairsQuery = Type.Object({
   hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
 });
 
+/** One line of the halls' ticker: what happened and when. */
+export const HallLogLine = Type.Object({
+  /** createTime: 'YYYY-MM-DD HH:mm:ss', China time */
+  createTime: Type.String(),
+  /** lgnr: the line's text */
+  lgnr: Type.String(),
+});
+
 export const fairsApi = {
+  hrFigures: route({
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/hrInfoTj', summary: 'HR 中心数据：预定与参加的招聘会、在招职位、收到与下载的简历', access: 'hr', tags: ['fairs'],
+    reply: replyOf({
+      qygrxxtjVO: Type.Object({
+        /** ydcgs: fairs the enterprise booked (signed up for) */
+        ydcgs: Type.Integer(),
+        /** ycjhxs: of those, fairs that have started (attended) */
+        ycjhxs: Type.Integer(),
+        /** hrzzzws: jobs open now */
+        hrzzzws: Type.Integer(),
+        /** hrsdjls: résumés received (applications) */
+        hrsdjls: Type.Integer(),
+        /** hrxzjls: résumés downloaded */
+        hrxzjls: Type.Integer(),
+      }),
+    }),
+  }),
+  hallTicker: route({
+    method: 'GET', url: '/api/qz/systemhxlogs/list', summary: '会场动态（最近的报名与投递）', access: 'public', tags: ['fairs'],
+    query: Type.Object(PageQuery),
+    reply: replyOf({ page: Type.Object({ list: Type.Array(HallLogLine), totalCount: Type.Integer() }) }),
+  }),
   list: route({
     method: 'GET', url: '/api/hr/bshxxx/findHxListByType', summary: '招聘会列表（线上 1 / 线下 2）', access: 'optional', tags: ['fairs'],
     query: Type.Object({
@@ -252,6 +282,30 @@ export const fairsApi = {
       hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
     }),
     reply: replyOf({ page: Page(FairItem), hxdttj: FairListStats }),
+  }),
+  search: route({
+    method: ['GET', 'POST'], url: '/api/xs/business/hxxx/queryHxListJs', summary: '招聘会检索（省份、线上线下、会议类型、月份、名称）', access: 'optional', tags: ['fairs'],
+    /** as the previous client's fair search sends them (query parameters, also on POST) */
+    query: Type.Object({
+      page: PageQuery.page,
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 27, title: '每页条数' }),
+      /** hysf: province code */
+      hysf: CodeFilter('省份'),
+      /** sfxs: 1 online, 2 offline, 3 either */
+      sfxs: Type.Optional(Type.Union([Enum([1, 2, 3]), Type.Literal('')], { title: '线上线下' })),
+      /** hylx: the fair's kind (m_hyktdm) */
+      hylx: CodeFilter('会议类型'),
+      /** kssj / jssj: the months the fair starts in, 'YYYY-MM-01 00:00:00' */
+      kssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$', title: '开始月份' })),
+      jssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$', title: '结束月份' })),
+      hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+      /** pxfs: '' or 1 running and upcoming first; 2 newest start first */
+      pxfs: Type.Optional(Type.Union([Enum([1, 2]), Type.Literal('')], { title: '排序方式' })),
+      /** userId, roleId: sent by the previous client, not needed (the token tells who asks) */
+      userId: Type.Optional(Type.String({ maxLength: 20 })),
+      roleId: Type.Optional(Type.String({ maxLength: 20 })),
+    }),
+    reply: replyOf({ page: Page(FairItem) }),
   }),
   detail: route({
     method: ['GET', 'POST'], url: '/api/hr/bshxxx/findHxInfo', summary: '招聘会详情', access: 'optional', tags: ['fairs'],

@@ -97,6 +97,7 @@ export const identityApi = {
   companyFiles: route({
     method: 'POST', url: '/api/hr/qydwhrxx/getDwFileList', summary: '单位文件列表（logo）', access: 'public', tags: ['identity'],
     query: Type.Object({ dwid: Id('单位ID') }),
-    reply: replyOf({ page: Page(FileRow) }),
+    /** page: a bare array as the previous client maps it, oldest first (it takes the last logo) */
+    reply: replyOf({ page: Type.Array(FileRow) }),
   }),
 };

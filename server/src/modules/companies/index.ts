@@ -58,10 +58,12 @@ const companies: Module = {
         s.db,
         sql`select id::text as wjid, kind::int as wjlx, name as wjmc, ext as wjgs, size::int as wjdx, storage_key,
                    ${time('created_at')} as "createTime"
-            from files where company_id = ${query.dwid} and kind = 20 and deleted_at is null order by created_at desc limit 50`,
+            from files where company_id = ${query.dwid} and kind = 20 and deleted_at is null
+            order by created_at desc, id desc limit 50`,
       );
-      const out = list.map(({ storage_key, ...f }) => ({ ...f, fileUrl: fileUrl(s.config, storage_key) }));
-      return { page: pageOf(out, out.length, 1, 50) };
+      // Oldest first: the previous client takes the last logo as the current one.
+      const out = list.reverse().map(({ storage_key, ...f }) => ({ ...f, fileUrl: fileUrl(s.config, storage_key) }));
+      return { page: out };
     });
 
     // ---- the enterprise, as its HR manage it

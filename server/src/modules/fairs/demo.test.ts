@@ -45,6 +45,70 @@ it('demo: a place filter takes a city or a whole province (offline fairs, and th
   expect(companies.code).toBe(0);
 });
 
+it("demo: the previous client's fair search (queryHxListJs) filters by province, venue, kind, months and name", async () => {
+  const search = (query: Record<string, string | number>) => srv.call('/api/xs/business/hxxx/queryHxListJs', { method: 'POST', query: { page: 1, limit: 27, ...query } }).then((r) => r.body);
+  const all = await search({ sfxs: 3, pxfs: '', hysf: '', hylx: '', kssj: '', jssj: '', hymc: '', userId: '123', roleId: '' });
+  expect(all.code).toBe(0);
+  const rows = all.page.list as { hxid: string; hymc: string; hylx: number; csdm: string; hykt: string; hykssj: string }[];
+  expect(rows.length).toBeGreaterThan(3);
+  const offline = rows.find((f) => f.hylx === 2)!;
+  const province = `${offline.csdm.slice(0, 2)}0000`;
+  const inProvince = (await search({ sfxs: 2, hysf: province })).page.list as typeof rows;
+  expect(inProvince.length).toBeGreaterThan(0);
+  expect(inProvince.every((f) => f.hylx === 2 && f.csdm.startsWith(province.slice(0, 2)))).toBe(true);
+  const online = (await search({ sfxs: 1 })).page.list as typeof rows;
+  expect(online.every((f) => f.hylx === 1)).toBe(true);
+  const kind = rows.find((f) => f.hykt)!.hykt;
+  expect(((await search({ hylx: kind })).page.list as typeof rows).every((f) => f.hykt === kind)).toBe(true);
+  const month = offline.hykssj.slice(0, 7);
+  const inMonth = (await search({ kssj: `${month}-01 00:00:00`, jssj: `${month}-01 00:00:00` })).page.list as typeof rows;
+  expect(inMonth.length).toBeGreaterThan(0);
+  expect(inMonth.every((f) => f.hykssj.startsWith(month))).toBe(true);
+  expect(((await search({ hymc: offline.hymc.slice(0, 4) })).page.list as typeof rows).some((f) => f.hxid === offline.hxid)).toBe(true);
+  expect((await search({ sfxs: 9 })).code).toBe(400);
+});
+
+it("demo: the halls' ticker shows the latest sign-ups and hall applications, newest first, naming no job seeker", async () => {
+  const r = await srv.call('/api/qz/systemhxlogs/list', { query: { page: 1, limit: 30 } });
+  expect(r.body.code).toBe(0);
+  const { list, totalCount } = r.body.page as { list: { createTime: string; lgnr: string }[]; totalCount: number };
+  expect(list.length).toBeGreaterThan(0);
+  expect(totalCount).toBeGreaterThanOrEqual(list.length);
+  for (const line of list) {
+    expect(line.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(line.lgnr).toMatch(/报名参加了「.+」|投递了「.+」/);
+    expect(line.lgnr).not.toContain('李明'); // the demo seeker signed up, anonymously here
+  }
+  expect([...list].sort((a, b) => b.createTime.localeCompare(a.createTime))).toEqual(list);
+  // A sign-up made now comes first.
+  const qz = await srv.login('qz', '13800000001');
+  const all = [
+    ...(await srv.call('/api/hr/bshxxx/findHxListByType', { token: qz.token, query: { type: 1, page: 1, limit: 50 } })).body.page.list,
+    ...(await srv.call('/api/hr/bshxxx/findHxListByType', { token: qz.token, query: { type: 2, page: 1, limit: 50 } })).body.page.list,
+  ];
+  const open = all.find((f: any) => f.ifks === 1 && !f.sfbm);
+  expect(open, 'a fair the demo seeker has not signed up for').toBeTruthy();
+  {
+    expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { method: 'POST', token: qz.token, body: [open.hxid] })).body.code).toBe(0);
+    const first = (await srv.call('/api/qz/systemhxlogs/list', { query: { page: 1, limit: 1 } })).body.page.list[0];
+    expect(first.lgnr).toBe(`一位求职者报名参加了「${open.hymc}」`);
+  }
+});
+
+it("demo: the HR centre's figures (hrInfoTj) count the enterprise's fairs, open jobs, received and downloaded résumés", async () => {
+  const hr = await srv.login('hr', '13800000002');
+  const r = await srv.call('/api/hr/bshxxx/hrInfoTj', { method: 'POST', token: hr.token });
+  expect(r.body.code).toBe(0);
+  const f = r.body.qygrxxtjVO;
+  const booked = (await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: hr.token, query: { page: 1, limit: 100 } })).body.page.totalCount;
+  const open = (await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { zt: 1, page: 1, limit: 1 } })).body.page.totalCount;
+  expect(f).toMatchObject({ ydcgs: booked, hrzzzws: open });
+  expect(f.ycjhxs).toBeLessThanOrEqual(f.ydcgs);
+  expect(f.hrsdjls).toBeGreaterThan(0);
+  expect(Number.isInteger(f.hrxzjls)).toBe(true);
+  expect((await srv.call('/api/hr/bshxxx/hrInfoTj', { method: 'POST' })).body.code).toBe(401);
+});
+
 it('demo: banners in all four slots drawn by the server, and a dozen notices', async () => {
   for (const zswz of ['b_01', 'b_02', 'b_03', 'b_04']) {
     const r = await srv.call('/api/system/system/syspcbanner/ApiList', { query: { zswz } });

@@ -4,7 +4,7 @@ import { sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { jobsAtFair } from '../jobs/api.js';
 import { onlineUsers, isUserOnline } from '../notify/api.js';
-import { hrIdsOfCompany } from '../companies/api.js';
+import { companyOfHr, hrIdsOfCompany } from '../companies/api.js';
 import { fairDetail, fairsWhere, likeOf, listFairs, listStats, viewerOf } from './store.js';
 import { companySignUp, favorite, seekerSignUp, unfavorite } from './signup.js';
 import {
@@ -14,6 +14,7 @@ import { adminFairs, assignZone, deleteZone, fairSignups, publishFair, saveFair,
 import { hrNames } from './borrowed.js';
 import { startReminderTimer } from './reminders.js';
 import { companySignedUp } from './api.js';
+import { hallTicker, hrFigures } from './ticker.js';
 
 const fairs: Module = {
   name: 'fairs',
@@ -22,6 +23,19 @@ const fairs: Module = {
     handle(app, s, fairsApi.list, async ({ query, user }) => ({
       page: await listFairs(s.db, await viewerOf(s.db, user), query),
       hxdttj: await listStats(s.db, query.type),
+    }));
+    handle(app, s, fairsApi.search, async ({ query: q, user }) => ({
+      page: await listFairs(s.db, await viewerOf(s.db, user), {
+        page: q.page,
+        limit: q.limit,
+        ...(q.sfxs === 1 || q.sfxs === 2 ? { type: q.sfxs } : {}),
+        ...(q.pxfs === 2 ? { px: 2 as const } : {}),
+        ...(q.hysf ? { csdm: q.hysf } : {}),
+        ...(q.hylx ? { kind: q.hylx } : {}),
+        ...(q.kssj ? { fromMonth: q.kssj.slice(0, 7) } : {}),
+        ...(q.jssj ? { toMonth: q.jssj.slice(0, 7) } : {}),
+        ...(q.hymc ? { hymc: q.hymc } : {}),
+      }),
     }));
     handle(app, s, fairsApi.detail, async ({ query, user }) => ({ bsHxxx: await fairDetail(s.db, await viewerOf(s.db, user), query.hxid) }));
 
@@ -40,6 +54,8 @@ const fairs: Module = {
         page: { list: jobs.list, records: jobs.list, totalCount: jobs.total, totalPage: Math.ceil(jobs.total / query.limit), currPage: query.page, pageSize: query.limit },
       };
     });
+    handle(app, s, fairsApi.hrFigures, async ({ user }) => ({ qygrxxtjVO: await hrFigures(s.db, (await companyOfHr(s.db, user.id))?.id ?? null) }));
+    handle(app, s, fairsApi.hallTicker, async ({ query }) => ({ page: await hallTicker(s.db, query.page, query.limit) }));
     handle(app, s, fairsApi.onlineHr, async ({ query }) => {
       const ids = await hrIdsOfCompany(s.db, query.dwid);
       const online = await onlineUsers(s, ids);

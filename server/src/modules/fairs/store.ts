@@ -67,9 +67,16 @@ export async function finishItems<T extends Omit<FairItemT, 'gwfbs'>>(db: Db, v:
 export interface ListFilter {
   type?: 1 | 2;
   px?: 1 | 2;
+  /** a city, or a whole province */
   csdm?: string;
   ksny?: string;
   hymc?: string;
+  /** hykt: the fair's kind */
+  kind?: string;
+  /** starting from this month on, 'YYYY-MM' */
+  fromMonth?: string;
+  /** starting up to this month, 'YYYY-MM' */
+  toMonth?: string;
 }
 
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -82,6 +89,9 @@ export async function listFairs(db: Db, v: Viewer, q: ListFilter & { page: numbe
       q.csdm ? inPlace(sql`f.city`, q.csdm) : undefined,
       q.ksny ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') = ${q.ksny}` : undefined,
       q.hymc?.trim() ? sql`f.name ilike ${likeOf(q.hymc.trim())}` : undefined,
+      q.kind ? sql`f.kind = ${q.kind}` : undefined,
+      q.fromMonth ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') >= ${q.fromMonth}` : undefined,
+      q.toMonth ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') <= ${q.toMonth}` : undefined,
     ].filter((x): x is SQL => !!x),
     sql` and `,
   );
