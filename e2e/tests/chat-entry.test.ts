@@ -57,6 +57,7 @@ describe('chat entry points', () => {
     // A booth whose HR is not online keeps a button: 给 … 留言 opens the conversation, and the
     // message is kept for them.
     await seeker.page.goto(`/zppc/public/meetinghall/${fair.hxid}/2`);
+    await seeker.page.locator('[data-chat-slot="booth"][aria-busy="false"]').first().waitFor({ state: 'attached' });
     const leave = seeker.page.locator('[data-chat-slot="booth"]').getByRole('button', { name: /^给 .+ 留言$/ }).first();
     await leave.scrollIntoViewIfNeeded();
     await screenshot(seeker.page, 'chat-entry-booth-offline-1280', { fullPage: false });

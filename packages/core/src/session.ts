@@ -68,6 +68,8 @@ interface SessionCore {
   baseURL: string;
   api: Client;
   refreshing: Promise<UserSession | null> | null;
+  /** work that must run while the session still works, before a logout revokes it */
+  beforeLogout: Set<() => Promise<unknown>>;
 }
 
 const CORE = Symbol.for('@zp/core/session@1');
@@ -81,6 +83,7 @@ function createCore(): SessionCore {
     $session,
     baseURL: '',
     refreshing: null,
+    beforeLogout: new Set(),
     api: createClient({
       baseURL: () => core.baseURL,
       getToken: () => $session.get()?.token,
@@ -161,7 +164,22 @@ export async function loginWith(role: Role, credentials: Credentials): Promise<U
 }
 
 /** Ends the session on the server (best effort) and in this browser. */
+/** How long a logout waits for the work registered with beforeLogout. */
+const BEFORE_LOGOUT_MS = 2000;
+
+/**
+ * Registers work to finish while the session still works, before a logout revokes it (a video
+ * call's hangup reaching the other person); returns the function that unregisters it.
+ */
+export function beforeLogout(task: () => Promise<unknown>): () => void {
+  (core.beforeLogout ??= new Set()).add(task);
+  return () => core.beforeLogout.delete(task);
+}
+
 export async function logout(): Promise<void> {
+  if (core.beforeLogout?.size) {
+    await Promise.race([Promise.allSettled([...core.beforeLogout].map((task) => task())), new Promise((r) => setTimeout(r, BEFORE_LOGOUT_MS))]);
+  }
   if (core.$session.get()) {
     try {
       await core.api.call(authApi.logout);

@@ -265,6 +265,26 @@ describe('remote video and sound', () => {
 });
 
 describe('local media in a room', () => {
+  test('destroyed while the camera and microphone are being opened (a permission prompt): they are stopped when they arrive', async () => {
+    const opened: FakeTrack[] = [];
+    let grant = () => {};
+    const gate = new Promise<void>((resolve) => (grant = resolve));
+    devices.getUserMedia = async (constraints: MediaStreamConstraints) => {
+      await gate;
+      const tracks = [constraints.video && new FakeTrack('video'), constraints.audio && new FakeTrack('audio')].filter(Boolean) as FakeTrack[];
+      opened.push(...tracks);
+      return new MediaStream(tracks as unknown as MediaStreamTrack[]);
+    };
+    const video = rejection(trtc.startLocalVideo());
+    const audio = rejection(trtc.startLocalAudio());
+    trtc.destroy();
+    grant();
+    expect((await video).code).toBe(ERROR_CODE.INVALID_OPERATION);
+    expect((await audio).code).toBe(ERROR_CODE.INVALID_OPERATION);
+    expect(opened.map((t) => t.readyState)).toEqual(['ended', 'ended']);
+    expect(document.querySelector('video')).toBeNull();
+  });
+
   test('mute the camera: the track goes dark, the room hears video off; unmute; stop and start again', async () => {
     await trtc.startLocalVideo();
     await trtc.startLocalAudio();

@@ -571,6 +571,11 @@ export class TRTC {
     const profile = resolveProfile(option.profile, fnName);
     const given = option.videoTrack;
     const track = given ?? (await capture(fnName, { video: videoConstraints(option) })).getVideoTracks()[0]!;
+    if (this.#destroyed) {
+      // Destroyed while the camera was being opened (a permission prompt): it must not stay on.
+      if (!given) track.stop();
+      throw invalidOperation(fnName, '该实例已销毁，请重新创建');
+    }
     if (this.#localVideo) {
       // Two overlapping calls: the first one won.
       if (!given) track.stop();
@@ -655,6 +660,10 @@ export class TRTC {
     if (this.#localAudio) throw alreadyStarted(fnName, 'stopLocalAudio');
     const given = config.option?.audioTrack;
     const track = given ?? (await capture(fnName, { audio: audioConstraints(config.option) })).getAudioTracks()[0]!;
+    if (this.#destroyed) {
+      if (!given) track.stop();
+      throw invalidOperation(fnName, '该实例已销毁，请重新创建');
+    }
     if (this.#localAudio) {
       if (!given) track.stop();
       throw alreadyStarted(fnName, 'stopLocalAudio');

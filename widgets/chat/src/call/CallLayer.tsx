@@ -97,6 +97,11 @@ export function CallLayer({ controller }: { controller: CallController }) {
 
   const ringing = call?.phase === 'isDialled' && !call.entering;
   useRing(!!ringing);
+  // An incoming call takes the focus (a screen reader announces the prompt; Enter answers).
+  const answer = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (ringing) answer.current?.focus();
+  }, [ringing, call?.callId]);
 
   const name = call ? call.peerName || nameOf(call.peer) : '';
   const windowShown = !!call && !ringing && !(call.phase === 'dialling' && call.request);
@@ -114,7 +119,7 @@ export function CallLayer({ controller }: { controller: CallController }) {
           </div>
           <div className="call-prompt-actions">
             <button type="button" className="call-btn refuse" onClick={controller.refuse}>拒绝</button>
-            <button type="button" className="call-btn accept" onClick={controller.accept}>{call.request ? '同意' : '接听'}</button>
+            <button type="button" className="call-btn accept" ref={answer} onClick={controller.accept}>{call.request ? '同意' : '接听'}</button>
           </div>
         </div>
       )}
@@ -130,7 +135,7 @@ export function CallLayer({ controller }: { controller: CallController }) {
       <section className={`call-window${swapped ? ' swapped' : ''}`} role="dialog" aria-label="视频通话" hidden={!windowShown || minimised}>
         <header>
           <span className="call-name">{name}</span>
-          <span className="call-status" role="timer" aria-live="off" data-testid="call-status">{status}</span>
+          <span className="call-status" role={calling ? 'timer' : 'status'} aria-live={calling ? 'off' : 'polite'} data-testid="call-status">{status}</span>
           <button type="button" className="call-min" aria-label="最小化" onClick={() => setMinimised(true)}>–</button>
         </header>
         <div className="call-stage">

@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { rtcApi } from '@zp/core/routes';
-import { api } from '@zp/core/session';
+import { api, beforeLogout } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import { EVENT, TYPES, type Chat, type Message } from '@zp/core/providers';
 import { deviceErrorText, isDeviceError } from '@zp/core/rtc-words';
@@ -49,6 +49,11 @@ export class CallController {
   private otherPages = new Map<string, { callId: string; at: number }>();
   private sentListeners = new Set<(m: Message) => void>();
   private stopped = false;
+  /** the start check of 视频通话 is under way (a double click starts one call) */
+  private beginning = false;
+  /** signals on their way: a logout waits for them */
+  private sending = new Set<Promise<unknown>>();
+  private unhookLogout = () => {};
   private readonly onReceived = (e: { data: Message[] }) => this.received(e.data);
   private readonly onPageHide = () => this.announce(null);
 
@@ -61,6 +66,11 @@ export class CallController {
 
   start(): void {
     this.chat.on(EVENT.MESSAGE_RECEIVED, this.onReceived);
+    // A logout revokes the session: the call's last signal goes out first.
+    this.unhookLogout = beforeLogout(async () => {
+      this.dispatch({ type: 'abort' });
+      await Promise.allSettled([...this.sending]);
+    });
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(`zp-call:${this.me.id}`);
       this.channel.onmessage = (e: MessageEvent<TabNote | { ask: true }>) => this.fromOtherPage(e.data);
@@ -72,9 +82,9 @@ export class CallController {
   /** The page or the session goes: a call in progress ends properly. */
   stop(): void {
     if (this.stopped) return;
-    const call = this.$call.get().call;
-    if (call) this.dispatch(call.phase === 'isDialled' ? { type: 'refuse' } : { type: 'hangup' });
+    this.dispatch({ type: 'abort' });
     this.stopped = true;
+    this.unhookLogout();
     this.chat.off(EVENT.MESSAGE_RECEIVED, this.onReceived);
     this.clearTimer();
     this.room?.leave();
@@ -97,8 +107,19 @@ export class CallController {
    * seeker asks for an interview.
    */
   async begin(peer: string, peerName: string): Promise<void> {
+    if (this.beginning) return;
+    this.recountOtherPages();
     const state = this.$call.get();
     if (state.call || state.elsewhere) return void toast.warning('当前正在视频通话中');
+    this.beginning = true;
+    try {
+      await this.check(peer, peerName);
+    } finally {
+      this.beginning = false;
+    }
+  }
+
+  private async check(peer: string, peerName: string): Promise<void> {
     let check;
     try {
       check = await api.call(rtcApi.startVedio, { params: { userId: peer } });
@@ -198,35 +219,47 @@ export class CallController {
       }
       this.sentListeners.forEach((l) => l(m));
     };
+    const tracked = (p: Promise<unknown>) => {
+      this.sending.add(p);
+      void p.finally(() => this.sending.delete(p));
+      return p;
+    };
     // An automatic answer (line busy) goes from one of this person's pages only.
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (!once || !locks) return go();
+    if (!once || !locks) return void (await tracked(go()));
     await locks.request(`zp-call:${this.me.id}:${signal.call_id}:${signal.action}`, { ifAvailable: true }, async (lock) => {
       if (!lock) return;
-      await go();
+      await tracked(go());
       // Held a while: the other pages that received the same dial find it taken.
       await new Promise((r) => setTimeout(r, 10_000));
     });
   }
 
-  private newRoom(callId: string): CallRoom | null {
+  private newRoom(callId: string, owner: boolean): CallRoom | null {
     if (!this.views) return null;
     this.room?.leave();
     const room: CallRoom = new CallRoom(this.views, {
       remoteVideo: (on) => this.room === room && this.$media.set({ ...this.$media.get(), remoteVideo: on }),
+      peerEntered: (userId) => this.room === room && userId === this.$call.get().call?.peer && this.dispatch({ type: 'peerEntered', callId }),
       peerLeft: (userId) => this.room === room && userId === this.$call.get().call?.peer && this.dispatch({ type: 'peerLeft', callId }),
       ended: (text) => this.room === room && this.dispatch({ type: 'ended', callId, text }),
-    });
+    }, owner);
     this.room = room;
     return room;
   }
 
   /** The HR's side: a room with the other person invited, entered with camera and microphone. */
   private async open(callId: string, peer: string) {
-    const room = this.newRoom(callId);
+    const room = this.newRoom(callId, true);
     try {
       const opened = await api.call(rtcApi.hrOpenRoom, { query: { userId: peer } });
       const roomId = String(opened.data);
+      if (this.room !== room) {
+        // Cancelled while the room was being opened: nobody will use it.
+        void api.call(rtcApi.endRoom, { query: { channelId: opened.data } }).catch(() => {});
+        return;
+      }
+      room?.setRoom(roomId);
       await room?.enter(roomId);
       if (this.room === room) this.dispatch({ type: 'opened', callId, roomId });
     } catch (err) {
@@ -237,8 +270,14 @@ export class CallController {
 
   /** The answering side: into the room the caller opened. */
   private async enter(callId: string, roomId: string) {
-    const room = this.newRoom(callId);
+    const room = this.newRoom(callId, false);
+    const caller = this.$call.get().call?.peer;
     try {
+      // The room must be the caller's own: a dial's room id comes from the other person's
+      // message, and entering someone else's room (a colleague's interview) is not answering.
+      const info = await api.call(rtcApi.roomInfo, { query: { channelId: Number(roomId) } });
+      if (info.data.promoterId !== caller || info.data.ended) throw new Error(info.data.ended ? '对方已结束通话' : '通话房间无效');
+      if (this.room !== room) return;
       await room?.enter(roomId);
       if (this.room === room) this.dispatch({ type: 'entered', callId });
     } catch (err) {

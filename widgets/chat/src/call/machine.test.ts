@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, REQUEST, callSignal, type CallAction } from './protocol.js';
-import { CALL_MSG, DIAL_TIMEOUT_MS, IDLE, PEER_GONE_MS, REQUEST_WAIT_MS, engaged, reduce, type CallEvent, type CallState, type Effect } from './machine.js';
+import { ANSWER_GRACE_MS, CALL_MSG, DIAL_TIMEOUT_MS, IDLE, PEER_GONE_MS, REQUEST_WAIT_MS, engaged, reduce, type CallEvent, type CallState, type Effect } from './machine.js';
 
 const HR = '20';
 const SEEKER = '10';
@@ -156,13 +156,28 @@ describe('the seeker is called', () => {
     expect(reduce(state, { type: 'entered', callId: 'c1' }, 0).effects).toEqual([{ type: 'leave' }]);
   });
 
-  it('hangup racing timeout: whichever arrives first ends it, the other is ignored, both idle', () => {
-    // The seeker accepted and hung up at once; the HR's 60 s fired meanwhile.
-    const seeker = run([...seekerRinging, { type: 'accept' }, { type: 'entered', callId: 'c1' }, { type: 'hangup' }, signal(ACTION.timeout, HR, { roomId: '77' })]);
-    expect(seeker.state.call).toBeNull();
-    const hr = run([...hrDialled, { type: 'timer', callId: 'c1' }, signal(ACTION.accepted, SEEKER), signal(ACTION.hangup, SEEKER, { duration: 1 })]);
+  it("timeout racing the answer: a callee already entering (or in) the room stops, leaves it and is told why", () => {
+    const entering = run([...seekerRinging, { type: 'accept' }, signal(ACTION.timeout, HR, { roomId: '77' })]);
+    expect(entering.state.call).toBeNull();
+    expect(has(entering.effects, 'leave')).toBe(true);
+    expect(notices(entering.effects)).toEqual([CALL_MSG.timedOut]);
+    const inCall = run([...seekerRinging, { type: 'accept' }, { type: 'entered', callId: 'c1' }, signal(ACTION.timeout, HR, { roomId: '77' })]);
+    expect(inCall.state.call).toBeNull();
+    expect(has(inCall.effects, 'leave')).toBe(true);
+  });
+
+  it("hangup racing timeout: the caller's minute is up while the callee hangs up at once; the caller, idle, ignores the late signals", () => {
+    const hr = run([...hrDialled, { type: 'timer', callId: 'c1' }]);
     expect(hr.state.call).toBeNull();
-    expect(sent(hr.effects).map((s) => s.action)).toEqual([ACTION.dialing, ACTION.timeout]);
+    const late = run([signal(ACTION.accepted, SEEKER), signal(ACTION.hangup, SEEKER, { duration: 1 })], hr.state);
+    expect(late.state.call).toBeNull();
+    expect(late.effects).toEqual([]);
+  });
+
+  it("the callee entering the room gives them a shorter, fresh wait for 'accepted' instead of the rest of the minute", () => {
+    const { state, effects } = run([...hrDialled, { type: 'peerEntered', callId: 'c1' }]);
+    expect(state.call?.phase).toBe('dialling');
+    expect(effects.at(-1)).toEqual({ type: 'timer', callId: 'c1', ms: ANSWER_GRACE_MS });
   });
 
   it('the caller hangs up: idle, with the duration in the notice', () => {
@@ -303,10 +318,34 @@ describe('the room ends under the call', () => {
     const hungUp = run([signal(ACTION.hangup, SEEKER, { duration: 3 })], gone.state);
     expect(hungUp.state.call).toBeNull();
     expect(sent(hungUp.effects)).toEqual([]);
+    // They come back within the moment: the call goes on.
+    const back = run([{ type: 'peerEntered', callId: 'c1' }, { type: 'timer', callId: 'c1' }], gone.state);
+    expect(back.state.call?.phase).toBe('calling');
+    expect(sent(back.effects)).toEqual([]);
     // It does not: this side sends the hangup.
     const { state, effects } = run([{ type: 'timer', callId: 'c1' }], gone.state);
     expect(state.call).toBeNull();
     expect(sent(effects).at(-1)?.action).toBe(ACTION.hangup);
     expect(notices(effects)).toEqual([CALL_MSG.peerLeft]);
+  });
+});
+
+describe('the page goes (logout, chat closed): abort ends any call properly', () => {
+  it('calling: hangup with the duration; dialling: cancel; ringing: reject; answering: error; each leaves the room', () => {
+    const calling = run([...hrDialled, signal(ACTION.accepted, SEEKER), { type: 'abort' }]);
+    expect(calling.state.call).toBeNull();
+    expect(sent(calling.effects).at(-1)?.action).toBe(ACTION.hangup);
+    expect(sent(run([...hrDialled, { type: 'abort' }]).effects).at(-1)?.action).toBe(ACTION.cancel);
+    expect(sent(run([...seekerRinging, { type: 'abort' }]).effects)).toEqual([{ to: HR, action: ACTION.reject, roomId: '77', duration: 0 }]);
+    const answering = run([...seekerRinging, { type: 'accept' }, { type: 'abort' }]);
+    expect(sent(answering.effects).at(-1)?.action).toBe(ACTION.error);
+    expect(has(answering.effects, 'leave')).toBe(true);
+    expect(run([{ type: 'abort' }]).effects).toEqual([]);
+  });
+
+  it('an HR who agreed to a request and gives up before the room is open tells the waiting seeker', () => {
+    const agreeing = [signal(REQUEST.ask, SEEKER, { callId: 'r1' }), { type: 'accept' }] as CallEvent[];
+    expect(sent(run([...agreeing, { type: 'cancel' }]).effects).map((x) => x.action)).toEqual([ACTION.error]);
+    expect(sent(run([...agreeing, { type: 'abort' }]).effects).map((x) => x.action)).toEqual([ACTION.error]);
   });
 });

@@ -20,6 +20,11 @@ const RING_MS = DIAL_TIMEOUT_MS + 5_000;
  * follows; if it does not come within this (their page closed), this side records the end.
  */
 export const PEER_GONE_MS = 5_000;
+/**
+ * The callee entered the room before the dial's 60 s were up: their 'accepted' follows once
+ * their devices and connection are ready, given this long rather than the rest of the minute.
+ */
+export const ANSWER_GRACE_MS = 30_000;
 
 export type Phase = 'idle' | 'dialling' | 'isDialled' | 'calling';
 
@@ -72,8 +77,12 @@ export type CallEvent =
   | { type: 'timer'; callId: string }
   /** a signal received; `mine`: sent by another page of this person; `fresh`: recent enough to ring */
   | { type: 'signal'; signal: CallSignal; from: string; mine: boolean; fresh: boolean }
+  /** the other person entered the room (answering, or back after a drop) */
+  | { type: 'peerEntered'; callId: string }
   /** the other person left the room without hanging up (their page closed) */
   | { type: 'peerLeft'; callId: string }
+  /** this page goes (logout, the chat closed): whatever the call, it ends properly */
+  | { type: 'abort' }
   /** the room ended or removed us (the free HR's 20 minutes, the room closed) */
   | { type: 'ended'; callId: string; text: string }
   /** another page of this person is engaged in this call (or none) */
@@ -105,6 +114,7 @@ export const CALL_MSG = {
   peerFailed: '对方设备异常，通话未接通',
   peerLeft: '对方已离开，通话结束',
   handledElsewhere: '已在其他页面处理该通话',
+  timedOut: '呼叫已超时，通话未接通',
   ended: (seconds: number) => `通话已结束，通话时长 ${formatClock(seconds)}`,
 } as const;
 
@@ -123,6 +133,8 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
   const leave = (): Effect[] => (c && (c.roomId || c.entering || (c.outgoing && !c.request)) ? [{ type: 'leave' }] : []);
   const notice = (text: string, level: 'info' | 'warning' | 'error' = 'info'): Effect => ({ type: 'notice', text, level });
   const current = (callId: string) => !!c && c.callId === callId;
+  /** Giving up a dial: cancel once signalled; an HR who agreed to a request but had no room yet tells the waiting seeker. */
+  const withdraw = (call: Call): Effect[] => (call.signalled ? [send(ACTION.cancel)] : call.approve ? [send(ACTION.error)] : []);
   const fresh = (phase: Call['phase'], peer: string, peerName: string, callId: string, more: Partial<Call> = {}): Call => ({
     phase, callId, peer, peerName, outgoing: false, request: false, approve: false, roomId: '', entering: false, signalled: false, acceptedAt: 0, ...more,
   });
@@ -186,7 +198,7 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
     case 'hangup': {
       if (!c) return stay;
       if (c.phase === 'calling') return idle(send(ACTION.hangup, { duration: durationOf(c, now) }), ...leave());
-      if (c.phase === 'dialling') return idle(...(c.signalled ? [send(ACTION.cancel)] : []), ...leave());
+      if (c.phase === 'dialling') return idle(...withdraw(c), ...leave());
       return stay;
     }
 
@@ -241,7 +253,8 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
         case ACTION.busy:
           return idle(...leave(), notice(CALL_MSG.busy, 'warning'));
         case ACTION.timeout:
-          return idle(...leave());
+          // Ringing: the prompt just goes. Answering already: say why it stopped.
+          return idle(...leave(), ...(c.entering || c.phase === 'calling' ? [notice(CALL_MSG.timedOut, 'warning')] : []));
         case ACTION.hangup:
           return idle(...leave(), notice(CALL_MSG.ended(s.duration || durationOf(c, now))));
         case ACTION.error:
@@ -249,6 +262,23 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
         default:
           return stay;
       }
+    }
+
+    case 'peerEntered': {
+      if (!current(event.callId)) return stay;
+      // The callee is in: the dial's minute gives way to a shorter wait for their 'accepted'.
+      if (c!.phase === 'dialling' && c!.outgoing && c!.signalled) return { state, effects: [{ type: 'timer', callId: c!.callId, ms: ANSWER_GRACE_MS }] };
+      // Back after a drop: the call goes on.
+      if (c!.phase === 'calling' && c!.peerGone) return { state: { ...state, call: { ...c!, peerGone: false } }, effects: [{ type: 'clearTimer' }] };
+      return stay;
+    }
+
+    case 'abort': {
+      if (!c) return stay;
+      if (c.phase === 'calling') return idle(send(ACTION.hangup, { duration: durationOf(c, now) }), ...leave());
+      if (c.phase === 'dialling') return idle(...withdraw(c), ...leave());
+      if (c.entering) return idle(send(ACTION.error), ...leave());
+      return idle(send(c.request ? REQUEST.hrRefuse : ACTION.reject));
     }
 
     case 'peerLeft': {

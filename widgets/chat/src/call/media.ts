@@ -12,6 +12,8 @@ import { kickedText } from '@zp/core/rtc-words';
 export interface RoomListener {
   /** the other person's picture started (true) or stopped (false) */
   remoteVideo(on: boolean): void;
+  /** someone entered the room */
+  peerEntered(userId: string): void;
   /** the other person left the room */
   peerLeft(userId: string): void;
   /** the room ended or removed us, in words */
@@ -23,13 +25,28 @@ export class LeftBeforeEntering extends Error {}
 
 export class CallRoom {
   private trtc: Trtc | null = null;
-  private joined = 0;
+  private channel = 0;
+  private joined = false;
   private left = false;
+  private started = { video: false, audio: false };
+  /** what the person chose with the toggles, also before the devices were open */
+  private want = { camera: true, microphone: true };
 
-  constructor(private views: { local: HTMLElement; remote: HTMLElement }, private listener: RoomListener) {}
+  constructor(
+    private views: { local: HTMLElement; remote: HTMLElement },
+    private listener: RoomListener,
+    /** this side opened the room (the HR) */
+    private owner = false,
+  ) {}
+
+  /** The room the call is in, known once opened (the owner) or given (the callee). */
+  setRoom(roomId: string) {
+    this.channel = Number(roomId);
+  }
 
   async enter(roomId: string): Promise<void> {
-    const channelId = Number(roomId);
+    this.setRoom(roomId);
+    const channelId = this.channel;
     const entry = await rtcEntry();
     this.check();
     const { TRTC } = entry;
@@ -43,29 +60,39 @@ export class CallRoom {
       void trtc.startRemoteVideo({ userId, streamType, view: this.views.remote, option: { fillMode: 'contain' } }).catch(() => {});
     });
     trtc.on(E.REMOTE_VIDEO_UNAVAILABLE, ({ streamType }) => streamType === main && this.listener.remoteVideo(false));
+    trtc.on(E.REMOTE_USER_ENTER, ({ userId }) => this.listener.peerEntered(userId));
     trtc.on(E.REMOTE_USER_EXIT, ({ userId }) => this.listener.peerLeft(userId));
     trtc.on(E.KICKED_OUT, (event) => this.listener.ended(kickedText(event as { reason: string; cause?: string; message?: string })));
     // A fault of one step only is not the end of the call; the SDK reconnects by itself.
     trtc.on(E.ERROR, (error) => console.warn('[call]', error.message));
     // Spec section 4: devices that fail end the call (the caller hears an error action). They are
-    // opened before the stay is recorded, so a failed answer does not use up a free HR's daily interview.
-    await trtc.startLocalVideo({ view: this.views.local, option: { profile: '480p' } });
+    // opened before the stay is recorded, so a failed answer does not use up a free HR's daily
+    // interview; a toggle pressed meanwhile is honoured as they start.
+    await trtc.startLocalVideo({ view: this.views.local, mute: !this.want.camera, option: { profile: '480p' } });
+    this.started.video = true;
     this.check();
-    await trtc.startLocalAudio();
+    await trtc.startLocalAudio({ mute: !this.want.microphone });
+    this.started.audio = true;
     this.check();
     await api.call(rtcApi.joinRoom, { query: { channelId } });
-    this.joined = channelId;
-    this.check();
+    this.joined = true;
+    // Left while the stay was being recorded: give it back (leave() could not know of it yet).
+    if (this.left) {
+      void api.call(rtcApi.leaveRoom, { query: { channelId } }).catch(() => {});
+      throw new LeftBeforeEntering();
+    }
     await trtc.enterRoom({ ...entry.credentials, roomId: channelId });
     this.check();
   }
 
   async setCamera(on: boolean): Promise<void> {
-    await this.trtc?.updateLocalVideo({ mute: !on });
+    this.want.camera = on;
+    if (this.started.video) await this.trtc?.updateLocalVideo({ mute: !on });
   }
 
   async setMicrophone(on: boolean): Promise<void> {
-    await this.trtc?.updateLocalAudio({ mute: !on });
+    this.want.microphone = on;
+    if (this.started.audio) await this.trtc?.updateLocalAudio({ mute: !on });
   }
 
   leave(): void {
@@ -74,7 +101,11 @@ export class CallRoom {
     const trtc = this.trtc;
     this.trtc = null;
     if (trtc) void trtc.exitRoom().catch(() => {}).finally(() => trtc.destroy());
-    if (this.joined) void api.call(rtcApi.leaveRoom, { query: { channelId: this.joined } }).catch(() => {});
+    const query = { query: { channelId: this.channel } };
+    // Once in, leaving is enough (the room ends when empty); a room its owner opened but never
+    // entered (cancelled meanwhile) would wait for its time limit, so it is ended.
+    if (this.joined) void api.call(rtcApi.leaveRoom, query).catch(() => {});
+    else if (this.owner && this.channel) void api.call(rtcApi.endRoom, query).catch(() => {});
   }
 
   private check() {
