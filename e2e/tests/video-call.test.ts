@@ -118,6 +118,17 @@ describe('one-to-one video calls in the chat', () => {
       await receivesVideo(remoteVideo(seeker.page));
       await expect.poll(() => callWindow(hr!.page).getByTestId('call-status').textContent(), { timeout: 10_000 }).toMatch(/^00:00:0[1-9]/);
       await shoot([['hr', hr], ['seeker', seeker]], 'video-call-calling');
+      // 切换画面: oneself large, the other person small; and back.
+      const area = async (selector: string) => {
+        const box = await chat(hr!.page).locator(selector).boundingBox();
+        return box ? box.width * box.height : 0;
+      };
+      expect(await area('.call-remote')).toBeGreaterThan(await area('.call-local'));
+      await callWindow(hr.page).getByRole('button', { name: '切换画面' }).click();
+      await expect.poll(async () => (await area('.call-local')) > (await area('.call-remote'))).toBe(true);
+      await shoot([['hr', hr]], 'video-call-swapped-1280');
+      await callWindow(hr.page).getByRole('button', { name: '切换画面' }).click();
+      await expect.poll(async () => (await area('.call-remote')) > (await area('.call-local'))).toBe(true);
 
       // A third person asks the HR, who is in a call: line busy, answered by itself.
       third = await freshSeeker(browser(), 1280);
