@@ -28,9 +28,19 @@ describe('chat entry points', () => {
     const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone);
     const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
 
+    // The chat's script held back until after the click (a slow network): the click is not lost,
+    // the panel opens on the HR once the widget runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await seeker.page.route('**/zppc/widgets/chat.js', async (route) => {
+      await held;
+      await route.continue();
+    });
     await seeker.page.goto(`/zppc/public/postdetail?gwid=${job.gwid}`);
     await seeker.page.getByRole('button', { name: '在线沟通', exact: true }).click();
+    release();
     await panel.locator('.head .title').filter({ hasText: demo.hr.name }).waitFor();
+    await seeker.page.unroute('**/zppc/widgets/chat.js');
     /** Sends in the open conversation and waits until the server took it (撤回 offered). */
     const send = async (text: string) => {
       await panel.getByLabel('消息内容').fill(text);

@@ -5,7 +5,29 @@
  */
 export const OPEN_CONVERSATION_EVENT = 'zp:chat-open';
 
-/** Opens the chat panel on the conversation with `userID` (the widget applies its own rules first). */
+export interface OpenRequest {
+  userID?: string;
+  conversationID?: string;
+}
+
+const PENDING = Symbol.for('@zp/core/chat-open@1');
+const holder = globalThis as unknown as Record<symbol, { detail: OpenRequest; at: number } | undefined>;
+/** A request the widget was not there to hear is kept this long for it. */
+const PENDING_MS = 15_000;
+
+/**
+ * Opens the chat panel on the conversation with `userID` (the widget applies its own rules
+ * first). A click made while the widget's script is still loading is kept for it.
+ */
 export function openConversation(userID: string): void {
-  window.dispatchEvent(new CustomEvent(OPEN_CONVERSATION_EVENT, { detail: { userID } }));
+  const detail: OpenRequest = { userID };
+  holder[PENDING] = { detail, at: Date.now() };
+  window.dispatchEvent(new CustomEvent(OPEN_CONVERSATION_EVENT, { detail }));
+}
+
+/** The request made before the widget listened, if recent; taken once (the widget calls it). */
+export function takePendingOpen(): OpenRequest | null {
+  const p = holder[PENDING];
+  holder[PENDING] = undefined;
+  return p && Date.now() - p.at < PENDING_MS ? p.detail : null;
 }

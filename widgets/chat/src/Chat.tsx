@@ -19,7 +19,7 @@ import { EmojiPicker, EmojiText } from './EmojiPicker.js';
 import { emojiUrl } from './emoji.js';
 import { useNames } from './names.js';
 import { DialogLayer, PanelDialog } from './layer.js';
-import { OPEN_CONVERSATION_EVENT } from '@zp/core/chat-open';
+import { OPEN_CONVERSATION_EVENT, takePendingOpen, type OpenRequest } from '@zp/core/chat-open';
 import { useChatEvent } from './events.js';
 import { CallController } from './call/controller.js';
 import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
@@ -174,16 +174,26 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
     [open, apiBase],
   );
 
-  // Entry points elsewhere (job, company, fair pages) open a conversation with a given person.
+  // Entry points elsewhere (job, company, fair pages) open a conversation with a given person;
+  // one clicked while this script was still loading is picked up once it runs.
   useEffect(() => {
     const onOpen = (e: Event) => {
-      const detail = (e as CustomEvent<{ userID?: string; conversationID?: string }>).detail ?? {};
+      takePendingOpen(); // heard: not to be opened again later
+      const detail = (e as CustomEvent<OpenRequest>).detail ?? {};
       setPending(detail);
       void toggle(true);
     };
     window.addEventListener(OPEN_CONVERSATION_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_CONVERSATION_EVENT, onOpen);
   }, [toggle]);
+  useEffect(() => {
+    if (!session) return;
+    const early = takePendingOpen();
+    if (early) {
+      setPending(early);
+      void toggle(true);
+    }
+  }, [!!session]);
 
   if (!session) return offersLogin ? <VisitorLauncher siteOrigin={apiBase} onLoggedIn={() => void toggle(true)} /> : null;
   return (
