@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,4 +33,16 @@ declare module 'vitest' {
     /** The product's stdout/stderr (pino JSON lines), for SMS codes and debugging. */
     serverLog: string;
   }
+}
+
+/** A TCP port free on loopback now (for a product, a TURN server or a partner page of a journey's own). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }

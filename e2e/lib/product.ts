@@ -5,10 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS_DIR, ROOT_DIR } from './env.js';
+import { ARTIFACTS_DIR, ROOT_DIR, freePort } from './env.js';
 
 export interface Product {
   url: string;
@@ -22,16 +21,6 @@ export interface Product {
   dispose(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startProduct(name: string, env: Record<string, string> = {}): Promise<Product> {
   const main = path.join(ROOT_DIR, 'server', 'dist', 'main.js');

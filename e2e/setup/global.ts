@@ -5,23 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, ROOT_DIR } from '../lib/env.js';
+import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, ROOT_DIR, freePort } from '../lib/env.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const tail = (file: string) => fs.readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
 

@@ -13,20 +13,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, ROOT_DIR } from '../lib/env.js';
+import { ARTIFACTS_DIR, ROOT_DIR, freePort } from '../lib/env.js';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
 import { enterFromDeviceCheck, receivesVideoFrom, room, selectedCandidateTypes, videoPerson } from '../lib/video.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, log: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

@@ -106,3 +106,14 @@ export function defineWidget<const A extends string = never>(
   customElements.define(tagName, Widget);
   return Widget;
 }
+
+/**
+ * The platform's origin when a widget's script was loaded from it onto another site's page (a
+ * partner page): the API and the site's pages are there, not on the page's own origin. '' on the
+ * platform's own site. (Every chunk of a widget is served from the one origin.)
+ */
+export function partnerOrigin(): string {
+  if (typeof location === 'undefined') return '';
+  const script = new URL(import.meta.url);
+  return /^https?:$/.test(script.protocol) && script.origin !== location.origin ? script.origin : '';
+}

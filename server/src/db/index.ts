@@ -87,3 +87,6 @@ export async function one<T = Record<string, unknown>>(db: Db, query: SQL): Prom
 }
 
 export { sql };
+
+/** A timestamp column as the API writes times: 'YYYY-MM-DD HH:mm:ss', China time (null stays null). */
+export const chinaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);

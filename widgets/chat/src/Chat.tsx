@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { WidgetProps } from '@zp/core/element';
+import { partnerOrigin, type WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
 import { $session, api, configureApi, loginWith } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
@@ -23,7 +23,7 @@ import { OPEN_CONVERSATION_EVENT, takePendingOpen, type OpenRequest } from '@zp/
 import { useChatEvent } from './events.js';
 import { CallController } from './call/controller.js';
 import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
-import { callListText, callText, hallText, parseCallSignal, parseHallMessage } from './call/protocol.js';
+import { callListText, callText, hallText, parseCallSignal, parseHallMessage, type CallSignal } from './call/protocol.js';
 import { configureRtc } from '@zp/core/rtc-provider';
 
 export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
@@ -38,16 +38,6 @@ export function conversationName(c: Conversation): string {
   if (c.type === TYPES.CONV_SYSTEM) return '系统通知';
   if (c.type === TYPES.CONV_GROUP) return c.groupProfile?.name || c.groupProfile?.groupID || c.conversationID;
   return c.remark || c.userProfile?.nick || c.userProfile?.userID || c.conversationID.replace(/^C2C/, '');
-}
-
-/**
- * The platform's origin when this script was loaded from it onto another site's page (a partner
- * page): the API and the site's pages are there, not on the page's own origin.
- */
-function partnerOrigin(): string {
-  if (typeof location === 'undefined') return '';
-  const script = new URL(import.meta.url);
-  return /^https?:$/.test(script.protocol) && script.origin !== location.origin ? script.origin : '';
 }
 
 /**
@@ -810,6 +800,8 @@ function Bubble({ chat, m, me, mapUrl, siteOrigin, failure, conversationType, no
   if (m.type === TYPES.MSG_GRP_TIP) return <Tip chat={chat} m={m} />;
   if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return <Notice chat={chat} m={m} onHandle={onHandle} />;
   const p = m.payload as any;
+  // A call's record (read once: it is shown in words and cannot be revoked).
+  const signal = m.type === TYPES.MSG_CUSTOM ? parseCallSignal(p.data) : null;
   let body;
   switch (m.type) {
     case TYPES.MSG_TEXT:
@@ -850,7 +842,7 @@ function Bubble({ chat, m, me, mapUrl, siteOrigin, failure, conversationType, no
       );
       break;
     case TYPES.MSG_CUSTOM:
-      body = <CustomBody p={p} mine={flow === 'out'} siteOrigin={siteOrigin} />;
+      body = <CustomBody p={p} signal={signal} mine={flow === 'out'} siteOrigin={siteOrigin} />;
       break;
     default:
       body = <span className="text">{MSG.unsupported}</span>;
@@ -871,7 +863,7 @@ function Bubble({ chat, m, me, mapUrl, siteOrigin, failure, conversationType, no
           )}
         </div>
       </div>
-      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && !(m.type === TYPES.MSG_CUSTOM && parseCallSignal(p.data)) && (
+      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && !signal && (
         <button type="button" className="revoke" onClick={onRevoke}>撤回</button>
       )}
     </div>
@@ -879,8 +871,7 @@ function Bubble({ chat, m, me, mapUrl, siteOrigin, failure, conversationType, no
 }
 
 /** A custom message: a call's record or an older hall message in words (never their JSON), else its text. */
-function CustomBody({ p, mine, siteOrigin }: { p: { data?: string; description?: string; extension?: string }; mine: boolean; siteOrigin: string }) {
-  const signal = parseCallSignal(p.data);
+function CustomBody({ p, signal, mine, siteOrigin }: { p: { data?: string; description?: string; extension?: string }; signal: CallSignal | null; mine: boolean; siteOrigin: string }) {
   if (signal) {
     return (
       <span className="text call-record" data-call-action={String(signal.action)}>

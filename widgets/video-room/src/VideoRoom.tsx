@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { WidgetProps } from '@zp/core/element';
+import { partnerOrigin, type WidgetProps } from '@zp/core/element';
 import { rtcApi } from '@zp/core/routes';
 import { $session, api, configureApi } from '@zp/core/session';
 import { configureRtc, rtcEntry, type RtcEntry } from '@zp/core/rtc-provider';
@@ -19,16 +19,6 @@ type Phase =
   | { name: 'check'; entry: RtcEntry; info: RtcRoomInfo }
   | { name: 'room'; entry: RtcEntry; info: RtcRoomInfo; prefs: DevicePrefs; key: number }
   | { name: 'ended'; ended: Ended; expired?: boolean };
-
-/**
- * The platform's origin when this script was loaded from it onto another site's page (a partner
- * page): the API and the site's pages are there, not on the page's own origin.
- */
-function partnerOrigin(): string {
-  if (typeof location === 'undefined') return '';
-  const script = new URL(import.meta.url);
-  return /^https?:$/.test(script.protocol) && script.origin !== location.origin ? script.origin : '';
-}
 
 /**
  * <zp-video-room room-id="…" api-base="…">: the multi-party interview room. Checks the room, then

@@ -11,6 +11,7 @@ import { existingUsers, loadProfiles } from './profiles.js';
 import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
 import { CONTENT_CHANGED } from '../content/api.js';
 import { SendLimits } from './ratelimit.js';
+import { sendBounded } from '../../http/socket.js';
 
 export interface Conn {
   ws: WebSocket;
@@ -389,13 +390,7 @@ export class ChatHub {
   }
 
   private sendRaw(conn: Conn, text: string) {
-    const ws = conn.ws;
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED) {
-      ws.terminate();
-      return;
-    }
-    ws.send(text);
+    sendBounded(conn.ws, text, MAX_BUFFERED);
   }
 
   private heartbeat() {

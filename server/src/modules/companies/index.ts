@@ -1,7 +1,7 @@
 import { identityApi, companiesApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound, pageOf } from '../../http/reply.js';
-import { one, rows, sql } from '../../db/index.js';
+import { one, rows, sql, chinaTime } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { contentChanged } from '../content/api.js';
 import { companyStateOfHr, createHrProfile } from './hr.js';
@@ -11,7 +11,6 @@ import { publishedJobsOfCompany, type JobListItem } from '../jobs/api.js';
 import { companyLogoUrls, interviewCount } from './api.js';
 import { hrState, joinedCompanyId, registerCompany, requestJoin, reviewCompany, reviewJoin, updateCompany } from './store.js';
 
-const time = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
 
 /** The job fields of a company's list (CompanyJobItem). */
 const jobItem = (j: JobListItem) => ({
@@ -57,7 +56,7 @@ const companies: Module = {
       const list = await rows<{ wjid: string; wjlx: number; wjmc: string; wjgs: string; wjdx: number; storage_key: string; createTime: string }>(
         s.db,
         sql`select id::text as wjid, kind::int as wjlx, name as wjmc, ext as wjgs, size::int as wjdx, storage_key,
-                   ${time('created_at')} as "createTime"
+                   ${chinaTime('created_at')} as "createTime"
             from files where company_id = ${query.dwid} and kind = 20 and deleted_at is null
             order by created_at desc, id desc limit 50`,
       );
@@ -89,13 +88,13 @@ const companies: Module = {
         sql`select id::text as dwid, name as dwmc, nature as dwxz, industry as sshy, size as dwgm, province as dwszsf, city as dwszcs,
                    address as dwszxxdz, intro as dwjs, credit_code as tyshxydm, contact as lxr, contact_phone as lxdh, website as dwwz,
                    coalesce(logo_file_id::text, '') as qydwimage, coalesce(licence_file_id::text, '') as yyzzimage,
-                   status::int as shzt, review_note as shsm, ${time('created_at')} as "createTime"
+                   status::int as shzt, review_note as shsm, ${chinaTime('created_at')} as "createTime"
             from companies where id = ${st.companyId}`,
       );
       if (!c) return empty;
       const files = await rows<{ wjid: string; wjlx: number; wjmc: string; wjgs: string; wjdx: number; storage_key: string; createTime: string }>(
         s.db,
-        sql`select id::text as wjid, kind::int as wjlx, name as wjmc, ext as wjgs, size::int as wjdx, storage_key, ${time('created_at')} as "createTime"
+        sql`select id::text as wjid, kind::int as wjlx, name as wjmc, ext as wjgs, size::int as wjdx, storage_key, ${chinaTime('created_at')} as "createTime"
             from files where id in (${c.qydwimage || null}, ${c.yyzzimage || null}) and deleted_at is null order by kind`,
       );
       const list = files.map(({ storage_key, ...f }) => ({ ...f, fileUrl: fileUrl(s.config, storage_key) }));
@@ -192,7 +191,7 @@ const companies: Module = {
       const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from hr_profiles h where ${where}`);
       const list = await rows<{ hrid: string; xm: string; zw: string; phone: string; sqzt: number; sqsj: string }>(
         s.db,
-        sql`select h.user_id::text as hrid, h.name as xm, h.title as zw, u.phone, h.join_state::int as sqzt, ${time('h.join_requested_at')} as sqsj
+        sql`select h.user_id::text as hrid, h.name as xm, h.title as zw, u.phone, h.join_state::int as sqzt, ${chinaTime('h.join_requested_at')} as sqsj
             from hr_profiles h join users u on u.id = h.user_id where ${where}
             order by h.join_requested_at desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
       );
@@ -239,7 +238,7 @@ const companies: Module = {
         sql`select c.id::text as dwid, c.name as dwmc, c.credit_code as tyshxydm, c.city as dwszcs, c.industry as sshy, c.contact as lxr,
                    c.contact_phone as lxdh, c.status::int as shzt, c.review_note as shsm, coalesce(c.created_by::text, '') as hrid,
                    coalesce(u.name, '') as hrxm, coalesce(u.phone, '') as hrphone, lf.storage_key as licence_key, gf.storage_key as logo_key,
-                   ${time('c.submitted_at')} as "createTime"
+                   ${chinaTime('c.submitted_at')} as "createTime"
             from companies c left join users u on u.id = c.created_by
             left join files lf on lf.id = c.licence_file_id and lf.deleted_at is null
             left join files gf on gf.id = c.logo_file_id and gf.deleted_at is null

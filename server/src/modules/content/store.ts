@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AdminBanner, AdminNotice, HomeCompanyCard, NoticeDetail, NoticeItem } from '@zp/core/contract';
 import type { Config } from '../../config.js';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/log.js';
@@ -10,7 +10,6 @@ import { companyJobCounts, publishedJobsOfCompany } from '../jobs/api.js';
 import { contentChanged, receivedResumeCounts } from './api.js';
 import { inPlace } from '../codes/store.js';
 
-const chinaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
 
 // ---------------------------------------------------------------------------------------------
 // Banners

@@ -3,9 +3,8 @@
  * applications made in a fair's hall, as lines a visitor reads scrolling by. Job seekers are
  * never named (a ticker is public); enterprises are, since their presence is the news.
  */
-import { rows, sql, type Db } from '../../db/index.js';
+import { rows, sql, type Db, chinaTime } from '../../db/index.js';
 
-const time = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
 /** How far back the ticker looks: older news is not news. */
 const WINDOW_DAYS = 30;
 
@@ -25,7 +24,7 @@ export async function hallTicker(db: Db, page: number, limit: number): Promise<{
   const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from (${events}) e`);
   const list = await rows<{ createTime: string; lgnr: string }>(
     db,
-    sql`select ${time('e.at')} as "createTime", e.line as lgnr from (${events}) e order by e.at desc offset ${(page - 1) * limit} limit ${limit}`,
+    sql`select ${chinaTime('e.at')} as "createTime", e.line as lgnr from (${events}) e order by e.at desc offset ${(page - 1) * limit} limit ${limit}`,
   );
   return { list, totalCount: count?.n ?? 0 };
 }

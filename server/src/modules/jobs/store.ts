@@ -3,7 +3,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { JobInput } from '@zp/core/contract';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { codeSnapshot, isValidCode } from '../codes/store.js';
@@ -22,7 +22,8 @@ export const TAKEN_DOWN = 3;
 
 const HR_JOBS_PAGE = '/zppc/Enter_home/Enter_post';
 
-export const shanghai = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
+/** (The one helper of db/index.ts, under the name this module's callers use.) */
+export const shanghai = chinaTime;
 
 async function checkFields(db: Db, b: JobFields) {
   const checks: [Parameters<typeof isValidCode>[1], string, string][] = [

@@ -12,6 +12,7 @@ import type { Services } from '../../services.js';
 import { chatHubs } from '../chat/index.js';
 import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
 import { iceServersFor } from './turn.js';
+import { sendBounded } from '../../http/socket.js';
 
 const PING_MS = 30_000;
 const AUTH_WAIT_MS = 10_000;
@@ -433,13 +434,7 @@ export class RtcHub {
   }
 
   private sendNow(conn: Conn, text: string) {
-    const ws = conn.ws;
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED) {
-      ws.terminate();
-      return;
-    }
-    ws.send(text);
+    sendBounded(conn.ws, text, MAX_BUFFERED);
   }
 
   private heartbeat() {

@@ -143,21 +143,15 @@ export class CallController {
   cancel = () => this.dispatch({ type: 'cancel' });
   hangup = () => this.dispatch({ type: 'hangup' });
 
-  async toggleCamera(): Promise<void> {
-    const on = !this.$media.get().camera;
-    try {
-      await this.room?.setCamera(on);
-      this.$media.set({ ...this.$media.get(), camera: on });
-    } catch (err) {
-      toast.error(deviceErrorText(err));
-    }
-  }
+  toggleCamera = () => this.toggle('camera');
+  toggleMicrophone = () => this.toggle('microphone');
 
-  async toggleMicrophone(): Promise<void> {
-    const on = !this.$media.get().microphone;
+  /** Turns the camera or microphone off or on again; a device that refuses is said in words. */
+  private async toggle(device: 'camera' | 'microphone'): Promise<void> {
+    const on = !this.$media.get()[device];
     try {
-      await this.room?.setMicrophone(on);
-      this.$media.set({ ...this.$media.get(), microphone: on });
+      await (device === 'camera' ? this.room?.setCamera(on) : this.room?.setMicrophone(on));
+      this.$media.set({ ...this.$media.get(), [device]: on });
     } catch (err) {
       toast.error(deviceErrorText(err));
     }
@@ -297,8 +291,8 @@ export class CallController {
       if (!signal) continue;
       const mine = m.from === this.me.id;
       // A dial that waited while this page was away is history, not a call (spec section 9 windows).
-      const window = (signal.action === REQUEST.ask ? REQUEST_WAIT_MS : DIAL_TIMEOUT_MS) / 1000;
-      const fresh = signal.action === ACTION.dialing || signal.action === REQUEST.ask ? nowSeconds - m.time < window : true;
+      const ringSeconds = (signal.action === REQUEST.ask ? REQUEST_WAIT_MS : DIAL_TIMEOUT_MS) / 1000;
+      const fresh = signal.action === ACTION.dialing || signal.action === REQUEST.ask ? nowSeconds - m.time < ringSeconds : true;
       this.dispatch({ type: 'signal', signal, from: mine ? String(m.to) : m.from, mine, fresh });
     }
   }
