@@ -16,8 +16,8 @@ import { gzipSync } from 'node:zlib';
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** esbuild's [hash]: 8 base32 characters before `.js`; the server caches such files for a year. */
-export const HASHED = /-[A-Z2-7]{8}\.js$/;
+/** esbuild's [hash]: 8 base32 characters before `.js`; the server (server/src/http/site.ts) caches such files for a year. */
+const HASHED = /-[A-Z2-7]{8}\.js$/;
 
 /**
  * Builds <dir> into dist/ (npm module) and dist/browser/ (bundle of src/bundle.ts, or src/index.ts
@@ -65,10 +65,10 @@ export async function buildSplitWidget(dir, name, { preact = true } = {}) {
       },
     }),
   });
-  const [hashed] = Object.entries(result.metafile.outputs)
-    .filter(([, out]) => out.entryPoint)
-    .map(([file]) => basename(file));
-  if (!hashed) throw new Error(`${name}: esbuild wrote no hashed entry`);
+  const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const unhashed = outputs.map(([file]) => basename(file)).filter((file) => !HASHED.test(file));
+  if (unhashed.length) throw new Error(`${name}: ${unhashed.join(', ')} would not be cached as content-hashed files`);
+  const hashed = basename(outputs.find(([, out]) => out.entryPoint)[0]);
   // The stable URL a partner page keeps: a few bytes, revalidated on every load (ETag), pointing at
   // the bundle of the day. Re-exports it, so `import { … } from '…/<name>.js'` works as before.
   writeFileSync(join(browser, `${name}.js`), `export*from"./${hashed}";\n`);
