@@ -1,24 +1,45 @@
-// Builds a widget whose heavy optional parts (a vendor SDK loaded only when the server names it)
-// become chunks beside dist/<name>.js rather than part of what every page downloads. React is
-// served by preact/compat (same API, a fifth of the size). Used by chat/build.mjs and
-// video-room/build.mjs, which add what is theirs (emoji files, size lines).
+// Builds a widget package into its two forms:
+//   dist/               the npm module (tsc: .js + .d.ts of src/, tests excluded) that a partner's
+//                       bundler gets from `import '@zp/widget-<name>'`; React etc. come from dependencies
+//   dist/browser/       the script-tag bundle served under /zppc/widgets/: <name>-<hash>.js (everything
+//                       inside, immutable), its chunks <name>-<chunk>-<hash>.js, and the stable
+//                       <name>.js, one line importing the hashed file, the URL partners put in a page
+// Heavy optional parts (a vendor SDK loaded only when the server names it) become chunks rather
+// than part of what every page downloads. React is served by preact/compat (same API, a fifth of
+// the size) unless the widget opts out. Used by each widget's build.mjs and ../build-widget.mjs.
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Builds <dir>/src/bundle.ts into <dir>/dist/<name>.js and its chunks; returns the dist path. */
-export async function buildSplitWidget(dir, name) {
-  // esbuild is each widget's own devDependency; resolve it from there, not from this shared file.
-  const { build } = await import(pathToFileURL(createRequire(join(dir, 'package.json')).resolve('esbuild')).href);
+/** esbuild's [hash]: 8 base32 characters before `.js`; the server (server/src/http/site.ts) caches such files for a year. */
+const HASHED = /-[A-Z2-7]{8}\.js$/;
+
+/**
+ * Builds <dir> into dist/ (npm module) and dist/browser/ (bundle of src/bundle.ts, or src/index.ts
+ * when the widget has no bundle entry); returns dist/browser, where the stable <name>.js is.
+ * `preact: false` bundles React itself (for a widget without preact among its dependencies).
+ */
+export async function buildSplitWidget(dir, name, { preact = true } = {}) {
+  const require = createRequire(join(dir, 'package.json'));
   const dist = join(dir, 'dist');
   rmSync(dist, { recursive: true, force: true });
-  await build({
-    entryPoints: { [name]: join(dir, 'src', 'bundle.ts') },
-    outdir: dist,
+
+  // The npm module: the widget's own TypeScript (each widget's devDependency) with tsconfig.build.json.
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error(`${name}: tsc -p tsconfig.build.json failed`);
+
+  // esbuild is each widget's own devDependency; resolve it from there, not from this shared file.
+  const { build } = await import(pathToFileURL(require.resolve('esbuild')).href);
+  const browser = join(dist, 'browser');
+  const entry = existsSync(join(dir, 'src', 'bundle.ts')) ? join(dir, 'src', 'bundle.ts') : join(dir, 'src', 'index.ts');
+  const result = await build({
+    entryPoints: { [name]: entry },
+    outdir: browser,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -26,19 +47,32 @@ export async function buildSplitWidget(dir, name) {
     target: 'es2020',
     minify: true,
     jsx: 'automatic',
+    // React's production build; the development one is several times larger and slower.
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',
-    // Served from one directory with the other widgets' files (/zppc/widgets/): names must not clash.
+    metafile: true,
+    // Content-hashed names, so the server can let browsers keep them for a year; the prefix keeps
+    // them apart from the other widgets' files in the one directory they are served from (/zppc/widgets/).
+    entryNames: '[name]-[hash]',
     chunkNames: `${name}-[name]-[hash]`,
-    alias: {
-      react: 'preact/compat',
-      'react-dom': 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-    },
+    ...(preact && {
+      alias: {
+        react: 'preact/compat',
+        'react-dom': 'preact/compat',
+        'react-dom/client': 'preact/compat/client',
+        'react/jsx-runtime': 'preact/jsx-runtime',
+      },
+    }),
   });
-  return dist;
+  const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+  const unhashed = outputs.map(([file]) => basename(file)).filter((file) => !HASHED.test(file));
+  if (unhashed.length) throw new Error(`${name}: ${unhashed.join(', ')} would not be cached as content-hashed files`);
+  const hashed = basename(outputs.find(([, out]) => out.entryPoint)[0]);
+  // The stable URL a partner page keeps: a few bytes, revalidated on every load (ETag), pointing at
+  // the bundle of the day. Re-exports it, so `import { … } from '…/<name>.js'` works as before.
+  writeFileSync(join(browser, `${name}.js`), `export*from"./${hashed}";\n`);
+  return browser;
 }
 
 /** Gzip size (level 9) of a built file. */
@@ -49,7 +83,8 @@ export const staticImports = (code) => [...new Set(Array.from(String(code).match
 
 /**
  * What a page downloads for a widget before it runs: its file and every chunk it imports
- * statically, transitively (the dynamic imports, loaded later or never, are not counted); gzip bytes.
+ * statically, transitively (the dynamic imports, loaded later or never, are not counted); gzip
+ * bytes. For the stable <name>.js that is the entry, the hashed bundle and its static chunks.
  */
 export function initialGzip(dist, file) {
   const seen = new Set();

@@ -15,7 +15,7 @@
  *
  *   pnpm --filter @zp/bench bench:video [--runs 10] [--seconds 20]
  *
- * It starts the built product (server/dist + site/dist + widgets/*\/dist) with DEMO=1 on a free
+ * It starts the built product (server/dist + site/dist + widgets/*\/dist/browser) with DEMO=1 on a free
  * port and a fresh data directory; the demo enterprise is made a paying member first (the free
  * HR's once-a-day rule would refuse the second run). Debian's Chromium with a fake camera.
  * Results: printed, and written to bench/results/video-latest.md and a dated JSON file.
@@ -61,7 +61,7 @@ async function freePort(): Promise<number> {
 
 async function startProduct(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const main = path.join(root, 'server', 'dist', 'main.js');
-  if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'widgets', 'video-room', 'dist', 'video-room.js'))) {
+  if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'widgets', 'video-room', 'dist', 'browser', 'video-room.js'))) {
     throw new Error('build first: npx pnpm@10.34.8 -r build');
   }
   const port = await freePort();

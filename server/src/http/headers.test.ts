@@ -16,8 +16,8 @@ function fixtureSite(): string {
   const dir = path.join(root, 'site', 'dist');
   fs.mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'widgets', 'chat', 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'widgets', 'chat', 'dist', 'chat.js'), 'customElements.define("zp-chat", class extends HTMLElement {})');
+  fs.mkdirSync(path.join(root, 'widgets', 'chat', 'dist', 'browser'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'widgets', 'chat', 'dist', 'browser', 'chat.js'), 'customElements.define("zp-chat", class extends HTMLElement {})');
   fs.writeFileSync(path.join(dir, 'client', '_astro', 'page.abc123.js'), 'console.log(1)');
   fs.writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),

@@ -18,8 +18,13 @@ function fixtureSite(): string {
   const dir = path.join(root, 'site', 'dist');
   fs.mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'widgets', 'feedback', 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'widgets', 'feedback', 'dist', 'feedback.js'), 'customElements.define("zp-feedback", class extends HTMLElement {})');
+  // As widgets/build-split.mjs writes it: the stable entry importing the content-hashed bundle.
+  const widget = path.join(root, 'widgets', 'feedback', 'dist', 'browser');
+  fs.mkdirSync(widget, { recursive: true });
+  fs.writeFileSync(path.join(widget, 'feedback.js'), 'export*from"./feedback-4QSAOVY3.js";');
+  fs.writeFileSync(path.join(widget, 'feedback-4QSAOVY3.js'), 'customElements.define("zp-feedback", class extends HTMLElement {})');
+  // The npm module beside it in dist/ is not served.
+  fs.writeFileSync(path.join(root, 'widgets', 'feedback', 'dist', 'index.js'), 'export {}');
   fs.writeFileSync(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
@@ -150,8 +155,24 @@ describe('widgets and the page cache', () => {
     const res = await fetch(`${srv.url}/zppc/widgets/feedback.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
-    expect(await res.text()).toContain('zp-feedback');
+    expect(await res.text()).toBe('export*from"./feedback-4QSAOVY3.js";');
+    const bundle = await fetch(`${srv.url}/zppc/widgets/feedback-4QSAOVY3.js`);
+    expect(await bundle.text()).toContain('zp-feedback');
     expect((await fetch(`${srv.url}/zppc/widgets/nope.js`)).status).toBe(404);
+    expect((await fetch(`${srv.url}/zppc/widgets/index.js`)).status).toBe(404);
+  });
+
+  it('lets browsers keep the content-hashed widget files for a year and revalidate the stable entry', async () => {
+    const hashed = await fetch(`${srv.url}/zppc/widgets/feedback-4QSAOVY3.js`);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const stable = await fetch(`${srv.url}/zppc/widgets/feedback.js`);
+    expect(stable.headers.get('cache-control')).toBe('no-cache');
+    const etag = stable.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // As a browser revalidates (fetch() alone would add cache-control: no-cache, which forbids a 304).
+    const again = await fetch(`${srv.url}/zppc/widgets/feedback.js`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
   });
 
   it('serves a public page from the cache until the operator publishes a notice, then shows it on the next load', async () => {

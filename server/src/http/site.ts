@@ -47,16 +47,22 @@ export function lowerCasePath(url: string): string | null {
   return lower === pathname ? null : lower + (q < 0 ? '' : url.slice(q));
 }
 
-/** Each widget's dist directory beside the site: SITE_DIR is <repo>/site/dist, the widgets live in <repo>/widgets/<name>/dist. */
+/**
+ * Each widget's script-tag bundle beside the site: SITE_DIR is <repo>/site/dist, the bundles live in
+ * <repo>/widgets/<name>/dist/browser (dist/ itself holds the npm module, widgets/build-split.mjs).
+ */
 export function widgetDistDirs(siteDir: string): string[] {
   const root = path.resolve(siteDir, '..', '..', 'widgets');
   if (!fs.existsSync(root)) return [];
   return fs
     .readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => path.join(root, d.name, 'dist'))
+    .map((d) => path.join(root, d.name, 'dist', 'browser'))
     .filter((d) => fs.existsSync(d));
 }
+
+/** A widget file named by its content (esbuild's [hash]: `chat-OYGX5MWI.js`, as widgets/build-split.mjs HASHED). */
+const isHashedWidgetFile = (file: string) => /-[A-Z2-7]{8}\.js$/.test(path.basename(file));
 
 /**
  * Serves the built Astro site under /zppc/: dist/client files directly (hashed assets cached for
@@ -100,9 +106,10 @@ export async function mountSite(app: FastifyInstance, services: Services) {
       });
     }
 
-    // Widgets (widgets/<name>/dist/*.js, built apart from the site) under /zppc/widgets/, e.g.
-    // the footer's <zp-feedback> from /zppc/widgets/feedback.js. Their names carry no hash, so
-    // browsers revalidate them (ETag) instead of keeping them for a year.
+    // Widgets (widgets/<name>/dist/browser, built apart from the site) under /zppc/widgets/, e.g.
+    // the footer's <zp-feedback> from /zppc/widgets/feedback.js. That stable entry (and the emoji
+    // images) may change under its name, so browsers revalidate it (ETag); the content-hashed
+    // bundle and chunks it imports never do, so browsers keep them for a year.
     const widgetDirs = widgetDistDirs(dir);
     if (widgetDirs.length) {
       await site.register(fastifyStatic, {
@@ -112,8 +119,8 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         index: false,
         cacheControl: false,
         schemaHide: true,
-        setHeaders(res) {
-          res.setHeader('cache-control', 'no-cache');
+        setHeaders(res, file) {
+          res.setHeader('cache-control', isHashedWidgetFile(file) ? IMMUTABLE : 'no-cache');
         },
       });
     }

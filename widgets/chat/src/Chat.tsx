@@ -6,7 +6,7 @@ import { $session, api, configureApi, loginWith } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
-} from '@zp/core/providers';
+} from '@zp/chat-sdk/provider';
 import { confirm, message as toast, useModal } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
@@ -24,7 +24,7 @@ import { useChatEvent } from './events.js';
 import { CallController } from './call/controller.js';
 import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
 import { callListText, callText, hallText, parseCallSignal, parseHallMessage, type CallSignal } from './call/protocol.js';
-import { configureRtc } from '@zp/core/rtc-provider';
+import { configureRtc } from '@zp/rtc-sdk/provider';
 
 export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/core/providers';
+import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/chat-sdk/provider';
 import { reasonOf } from '@zp/core/client';
 import { confirm, message as toast } from '@zp/ui';
 import { useChatEvent } from './events.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Chat as ChatSDK } from '@zp/core/providers';
+import type { Chat as ChatSDK } from '@zp/chat-sdk/provider';
 import { reasonOf } from '@zp/core/client';
 import { message as toast, useModal } from '@zp/ui';
 import { RATING_DEFAULT, customMessageError, profilePatch, surveyPayload, zoomed } from './logic.js';

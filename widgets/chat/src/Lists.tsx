@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EVENT, type Chat as ChatSDK, type Friend, type Group } from '@zp/core/providers';
+import { EVENT, type Chat as ChatSDK, type Friend, type Group } from '@zp/chat-sdk/provider';
 import { reasonOf } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
 import { useNames } from './names.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Chat as ChatSDK } from '@zp/core/providers';
+import type { Chat as ChatSDK } from '@zp/chat-sdk/provider';
 
 export type ChatEvent = { name: string; data: any };
 

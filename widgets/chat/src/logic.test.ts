@@ -88,7 +88,7 @@ test('arrow keys move through the list and stop at its ends', () => {
 });
 
 test('kicked-out messages name the reason and ask to log in again', async () => {
-  const { kickedOutText } = await import('@zp/core/providers');
+  const { kickedOutText } = await import('@zp/chat-sdk/provider');
   expect(kickedOutText('multipleAccount')).toBe('由于多实例登录被踢出，请重新登录。');
   expect(kickedOutText('multipleDevice')).toBe('由于多设备登录被踢出，请重新登录。');
   expect(kickedOutText('userSigExpired')).toBe('由于 userSig 过期被踢出，请重新登录。');

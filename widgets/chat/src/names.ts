@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Chat as ChatSDK } from '@zp/core/providers';
+import type { Chat as ChatSDK } from '@zp/chat-sdk/provider';
 
 /**
  * People's names for tips, notices and the blacklist, which carry user IDs only: asked for once

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Rea
 import { companiesApi, rtcApi } from '@zp/core/routes';
 import { api, type UserSession } from '@zp/core/session';
 import { isApiError, reasonOf } from '@zp/core/client';
-import type { RtcEntry, Trtc } from '@zp/core/rtc-provider';
+import type { RtcEntry, Trtc } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
 import {

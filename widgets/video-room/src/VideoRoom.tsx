@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { partnerOrigin, type WidgetProps } from '@zp/core/element';
 import { rtcApi } from '@zp/core/routes';
 import { $session, api, configureApi } from '@zp/core/session';
-import { configureRtc, rtcEntry, type RtcEntry } from '@zp/core/rtc-provider';
+import { configureRtc, rtcEntry, type RtcEntry } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { DeviceCheck } from './DeviceCheck.js';
 import { Room, type Ended } from './Room.js';

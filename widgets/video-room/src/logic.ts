@@ -210,7 +210,7 @@ export function roomLink(siteOrigin: string, roomId: string | number): string {
   return `${siteOrigin}/zppc/video?roomId=${encodeURIComponent(String(roomId))}`;
 }
 
-export { parseRoomMessage, type Yaoyue, type Jujue } from '@zp/core/rtc-provider';
+export { parseRoomMessage, type Yaoyue, type Jujue } from '@zp/rtc-sdk/provider';
 
 /** A room id as the contract takes it (RoomId: 1 … 4294967294). */
 export function validRoomId(value: string | null | undefined): number | null {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { rtcApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
-import { onRoomMessages, recentRoomMessages, sendRoomMessage, type ReceivedRoomMessage } from '@zp/core/rtc-provider';
+import { onRoomMessages, recentRoomMessages, sendRoomMessage, type ReceivedRoomMessage } from '@zp/rtc-sdk/provider';
 import { Button, message as toast } from '@zp/ui';
 import { afterGuard } from '../seeker/AfterGuard';
 import { videoRoomPath } from './start';

@@ -9,7 +9,7 @@ import { atom } from 'nanostores';
 import { rtcApi } from '@zp/core/routes';
 import { api, beforeLogout } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
-import { EVENT, TYPES, type Chat, type Message } from '@zp/core/providers';
+import { EVENT, TYPES, type Chat, type Message } from '@zp/chat-sdk/provider';
 import { deviceErrorText, isDeviceError } from '@zp/core/rtc-words';
 import { confirm, message as toast } from '@zp/ui';
 import { IDLE, REQUEST_WAIT_MS, DIAL_TIMEOUT_MS, engaged, reduce, type CallEvent, type CallState, type Effect } from './machine.js';

@@ -1,12 +1,12 @@
 /**
  * A call's presence in its room: the stay recorded on the server (joinRoom / leaveRoom, which
  * check the free HR's rules), the camera and microphone, and the TRTC instance of
- * @zp/core/rtc-provider (@zp/rtc-sdk or Tencent's, each its own chunk loaded on the first call).
+ * @zp/rtc-sdk/provider (@zp/rtc-sdk or Tencent's, each its own chunk loaded on the first call).
  * One CallRoom per entry; leave() at any point, even mid-entry, undoes what was done.
  */
 import { rtcApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { rtcEntry, type Trtc } from '@zp/core/rtc-provider';
+import { rtcEntry, type Trtc } from '@zp/rtc-sdk/provider';
 import { kickedText } from '@zp/core/rtc-words';
 
 export interface RoomListener {

@@ -1,7 +1,9 @@
 /**
- * The video provider factory: which TRTC class a room uses, and the credentials to enter with.
+ * The video provider factory (`@zp/rtc-sdk/provider`): which TRTC class a room uses, and the
+ * credentials to enter with. It lives here, not in @zp/core, so that dependencies run one way
+ * (rtc-sdk → chat-sdk → core).
  *
- * As for chat (providers.ts), the server's userSig reply decides: appID 0 is the self-hosted
+ * As for chat (@zp/chat-sdk/provider), the server's userSig reply decides: appID 0 is the self-hosted
  * service (@zp/rtc-sdk, signalling on /api/rtc/ws); any other appID is a Tencent Cloud SDKAppID
  * and trtc-sdk-v5 itself is used. Both are loaded by dynamic import, so each is its own chunk and
  * a page that shows a room before entering it (the device check) carries neither. Callers code
@@ -9,9 +11,9 @@
  */
 import type TencentTRTC from 'trtc-sdk-v5';
 import type { EnterRoomConfig } from 'trtc-sdk-v5';
-import { chatApi } from './routes.gen.js';
-import type { Conversation } from './providers.js';
-import { api } from './session.js';
+import { chatApi } from '@zp/core/routes';
+import { api } from '@zp/core/session';
+import type { Conversation } from '@zp/chat-sdk/provider';
 
 export type { EnterRoomConfig, NetworkQuality, TRTCEventTypes } from 'trtc-sdk-v5';
 /** The TRTC class (static side: create, EVENT, ERROR_CODE, isSupported, device lists). */
@@ -27,7 +29,8 @@ export interface RtcEntry {
   selfHosted: boolean;
 }
 
-const KEY = Symbol.for('@zp/core/rtc-provider@1');
+// The key keeps the module's former name: bundles built before and after the move share one state.
+const KEY = Symbol.for('@zp/rtc-sdk/provider@1');
 const holder = globalThis as unknown as Record<symbol, { socketUrl: string } | undefined>;
 const core = (holder[KEY] ??= { socketUrl: '' });
 
@@ -39,7 +42,7 @@ export function configureRtc(opts: { apiBase: string }): void {
 
 /** The TRTC class for an appID of the userSig reply. */
 export async function loadTrtc(appID: number): Promise<TrtcClass> {
-  if (appID === 0) return (await import('@zp/rtc-sdk')).default as unknown as TrtcClass;
+  if (appID === 0) return (await import('./index.js')).default as unknown as TrtcClass;
   return (await import('trtc-sdk-v5')).default;
 }
 
@@ -101,7 +104,7 @@ export function parseRoomMessage(data: string | undefined): RoomMessage | null {
 
 /** The chat provider, loaded when a room message is sent or awaited (pages without chat do not carry it). */
 async function chat() {
-  const providers = await import('./providers.js');
+  const providers = await import('@zp/chat-sdk/provider');
   const sdk = await providers.chatLogin();
   if (!sdk) throw new Error('请先登录');
   return { sdk, TYPES: providers.TYPES, EVENT: providers.EVENT };

@@ -1,5 +1,7 @@
 /**
- * The chat provider factory: one logged-in chat SDK per page, shared by every widget copy.
+ * The chat provider factory (`@zp/chat-sdk/provider`): one logged-in chat SDK per page, shared by
+ * every widget copy. It lives here, not in @zp/core, so that the dependency runs one way
+ * (chat-sdk → core): it needs the session of @zp/core and this package's SDK.
  *
  * The server's userSig reply says which service to use: appID 0 is the self-hosted chat service
  * (@zp/chat-sdk, bundled); any other appID is a Tencent Cloud Chat SDKAppID, and only then is
@@ -7,11 +9,11 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { ChatSDK as TencentChatSDK } from '@tencentcloud/chat';
-import SelfHosted, { EVENT, TYPES } from '@zp/chat-sdk';
 // The schema-free manifest: this module ends up in browser bundles.
-import { chatApi } from './routes.gen.js';
-import { $session, api } from './session.js';
-import { isApiError } from './client.js';
+import { chatApi } from '@zp/core/routes';
+import { $session, api } from '@zp/core/session';
+import { isApiError } from '@zp/core/client';
+import SelfHosted, { EVENT, TYPES } from './index.js';
 
 export type { Message, Conversation, Group, GroupMember, Profile, Friend } from '@tencentcloud/chat';
 /** The SDK surface the widgets use, as Tencent declares it. */
@@ -42,7 +44,8 @@ interface ProviderCore {
   watching: boolean;
 }
 
-const KEY = Symbol.for('@zp/core/providers@1');
+// The key keeps the module's former name: bundles built before and after the move share one state.
+const KEY = Symbol.for('@zp/chat-sdk/provider@1');
 const holder = globalThis as unknown as Record<symbol, ProviderCore | undefined>;
 const core: ProviderCore = (holder[KEY] ??= {
   $state: atom<ChatState>('idle'),
