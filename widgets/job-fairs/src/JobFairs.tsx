@@ -2,10 +2,10 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { fairsApi } from '@zp/core/routes';
-import { $session, api, type UserSession } from '@zp/core/session';
+import { $session, api, logout, type UserSession } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, SITE_PATHS, fairState } from '@zp/core/fairs';
-import { LoginDialog, showError, signUpFair, toggleFavourite, type ActionWays, type FairMarks } from '@zp/ui';
+import { LoginDialog, message, showError, signUpFair, toggleFavourite, type ActionWays, type FairMarks } from '@zp/ui';
 import {
   VENUE_TEXT,
   codeOf,
@@ -158,6 +158,29 @@ export function JobFairs(props: JobFairsProps) {
             </button>
           ))}
         </div>
+        {session ? (
+          <span className="jf-user">
+            <span className="jf-user__name" title={session.userName}>
+              {session.userName}
+            </span>
+            {/* One session for every widget on the page: logging out here logs out <zp-chat> too. */}
+            <button type="button" className="jf-link" onClick={() => void logout().then(() => message.success('已退出登录'))}>
+              退出
+            </button>
+          </span>
+        ) : apiBase ? (
+          // On a partner page the visitor may log in before acting (on the site, its header does that).
+          <button
+            type="button"
+            className="jf-link jf-user"
+            onClick={() => {
+              setLoginTitle('登录平台账号');
+              void ways.login('qz');
+            }}
+          >
+            登录
+          </button>
+        ) : null}
         <a className="jf-more" href={`${apiBase}/zppc/public/meetinglist?venue=${venue}`} target="_blank" rel="noopener">
           更多 <span aria-hidden="true">›</span>
         </a>

@@ -338,6 +338,21 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     expect(callsTo('POST /api/qz/jobFairFavorite/Unfavorite')[0].query.get('hxid')).toBe('1');
   });
 
+  test('logged in, the header names the person and 退出 logs out the page\'s one session', async () => {
+    routes['POST /api/sec/pc/logout'] = () => ({});
+    logIn('qz');
+    const el = await mount('api-base="https://zp.example.com"');
+    expect(shadow(el).querySelector('.jf-user__name')!.textContent).toBe('李明');
+    shadow(el).querySelector<HTMLButtonElement>('.jf-user .jf-link')!.click();
+    await until(() => shadow(el).querySelector('button.jf-user')?.textContent === '登录', 'the logged-out header');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(callsTo('POST /api/sec/pc/logout')).toHaveLength(1);
+    // 登录 opens the same form without an action.
+    shadow(el).querySelector<HTMLButtonElement>('button.jf-user')!.click();
+    const dialog = await until(() => shadow(el).querySelector('form.zp-login'), 'the login dialog');
+    expect(dialog.querySelector('h2')!.textContent).toBe('登录平台账号');
+  });
+
   test('the operator sees neither sign-up nor favourite', async () => {
     logIn('xs');
     const el = await mount();

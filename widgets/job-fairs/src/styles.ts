@@ -88,6 +88,37 @@ export const styles = css`
     color: #fff;
     font-weight: 600;
   }
+  .jf .jf-user {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    margin-left: auto;
+    min-width: 0;
+    font-size: 13px;
+    color: var(--zp-color-text-secondary);
+  }
+  .jf-user__name {
+    max-width: 120px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .jf .jf-link {
+    padding: 0;
+    border: 0;
+    background: none;
+    font-size: 13px;
+    color: var(--zp-color-primary);
+    cursor: pointer;
+  }
+  .jf-link:hover {
+    text-decoration: underline;
+  }
+  .jf-user + .jf-more {
+    margin-left: 0;
+    padding-left: 12px;
+    border-left: 1px solid var(--zp-color-border);
+  }
   .jf-more {
     margin-left: auto;
     font-size: 13px;
