@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
-import { fairsApi } from '@zp/core/routes';
+import { codesApi, fairsApi } from '@zp/core/routes';
 import { $session, api, logout, type UserSession } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, SITE_PATHS, fairState } from '@zp/core/fairs';
@@ -27,6 +27,18 @@ type Load =
   | { status: 'loading' }
   | { status: 'error'; reason: string }
   | { status: 'ready'; list: Fair[]; totalPage: number; totalCount: number };
+
+// The names of the fair kinds (m_hyktdm) for the cards' tags: asked once per page, and a
+// failure only leaves the tags out.
+let kindNames: Promise<Record<string, string>> | null = null;
+const loadKindNames = () =>
+  (kindNames ??= api.call(codesApi.generalMaps).then(
+    (r) => r.dmMap.m_hyktdm ?? {},
+    () => {
+      kindNames = null;
+      return {};
+    },
+  ));
 
 /** Spec section 5: a button ignores a second click within 1.5 s. */
 const CLICK_GUARD_MS = 1500;
@@ -58,6 +70,14 @@ export function JobFairs(props: JobFairsProps) {
   const [loginAnswer, setLoginAnswer] = useState<((s: UserSession | null) => void) | null>(null);
   const [loginTitle, setLoginTitle] = useState('');
   const tabsId = useId();
+  const [kinds, setKinds] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let live = true;
+    void loadKindNames().then((names) => live && setKinds(names));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // A changed attribute starts over: its tab, page 1.
   useEffect(() => {
@@ -222,6 +242,7 @@ export function JobFairs(props: JobFairsProps) {
                 <li key={fair.hxid} className="jf-card" data-hxid={fair.hxid} data-ifks={ifks}>
                   <div className="jf-card__top">
                     <span className={`jf-tag jf-tag--venue${fair.hylx === 1 ? '' : ' jf-tag--offline'}`}>{VENUE_TEXT[fair.hylx === 2 ? 2 : 1]}</span>
+                    {kinds[fair.hykt] && <span className="jf-tag jf-tag--kind">{kinds[fair.hykt]}</span>}
                     <span className={`jf-tag jf-state-tag jf-state-tag--${ifks}`}>{FAIR_STATE_TEXT[ifks]}</span>
                   </div>
                   <a className="jf-name" href={hall} target="_blank" rel="noopener" title={fair.hymc}>

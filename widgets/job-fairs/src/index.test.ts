@@ -95,7 +95,10 @@ function logIn(roleId: 'qz' | 'hr' | 'xs', userId = '7') {
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   calls = [];
-  routes = { [LIST]: () => page([fair('1', 48, 8), fair('2', -1, 8, { hylx: 1, hydd: '' }), fair('3', -72, 8)]) };
+  routes = {
+    [LIST]: () => page([fair('1', 48, 8, { hykt: 'hykt_03' }), fair('2', -1, 8, { hylx: 1, hydd: '' }), fair('3', -72, 8)]),
+    'GET /api/hr/dm/findDmMap': () => ({ dmMap: { m_hyktdm: { hykt_03: '线下综合招聘会' } } }),
+  };
   vi.stubGlobal('fetch', fakeFetch);
   assign = vi.fn();
   // Where the rules send the person (the platform's résumé or enterprise page): recorded, not followed.
@@ -121,6 +124,10 @@ describe('<zp-job-fairs> list', () => {
     expect(first.querySelector('.jf-place')!.textContent).toContain('武汉国际博览中心 A 馆');
     expect(first.querySelector('.jf-time time')!.textContent).toMatch(/\d+月\d+日 \d{2}:\d{2}–\d{2}:\d{2}/);
     expect(first.querySelector('.jf-figures')!.textContent).toBe('参会单位 12 · 岗位 345');
+    // The kind's name from the code table (asked once per page), none for a fair without a kind.
+    await until(() => first.querySelector('.jf-tag--kind'), 'the kind tag');
+    expect(first.querySelector('.jf-tag--kind')!.textContent).toBe('线下综合招聘会');
+    expect(card(el, '2').querySelector('.jf-tag--kind')).toBeNull();
     expect(card(el, '2').querySelector('.jf-place')!.textContent).toContain('线上招聘会');
     // Each card leads to the hall on the platform's site, in a new tab, with the state computed here.
     const link = first.querySelector<HTMLAnchorElement>('a.jf-name')!;

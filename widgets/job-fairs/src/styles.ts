@@ -160,8 +160,8 @@ export const styles = css`
   .jf-card__top {
     display: flex;
     align-items: center;
-    justify-content: space-between;
-    gap: 8px;
+    gap: 6px;
+    min-width: 0;
   }
   .jf-tag {
     display: inline-flex;
@@ -179,7 +179,14 @@ export const styles = css`
     background: #fff3e8;
     color: #d4610b;
   }
+  .jf-tag--kind {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    background: var(--zp-color-info-soft);
+    color: var(--zp-color-text-secondary);
+  }
   .jf-state-tag {
+    margin-left: auto;
     border-radius: 11px;
   }
   .jf-state-tag--1 {
