@@ -6,11 +6,21 @@
  *
  * The component gets one string prop per observed attribute (kebab-case → camelCase, undefined
  * when absent) plus `host`, the element itself, for dispatching DOM events to the partner page.
+ *
+ * Every widget also takes the common attributes, handled here once:
+ *   api-base     the platform's origin (API and site pages); default: where the widget's script
+ *                came from when that is another origin than the page's (partnerOrigin), else ''.
+ *                Configures the one API client of the page. Reaches the component as `apiBase`.
+ *   theme-color  a CSS colour for primary buttons and accents (--zp-color-primary and its hover
+ *                and soft shades, on the shadow root's mount node); an invalid value is ignored.
+ *   locale       BCP 47 tag for dates and numbers (Intl), 'zh-CN' by default; the words stay
+ *                Chinese (the only language the product has). Reaches the component as `locale`.
  */
 import { ReactiveElement, css, type CSSResultGroup, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { configureApi } from './session.js';
 
 /** 'room-id' → 'roomId', at the type level. */
 export type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
@@ -19,7 +29,22 @@ export type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}
 
 export type AttributeProps<A extends string> = { [K in A as CamelCase<K>]?: string };
 
-export type WidgetProps<A extends string = never> = AttributeProps<A> & { host: HTMLElement };
+/** Attributes every widget takes (see the top of this file). */
+export const COMMON_ATTRIBUTES = ['api-base', 'theme-color', 'locale'] as const;
+export type CommonAttribute = (typeof COMMON_ATTRIBUTES)[number];
+export const DEFAULT_LOCALE = 'zh-CN';
+
+export interface CommonProps {
+  host: HTMLElement;
+  /** The platform's origin without a trailing slash ('' on the platform's own site). */
+  apiBase: string;
+  /** The validated theme colour, undefined when none or invalid. */
+  themeColor?: string;
+  /** A locale Intl supports; 'zh-CN' by default. */
+  locale: string;
+}
+
+export type WidgetProps<A extends string = never> = AttributeProps<Exclude<A, CommonAttribute>> & CommonProps;
 
 export interface WidgetOptions<A extends string> {
   /** Observed attributes, kebab-case; each becomes a camelCase string prop. */
@@ -33,6 +58,9 @@ export function camelCase(name: string): string {
 }
 
 // Custom elements are inline by default; a widget is a block unless its styles say otherwise.
+// A partner page's rules on the element itself ('* { font-size: 40px !important; color: red }')
+// beat :host and would be inherited by everything inside: the mount node inherits nothing (all:
+// initial keeps custom properties, the ui tokens) and sets the widget's own base instead.
 const baseStyles = css`
   :host {
     display: block;
@@ -40,7 +68,70 @@ const baseStyles = css`
   :host([hidden]) {
     display: none;
   }
+  [part='root'] {
+    all: initial;
+    display: contents;
+    font-family: var(--zp-font-family, system-ui, sans-serif);
+    font-size: var(--zp-font-size, 14px);
+    line-height: var(--zp-line-height, 1.5);
+    color: var(--zp-color-text, #1f2329);
+    text-align: left;
+  }
 `;
+
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const FUNCTIONAL = /^(?:rgba?|hsla?|hwb|oklch|oklab|lab|lch)\(\s*[-+0-9.%\s,/a-z]*\)$/i;
+const KEYWORD = /^[a-z]{3,20}$/i;
+const NOT_THEMES = new Set(['transparent', 'currentcolor', 'inherit', 'initial', 'unset', 'revert', 'none']);
+
+/**
+ * The theme colour when `value` is one: hex, a colour function of plain numbers, or a named
+ * colour the browser knows. Anything else (var(), url(), several values) is refused.
+ */
+export function themeColorOf(value: string | null | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  const supported = (c: string) => typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports('color', c);
+  if (HEX.test(v) || FUNCTIONAL.test(v)) return supported(v) ? v : undefined;
+  if (KEYWORD.test(v) && !NOT_THEMES.has(v.toLowerCase())) return supported(v) ? v.toLowerCase() : undefined;
+  return undefined;
+}
+
+/** `value` as a canonical locale Intl formats dates in, else 'zh-CN'. */
+export function localeOf(value: string | null | undefined): string {
+  const v = value?.trim();
+  if (!v) return DEFAULT_LOCALE;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(v);
+    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length ? canonical : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE; // not a BCP 47 tag
+  }
+}
+
+/** The api-base attribute as an http(s) origin (path prefix kept, no trailing slash); '' when absent or unusable. */
+export function apiBaseOf(value: string | null | undefined): string {
+  const v = value?.trim();
+  if (!v) return '';
+  try {
+    const url = new URL(v);
+    return /^https?:$/.test(url.protocol) ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Custom properties a theme colour sets: the colour and the shades the ui styles derive from it. */
+export function themeProperties(color: string): Record<string, string> {
+  return {
+    '--zp-theme-color': color,
+    '--zp-color-primary': color,
+    '--zp-color-primary-hover': `color-mix(in srgb, ${color} 82%, #000)`,
+    '--zp-color-primary-soft': `color-mix(in srgb, ${color} 10%, #fff)`,
+  };
+}
+
+const THEME_PROPERTY_NAMES = Object.keys(themeProperties('#000'));
 
 /**
  * Registers `tagName` once. A second call (the same bundle loaded twice on a partner page)
@@ -54,7 +145,8 @@ export function defineWidget<const A extends string = never>(
   const existing = customElements.get(tagName);
   if (existing) return existing;
 
-  const attributes = (options.attributes ?? []).map((attribute) => ({ attribute, prop: camelCase(attribute) }));
+  const own = (options.attributes ?? []).filter((a) => !(COMMON_ATTRIBUTES as readonly string[]).includes(a));
+  const attributes = [...own, ...COMMON_ATTRIBUTES].map((attribute) => ({ attribute, prop: camelCase(attribute) }));
   const properties: PropertyDeclarations = Object.fromEntries(
     attributes.map(({ attribute, prop }) => [prop, { type: String, attribute }]),
   );
@@ -65,6 +157,7 @@ export function defineWidget<const A extends string = never>(
 
     #root: Root | null = null;
     #mount: HTMLElement | null = null;
+    #theme: string | undefined;
 
     override connectedCallback(): void {
       super.connectedCallback();
@@ -84,9 +177,32 @@ export function defineWidget<const A extends string = never>(
       }
       const props: Record<string, unknown> = { host: this };
       for (const { prop } of attributes) props[prop] = (this as unknown as Record<string, unknown>)[prop];
+      const common = this.#common(props);
+      Object.assign(props, common);
       const root = this.#root;
       // Synchronous, so that `await element.updateComplete` means the widget's DOM is current.
       flushSync(() => root.render(createElement(Component as ComponentType<Record<string, unknown>>, props)));
+    }
+
+    /** The common attributes resolved, and applied where they act outside the component. */
+    #common(props: Record<string, unknown>): Omit<CommonProps, 'host'> {
+      const apiBase = apiBaseOf(props.apiBase as string | undefined) || partnerOrigin();
+      // One API client per page (the session core's): the platform's origin when it is elsewhere.
+      if (apiBase) configureApi({ baseURL: apiBase });
+      const themeColor = themeColorOf(props.themeColor as string | undefined);
+      if (props.themeColor && !themeColor) console.warn(`<${tagName}>: theme-color "${String(props.themeColor)}" is not a colour; ignored`);
+      const mount = this.#mount!;
+      if (themeColor !== this.#theme) {
+        const shades = themeColor ? themeProperties(themeColor) : null;
+        for (const name of THEME_PROPERTY_NAMES) {
+          if (shades) mount.style.setProperty(name, shades[name]);
+          else mount.style.removeProperty(name);
+        }
+        this.#theme = themeColor;
+      }
+      const locale = localeOf(props.locale as string | undefined);
+      mount.lang = locale;
+      return { apiBase, themeColor, locale };
     }
 
     override disconnectedCallback(): void {
@@ -99,6 +215,7 @@ export function defineWidget<const A extends string = never>(
         this.#root = null;
         this.#mount?.remove();
         this.#mount = null;
+        this.#theme = undefined;
       });
     }
   }

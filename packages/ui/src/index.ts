@@ -12,3 +12,16 @@ export { LoadingOverlay, loading, withLoading, LOADING_TEXT } from './loading.js
 export { useSession } from './use-session.js';
 export { useHydrated } from './use-hydrated.js';
 export { overlayLayer } from './host.js';
+export { LoginDialog, type LoginDialogProps } from './login-dialog.js';
+export { loginCss } from './login-css.js';
+export {
+  signUpFair,
+  toggleFavourite,
+  requireLogin,
+  seekerResumeReady,
+  hrCompanyApproved,
+  write,
+  showError,
+  type ActionWays,
+  type FairMarks,
+} from './fair-actions.js';

@@ -5,17 +5,20 @@ import { ensureHost, newId, sharedFeed, useFeed } from './host.js';
 
 export const LOADING_TEXT = '加载中…';
 
+function LoadingBox({ text }: { text: string }) {
+  return (
+    <div className="zp-loading" role="status" aria-live="assertive" aria-busy="true">
+      <span className="zp-spinner" aria-hidden="true" />
+      <span className="zp-loading__text">{text}</span>
+    </div>
+  );
+}
+
 /** The full-screen overlay that blocks the page while a write request is in flight. */
 export function LoadingOverlay({ text = LOADING_TEXT }: { text?: string }) {
   useInsertionEffect(() => ensureDocumentStyles(), []);
   if (typeof document === 'undefined') return null;
-  return createPortal(
-    <div className="zp-loading" role="status" aria-live="assertive" aria-busy="true">
-      <span className="zp-spinner" aria-hidden="true" />
-      <span className="zp-loading__text">{text}</span>
-    </div>,
-    document.body,
-  );
+  return createPortal(<LoadingBox text={text} />, document.body);
 }
 
 interface Item {
@@ -27,7 +30,9 @@ const feed = sharedFeed<Item>('loading');
 function LoadingHost() {
   const items = useFeed(feed);
   // Several overlapping requests show one overlay, with the latest text.
-  return items.length ? <LoadingOverlay text={items[items.length - 1].text} /> : null;
+  // In place: the host lives in the overlay layer, whose shadow root carries the styles (a
+  // partner page's CSS neither restyles it nor receives ours).
+  return items.length ? <LoadingBox text={items[items.length - 1].text} /> : null;
 }
 
 /** Shows the overlay until the returned function is called; overlapping calls keep it up until the last ends. */

@@ -1,4 +1,5 @@
 import { tokensCss } from './tokens.js';
+import { loginCss } from './login-css.js';
 
 /** Styles of every ui primitive; class names carry the zp- prefix so they do not clash with a host page. */
 export const componentsCss = `
@@ -116,7 +117,7 @@ export const componentsCss = `
 `;
 
 /** Tokens plus component styles: put this in a page's <head> or a widget's shadow root. */
-export const uiCss = tokensCss + componentsCss;
+export const uiCss = tokensCss + componentsCss + loginCss;
 
 export const UI_STYLE_ID = 'zp-ui-styles';
 

@@ -1,6 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { withLoading } from '../src/index.js';
+import { overlayLayer, withLoading } from '../src/index.js';
+
+// In the overlay layer's shadow root with the toasts: the page's CSS does not restyle it.
+const screen = { getByRole: (role: string) => within(overlayLayer()).getByRole(role), queryByRole: (role: string) => within(overlayLayer()).queryByRole(role) };
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -24,6 +27,7 @@ describe('full-screen loading overlay', () => {
     });
     expect(screen.getByRole('status').textContent).toBe('提交中…');
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    expect(document.body.querySelector('.zp-loading')).toBeNull(); // not in the page itself
 
     await act(async () => {
       first.resolve('ok');

@@ -3,26 +3,11 @@
 /** Monthly salary range in yuan → '8K-12K', both 0 → '面议': the one formatter of @zp/core, everywhere. */
 export { formatSalary as salaryText } from '@zp/core/format';
 
-/** 'YYYY-MM-DD HH:mm:ss' (China time) → ms since epoch. */
-export function chinaTime(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
-  if (!m) return NaN;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +(m[6] ?? 0));
-}
-
 /**
- * ifks of spec section 4, computed in the browser from the fair's times: 1 before the start,
- * 2 between start and end, 3 after the end. Falls back to the server's value when a time is unreadable.
+ * China time parsing, ifks (spec section 4) and the fair button words (spec section 2): one copy
+ * in @zp/core/fairs, shared with <zp-job-fairs>.
  */
-export function fairState(fair: { hykssj: string; hyjssj: string; ifks?: number }, now = Date.now()): 1 | 2 | 3 {
-  const start = chinaTime(fair.hykssj);
-  const end = chinaTime(fair.hyjssj);
-  if (Number.isNaN(start) || Number.isNaN(end)) return (fair.ifks as 1 | 2 | 3) ?? 1;
-  return now < start ? 1 : now <= end ? 2 : 3;
-}
-
-/** The fair button of spec section 2. */
-export const FAIR_BUTTON: Record<1 | 2 | 3, string> = { 1: '立即报名', 2: '已开始', 3: '已结束' };
+export { chinaTime, fairState, FAIR_BUTTON } from '@zp/core/fairs';
 
 /** '2026-11-20 11:00:00' → '11月20日 11:00'; with the year when it differs from `now`'s. */
 export function shortTime(text: string, now = new Date()): string {

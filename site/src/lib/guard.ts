@@ -13,12 +13,13 @@ import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { $session, api, clearSession, refreshSession, type Role, type UserSession } from '@zp/core/session';
 import { identityApi } from '@zp/core/routes';
+import { WSD_THRESHOLD } from '@zp/core/fairs';
 import { flash } from './flash';
 import { centreOf, paths } from './paths';
 
 export const RESUME_INCOMPLETE_MSG = '简历完成度不足60%,请先完善简历';
-/** Résumé completeness a job seeker needs before using the centre (spec section 9). */
-export const WSD_THRESHOLD = 60;
+/** Résumé completeness a job seeker needs before using the centre (spec section 9): one value with the fair rules. */
+export { WSD_THRESHOLD };
 const HR_MARKER_KEY = 'zp:hr-marker';
 
 export interface GuardOptions {

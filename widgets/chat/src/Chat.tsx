@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { partnerOrigin, type WidgetProps } from '@zp/core/element';
+import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
-import { $session, api, configureApi, loginWith } from '@zp/core/session';
+import { $session, api } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
 } from '@zp/chat-sdk/provider';
-import { confirm, message as toast, useModal } from '@zp/ui';
+import { LoginDialog, confirm, message as toast, useModal } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
   badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
@@ -26,7 +26,7 @@ import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
 import { callListText, callText, hallText, parseCallSignal, parseHallMessage, type CallSignal } from './call/protocol.js';
 import { configureRtc } from '@zp/rtc-sdk/provider';
 
-export type ChatProps = WidgetProps<'api-base' | 'map-url'>;
+export type ChatProps = WidgetProps<'map-url'>;
 type Tab = 'conversations' | 'groups' | 'friends' | 'blacklist';
 
 /** Events any page dispatches to open a conversation: detail {userID} or {conversationID} (@zp/core/chat-open). */
@@ -70,8 +70,8 @@ function LauncherButton({ open, badge, onClick }: { open: boolean; badge?: strin
 }
 
 /** The launcher: floating button with the unread badge, the panel, the title count. */
-export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
-  const apiBase = apiBaseAttribute || partnerOrigin();
+export function Chat({ apiBase, mapUrl }: ChatProps) {
+  // apiBase: the api-base attribute or the script's origin on a partner page ('' on the site), from defineWidget.
   // On the platform's own site a visitor logs in on its pages; on a partner page the widget asks.
   const offersLogin = !!apiBase;
   const session = useStore($session);
@@ -89,7 +89,7 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
 
   useEffect(() => {
     if (apiBase) {
-      configureApi({ baseURL: apiBase });
+      // The API client itself is configured by defineWidget; the chat and call providers here.
       configureChat({ apiBase });
       configureRtc({ apiBase });
     }
@@ -218,65 +218,13 @@ export function Chat({ apiBase: apiBaseAttribute, mapUrl }: ChatProps) {
   );
 }
 
-/** A partner page's visitor: the same button, opening a login with a platform account. */
+/** A partner page's visitor: the same button, opening the widgets' one login form (@zp/ui). */
 function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLoggedIn: () => void }) {
   const [open, setOpen] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const trapTab = useModal(formRef, open, () => setOpen(false), () => formRef.current?.querySelector('input') ?? null);
-  const [role, setRole] = useState<'qz' | 'hr'>('qz');
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: { preventDefault(): void }) => {
-    e.preventDefault();
-    if (!/^1\d{10}$/.test(phone.trim())) return toast.warning('请输入正确的手机号');
-    if (!password) return toast.warning('请输入密码');
-    setBusy(true);
-    try {
-      await loginWith(role, { phone: phone.trim(), password });
-      toast.success('登录成功');
-      onLoggedIn();
-    } catch (err) {
-      toast.error(reasonOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="zp-chat">
       <LauncherButton open={open} onClick={() => setOpen((o) => !o)} />
-      {open && (
-        <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <form className="panel login" role="dialog" aria-modal="true" aria-label="登录后在线沟通" ref={formRef} onKeyDown={trapTab} onSubmit={(e) => void submit(e)}>
-            <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
-            <h2>登录后在线沟通</h2>
-            <div className="roles" role="radiogroup" aria-label="身份">
-              {(
-                [
-                  ['qz', '求职者'],
-                  ['hr', '企业HR'],
-                ] as const
-              ).map(([key, label]) => (
-                <button key={key} type="button" role="radio" aria-checked={role === key} className={role === key ? 'active' : ''} onClick={() => setRole(key)}>
-                  {label}
-                </button>
-              ))}
-            </div>
-            <label>
-              手机号
-              <input value={phone} onChange={(e) => setPhone(e.target.value)} inputMode="tel" autoComplete="username" maxLength={11} />
-            </label>
-            <label>
-              密码
-              <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
-            </label>
-            <button type="submit" className="primary" disabled={busy}>{busy ? '登录中…' : '登录'}</button>
-            <a href={`${siteOrigin}/zppc/public/registered`} target="_blank" rel="noreferrer">没有账号？去注册</a>
-          </form>
-        </div>
-      )}
+      <LoginDialog open={open} title="登录后在线沟通" siteOrigin={siteOrigin} onClose={() => setOpen(false)} onLoggedIn={onLoggedIn} />
     </div>
   );
 }

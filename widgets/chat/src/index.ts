@@ -16,4 +16,4 @@ import { callStyles } from './call/styles.js';
 export { Chat, OPEN_CONVERSATION_EVENT } from './Chat.js';
 export * from './logic.js';
 
-export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['api-base', 'map-url'], styles: [unsafeCSS(uiCss), styles, callStyles] });
+export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['map-url'], styles: [unsafeCSS(uiCss), styles, callStyles] });

@@ -735,44 +735,4 @@ export const styles = css`
       border-radius: 0;
     }
   }
-  .panel.login {
-    width: 360px;
-    max-width: calc(100% - 32px);
-    height: auto;
-    min-height: 0;
-    border-radius: var(--zp-radius-lg);
-    padding: 24px;
-    gap: 14px;
-  }
-  .login h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-  .login label {
-    display: flex;
-    flex-direction: column;
-    gap: 4px;
-    color: var(--zp-color-text-secondary);
-  }
-  .login .roles {
-    display: flex;
-    gap: 8px;
-  }
-  .login .roles button {
-    flex: 1;
-    padding: 6px;
-  }
-  .login .roles .active {
-    border-color: var(--zp-color-primary);
-    color: var(--zp-color-primary);
-    background: var(--zp-color-primary-soft);
-  }
-  .login .primary {
-    padding: 8px;
-  }
-  .login a {
-    color: var(--zp-color-primary);
-    text-align: center;
-    font-size: 13px;
-  }
 `;

@@ -3,13 +3,13 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import type * as C from '@zp/core/contract';
 import { feedbackApi } from '@zp/core/routes';
-import { $session, api, configureApi } from '@zp/core/session';
+import { $session, api } from '@zp/core/session';
 import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { message, withLoading } from '@zp/ui';
 import { CATEGORIES, HISTORY_PAGE_SIZE, MAX_TEXT, MSG, categoryName, checkImage, validateFeedback, type Category, type FeedbackErrors } from './validate.js';
 
-export type FeedbackProps = WidgetProps<'open' | 'api-base'>;
+export type FeedbackProps = WidgetProps<'open'>;
 type Row = C.Reply<typeof C.feedbackApi.history>['page']['list'][number];
 
 /** The global event any page (the footer) dispatches to open the dialog. */
@@ -233,9 +233,8 @@ function History() {
  * attribute or on a `zp:feedback-open` event on window; closing removes the attribute and
  * dispatches `zp-feedback-close` from the element.
  */
-export function Feedback({ host, open, apiBase }: FeedbackProps) {
-  // A partner page on another origin names the API's; the product's own pages leave it out.
-  if (apiBase) configureApi({ baseURL: apiBase });
+export function Feedback({ host, open }: FeedbackProps) {
+  // The API's origin (api-base, or the script's on a partner page) is set by defineWidget.
   const session = useStore($session);
   const loggedIn = session !== null;
   // lit sets an observed attribute's property to null once the attribute is removed.

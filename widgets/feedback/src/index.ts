@@ -14,4 +14,4 @@ import { styles } from './styles.js';
 export { Feedback, OPEN_EVENT } from './Feedback.js';
 export * from './validate.js';
 
-export const ZpFeedback = defineWidget('zp-feedback', Feedback, { attributes: ['open', 'api-base'], styles: [unsafeCSS(uiCss), styles] });
+export const ZpFeedback = defineWidget('zp-feedback', Feedback, { attributes: ['open'], styles: [unsafeCSS(uiCss), styles] });

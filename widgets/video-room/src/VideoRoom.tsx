@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { partnerOrigin, type WidgetProps } from '@zp/core/element';
+import type { WidgetProps } from '@zp/core/element';
 import { rtcApi } from '@zp/core/routes';
-import { $session, api, configureApi } from '@zp/core/session';
+import { $session, api } from '@zp/core/session';
 import { configureRtc, rtcEntry, type RtcEntry } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { DeviceCheck } from './DeviceCheck.js';
@@ -12,7 +12,7 @@ import { MSG, errorText, isSessionExpired, loadDevicePrefs, saveDevicePrefs, val
 /** The room shown before the server assigns a real one (spec: default room id 888888). */
 export const DEFAULT_ROOM_ID = '888888';
 
-export type VideoRoomProps = WidgetProps<'room-id' | 'api-base'>;
+export type VideoRoomProps = WidgetProps<'room-id'>;
 
 type Phase =
   | { name: 'loading' }
@@ -25,9 +25,9 @@ type Phase =
  * the devices, then enters (Room); after leaving or being removed it says why and offers to enter
  * again. A reload of the page while inside enters again at once, without the device check.
  */
-export function VideoRoom({ roomId: roomAttribute, apiBase: apiBaseAttribute, host }: VideoRoomProps) {
+export function VideoRoom({ roomId: roomAttribute, apiBase, host }: VideoRoomProps) {
   const roomId = roomAttribute || DEFAULT_ROOM_ID;
-  const apiBase = apiBaseAttribute || partnerOrigin();
+  // apiBase: the api-base attribute or the script's origin on a partner page, from defineWidget (which configures the API client).
   const session = useStore($session);
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -37,7 +37,6 @@ export function VideoRoom({ roomId: roomAttribute, apiBase: apiBaseAttribute, ho
 
   useEffect(() => {
     if (!apiBase) return;
-    configureApi({ baseURL: apiBase });
     configureRtc({ apiBase });
   }, [apiBase]);
 

@@ -14,4 +14,4 @@ import { styles } from './styles.js';
 export { VideoRoom, DEFAULT_ROOM_ID } from './VideoRoom.js';
 export * from './logic.js';
 
-export const ZpVideoRoom = defineWidget('zp-video-room', VideoRoom, { attributes: ['room-id', 'api-base'], styles: [unsafeCSS(uiCss), styles] });
+export const ZpVideoRoom = defineWidget('zp-video-room', VideoRoom, { attributes: ['room-id'], styles: [unsafeCSS(uiCss), styles] });
