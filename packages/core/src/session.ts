@@ -65,8 +65,8 @@ function decode(raw: string): UserSession | null {
       phone: typeof v.phone === 'string' ? v.phone : '',
       avatar: typeof v.avatar === 'string' ? v.avatar : '',
       expiresAt: typeof v.expiresAt === 'number' ? v.expiresAt : 0,
-      // stored before renewal existed: due at once (the server decides whether it still works)
-      renewAt: typeof v.renewAt === 'number' ? v.renewAt : 0,
+      // stored before renewal existed: renewed in its last hour
+      renewAt: typeof v.renewAt === 'number' ? v.renewAt : typeof v.expiresAt === 'number' ? v.expiresAt - 3600_000 : 0,
     };
   } catch {
     return null; // someone else's or a corrupted value: treat as logged out
