@@ -8,6 +8,7 @@ import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
 import { toastError } from './common';
 import { totalPages, usePaged } from './usePaged';
+import PartnerSessions from './PartnerSessions';
 
 type Row = C.Reply<typeof C.authApi.loginLog>['loginLog']['list'][number];
 const SIZE = 10;
@@ -19,7 +20,7 @@ export function device(ua: string): string {
   return os ? `${browser} / ${os}` : browser;
 }
 
-/** The login log with a date filter and deleting chosen entries (hunter_login). */
+/** The login log with a date filter and deleting chosen entries (hunter_login), under the live partner-site logins. */
 export default function LoginLog() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -57,6 +58,7 @@ export default function LoginLog() {
   const all = list.length > 0 && list.every((r) => chosen.has(r.bsid));
   return (
     <div>
+      <PartnerSessions />
       <form className="sk-toolbar" onSubmit={search} aria-label="按日期筛选">
         <label className="sk-inline">
           <span>开始日期</span>
