@@ -9,6 +9,7 @@ import { logOperatorAction } from '../admin/log.js';
 
 /** Told on the bus after any change, so every node reloads its list of allowed origins at once. */
 export const PARTNERS_CHANGED_TOPIC = 'partners.changed';
+const RELOAD_EVERY_MS = 60_000;
 
 interface Row {
   id: string;
@@ -51,7 +52,13 @@ const partners: Module = {
     const reload = reloader(s);
     await reload();
     const unsubscribe = await s.bus.subscribe(PARTNERS_CHANGED_TOPIC, () => void reload());
-    s.onClose(() => unsubscribe());
+    // A node that missed a bus message (Redis briefly away) still catches up within a minute.
+    const timer = setInterval(() => void reload(), RELOAD_EVERY_MS);
+    timer.unref();
+    s.onClose(async () => {
+      clearInterval(timer);
+      await unsubscribe();
+    });
     /** This node at once (the operator's next call already sees it), the others through the bus. */
     const changed = async () => {
       await reload();

@@ -23,7 +23,10 @@ let seeker: Actor;
 
 const op = (path: string, body?: unknown) => srv.call(path, { token: operator.token, ...(body === undefined ? {} : { body }) });
 const list = async () => (await op('/api/xs/admin/partner/list')).body.list as any[];
-const from = (origin: string | null, token?: string | null) => ({ headers: origin ? { origin } : {}, token: token ?? null });
+const from = (origin: string | null, token?: string | null): { headers: Record<string, string>; token: string | null } => ({
+  headers: origin ? { origin } : {},
+  token: token ?? null,
+});
 
 async function addPartner(mc: string, origin: string, extra: Record<string, unknown> = {}) {
   const r = await op('/api/xs/admin/partner/save', { mc, origin, lxr: '就业指导中心 王老师 010-12345678', ...extra });
