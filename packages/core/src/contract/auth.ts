@@ -48,6 +48,8 @@ const LoginLogRow = Type.Object({
   userAgent: Type.String(),
   /** 0 password, 1 SMS code */
   logintype: Type.Integer(),
+  /** the partner site's origin the login was made on; '' on the platform itself */
+  origin: Type.String(),
 });
 
 const sms = (url: string, summary: string) =>

@@ -56,9 +56,10 @@ function clientOf(req: FastifyRequest) {
 
 async function startSession(s: Services, req: FastifyRequest, user: { id: string; role: Role; phone: string; name: string }, loginType: number) {
   // On a partner site's page the login gets a partner token: bound to that origin, short-lived, scoped.
-  const { token, expiresIn } = await s.sessions.create(user.id, { origin: s.origins.partnerOf(req) });
+  const origin = s.origins.partnerOf(req);
+  const { token, expiresIn } = await s.sessions.create(user.id, { origin });
   const { ip, ua } = clientOf(req);
-  await s.db.execute(sql`insert into login_log (user_id, ip, user_agent, login_type) values (${user.id}, ${ip}, ${ua}, ${loginType})`);
+  await s.db.execute(sql`insert into login_log (user_id, ip, user_agent, login_type, origin) values (${user.id}, ${ip}, ${ua}, ${loginType}, ${origin ?? ''})`);
   return { token, expiresIn, userId: user.id, roleId: user.role, userName: user.name || user.phone, phone: user.phone };
 }
 
@@ -210,10 +211,10 @@ const auth: Module = {
         and login_time >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
         and login_time < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
       const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from login_log where ${where}`);
-      const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number }>(
+      const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number; origin: string }>(
         s.db,
         sql`select id::text as bsid, to_char(login_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "loginTime",
-                   ip, user_agent as "userAgent", login_type::int as logintype
+                   ip, user_agent as "userAgent", login_type::int as logintype, origin
             from login_log where ${where} order by login_time desc, id desc
             limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
       );

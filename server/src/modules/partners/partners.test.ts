@@ -215,6 +215,9 @@ describe('partner tokens', () => {
       sql`select kind, origin, round(extract(epoch from expires_at - created_at))::int as seconds from sessions order by id desc offset 1 limit 1`,
     );
     expect(row).toEqual({ kind: 'partner', origin: PARTNER, seconds: 7200 });
+    // the login log says where each login was made
+    const log = (await srv.call('/api/sec/pc/getLoginLog', { token: seeker.token, query: { page: 1, limit: 2 } })).body.loginLog.list;
+    expect(log.map((r: any) => r.origin)).toEqual(['', PARTNER]);
     // registering on a partner page logs in with a partner token too
     const phone = uniquePhone();
     await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
@@ -281,6 +284,21 @@ describe('partner tokens', () => {
     const platform = new RawClient(srv.url);
     expect((await platform.call('auth', { userID: seeker.userId, userSig: sig.body.userSig, instance: 'no-origin-1', login: true })).code).not.toBe(0);
     platform.close();
+  });
+
+  it('opens the notification socket only on its own site', async () => {
+    const token = (await loginFrom(PARTNER)).body.token;
+    const outcome = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/wss/ws`, { origin });
+        ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+        ws.on('message', (data) => {
+          if (JSON.parse(String(data))?.type === 2) (resolve('ready'), ws.close());
+        });
+        ws.once('close', (code) => resolve(`closed ${code}`));
+      });
+    expect(await outcome(PARTNER)).toBe('ready');
+    expect(await outcome(OTHER_PARTNER)).toMatch(/^closed 4\d\d\d$/);
   });
 
   it('the refresh from its own origin renews it for another 2 hours, still bound and scoped', async () => {

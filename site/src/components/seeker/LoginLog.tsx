@@ -97,6 +97,7 @@ export default function LoginLog() {
               </th>
               <th scope="col">登录时间</th>
               <th scope="col">登录方式</th>
+              <th scope="col">登录网站</th>
               <th scope="col">IP 地址</th>
               <th scope="col">设备</th>
             </tr>
@@ -121,6 +122,7 @@ export default function LoginLog() {
                 </td>
                 <td>{r.loginTime}</td>
                 <td>{r.logintype === 1 ? '验证码登录' : '密码登录'}</td>
+                <td className="sk-wrap">{r.origin ? `合作网站 ${r.origin}` : '本平台'}</td>
                 <td>{r.ip}</td>
                 <td className="sk-wrap" title={r.userAgent}>
                   {device(r.userAgent)}

@@ -5,4 +5,6 @@ alter table sessions add column origin text;
 alter table sessions add constraint sessions_partner_origin check ((kind = 'partner') = (origin is not null));
 -- When the person logged in: a refresh's successor keeps it (created_at is the refresh's own time).
 alter table sessions add column started_at timestamptz not null default now();
+-- Where a login was made: a partner site's origin, '' for the platform itself.
+alter table login_log add column origin text not null default '';
 create index sessions_user_partner on sessions (user_id) where kind = 'partner';
