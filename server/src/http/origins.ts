@@ -57,10 +57,15 @@ export class OriginPolicy {
     this.partners = new Map(list.map((p) => [p.origin, { name: p.name }]));
   }
 
-  /** The origin is the platform's own: the page was served by this server (or its public address). */
+  /**
+   * The origin is the platform's own: its host is the request's Host (the page was served by this
+   * server; the scheme is left out since behind a TLS proxy the server itself sees plain http),
+   * or it is PUBLIC_URL's origin.
+   */
   isOwn(req: FastifyRequest, origin: string): boolean {
     if (origin === this.publicOrigin) return true;
-    return origin === normaliseOrigin(`${req.protocol}://${req.host}`);
+    const host = normaliseOrigin(`http://${req.host}`);
+    return host !== null && new URL(origin).host === new URL(host).host;
   }
 
   /** A foreign origin that may embed the widgets. */
