@@ -92,6 +92,20 @@ describe('partner origins', () => {
     expect(refused).toEqual({ status: 403, body: { code: 403, msg: REFUSAL } });
     const loginThere = await callFromPage(stranger.page, `${baseUrl()}/api/sec/pc/logonQz`, { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } });
     expect(loginThere.body).toEqual({ code: 403, msg: REFUSAL });
+    // and the widget there says so to the person (it may say it at once, or when they try to log in)
+    const refusalShown = stranger.page.getByText(REFUSAL).first();
+    if (!(await refusalShown.isVisible())) {
+      await stranger.page.locator('zp-chat .launcher').click();
+      const strangerLogin = stranger.page.getByRole('dialog', { name: '登录后在线沟通' });
+      if (await strangerLogin.isVisible()) {
+        await strangerLogin.getByLabel('手机号').fill(demo.seeker.phone);
+        await strangerLogin.getByLabel('密码').fill(demo.password);
+        await strangerLogin.getByRole('button', { name: '登录', exact: true }).click();
+      }
+    }
+    await refusalShown.waitFor();
+    await screenshot(stranger.page, 'partner-origins-refused-1280', { fullPage: false });
+    expect(await stranger.page.evaluate(() => localStorage.getItem('zp:session'))).toBeNull();
 
     // ---- on the listed site a visitor logs in inside the widget: a partner token
     // the demo student (a complete résumé, so the account pages open for them)
