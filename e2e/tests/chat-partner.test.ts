@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
 import { personWithChat, registerSeeker } from '../lib/chat.js';
+import { apiCall, apiLogin } from '../lib/api.js';
 
 const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'partner.html');
 const stamp = String(Date.now()).slice(-6);
@@ -55,6 +56,9 @@ describe('<zp-chat> on a partner page', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     // 'localhost' against the platform's 127.0.0.1: another origin as well as another port.
     partner = `http://localhost:${(server.address() as AddressInfo).port}`;
+    // The operator lists the partner's origin (运营后台 › 合作网站): only listed origins may embed.
+    const operator = await apiLogin('xs', demo.operator.phone, demo.password);
+    await apiCall('/api/xs/admin/partner/save', { token: operator, body: { mc: '某某大学就业指导中心', origin: partner, lxr: '就业指导中心' } });
   });
   afterAll(async () => {
     await browser?.close();

@@ -15,6 +15,7 @@ import type { Services } from './services.js';
 import { modules } from './modules/index.js';
 import { mountSite, SITE_BASE } from './http/site.js';
 import { installSecurityHeaders } from './http/headers.js';
+import { installOriginRefusal, OriginPolicy } from './http/origins.js';
 import { defaultLogger, redactingLogger } from './http/logging.js';
 
 export interface App {
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     secret,
     sessions: sessionStore(database.db, secret),
     sms: smsCodes(database.db, opts.smsSender ?? logSender(log), secret, config),
+    origins: new OriginPolicy(config),
     companyStateOfHr: async () => -1,
     onClose: (fn) => closers.push(fn),
   };
@@ -97,14 +99,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  // Partner pages on other origins embed the widgets, which call the API with the `token`
-  // header (never cookies), so reflecting the origin lends them nothing a page could not do.
+  // Every origin gets CORS headers, so that a widget on any page can load and read the API's
+  // answer; who may actually call the API is decided by the refusal hook right after: a foreign
+  // origin that is neither an enabled partner site nor in CORS_ORIGINS gets the 403 refusal
+  // before any handler runs. The token travels in the `token` header, never in cookies.
   await app.register(cors, {
-    origin: config.corsOrigins.length ? config.corsOrigins : true,
+    origin: true,
     allowedHeaders: ['content-type', 'token'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,
   });
+  installOriginRefusal(app, services.origins);
 
   // Before any route: helmet adds its headers to each route as the route is declared.
   await installSecurityHeaders(app, config, SITE_BASE);

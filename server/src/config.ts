@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normaliseOrigin } from './http/origins.js';
 
 export interface Config {
   port: number;
@@ -60,6 +61,16 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   }
   if (!protocols.includes(u.protocol)) throw new ConfigError(`${name} 的协议应为 ${protocols.join(' 或 ')}，实际为 ${u.protocol}`);
   return raw;
+}
+
+/** CORS_ORIGINS: comma-separated `scheme://host[:port]`; a typo would silently shut a partner out, so it stops the start. */
+function corsOrigins(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return list.map((o) => {
+    const origin = normaliseOrigin(o);
+    if (!origin) throw new ConfigError(`CORS_ORIGINS 中的 ${o} 无效：应为 https://域名[:端口]，不含路径`);
+    return origin;
+  });
 }
 
 function iceServer(e: unknown, i: number): IceServer {
@@ -148,6 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),
     smsPerAddressPerHour: int(env, 'SMS_PER_ADDRESS_PER_HOUR', 20, 1, 1000000),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -66,6 +66,7 @@ export const authApi = {
   resetSeeker: /*#__PURE__*/ ref<typeof C.authApi["resetSeeker"]>(["GET", "POST"], "/api/sec/pc/getBackPwdQz", "public"),
   resetHr: /*#__PURE__*/ ref<typeof C.authApi["resetHr"]>(["GET", "POST"], "/api/sec/pc/getBackPwdHr", "public"),
   refresh: /*#__PURE__*/ ref<typeof C.authApi["refresh"]>("POST", "/api/sec/token/refreshToken/:token", "public"),
+  refreshCurrent: /*#__PURE__*/ ref<typeof C.authApi["refreshCurrent"]>("POST", "/api/sec/token/refresh", "user"),
   logout: /*#__PURE__*/ ref<typeof C.authApi["logout"]>("POST", "/api/sec/pc/logout", "user"),
   currentUser: /*#__PURE__*/ ref<typeof C.authApi["currentUser"]>("GET", "/api/sec/pc/currentUser", "user"),
   loginLog: /*#__PURE__*/ ref<typeof C.authApi["loginLog"]>("GET", "/api/sec/pc/getLoginLog", "user"),
@@ -234,6 +235,16 @@ export const notifyApi = {
   hrList: /*#__PURE__*/ ref<typeof C.notifyApi["hrList"]>(["GET", "POST"], "/api/hr/qyxxtx/list/:category/:page/:limit", "hr"),
   hrMarkRead: /*#__PURE__*/ ref<typeof C.notifyApi["hrMarkRead"]>("POST", "/api/hr/qyxxtx/markReadBatch", "hr"),
   hrMarkAllRead: /*#__PURE__*/ ref<typeof C.notifyApi["hrMarkAllRead"]>("POST", "/api/hr/qyxxtx/markReadAll/:category", "hr"),
+};
+
+export const partnersApi = {
+  adminList: /*#__PURE__*/ ref<typeof C.partnersApi["adminList"]>("GET", "/api/xs/admin/partner/list", "xs"),
+  adminSave: /*#__PURE__*/ ref<typeof C.partnersApi["adminSave"]>("POST", "/api/xs/admin/partner/save", "xs"),
+  adminEnable: /*#__PURE__*/ ref<typeof C.partnersApi["adminEnable"]>("POST", "/api/xs/admin/partner/enable", "xs"),
+  adminDelete: /*#__PURE__*/ ref<typeof C.partnersApi["adminDelete"]>("POST", "/api/xs/admin/partner/delete", "xs"),
+  status: /*#__PURE__*/ ref<typeof C.partnersApi["status"]>("GET", "/api/sec/partner/status", "public"),
+  mySessions: /*#__PURE__*/ ref<typeof C.partnersApi["mySessions"]>("GET", "/api/sec/pc/partnerSessions", "user"),
+  endMySession: /*#__PURE__*/ ref<typeof C.partnersApi["endMySession"]>("POST", "/api/sec/pc/endPartnerSession", "user"),
 };
 
 export const relationsApi = {

@@ -8,6 +8,12 @@
  *
  * On the server (Astro SSR) there is no localStorage: the atom stays empty there. Server code
  * calls the API with its own `createClient` and never logs anyone in.
+ *
+ * On a partner site's page the key lives in that site's localStorage; what it holds is only ever
+ * the partner token the server issued there (bound to that origin, 2 hours, limited to what the
+ * widgets need). The token travels in the `token` header only, never in a URL: the refresh too.
+ * While the page is in use the token is renewed once less than half of its lifetime is left, so
+ * a short partner token lives as long as the person keeps the page open.
  */
 import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
@@ -31,6 +37,8 @@ export interface UserSession {
   avatar: string;
   /** When the token lapses, ms since epoch. */
   expiresAt: number;
+  /** From when the token is renewed on activity (half its lifetime), ms since epoch. */
+  renewAt: number;
 }
 
 /** What login, register and refresh replies carry (authApi's SessionReply). */
@@ -57,6 +65,8 @@ function decode(raw: string): UserSession | null {
       phone: typeof v.phone === 'string' ? v.phone : '',
       avatar: typeof v.avatar === 'string' ? v.avatar : '',
       expiresAt: typeof v.expiresAt === 'number' ? v.expiresAt : 0,
+      // stored before renewal existed: renewed in its last hour
+      renewAt: typeof v.renewAt === 'number' ? v.renewAt : typeof v.expiresAt === 'number' ? v.expiresAt - 3600_000 : 0,
     };
   } catch {
     return null; // someone else's or a corrupted value: treat as logged out
@@ -70,6 +80,8 @@ interface SessionCore {
   refreshing: Promise<UserSession | null> | null;
   /** work that must run while the session still works, before a logout revokes it */
   beforeLogout: Set<() => Promise<unknown>>;
+  /** when renewal on activity was last tried (a failed try waits RENEW_RETRY_MS) */
+  lastRenewTry: number;
 }
 
 const CORE = Symbol.for('@zp/core/session@1');
@@ -84,15 +96,48 @@ function createCore(): SessionCore {
     baseURL: '',
     refreshing: null,
     beforeLogout: new Set(),
+    lastRenewTry: 0,
     api: createClient({
       baseURL: () => core.baseURL,
-      getToken: () => $session.get()?.token,
+      getToken: () => {
+        // A call is activity: renew afterwards if due (not now: the refresh itself asks for the token).
+        if (renewDue(core)) setTimeout(() => renewIfDue(core), 0);
+        return $session.get()?.token;
+      },
       onUnauthorized: () => {
         if ($session.get() !== null) $session.set(null);
       },
     }),
   };
+  watchActivity(core);
   return core;
+}
+
+/** How often an open, visible page checks whether its token is due for renewal. */
+const RENEW_CHECK_MS = 60_000;
+/** After a renewal that could not reach the server, the next try waits this long. */
+const RENEW_RETRY_MS = 30_000;
+
+function renewDue(core: SessionCore, now = Date.now()): boolean {
+  const s = core.$session.get();
+  return !!s && !core.refreshing && now >= s.renewAt && now < s.expiresAt && now - (core.lastRenewTry ?? 0) >= RENEW_RETRY_MS;
+}
+
+function renewIfDue(core: SessionCore): void {
+  if (!renewDue(core)) return;
+  core.lastRenewTry = Date.now();
+  void refreshSession();
+}
+
+/** While the page is in use (visible): a check every minute and one each time it comes back into view. */
+function watchActivity(core: SessionCore): void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  const check = () => {
+    if (document.visibilityState !== 'hidden') renewIfDue(core);
+  };
+  const timer = setInterval(check, RENEW_CHECK_MS) as unknown as { unref?: () => void };
+  timer.unref?.();
+  document.addEventListener('visibilitychange', check);
 }
 
 const holder = globalThis as unknown as Record<symbol, SessionCore | undefined>;
@@ -133,6 +178,7 @@ export function startSession(grant: SessionGrant): UserSession {
     // The avatar belongs to the person, so it survives a token refresh.
     avatar: previous?.userId === grant.userId ? previous.avatar : '',
     expiresAt: Date.now() + grant.expiresIn * 1000,
+    renewAt: Date.now() + grant.expiresIn * 500,
   };
   core.$session.set(session);
   return session;
@@ -200,8 +246,9 @@ export function refreshSession(): Promise<UserSession | null> {
   if (core.refreshing) return core.refreshing;
   const current = core.$session.get();
   if (!current) return Promise.resolve(null);
+  // The token goes in the header (refreshCurrent), not in the path of the legacy refresh route.
   core.refreshing = core.api
-    .call(authApi.refresh, { params: { token: current.token } })
+    .call(authApi.refreshCurrent)
     .then(
       (grant) => (core.$session.get()?.token === current.token ? startSession(grant) : core.$session.get()),
       (error: unknown) => {

@@ -126,7 +126,7 @@ describe('session core', () => {
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 
-  it('refreshes the token through /api/sec/token/refreshToken/{token}', async () => {
+  it('refreshes the token through /api/sec/token/refresh with the token in the header, never in the URL', async () => {
     const requests = serveApi(() => json({ code: 0, msg: 'success', ...grant, token: 'tok_bbbbbbbbbbbbbbbbbbbbbbbb' }));
     const s = await loadSession();
     s.startSession(grant);
@@ -134,10 +134,46 @@ describe('session core', () => {
     const [a, b] = await Promise.all([s.refreshSession(), s.refreshSession()]);
     expect(requests).toHaveLength(1); // two callers, one request
     expect(requests[0].method).toBe('POST');
-    expect(new URL(requests[0].url).pathname).toBe(`/api/sec/token/refreshToken/${grant.token}`);
+    expect(new URL(requests[0].url).pathname).toBe('/api/sec/token/refresh');
+    expect(requests[0].headers.get('token')).toBe(grant.token);
+    expect(requests[0].url).not.toContain(grant.token);
     expect(a?.token).toBe('tok_bbbbbbbbbbbbbbbbbbbbbbbb');
     expect(b).toEqual(a);
     expect(s.$session.get()?.avatar).toBe('http://files/a.png');
+  });
+
+  it('renews a 2-hour token on activity once less than half of it is left, and when the page comes back into view', async () => {
+    const renewed = 'tok_cccccccccccccccccccccccc';
+    const requests = serveApi((req) =>
+      new URL(req.url).pathname === '/api/sec/token/refresh'
+        ? json({ code: 0, msg: 'success', ...grant, expiresIn: 7200, token: req.headers.get('token') === renewed ? 'tok_dddddddddddddddddddddddd' : renewed })
+        : json({ code: 0, msg: 'success', userId: '7', roleId: 'qz', userName: '李明', phone: '13800000001', email: '' }),
+    );
+    const paths = () => requests.map((r) => new URL(r.url).pathname);
+    const { authApi } = await import('../src/routes.gen.js');
+    const s = await loadSession();
+    const start = Date.now();
+    s.startSession({ ...grant, expiresIn: 7200 });
+    await s.api.call(authApi.currentUser);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(paths()).toEqual(['/api/sec/pc/currentUser']); // most of its lifetime left: no renewal
+
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start + 61 * 60_000);
+    try {
+      await s.api.call(authApi.currentUser);
+      await vi.waitFor(() => expect(s.$session.get()?.token).toBe(renewed));
+      expect(paths()).toEqual(['/api/sec/pc/currentUser', '/api/sec/pc/currentUser', '/api/sec/token/refresh']);
+      expect(s.$session.get()?.expiresAt).toBe(start + 61 * 60_000 + 7200_000);
+      expect(JSON.parse(localStorage.getItem(KEY)!).token).toBe(renewed);
+
+      // a page left in the background for an hour renews when it is looked at again
+      clock.mockReturnValue(start + 122 * 60_000);
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(() => expect(s.$session.get()?.token).toBe('tok_dddddddddddddddddddddddd'));
+      for (const r of requests) expect(r.url).not.toMatch(/tok_/);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('clears the session when the server refuses the refresh', async () => {

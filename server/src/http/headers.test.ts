@@ -36,7 +36,7 @@ const sha = (s: string) => `'sha256-${crypto.createHash('sha256').update(s, 'utf
 describe('security headers', () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startServer({ env: { SITE_DIR: fixtureSite() } });
+    srv = await startServer({ env: { SITE_DIR: fixtureSite(), CORS_ORIGINS: 'https://partner.example.edu' } });
   });
   afterAll(() => srv?.close());
 
@@ -57,10 +57,15 @@ describe('security headers', () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
-    // The API stays callable from partner pages (CORS) and its resources loadable.
+    // The API stays callable from listed partner pages (CORS) and its resources loadable.
     expect(r.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const cors = await fetch(`${srv.url}/api/health`, { headers: { origin: 'https://partner.example.edu' } });
+    expect(cors.status).toBe(200);
     expect(cors.headers.get('access-control-allow-origin')).toBe('https://partner.example.edu');
+    // Any other origin reads its refusal and nothing else.
+    const other = await fetch(`${srv.url}/api/health`, { headers: { origin: 'https://unknown.example.com' } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get('access-control-allow-origin')).toBe('https://unknown.example.com');
   });
 
   it('a page: its own inline scripts by hash (no unsafe-inline), not framable', async () => {

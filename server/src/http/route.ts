@@ -3,6 +3,8 @@ import type { RouteSpec, Body, Query, Params, Reply } from '@zp/core/contract';
 import { AppError, forbidden, unauthorized } from './reply.js';
 import { compile, describe } from './validation.js';
 import type { Services } from '../services.js';
+import { requestOrigin } from './origins.js';
+import { originMatches } from '../modules/auth/sessions.js';
 
 export type Role = 'qz' | 'hr' | 'xs';
 export interface User {
@@ -10,7 +12,14 @@ export interface User {
   role: Role;
   phone: string;
   sessionId: string;
+  /** A partner session's origin (the partner site it was issued to); null for a full session. */
+  origin: string | null;
 }
+
+/** A partner token used from another origin than its own: stolen or copied, never valid there. */
+export const PARTNER_WRONG_ORIGIN_MSG = '该登录仅限在签发它的合作网站上使用，请重新登录';
+/** A partner token on a route the widgets do not need (password, phone, résumé, ...). */
+export const PARTNER_NOT_ALLOWED_MSG = '合作网站登录无权进行此操作，请到平台网站操作';
 
 export interface Ctx<S extends RouteSpec> {
   body: Body<S>;
@@ -99,7 +108,19 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 async function authorise(services: Services, spec: RouteSpec, req: FastifyRequest): Promise<User | null> {
   if (spec.access === 'public') return null;
-  const user = await services.sessions.userOf(req);
+  let user = await services.sessions.anyUserOf(req);
+  if (user?.origin) {
+    // A partner token: only from its own origin, and only on the routes marked for partners.
+    const fits = originMatches(user, requestOrigin(req));
+    if (spec.access === 'optional') {
+      // Optional routes answer anyone: a partner token that does not fit just personalises nothing.
+      if (!fits || !spec.partner) user = null;
+    } else if (!fits) {
+      throw unauthorized(PARTNER_WRONG_ORIGIN_MSG);
+    } else if (!spec.partner) {
+      throw forbidden(PARTNER_NOT_ALLOWED_MSG);
+    }
+  }
   req.user = user;
   if (spec.access === 'optional') return user;
   if (!user) throw unauthorized('请先登录');

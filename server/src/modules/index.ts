@@ -16,10 +16,12 @@ import relations from './relations/index.js';
 import admin from './admin/index.js';
 import feedback from './feedback/index.js';
 import rtc from './rtc/index.js';
+import partners from './partners/index.js';
 
 export interface Module {
   name: string;
   register(app: FastifyInstance, services: Services): Promise<void> | void;
 }
 
-export const modules: Module[] = [auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs, applications, relations, admin, feedback, rtc];
+// partners first: the allowed origins are loaded before any route can be called.
+export const modules: Module[] = [partners, auth, codes, companies, resumes, files, notify, jobs, search, chat, content, fairs, applications, relations, admin, feedback, rtc];

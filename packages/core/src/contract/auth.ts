@@ -48,6 +48,8 @@ const LoginLogRow = Type.Object({
   userAgent: Type.String(),
   /** 0 password, 1 SMS code */
   logintype: Type.Integer(),
+  /** the partner site's origin the login was made on; '' on the platform itself */
+  origin: Type.String(),
 });
 
 const sms = (url: string, summary: string) =>
@@ -65,13 +67,18 @@ export const authApi = {
   resetSeeker: route({ method: ['GET', 'POST'], url: '/api/sec/pc/getBackPwdQz', summary: '求职者找回密码', access: 'public', tags: ['auth'], query: ResetPwd, reply: EmptyReply }),
   resetHr: route({ method: ['GET', 'POST'], url: '/api/sec/pc/getBackPwdHr', summary: 'HR 找回密码', access: 'public', tags: ['auth'], query: ResetPwd, reply: EmptyReply }),
   refresh: route({
-    method: 'POST', url: '/api/sec/token/refreshToken/:token', summary: '刷新令牌（旧令牌作废）', access: 'public', tags: ['auth'],
+    method: 'POST', url: '/api/sec/token/refreshToken/:token', summary: '刷新令牌（旧令牌作废）', access: 'public', partner: true, tags: ['auth'],
     params: Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$', title: '令牌' }) }),
     reply: SessionReply,
   }),
-  logout: route({ method: 'POST', url: '/api/sec/pc/logout', summary: '退出登录', access: 'user', tags: ['auth'], reply: EmptyReply }),
+  /** The same rotation with the token in the `token` header: the session core's way, so no token ever sits in a URL. */
+  refreshCurrent: route({
+    method: 'POST', url: '/api/sec/token/refresh', summary: '刷新令牌（令牌放在 token 请求头；旧令牌作废）', access: 'user', partner: true, tags: ['auth'],
+    reply: SessionReply,
+  }),
+  logout: route({ method: 'POST', url: '/api/sec/pc/logout', summary: '退出登录', access: 'user', partner: true, tags: ['auth'], reply: EmptyReply }),
   currentUser: route({
-    method: 'GET', url: '/api/sec/pc/currentUser', summary: '当前登录用户', access: 'user', tags: ['auth'],
+    method: 'GET', url: '/api/sec/pc/currentUser', summary: '当前登录用户', access: 'user', partner: true, tags: ['auth'],
     reply: replyOf({ userId: Type.String(), roleId: Type.String(), userName: Type.String(), phone: Type.String(), email: Type.String() }),
   }),
   loginLog: route({

@@ -29,7 +29,7 @@ const UserIdList = (title = '用户ID列表', max = 100) => Type.Array(ChatUserI
 
 export const chatApi = {
   userSig: route({
-    method: 'GET', url: '/api/sec/trtc/userSig', summary: '获取即时通信登录签名 userSig（本人）', access: 'user', tags: ['chat'],
+    method: 'GET', url: '/api/sec/trtc/userSig', summary: '获取即时通信登录签名 userSig（本人）', access: 'user', partner: true, tags: ['chat'],
     /** appID: SDKAppID (0 for the self-hosted service) */
     reply: replyOf({ userId: Type.String(), userSig: Type.String(), appID: Type.Integer() }),
   }),

@@ -160,7 +160,7 @@ export const companiesApi = {
     reply: replyOf({ shzt: Type.Integer() }),
   }),
   infoForHr: route({
-    method: ['GET', 'POST'], url: '/api/hr/bskhgl/findDwInfoHr', summary: '本单位信息与审核状态', access: 'hr', tags: ['companies'],
+    method: ['GET', 'POST'], url: '/api/hr/bskhgl/findDwInfoHr', summary: '本单位信息与审核状态', access: 'hr', partner: true, tags: ['companies'],
     reply: replyOf({
       /** BsKhglEntity: null before the HR registered or joined an enterprise */
       BsKhglEntity: Type.Union([CompanyFull, Type.Null()]),
@@ -263,7 +263,7 @@ export const companiesApi = {
     reply: replyOf({ hrid: Type.String() }),
   }),
   colleagues: route({
-    method: ['GET', 'POST'], url: '/api/hr/qyhrjrqysh/allList', summary: '本单位的同事', access: 'hr', tags: ['companies'],
+    method: ['GET', 'POST'], url: '/api/hr/qyhrjrqysh/allList', summary: '本单位的同事', access: 'hr', partner: true, tags: ['companies'],
     reply: replyOf({ list: Type.Array(ColleagueRow) }),
   }),
 

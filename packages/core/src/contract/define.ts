@@ -22,6 +22,11 @@ export interface RouteSpec<
   url: string;
   summary: string;
   access: Access;
+  /**
+   * May a partner token (a login made on a partner site, bound to that site's origin) call it?
+   * Default deny: only the calls the embedded widgets make are marked.
+   */
+  partner?: boolean;
   tags?: string[];
   body?: B;
   query?: Q;

@@ -268,7 +268,7 @@ export const fairsApi = {
     reply: replyOf({ page: Type.Object({ list: Type.Array(HallLogLine), totalCount: Type.Integer() }) }),
   }),
   list: route({
-    method: 'GET', url: '/api/hr/bshxxx/findHxListByType', summary: '招聘会列表（线上 1 / 线下 2）', access: 'optional', tags: ['fairs'],
+    method: 'GET', url: '/api/hr/bshxxx/findHxListByType', summary: '招聘会列表（线上 1 / 线下 2）', access: 'optional', partner: true, tags: ['fairs'],
     query: Type.Object({
       page: PageQuery.page,
       limit: Type.Integer({ minimum: 1, maximum: 100, default: 12, title: '每页条数' }),
@@ -284,7 +284,7 @@ export const fairsApi = {
     reply: replyOf({ page: Page(FairItem), hxdttj: FairListStats }),
   }),
   search: route({
-    method: ['GET', 'POST'], url: '/api/xs/business/hxxx/queryHxListJs', summary: '招聘会检索（省份、线上线下、会议类型、月份、名称）', access: 'optional', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/xs/business/hxxx/queryHxListJs', summary: '招聘会检索（省份、线上线下、会议类型、月份、名称）', access: 'optional', partner: true, tags: ['fairs'],
     /** as the previous client's fair search sends them (query parameters, also on POST) */
     query: Type.Object({
       page: PageQuery.page,
@@ -308,22 +308,22 @@ export const fairsApi = {
     reply: replyOf({ page: Page(FairItem) }),
   }),
   detail: route({
-    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findHxInfo', summary: '招聘会详情', access: 'optional', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findHxInfo', summary: '招聘会详情', access: 'optional', partner: true, tags: ['fairs'],
     query: HxidQuery,
     reply: replyOf({ bsHxxx: FairDetail }),
   }),
   stats: route({
-    method: ['GET', 'POST'], url: '/api/qz/bshxxx/hxdttj', summary: '会场大厅统计', access: 'optional', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/qz/bshxxx/hxdttj', summary: '会场大厅统计', access: 'optional', partner: true, tags: ['fairs'],
     query: HxidQuery,
     reply: replyOf({ hxdttj: HallStats }),
   }),
   hallCompanies: route({
-    method: ['GET', 'POST'], url: '/api/qz/bskhgl/list', summary: '会场参会单位（含在招岗位与在线状态）', access: 'optional', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/qz/bskhgl/list', summary: '会场参会单位（含在招岗位与在线状态）', access: 'optional', partner: true, tags: ['fairs'],
     query: HallQuery,
     reply: replyOf({ page: Page(HallCompany) }),
   }),
   hallCompaniesByZone: route({
-    method: ['GET', 'POST'], url: '/api/qz/bskhgl/listByZt', summary: '会场某组团的参会单位', access: 'optional', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/qz/bskhgl/listByZt', summary: '会场某组团的参会单位', access: 'optional', partner: true, tags: ['fairs'],
     query: HallQuery,
     reply: replyOf({ page: Page(HallCompany) }),
   }),
@@ -355,23 +355,23 @@ export const fairsApi = {
     }),
   }),
   onlineHr: route({
-    method: 'GET', url: '/api/qz/im/getOnlineHr', summary: '单位在线的 HR', access: 'user', tags: ['fairs'],
+    method: 'GET', url: '/api/qz/im/getOnlineHr', summary: '单位在线的 HR', access: 'user', partner: true, tags: ['fairs'],
     query: Type.Object({ dwid: Id('单位ID') }),
     /** onlineHrs: those online now; page.list: every HR of the company, online or not (offline ones can be left a message) */
     reply: replyOf({ onlineHrs: Type.Array(FairOnlineHr), page: Type.Object({ list: Type.Array(FairCompanyHr), totalCount: Type.Integer() }) }),
   }),
   enterHall: route({
-    method: 'POST', url: '/imapi/api/meet/online', summary: '进入会场（记录在场）', access: 'user', tags: ['fairs'],
+    method: 'POST', url: '/imapi/api/meet/online', summary: '进入会场（记录在场）', access: 'user', partner: true, tags: ['fairs'],
     query: Type.Object({ hxid: Id('会场ID'), type: Type.Optional(Type.Integer({ title: '类型' })) }),
     reply: EmptyReply,
   }),
   seekerJoinHall: route({
-    method: 'POST', url: '/api/qz/qzjrhxdtjl/joinHxDt', summary: '求职者/游客进入会场大厅', access: 'optional', tags: ['fairs'],
+    method: 'POST', url: '/api/qz/qzjrhxdtjl/joinHxDt', summary: '求职者/游客进入会场大厅', access: 'optional', partner: true, tags: ['fairs'],
     query: HxidQuery,
     reply: EmptyReply,
   }),
   hrJoinHall: route({
-    method: 'POST', url: '/api/hr/qyjrhxdtjl/joinHxDt', summary: 'HR 进入会场大厅', access: 'hr', tags: ['fairs'],
+    method: 'POST', url: '/api/hr/qyjrhxdtjl/joinHxDt', summary: 'HR 进入会场大厅', access: 'hr', partner: true, tags: ['fairs'],
     query: HxidQuery,
     reply: EmptyReply,
   }),
@@ -386,68 +386,68 @@ export const fairsApi = {
     reply: replyOf({ data: Type.Array(Type.String()) }),
   }),
   onlineUsers: route({
-    method: 'POST', url: '/imapi/api/users/online', summary: '这些用户中在线的', access: 'user', tags: ['fairs'],
+    method: 'POST', url: '/imapi/api/users/online', summary: '这些用户中在线的', access: 'user', partner: true, tags: ['fairs'],
     body: Type.Array(Id('用户ID'), { maxItems: 200, title: '用户ID列表' }),
     reply: replyOf({ data: Type.Array(Type.String()) }),
   }),
   userOnline: route({
-    method: 'POST', url: '/imapi/api/user/online', summary: '某用户是否在线', access: 'user', tags: ['fairs'],
+    method: 'POST', url: '/imapi/api/user/online', summary: '某用户是否在线', access: 'user', partner: true, tags: ['fairs'],
     query: Type.Object({ userid: Id('用户ID') }),
     reply: replyOf({ data: Type.Boolean() }),
   }),
 
   seekerSignUp: route({
-    method: 'POST', url: '/api/qz/bsrcbmxx/hxBmMore', summary: '求职者报名招聘会（可多个）', access: 'qz', tags: ['fairs'],
+    method: 'POST', url: '/api/qz/bsrcbmxx/hxBmMore', summary: '求职者报名招聘会（可多个）', access: 'qz', partner: true, tags: ['fairs'],
     body: HxidList,
     reply: EmptyReply,
   }),
   hrSignUp: route({
-    method: 'POST', url: '/api/hr/bsdwbmxx/addBmhxxMore', summary: '单位报名招聘会（可多个）', access: 'hrApproved', tags: ['fairs'],
+    method: 'POST', url: '/api/hr/bsdwbmxx/addBmhxxMore', summary: '单位报名招聘会（可多个）', access: 'hrApproved', partner: true, tags: ['fairs'],
     body: HxidList,
     reply: EmptyReply,
   }),
   seekerFairs: route({
-    method: 'POST', url: '/api/qz/bsrcbmxx/list', summary: '我报名的招聘会', access: 'qz', tags: ['fairs'],
+    method: 'POST', url: '/api/qz/bsrcbmxx/list', summary: '我报名的招聘会', access: 'qz', partner: true, tags: ['fairs'],
     reply: replyOf({ hxList: Type.Array(FairItem) }),
   }),
   companyFairs: route({
-    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会', access: 'hr', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: Type.Object({ ...PageQuery, type: Type.Optional(Enum([1, 2], { title: '会场类型' })) }),
     reply: replyOf({ page: Page(FairItem) }),
   }),
   companySignUpState: route({
-    method: ['GET', 'POST'], url: '/api/hr/bsdwbmxx/findDwBmzt', summary: '本单位是否已报名该招聘会', access: 'hr', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/hr/bsdwbmxx/findDwBmzt', summary: '本单位是否已报名该招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: HxidQuery,
     /** bmzt: 1 signed up, 0 not */
     reply: replyOf({ bmzt: Type.Integer() }),
   }),
   seekerFavorite: route({
-    method: 'POST', url: '/api/qz/jobFairFavorite/favoriteMore', summary: '求职者收藏招聘会', access: 'qz', tags: ['fairs'],
+    method: 'POST', url: '/api/qz/jobFairFavorite/favoriteMore', summary: '求职者收藏招聘会', access: 'qz', partner: true, tags: ['fairs'],
     body: HxidList,
     reply: EmptyReply,
   }),
   hrFavorite: route({
-    method: 'POST', url: '/api/hr/jobFairFavorite/favoriteMore', summary: 'HR 收藏招聘会', access: 'hr', tags: ['fairs'],
+    method: 'POST', url: '/api/hr/jobFairFavorite/favoriteMore', summary: 'HR 收藏招聘会', access: 'hr', partner: true, tags: ['fairs'],
     body: HxidList,
     reply: EmptyReply,
   }),
   seekerUnfavorite: route({
-    method: ['GET', 'POST'], url: '/api/qz/jobFairFavorite/Unfavorite', summary: '求职者取消收藏招聘会', access: 'qz', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/qz/jobFairFavorite/Unfavorite', summary: '求职者取消收藏招聘会', access: 'qz', partner: true, tags: ['fairs'],
     query: HxidQuery,
     reply: EmptyReply,
   }),
   hrUnfavorite: route({
-    method: ['GET', 'POST'], url: '/api/hr/jobFairFavorite/Unfavorite', summary: 'HR 取消收藏招聘会', access: 'hr', tags: ['fairs'],
+    method: ['GET', 'POST'], url: '/api/hr/jobFairFavorite/Unfavorite', summary: 'HR 取消收藏招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: HxidQuery,
     reply: EmptyReply,
   }),
   seekerFavorites: route({
-    method: 'GET', url: '/api/qz/jobFairFavorite/collectedList', summary: '求职者收藏的招聘会', access: 'qz', tags: ['fairs'],
+    method: 'GET', url: '/api/qz/jobFairFavorite/collectedList', summary: '求职者收藏的招聘会', access: 'qz', partner: true, tags: ['fairs'],
     query: myFairsQuery,
     reply: replyOf({ page: Page(FairItem) }),
   }),
   hrFavorites: route({
-    method: 'GET', url: '/api/hr/jobFairFavorite/collectedList', summary: 'HR 收藏的招聘会', access: 'hr', tags: ['fairs'],
+    method: 'GET', url: '/api/hr/jobFairFavorite/collectedList', summary: 'HR 收藏的招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: myFairsQuery,
     reply: replyOf({ page: Page(FairItem) }),
   }),

@@ -46,11 +46,11 @@ const tags = ['feedback'];
 
 export const feedbackApi = {
   ossKey: route({
-    method: ['GET', 'POST'], url: '/api/qz/qzfkbz/getOssKey', summary: '反馈图片上传凭证（jpg/png，2MB 以内）', access: 'optional', tags,
+    method: ['GET', 'POST'], url: '/api/qz/qzfkbz/getOssKey', summary: '反馈图片上传凭证（jpg/png，2MB 以内）', access: 'optional', partner: true, tags,
     reply: replyOf({ info: UploadInfo }),
   }),
   saveImg: route({
-    method: 'POST', url: '/api/qz/qzfkbz/saveImg', summary: '登记反馈图片', access: 'optional', tags,
+    method: 'POST', url: '/api/qz/qzfkbz/saveImg', summary: '登记反馈图片', access: 'optional', partner: true, tags,
     body: Type.Object({
       keyName: Type.String({ minLength: 1, maxLength: 400, title: '文件地址' }),
       wjmc: Type.Optional(Type.String({ maxLength: 200, title: '文件名称' })),
@@ -63,7 +63,7 @@ export const feedbackApi = {
     reply: replyOf({ fileUrl: Type.String(), wjid: Type.String() }),
   }),
   add: route({
-    method: 'POST', url: '/api/qz/qzfkbz/addFk', summary: '提交反馈（游客须留联系方式）', access: 'optional', tags,
+    method: 'POST', url: '/api/qz/qzfkbz/addFk', summary: '提交反馈（游客须留联系方式）', access: 'optional', partner: true, tags,
     body: Type.Object({
       wtlx: Category,
       wtms: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', title: '问题内容' }),
@@ -77,7 +77,7 @@ export const feedbackApi = {
     reply: replyOf({ bsid: Type.String() }),
   }),
   history: route({
-    method: ['GET', 'POST'], url: '/api/qz/qzfkbz/findAll/:page/:size', summary: '我的反馈记录（游客为空）', access: 'optional', tags,
+    method: ['GET', 'POST'], url: '/api/qz/qzfkbz/findAll/:page/:size', summary: '我的反馈记录（游客为空）', access: 'optional', partner: true, tags,
     params: Type.Object({
       page: Type.Integer({ minimum: 1, maximum: 100000, title: '页码' }),
       size: Type.Integer({ minimum: 1, maximum: 50, title: '每页条数' }),

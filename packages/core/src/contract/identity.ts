@@ -55,15 +55,15 @@ export const FileRow = Type.Object({
 
 export const identityApi = {
   seekerBase: route({
-    method: 'GET', url: '/api/qz/qzgrjbxx/myBaseInfo', summary: '求职者基本信息', access: 'qz', tags: ['identity'],
+    method: 'GET', url: '/api/qz/qzgrjbxx/myBaseInfo', summary: '求职者基本信息', access: 'qz', partner: true, tags: ['identity'],
     reply: replyOf({ qzGrjbxxBase: Type.Union([SeekerBase, Type.Null()]) }),
   }),
   companyState: route({
-    method: 'GET', url: '/api/hr/qydwhrxx/getDwShzt', summary: '所属单位审核状态', access: 'hr', tags: ['identity'],
+    method: 'GET', url: '/api/hr/qydwhrxx/getDwShzt', summary: '所属单位审核状态', access: 'hr', partner: true, tags: ['identity'],
     reply: replyOf({ shzt: Type.Integer() }),
   }),
   hrInfo: route({
-    method: ['GET', 'POST'], url: '/api/hr/qydwhrxx/getHrInfo', summary: 'HR 信息', access: 'hr', tags: ['identity'],
+    method: ['GET', 'POST'], url: '/api/hr/qydwhrxx/getHrInfo', summary: 'HR 信息', access: 'hr', partner: true, tags: ['identity'],
     reply: replyOf({ qyDwhrxxEntity: HrEntity }),
   }),
   hrReminders: route({

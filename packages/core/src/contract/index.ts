@@ -16,3 +16,4 @@ export * from './relations.js';
 export * from './admin.js';
 export * from './feedback.js';
 export * from './rtc.js';
+export * from './partners.js';

@@ -147,7 +147,7 @@ const tags = ['rtc'];
 
 export const rtcApi = {
   startVedio: route({
-    method: 'POST', url: '/api/sec/trtc/startVedio/:userId', summary: '发起视频前检查：付费会员不限；免费会员每次 20 分钟、同一求职者每天一次', access: 'user', tags,
+    method: 'POST', url: '/api/sec/trtc/startVedio/:userId', summary: '发起视频前检查：付费会员不限；免费会员每次 20 分钟、同一求职者每天一次', access: 'user', partner: true, tags,
     /** userId: the job seeker an HR wants to interview, or the HR a job seeker asks for an interview */
     params: Type.Object({ userId: Id('对方用户ID') }),
     reply: replyOf({
@@ -160,7 +160,7 @@ export const rtcApi = {
     }),
   }),
   hrOpenRoom: route({
-    method: 'POST', url: '/api/sec/trtc/hrOpenRoom', summary: 'HR 开房间（可同时邀请一名求职者）', access: 'hrApproved', tags,
+    method: 'POST', url: '/api/sec/trtc/hrOpenRoom', summary: 'HR 开房间（可同时邀请一名求职者）', access: 'hrApproved', partner: true, tags,
     /** userId: a job seeker invited at once (as inviteRoom does) */
     query: Type.Object({ userId: Type.Optional(Id('被邀请的求职者ID')) }),
     reply: replyOf({
@@ -171,32 +171,32 @@ export const rtcApi = {
     }),
   }),
   inviteRoom: route({
-    method: 'POST', url: '/api/sec/trtc/inviteRoom', summary: '邀请求职者进入房间（房间发起人或其同事）', access: 'hrApproved', tags,
+    method: 'POST', url: '/api/sec/trtc/inviteRoom', summary: '邀请求职者进入房间（房间发起人或其同事）', access: 'hrApproved', partner: true, tags,
     query: Type.Object({ channelId: RoomId, userId: Id('被邀请的求职者ID') }),
     reply: replyOf({}),
   }),
   joinRoom: route({
-    method: 'POST', url: '/api/sec/trtc/joinRoom', summary: '进入房间（记录入房；自建信令的 join 做同样的检查）', access: 'user', tags,
+    method: 'POST', url: '/api/sec/trtc/joinRoom', summary: '进入房间（记录入房；自建信令的 join 做同样的检查）', access: 'user', partner: true, tags,
     query: ChannelQuery,
     reply: replyOf({ data: RtcRoomInfo }),
   }),
   leaveRoom: route({
-    method: 'POST', url: '/api/sec/trtc/leaveRoom', summary: '退出房间', access: 'user', tags,
+    method: 'POST', url: '/api/sec/trtc/leaveRoom', summary: '退出房间', access: 'user', partner: true, tags,
     query: ChannelQuery,
     reply: replyOf({}),
   }),
   endRoom: route({
-    method: 'POST', url: '/api/sec/trtc/endRoom', summary: '结束房间（仅房间发起人），所有成员被移出', access: 'hrApproved', tags,
+    method: 'POST', url: '/api/sec/trtc/endRoom', summary: '结束房间（仅房间发起人），所有成员被移出', access: 'hrApproved', partner: true, tags,
     query: ChannelQuery,
     reply: replyOf({}),
   }),
   roomInfo: route({
-    method: 'GET', url: '/api/sec/trtc/roomInfo', summary: '房间信息：发起人、成员、邀请、结束时间（能进入该房间的人可查看）', access: 'user', tags,
+    method: 'GET', url: '/api/sec/trtc/roomInfo', summary: '房间信息：发起人、成员、邀请、结束时间（能进入该房间的人可查看）', access: 'user', partner: true, tags,
     query: ChannelQuery,
     reply: replyOf({ data: RtcRoomInfo }),
   }),
   roomMembersInfo: route({
-    method: 'POST', url: '/api/sec/trtc/roomMembersInfo', summary: '房间成员的姓名与单位', access: 'user', tags,
+    method: 'POST', url: '/api/sec/trtc/roomMembersInfo', summary: '房间成员的姓名与单位', access: 'user', partner: true, tags,
     body: Type.Array(Id('用户ID'), { minItems: 1, maxItems: 50, title: '用户ID列表' }),
     reply: replyOf({ list: Type.Array(RtcMemberInfo) }),
   }),

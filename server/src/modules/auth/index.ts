@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { authApi } from '@zp/core/contract';
-import { handle, type Role } from '../../http/route.js';
-import { badRequest, conflict, tooMany, unauthorized, pageOf, offsetOf } from '../../http/reply.js';
+import { authApi, partnersApi } from '@zp/core/contract';
+import { handle, PARTNER_WRONG_ORIGIN_MSG, type Role } from '../../http/route.js';
+import { badRequest, conflict, notFound, tooMany, unauthorized, pageOf, offsetOf } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
 import { checkPassword, decoyHash, hashPassword } from './passwords.js';
 import { createSeekerProfile } from '../resumes/profile.js';
 import { createHrProfile, syncHrPhone } from '../companies/hr.js';
+import { originMatches, tokenOf } from './sessions.js';
+import { requestOrigin } from '../../http/origins.js';
 
 /**
  * Password throttling, kept in the database so that every node counts the same attempts.
@@ -53,9 +55,11 @@ function clientOf(req: FastifyRequest) {
 }
 
 async function startSession(s: Services, req: FastifyRequest, user: { id: string; role: Role; phone: string; name: string }, loginType: number) {
-  const { token, expiresIn } = await s.sessions.create(user.id);
+  // On a partner site's page the login gets a partner token: bound to that origin, short-lived, scoped.
+  const origin = s.origins.partnerOf(req);
+  const { token, expiresIn } = await s.sessions.create(user.id, { origin });
   const { ip, ua } = clientOf(req);
-  await s.db.execute(sql`insert into login_log (user_id, ip, user_agent, login_type) values (${user.id}, ${ip}, ${ua}, ${loginType})`);
+  await s.db.execute(sql`insert into login_log (user_id, ip, user_agent, login_type, origin) values (${user.id}, ${ip}, ${ua}, ${loginType}, ${origin ?? ''})`);
   return { token, expiresIn, userId: user.id, roleId: user.role, userName: user.name || user.phone, phone: user.phone };
 }
 
@@ -178,12 +182,18 @@ const auth: Module = {
     handle(app, s, authApi.resetSeeker, resetPassword('qz'));
     handle(app, s, authApi.resetHr, resetPassword('hr'));
 
-    handle(app, s, authApi.refresh, async ({ params }) => {
-      const r = await s.sessions.rotate(params.token);
+    const refresh = async (token: string, req: FastifyRequest) => {
+      const owner = await s.sessions.userByToken(token);
+      // A partner token renews only from its own site: a copy elsewhere cannot be kept alive.
+      if (owner && !originMatches(owner, requestOrigin(req))) throw unauthorized(PARTNER_WRONG_ORIGIN_MSG);
+      const r = await s.sessions.rotate(token);
       if (!r) throw unauthorized('登录已过期，请重新登录');
       const u = await one<{ name: string }>(s.db, sql`select name from users where id = ${r.user.id}`);
       return { token: r.token, expiresIn: r.expiresIn, userId: r.user.id, roleId: r.user.role, userName: u?.name || r.user.phone, phone: r.user.phone };
-    });
+    };
+    handle(app, s, authApi.refresh, async ({ params, req }) => refresh(params.token, req));
+    // route.ts has checked the token (and a partner token's origin); tokenOf cannot be null here.
+    handle(app, s, authApi.refreshCurrent, async ({ req }) => refresh(tokenOf(req)!, req));
     handle(app, s, authApi.logout, async ({ user }) => {
       await s.sessions.revoke(user.sessionId);
       return { msg: '已退出登录' };
@@ -201,10 +211,10 @@ const auth: Module = {
         and login_time >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
         and login_time < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
       const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from login_log where ${where}`);
-      const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number }>(
+      const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number; origin: string }>(
         s.db,
         sql`select id::text as bsid, to_char(login_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "loginTime",
-                   ip, user_agent as "userAgent", login_type::int as logintype
+                   ip, user_agent as "userAgent", login_type::int as logintype, origin
             from login_log where ${where} order by login_time desc, id desc
             limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
       );
@@ -213,6 +223,19 @@ const auth: Module = {
     handle(app, s, authApi.deleteLoginLog, async ({ user, body }) => {
       const r = await rows(s.db, sql`delete from login_log where user_id = ${user.id} and id in (${sql.join(body.map((id) => sql`${id}`), sql`, `)}) returning id`);
       return { deleted: r.length };
+    });
+
+    // ---- the person's logins on partner sites (the account page's login log lists and ends them)
+
+    handle(app, s, partnersApi.mySessions, async ({ user }) => {
+      const list = await s.sessions.partnerSessions(user.id);
+      return {
+        list: list.map((r) => ({ bsid: r.id, mc: s.origins.nameOf(r.origin) ?? '', origin: r.origin, loginTime: r.login_time, expireTime: r.expire_time })),
+      };
+    });
+    handle(app, s, partnersApi.endMySession, async ({ user, body }) => {
+      if (!(await s.sessions.endPartnerSession(user.id, body.bsid))) throw notFound('该登录已结束或不存在');
+      return { msg: '已结束该合作网站登录' };
     });
 
     handle(app, s, authApi.changePassword, async ({ user, query }) => {

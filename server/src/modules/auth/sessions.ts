@@ -2,12 +2,20 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Role, User } from '../../http/route.js';
+import { requestOrigin } from '../../http/origins.js';
 
 export const SESSION_DAYS = 7;
+/** A partner token's lifetime; the session core renews it while the partner page is in use. */
+export const PARTNER_SESSION_SECONDS = 2 * 3600;
 /** A rotated token keeps working this long, so two tabs refreshing together both stay logged in. */
 const ROTATION_GRACE_SECONDS = 60;
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/** A partner session counts only on calls from its own origin; a full session from anywhere. */
+export function originMatches(user: Pick<User, 'origin'>, origin: string | null): boolean {
+  return !user.origin || user.origin === origin;
+}
 
 export function tokenOf(req: FastifyRequest): string | null {
   const h = req.headers.token;
@@ -26,27 +34,43 @@ export function sessionStore(db: Db, secret: string) {
    */
   const successorOf = (token: string) => crypto.createHmac('sha256', secret).update(`rotate:${token}`).digest('base64url');
 
+  /** The session's owner; a partner session carries its origin (route.ts checks it on every call). */
   async function userByToken(token: string): Promise<User | null> {
-    const r = await one<{ id: string; role: Role; phone: string; session_id: string }>(
+    const r = await one<{ id: string; role: Role; phone: string; session_id: string; origin: string | null }>(
       db,
-      sql`select u.id::text as id, u.role, u.phone, s.id::text as session_id
+      sql`select u.id::text as id, u.role, u.phone, s.id::text as session_id, s.origin
           from sessions s join users u on u.id = s.user_id
           where s.token_hash = ${sha256(token)} and s.expires_at > now()`,
     );
-    return r ? { id: r.id, role: r.role, phone: r.phone, sessionId: r.session_id } : null;
+    return r ? { id: r.id, role: r.role, phone: r.phone, sessionId: r.session_id, origin: r.origin } : null;
+  }
+
+  async function revoke(sessionId: string) {
+    const r = await rows<{ user_id: string }>(db, sql`delete from sessions where id = ${sessionId} returning user_id::text as user_id`);
+    for (const x of r) for (const fn of revokedListeners) await fn({ userId: x.user_id, sessionId });
   }
 
   return {
     userByToken,
-    async userOf(req: FastifyRequest): Promise<User | null> {
+    /** The caller, whatever origin the call came from: for code that checks the origin itself (route.ts). */
+    async anyUserOf(req: FastifyRequest): Promise<User | null> {
       const token = tokenOf(req);
       return token ? userByToken(token) : null;
     },
-    async create(userId: string): Promise<{ token: string; expiresIn: number }> {
+    /** The caller; a partner token counts only from its own origin. */
+    async userOf(req: FastifyRequest): Promise<User | null> {
+      const token = tokenOf(req);
+      const user = token ? await userByToken(token) : null;
+      return user && !originMatches(user, requestOrigin(req)) ? null : user;
+    },
+    /** A new session; with `origin` a partner session bound to that origin and short-lived. */
+    async create(userId: string, opts: { origin?: string | null } = {}): Promise<{ token: string; expiresIn: number }> {
       const token = crypto.randomBytes(32).toString('base64url');
-      await db.execute(sql`insert into sessions (user_id, token_hash, expires_at)
-        values (${userId}, ${sha256(token)}, now() + make_interval(days => ${SESSION_DAYS}))`);
-      return { token, expiresIn: SESSION_DAYS * 86400 };
+      const origin = opts.origin ?? null;
+      const seconds = origin ? PARTNER_SESSION_SECONDS : SESSION_DAYS * 86400;
+      await db.execute(sql`insert into sessions (user_id, token_hash, expires_at, kind, origin)
+        values (${userId}, ${sha256(token)}, now() + make_interval(secs => ${seconds}), ${origin ? 'partner' : 'full'}, ${origin})`);
+      return { token, expiresIn: seconds };
     },
     /**
      * Issues the successor of `token` and lets the old one lapse after a short grace, so requests
@@ -58,11 +82,15 @@ export function sessionStore(db: Db, secret: string) {
       if (!user) return null;
       const next = successorOf(token);
       // One statement: the update takes the row lock, so of two refreshes racing only one inserts.
+      // The successor keeps the kind and origin: a partner token renews only into a partner token.
       await db.execute(sql`with rotated as (
           update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
-          where id = ${user.sessionId} and rotated_at is null returning user_id)
-        insert into sessions (user_id, token_hash, expires_at)
-        select user_id, ${sha256(next)}, now() + make_interval(days => ${SESSION_DAYS}) from rotated`);
+          where id = ${user.sessionId} and rotated_at is null returning user_id, kind, origin, started_at)
+        insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at)
+        select user_id, ${sha256(next)},
+               now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
+               kind, origin, started_at
+        from rotated`);
       const successor = await one<{ seconds: number }>(
         db,
         sql`select greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds
@@ -76,9 +104,32 @@ export function sessionStore(db: Db, secret: string) {
     onRevoked(fn: RevokedListener) {
       revokedListeners.push(fn);
     },
-    async revoke(sessionId: string) {
-      const r = await rows<{ user_id: string }>(db, sql`delete from sessions where id = ${sessionId} returning user_id::text as user_id`);
-      for (const x of r) for (const fn of revokedListeners) await fn({ userId: x.user_id, sessionId });
+    revoke,
+    /** The person's live partner sessions (a rotated one lapsing in its grace minute is left out). */
+    async partnerSessions(userId: string) {
+      return rows<{ id: string; origin: string; login_time: string; expire_time: string }>(
+        db,
+        sql`select id::text as id, origin,
+                   to_char(started_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as login_time,
+                   to_char(expires_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as expire_time
+            from sessions
+            where user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null
+            order by started_at desc, id desc`,
+      );
+    },
+    /** Ends one partner session of `userId`; false when it is not theirs, not a partner one, or already over. */
+    async endPartnerSession(userId: string, sessionId: string): Promise<boolean> {
+      const r = await one<{ id: string }>(
+        db,
+        sql`select id::text as id from sessions where id = ${sessionId} and user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null`,
+      );
+      if (!r) return false;
+      // Its predecessors from the same site, still in their grace minute after a refresh, end with it.
+      await db.execute(sql`delete from sessions
+        where user_id = ${userId} and kind = 'partner' and rotated_at is not null
+          and origin = (select origin from sessions where id = ${r.id})`);
+      await revoke(r.id);
+      return true;
     },
     async revokeAll(userId: string) {
       await db.execute(sql`delete from sessions where user_id = ${userId}`);

@@ -23,6 +23,8 @@ export interface Conn {
   alive: boolean;
   /** sends of one socket are checked in the order they arrived, so they are numbered in that order */
   sendChain: Promise<unknown>;
+  /** the Origin the socket was opened from (normalised), for userSigs bound to a partner site */
+  origin: string | null;
 }
 
 export interface Member {
@@ -152,7 +154,8 @@ export class ChatHub {
    * Serves one socket. Whatever arrives is input to refuse (an error answer, or a close for what
    * the socket layer itself rejects: oversize frames, invalid UTF-8), never a reason to throw.
    */
-  attach(ws: WebSocket) {
+  /** `origin`: the upgrade request's Origin header (normalised), for userSigs bound to a partner site. */
+  attach(ws: WebSocket, origin: string | null = null) {
     let conn: Conn | null = null;
     let authing = false;
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
@@ -170,7 +173,7 @@ export class ChatHub {
           if (op !== 'auth') return this.reply(ws, id, refuse('notLoggedIn', '请先登录'));
           clearTimeout(authTimer);
           authing = true;
-          this.authenticate(ws, id, frame.p)
+          this.authenticate(ws, id, frame.p, origin)
             .then((c) => {
               conn = c;
             })
@@ -218,12 +221,14 @@ export class ChatHub {
    * change), and, for HR, with an approved enterprise (spec section 6). `expired`: a new userSig
    * from the session may do.
    */
-  async credentials(userId: string, sig: string): Promise<{ ok: true; expiresAt: number; hr: boolean } | { ok: false; expired: boolean; error: ChatError }> {
+  async credentials(userId: string, sig: string, origin: string | null): Promise<{ ok: true; expiresAt: number; hr: boolean } | { ok: false; expired: boolean; error: ChatError }> {
     const invalid = { ok: false as const, expired: false, error: refuse('sigInvalid', 'userSig 无效，请重新登录') };
     if (!/^[1-9]\d{0,18}$/.test(userId)) return invalid;
     const check = this.checkSig(sig);
     if (!check.ok) return check.expired ? { ok: false, expired: true, error: refuse('sigExpired', 'userSig 已过期，请重新登录') } : invalid;
     if (check.userId !== userId) return invalid;
+    // A userSig issued to a partner session works only on that partner site's pages.
+    if (check.origin && check.origin !== origin) return { ok: false, expired: false, error: refuse('sigInvalid', '该登录仅限在签发它的合作网站上使用，请重新登录') };
     const account = await one<{ role: string; revoked: string | null }>(
       this.s.db,
       sql`select u.role, round(extract(epoch from r.revoked_at) * 1000)::bigint::text as revoked
@@ -282,10 +287,10 @@ export class ChatHub {
       }
   }
 
-  private async authenticate(ws: WebSocket, id: number | null, params: unknown): Promise<Conn | null> {
+  private async authenticate(ws: WebSocket, id: number | null, params: unknown, origin: string | null): Promise<Conn | null> {
     try {
       const p = this.validate('auth', params) as { userID: string; userSig: string; instance: string; login: boolean };
-      const check = await this.credentials(p.userID, p.userSig);
+      const check = await this.credentials(p.userID, p.userSig, origin);
       if (!check.ok) {
         if (check.expired && !p.login) {
           this.push(ws, { ev: 'kicked', type: 'userSigExpired' });
@@ -306,7 +311,7 @@ export class ChatHub {
         }
       }
       if (ws.readyState !== ws.OPEN) return null;
-      const conn: Conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: check.expiresAt, hr: check.hr, alive: true, sendChain: Promise.resolve() };
+      const conn: Conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: check.expiresAt, hr: check.hr, alive: true, sendChain: Promise.resolve(), origin };
       let set = this.conns.get(conn.userId);
       if (!set) this.conns.set(conn.userId, (set = new Set()));
       set.add(conn);

@@ -13,6 +13,7 @@ import { chatFileRule, storeChatFile } from './files.js';
 import { registerPrivateFileRule } from '../files/api.js';
 import { selfUserSig, tencentUserSig } from './usersig.js';
 import { refuse } from './common.js';
+import { requestOrigin } from '../../http/origins.js';
 
 /** The hub of each running server (tests and the bench look at socket counts and writer stats). */
 export const chatHubs = new WeakMap<Services, ChatHub>();
@@ -21,9 +22,9 @@ export const chatHubs = new WeakMap<Services, ChatHub>();
 const TENCENT_SIG_TTL = 7 * 86400;
 
 /** The uploader: the userSig must pass as it would on the socket (not revoked, HR approved). */
-async function sigUser(hub: ChatHub, userId: unknown, sig: unknown): Promise<string | null> {
+async function sigUser(hub: ChatHub, userId: unknown, sig: unknown, origin: string | null): Promise<string | null> {
   if (typeof userId !== 'string' || typeof sig !== 'string') return null;
-  return (await hub.credentials(userId, sig)).ok ? userId : null;
+  return (await hub.credentials(userId, sig, origin)).ok ? userId : null;
 }
 
 const chat: Module = {
@@ -39,7 +40,7 @@ const chat: Module = {
     // `auth` on a logged-in socket renews its userSig before it expires (the SDK fetches a fresh one).
     hub.on('auth', async (conn, p: ChatOpParams<'auth'>) => {
       if (p.userID !== conn.userId) throw refuse('sigInvalid', 'userSig 无效，请重新登录');
-      const c = await hub.credentials(p.userID, p.userSig);
+      const c = await hub.credentials(p.userID, p.userSig, conn.origin);
       if (!c.ok) throw c.error;
       conn.sigExpiresAt = c.expiresAt;
       return { userID: conn.userId, serverTime: Date.now() / 1000, sigExpiresAt: c.expiresAt };
@@ -54,14 +55,14 @@ const chat: Module = {
     await hub.start();
     s.onClose(() => hub.stop());
 
-    app.get('/api/chat/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
+    app.get('/api/chat/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, requestOrigin(req)));
 
     handle(app, s, chatApi.userSig, async ({ user }) => {
       // Spec section 6: HR needs an approved enterprise to use instant messaging.
       if (user.role === 'hr' && (await s.companyStateOfHr(user.id)) !== 1) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
       const t = s.config.tencent;
       if (t) return { userId: user.id, userSig: tencentUserSig(t.sdkAppId, t.secret, user.id, TENCENT_SIG_TTL), appID: t.sdkAppId };
-      return { userId: user.id, userSig: selfUserSig(s.secret, user.id, settings.userSigTtl), appID: 0 };
+      return { userId: user.id, userSig: selfUserSig(s.secret, user.id, settings.userSigTtl, undefined, user.origin), appID: 0 };
     });
 
     await app.register(async (scope) => {
@@ -69,7 +70,7 @@ const chat: Module = {
       // module keeps it (chat/files.ts) and serves it under /api/files/ to the conversation's members.
       scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
       handle(scope, s, chatApi.upload, async ({ query, req }) => {
-        const owner = await sigUser(hub, req.headers['x-chat-user'], req.headers['x-chat-sig']);
+        const owner = await sigUser(hub, req.headers['x-chat-user'], req.headers['x-chat-sig'], requestOrigin(req));
         if (!owner) throw unauthorized('userSig 无效，请重新登录');
         const body = (req.body ?? req.raw) as Readable;
         return storeChatFile(s, { ownerId: owner, kind: query.kind, name: query.name, body });

@@ -47,8 +47,9 @@ export class RawClient {
 
   private closing: Promise<number>;
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/chat/ws');
+  /** `origin`: the Origin header a browser page on that origin would send with the upgrade. */
+  constructor(url: string, opts: { origin?: string } = {}) {
+    this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/chat/ws', opts.origin ? { origin: opts.origin } : {});
     this.closing = new Promise((resolve) =>
       this.ws.once('close', (code) => {
         // A call the server closed the socket on instead of answering (a kicked-out page) ends too.

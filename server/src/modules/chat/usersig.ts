@@ -26,7 +26,8 @@ export function tencentUserSig(sdkAppId: number, key: string, identifier: string
 }
 
 /** expiresAt in seconds; issuedAt in ms (compared with the user's revocation time). */
-export type SigCheck = { ok: true; userId: string; expiresAt: number; issuedAt: number } | { ok: false; expired: boolean };
+/** origin: the partner site a self-hosted userSig is bound to (issued to a partner session); absent when unbound. */
+export type SigCheck = { ok: true; userId: string; expiresAt: number; issuedAt: number; origin?: string } | { ok: false; expired: boolean };
 
 /** Checks a TLS-sig v2 userSig the way Tencent's server does (any JSON layout, any deflate level). */
 export function verifyTencentUserSig(sdkAppId: number, key: string, sig: string, now = Math.floor(Date.now() / 1000)): SigCheck {
@@ -56,8 +57,10 @@ export function verifyTencentUserSig(sdkAppId: number, key: string, sig: string,
  * HMAC-SHA256 with the server-wide secret, so any node of the same database can check it. iat
  * (ms) lets a revocation refuse every signature issued before it.
  */
-export function selfUserSig(secret: string, userId: string, ttlSeconds: number, now = Date.now() / 1000): string {
-  const payload = Buffer.from(JSON.stringify({ u: userId, exp: Math.floor(now) + ttlSeconds, iat: Math.floor(now * 1000) })).toString('base64url');
+export function selfUserSig(secret: string, userId: string, ttlSeconds: number, now = Date.now() / 1000, origin: string | null = null): string {
+  // o: a partner session's origin; the chat and video sockets then accept the userSig only from that origin.
+  const claims = { u: userId, exp: Math.floor(now) + ttlSeconds, iat: Math.floor(now * 1000), ...(origin ? { o: origin } : {}) };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const mac = crypto.createHmac('sha256', secret).update(`chat-usersig:${payload}`).digest('base64url');
   return `${payload}.${mac}`;
 }
@@ -69,7 +72,7 @@ export function verifySelfUserSig(secret: string, sig: string, now = Math.floor(
   const expected = Buffer.from(crypto.createHmac('sha256', secret).update(`chat-usersig:${payload}`).digest('base64url'));
   const given = Buffer.from(sig.slice(dot + 1));
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, expired: false };
-  let body: { u?: unknown; exp?: unknown; iat?: unknown };
+  let body: { u?: unknown; exp?: unknown; iat?: unknown; o?: unknown };
   try {
     body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
@@ -78,5 +81,5 @@ export function verifySelfUserSig(secret: string, sig: string, now = Math.floor(
   if (typeof body.u !== 'string' || typeof body.exp !== 'number') return { ok: false, expired: false };
   if (body.exp < now) return { ok: false, expired: true };
   // Signatures from before iat existed count as issued at the epoch (any revocation refuses them).
-  return { ok: true, userId: body.u, expiresAt: body.exp, issuedAt: typeof body.iat === 'number' ? body.iat : 0 };
+  return { ok: true, userId: body.u, expiresAt: body.exp, issuedAt: typeof body.iat === 'number' ? body.iat : 0, ...(typeof body.o === 'string' ? { origin: body.o } : {}) };
 }

@@ -14,6 +14,8 @@ import type { Services } from '../../services.js';
 import type { User } from '../../http/route.js';
 import { NOTIFY_TOPIC, type NotifyEvent } from './notify.js';
 import { startPresence, type Presence } from './presence.js';
+import { requestOrigin } from '../../http/origins.js';
+import { originMatches } from '../auth/sessions.js';
 
 /** How often the server pings; a socket that has not answered the previous ping is dropped. */
 const PING_MS = 30_000;
@@ -136,7 +138,9 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
   }, PING_MS);
   pinger.unref();
 
-  app.get('/wss/ws', { websocket: true, schema: { hide: true } }, (ws) => {
+  app.get('/wss/ws', { websocket: true, schema: { hide: true } }, (ws, req) => {
+    // A partner token opens the socket only on its own site's page (the Origin of the upgrade).
+    const origin = requestOrigin(req);
     let h: Held | null = null;
     let authing = false;
     const authTimer = setTimeout(() => ws.close(CLOSE_AUTH, 'auth timeout'), AUTH_WAIT_MS);
@@ -167,7 +171,7 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
         if (!token) return ws.close(CLOSE_AUTH, 'auth required');
         authing = true;
         s.sessions.userByToken(token).then(
-          (user) => (user ? admit(user, token) : ws.close(CLOSE_AUTH, 'session ended')),
+          (user) => (user && originMatches(user, origin) ? admit(user, token) : ws.close(CLOSE_AUTH, 'session ended')),
           (err) => {
             s.log.error({ err }, 'notify socket: session look-up failed');
             ws.close(1011, 'server error');

@@ -47,6 +47,8 @@ interface Conn {
   refilledAt: number;
   /** requests of one socket are handled one after another, in order */
   chain: Promise<unknown>;
+  /** the Origin the socket was opened from (normalised), for userSigs bound to a partner site */
+  origin: string | null;
 }
 
 type Relay = { r: string; to: string; ts?: string; f: string };
@@ -140,10 +142,10 @@ export class RtcHub {
 
   // ---------------------------------------------------------------- sockets
 
-  attach(ws: WebSocket) {
+  attach(ws: WebSocket, origin: string | null = null) {
     const conn: Conn = {
       key: `${this.node}:${++this.counter}`, ws, userId: null, alive: true, seat: null, held: null,
-      tokens: BURST, refilledAt: Date.now(), chain: Promise.resolve(),
+      tokens: BURST, refilledAt: Date.now(), chain: Promise.resolve(), origin,
     };
     this.conns.add(conn);
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
@@ -243,7 +245,7 @@ export class RtcHub {
     // The chat's check, so that a logout, a password change or an enterprise's rejection ends
     // video credentials as it ends chat ones (revocation, HR approval).
     const chat = chatHubs.get(this.s);
-    const check = chat ? await chat.credentials(p.userId, p.userSig) : null;
+    const check = chat ? await chat.credentials(p.userId, p.userSig, conn.origin) : null;
     if (!check?.ok) throw unauthorized(check?.expired ? 'userSig 已过期，请重新登录' : (check?.error.message ?? 'userSig 无效，请重新登录'));
     conn.userId = p.userId;
     return { userId: conn.userId, serverTime: this.rooms.now() };

@@ -4,6 +4,7 @@ import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
 import { Rooms } from './rooms.js';
 import { RtcHub } from './hub.js';
+import { requestOrigin } from '../../http/origins.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
 export const rtcHubs = new WeakMap<Services, RtcHub>();
@@ -22,7 +23,7 @@ const rtc: Module = {
     await hub.start();
     s.onClose(() => hub.stop());
 
-    app.get('/api/rtc/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
+    app.get('/api/rtc/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, requestOrigin(req)));
 
     handle(app, s, rtcApi.startVedio, ({ user, params }) => rooms.startCheck(user.id, params.userId));
 

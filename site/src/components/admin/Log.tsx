@@ -16,6 +16,7 @@ const KINDS = [
   { value: 'banner.', label: '轮播图' },
   { value: 'feedback.', label: '意见反馈' },
   { value: 'codes.', label: '代码表' },
+  { value: 'partner.', label: '合作网站' },
 ];
 const ACTION_TEXT: Record<string, string> = {
   'company.approve': '审核通过单位',
@@ -40,6 +41,11 @@ const ACTION_TEXT: Record<string, string> = {
   'codes.update': '修改代码',
   'codes.enable': '启用代码',
   'codes.disable': '停用代码',
+  'partner.add': '添加合作网站',
+  'partner.update': '修改合作网站',
+  'partner.enable': '启用合作网站',
+  'partner.disable': '停用合作网站',
+  'partner.delete': '删除合作网站',
 };
 
 export default function Log() {

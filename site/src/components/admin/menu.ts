@@ -12,7 +12,8 @@ export const adminMenu: CentreMenuItem[] = [
   a('notices', '公告资讯'),
   a('banners', '轮播图'),
   a('feedback', '意见反馈', '服务'),
-  a('codes', '代码表', '系统'),
+  a('partners', '合作网站', '系统'),
+  a('codes', '代码表'),
   a('log', '操作日志'),
 ];
 

@@ -8,6 +8,7 @@ import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
 import { toastError } from './common';
 import { totalPages, usePaged } from './usePaged';
+import PartnerSessions from './PartnerSessions';
 
 type Row = C.Reply<typeof C.authApi.loginLog>['loginLog']['list'][number];
 const SIZE = 10;
@@ -19,7 +20,7 @@ export function device(ua: string): string {
   return os ? `${browser} / ${os}` : browser;
 }
 
-/** The login log with a date filter and deleting chosen entries (hunter_login). */
+/** The login log with a date filter and deleting chosen entries (hunter_login), under the live partner-site logins. */
 export default function LoginLog() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -57,6 +58,7 @@ export default function LoginLog() {
   const all = list.length > 0 && list.every((r) => chosen.has(r.bsid));
   return (
     <div>
+      <PartnerSessions />
       <form className="sk-toolbar" onSubmit={search} aria-label="按日期筛选">
         <label className="sk-inline">
           <span>开始日期</span>
@@ -95,6 +97,7 @@ export default function LoginLog() {
               </th>
               <th scope="col">登录时间</th>
               <th scope="col">登录方式</th>
+              <th scope="col">登录网站</th>
               <th scope="col">IP 地址</th>
               <th scope="col">设备</th>
             </tr>
@@ -119,6 +122,7 @@ export default function LoginLog() {
                 </td>
                 <td>{r.loginTime}</td>
                 <td>{r.logintype === 1 ? '验证码登录' : '密码登录'}</td>
+                <td className="sk-wrap">{r.origin ? `合作网站 ${r.origin}` : '本平台'}</td>
                 <td>{r.ip}</td>
                 <td className="sk-wrap" title={r.userAgent}>
                   {device(r.userAgent)}
