@@ -101,12 +101,18 @@ export function JobFairs(props: JobFairsProps) {
     return () => {
       live = false;
     };
-  }, [filter, venue, page, attempt, session?.token]);
+  }, [filter, venue, page, attempt, session?.userId]);
 
   const ways: ActionWays = {
     login: () => new Promise((resolve) => setLoginAnswer(() => resolve)),
-    // The platform's page (résumé, enterprise information), where the person can act on the rule.
-    go: (path) => window.location.assign(`${apiBase}${path}`),
+    // The platform's page (résumé, enterprise information), where the person can act on the rule
+    // (a partner login may not edit them, so the platform asks for its own login there). From a
+    // partner page in a new tab, so the partner's page stays; where a blocker refuses it, in this one.
+    go: (path) => {
+      const tab = apiBase ? window.open(`${apiBase}${path}`, '_blank') : null;
+      if (tab) tab.opener = null; // the platform's page gets no handle on the partner's
+      else window.location.assign(`${apiBase}${path}`);
+    },
   };
   const answerLogin = (s: UserSession | null) => {
     loginAnswer?.(s);
