@@ -219,3 +219,35 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     await screenshot(page, 'partner-site-login-375', { fullPage: false });
   });
 });
+
+describe('the embed page', () => {
+  const browser = useBrowser({ closePeopleAfterEach: true });
+
+  it('shows each widget with its snippet naming this platform, its attributes, and the fair list live', async () => {
+    const { context, page } = await openPerson(browser(), { viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/zppc/embed');
+    for (const tag of ['zp-job-fairs', 'zp-chat', 'zp-feedback', 'zp-video-room']) {
+      await page.getByRole('heading', { name: new RegExp(`<${tag}>`) }).waitFor();
+    }
+    const snippets = await page.locator('[data-snippet]').allTextContents();
+    expect(snippets).toHaveLength(4);
+    for (const [i, name] of ['job-fairs', 'chat', 'feedback', 'video-room'].entries()) {
+      expect(snippets[i]).toContain(`<script type="module" src="${baseUrl()}/zppc/widgets/${name}.js"></script>`);
+    }
+    await expect.poll(() => page.locator('#job-fairs table.attrs code').allTextContents()).toEqual(
+      expect.arrayContaining(['city', 'type', 'month', 'mode', 'compact', 'page-size', 'api-base', 'theme-color', 'locale']),
+    );
+    // Live: both examples list the demo fairs.
+    await page.locator('zp-job-fairs').first().locator('.jf-card:not(.jf-skeleton)').first().waitFor();
+    await page.locator('zp-job-fairs[compact] .jf-card:not(.jf-skeleton)').first().waitFor();
+    const copy = page.locator('#job-fairs').getByRole('button', { name: '复制代码' });
+    await copy.click();
+    await page.locator('#job-fairs').getByRole('button', { name: '已复制' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippets[0]);
+    await screenshot(page, 'embed-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'embed-375');
+  });
+});
