@@ -13,6 +13,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { precompress } from '../scripts/precompress.mjs';
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -72,6 +73,8 @@ export async function buildSplitWidget(dir, name, { preact = true } = {}) {
   // The stable URL a partner page keeps: a few bytes, revalidated on every load (ETag), pointing at
   // the bundle of the day. Re-exports it, so `import { … } from '…/<name>.js'` works as before.
   writeFileSync(join(browser, `${name}.js`), `export*from"./${hashed}";\n`);
+  // .br and .gz beside each file, sent as they are to browsers that accept them.
+  precompress(browser);
   return browser;
 }
 

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import cors from '@fastify/cors';
+import { installCompression } from './http/compression.js';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, one, sql } from './db/index.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await installCompression(app, SITE_BASE);
   // Every origin gets CORS headers, so that a widget on any page can load and read the API's
   // answer; who may actually call the API is decided by the refusal hook right after: a foreign
   // origin that is neither an enabled partner site nor in CORS_ORIGINS gets the 403 refusal

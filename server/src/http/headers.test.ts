@@ -25,7 +25,7 @@ function fixtureSite(): string {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.write('<!doctype html><html><head><script type="module" src="/zppc/_astro/page.abc123.js"></script>');
       res.write('<script>${ISLAND}</script>');
-      res.end('</head><body><script type="application/json" id="d">${DATA}</script><p>页面</p></body></html>');
+      res.end('</head><body><script type="application/json" id="d">${DATA}</script><p>页面</p><p>${'招聘会'.repeat(600)}</p></body></html>');
     }`,
   );
   return dir;
@@ -78,6 +78,16 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(r.headers.get('x-frame-options')).toBe('DENY');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('a public page keeps its scripts\' hashes when served compressed from the page cache', async () => {
+    for (const [encoding, cache] of [['br', 'miss'], ['br', 'hit'], ['gzip', 'hit'], ['identity', 'hit']] as const) {
+      const r = await fetch(`${srv.url}/zppc/public/csp-compressed`, { headers: { 'accept-encoding': encoding } });
+      expect(r.headers.get('x-page-cache')).toBe(cache);
+      expect(await r.text()).toContain('<p>页面</p>');
+      expect(r.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+      expect(policyOf(r.headers)['script-src'], `${encoding} ${cache}`).toEqual(expect.arrayContaining(["'self'", sha(ISLAND), sha(DATA)]));
+    }
   });
 
   it('the widget scripts stay embeddable on partner pages', async () => {

@@ -101,9 +101,13 @@ function hashPageScripts(res: ServerResponse, directives: Directives) {
     chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array));
   };
 
+  // Already compressed: a page from the page cache, sent with the policy made when it was rendered.
+  const isEncoded = (headers: unknown) =>
+    !!((headers && typeof headers === 'object' && !Array.isArray(headers) ? (headers as OutgoingHttpHeaders)['content-encoding'] : undefined) ?? res.getHeader('content-encoding'));
+
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     const headers = rest.find((r) => r && typeof r === 'object');
-    if (!isHtml(headers)) {
+    if (!isHtml(headers) || isEncoded(headers)) {
       restore();
       return (original.writeHead as (...a: unknown[]) => ServerResponse).call(res, status, ...rest);
     }

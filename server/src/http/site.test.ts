@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/helpers.js';
@@ -26,6 +28,12 @@ function fixtureSite(): string {
   // The npm module beside it in dist/ is not served.
   fs.writeFileSync(path.join(root, 'widgets', 'feedback', 'dist', 'index.js'), 'export {}');
   fs.writeFileSync(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
+  // A bundle with the .br/.gz scripts/precompress.mjs writes beside it (the .br deliberately marked,
+  // to tell a file sent as built from one compressed per request).
+  const big = `export const text = ${JSON.stringify('招聘会'.repeat(2000))};`;
+  fs.writeFileSync(path.join(widget, 'chat-ABCDEFGH.js'), big);
+  fs.writeFileSync(path.join(widget, 'chat-ABCDEFGH.js.br'), zlib.brotliCompressSync(`${big}//built`));
+  fs.writeFileSync(path.join(widget, 'chat-ABCDEFGH.js.gz'), zlib.gzipSync(`${big}//built`));
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),
@@ -35,6 +43,12 @@ function fixtureSite(): string {
       if (req.url === '/zppc/renders') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(String(renders));
+        return;
+      }
+      if (req.url.startsWith('/zppc/public/big') || req.url.startsWith('/zppc/job_hunter/big')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        for (let i = 0; i < 200; i++) res.write('<p>线上招聘会 ' + i + '</p>');
+        res.end('</html>');
         return;
       }
       if (req.url.startsWith('/zppc/public/notices') || req.url.startsWith('/zppc/job_hunter/')) {
@@ -222,6 +236,87 @@ describe('widgets and the page cache', () => {
     // A page for its reader only opts out with no-store.
     await fetch(`${srv.url}/zppc/public/notices?nostore=1`);
     expect((await fetch(`${srv.url}/zppc/public/notices?nostore=1`)).headers.get('x-page-cache')).toBe('miss');
+  });
+});
+
+/** A GET as sent, its body as it came over the wire (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+const decode = (r: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
+  (r.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(r.body) : r.body).toString();
+
+describe('compression by Accept-Encoding', () => {
+  let srv: TestServer;
+  let siteDir: string;
+
+  beforeAll(async () => {
+    siteDir = fixtureSite();
+    srv = await startServer({ demo: true, env: { SITE_DIR: siteDir } });
+  });
+  afterAll(async () => {
+    await srv.close();
+    fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
+  });
+
+  it('a page goes out in brotli or gzip as the reader accepts, rendered or from the cache, and plain to one who accepts neither', async () => {
+    const url = `${srv.url}/zppc/public/big`;
+    const first = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = decode(first);
+    expect(html).toContain('<p>线上招聘会 199</p>');
+    expect(first.body.length).toBeLessThan(Buffer.byteLength(html) / 4);
+
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['x-page-cache']).toBe('hit');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+    expect(decode(gzip)).toBe(html);
+    const br = await rawGet(url, { 'accept-encoding': 'br;q=1, gzip;q=0.5' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decode(br)).toBe(html);
+
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+    const refused = await rawGet(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('a page rendered for one reader (not cached) is compressed as it is written', async () => {
+    const r = await rawGet(`${srv.url}/zppc/job_hunter/big`, { 'accept-encoding': 'gzip' });
+    expect(r.headers['x-page-cache']).toBeUndefined();
+    expect(r.headers['content-encoding']).toBe('gzip');
+    expect(decode(r)).toContain('<p>线上招聘会 199</p>');
+  });
+
+  it('a widget bundle goes out as the .br/.gz written at build, and API replies above 1 KB are compressed', async () => {
+    const br = await rawGet(`${srv.url}/zppc/widgets/chat-ABCDEFGH.js`, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(br)).toMatch(/\/\/built$/);
+    const gz = await rawGet(`${srv.url}/zppc/widgets/chat-ABCDEFGH.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decode(gz)).toMatch(/\/\/built$/);
+    const plain = await rawGet(`${srv.url}/zppc/widgets/chat-ABCDEFGH.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).not.toMatch(/\/\/built$/);
+
+    const api = await rawGet(`${srv.url}/api/openapi.json`, { 'accept-encoding': 'br' });
+    expect(api.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode(api))).toHaveProperty('paths');
+    // A small reply is not worth it.
+    const small = await rawGet(`${srv.url}/api/health`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ code: 0 });
   });
 });
 

@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '../services.js';
 import { CONTENT_CHANGED } from '../modules/content/api.js';
 import { CODES_CHANGED } from '../modules/codes/store.js';
-import { PageCache, captureResponse, isCacheablePage } from './page-cache.js';
+import { PageCache, captureResponse, isCacheablePage, type RenderedPage } from './page-cache.js';
+import { COMPRESS_THRESHOLD, compressBody, identityHeaders, negotiateEncoding, type Encoding } from './compression.js';
 import { PAGE_VIEWS_HEADER, PageViews } from './page-views.js';
 
 /**
@@ -62,7 +63,15 @@ export function widgetDistDirs(siteDir: string): string[] {
 }
 
 /** A widget file named by its content (esbuild's [hash]: `chat-OYGX5MWI.js`, as widgets/build-split.mjs HASHED). */
-const isHashedWidgetFile = (file: string) => /-[A-Z2-7]{8}\.js$/.test(path.basename(file));
+const isHashedWidgetFile = (file: string) => /-[A-Z2-7]{8}\.js$/.test(path.basename(file).replace(/\.(br|gz)$/, ''));
+
+/** A cached page's compressed form, made on its first reader who accepts that encoding and kept with it. */
+const encodedForms = new WeakMap<RenderedPage, Partial<Record<Encoding, Buffer>>>();
+function encodedPage(page: RenderedPage, encoding: Encoding): Buffer {
+  let forms = encodedForms.get(page);
+  if (!forms) encodedForms.set(page, (forms = {}));
+  return (forms[encoding] ??= compressBody(page.body, encoding));
+}
 
 /**
  * Serves the built Astro site under /zppc/: dist/client files directly (hashed assets cached for
@@ -95,6 +104,9 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         prefix: `${SITE_BASE}/`,
         // One route per file found now, so everything else under /zppc falls through to Astro.
         wildcard: false,
+        // The .br/.gz written at build (scripts/precompress.mjs) go out in place of their file.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         index: false,
         decorateReply: false,
         cacheControl: false,
@@ -115,6 +127,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
       await site.register(fastifyStatic, {
         root: widgetDirs,
         prefix: `${SITE_BASE}/widgets/`,
+        preCompressed: true,
         decorateReply: false,
         index: false,
         cacheControl: false,
@@ -149,8 +162,16 @@ export async function mountSite(app: FastifyInstance, services: Services) {
           // A counted page (a job, a notice): this reader is a view as much as the one who rendered it.
           const { [PAGE_VIEWS_HEADER]: counted, ...headers } = page.headers;
           if (req.method === 'GET') views.count(counted);
-          res.writeHead(page.status, { ...headers, 'x-page-cache': how });
-          res.end(req.method === 'HEAD' ? undefined : page.body);
+          const encoding = page.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(req.headers['accept-encoding']) : null;
+          const body = encoding ? encodedPage(page, encoding) : page.body;
+          res.writeHead(page.status, {
+            ...headers,
+            'x-page-cache': how,
+            vary: 'Accept-Encoding',
+            'content-length': body.length,
+            ...(encoding && { 'content-encoding': encoding }),
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
           return;
         }
         res.setHeader('x-page-cache', 'miss');
@@ -162,7 +183,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
             const control = String(rendered.headers['cache-control'] ?? '');
             const shareable =
               req.method === 'GET' && rendered.status === 200 && type.startsWith('text/html') && !rendered.headers['set-cookie'] && !/no-store|private/.test(control);
-            const { 'x-page-cache': _, ...headers } = rendered.headers;
+            const { 'x-page-cache': _, ...headers } = identityHeaders(rendered.headers);
             found.done({ page: { ...rendered, headers }, shareable });
           });
         }

@@ -87,12 +87,13 @@ async function mount(attrs = ''): Promise<WidgetElement> {
 }
 
 function logIn(roleId: 'qz' | 'hr' | 'xs', userId = '7') {
-  const session = { token: `tok-${roleId}-${userId}`.padEnd(32, 'x'), userId, roleId, userName: '李明', phone: '13800000001', avatar: '', expiresAt: Date.now() + HOUR };
+  const session = { token: `tok-${roleId}-${userId}`.padEnd(32, 'x'), userId, roleId, userName: '李明', phone: '13800000001', avatar: '', expiresAt: Date.now() + 2 * HOUR, renewAt: Date.now() + HOUR };
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: JSON.stringify(session) }));
 }
 
 let assign: ReturnType<typeof vi.fn>;
+let open: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   calls = [];
   routes = {
@@ -103,6 +104,9 @@ beforeEach(() => {
   assign = vi.fn();
   // Where the rules send the person (the platform's résumé or enterprise page): recorded, not followed.
   vi.spyOn(window.location, 'assign').mockImplementation(assign as never);
+  // From a partner page the platform's page opens in a new tab: recorded, not opened.
+  open = vi.fn(() => ({ opener: window }));
+  vi.spyOn(window, 'open').mockImplementation(open as never);
   clearSession();
 });
 afterEach(async () => {
@@ -276,16 +280,28 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     expect(callsTo('POST /api/qz/bsrcbmxx/hxBmMore')).toHaveLength(0);
   });
 
-  test('a seeker whose résumé is under 60 %: 请完善简历, then the résumé page on the platform after 0.5 s', async () => {
+  test('a seeker whose résumé is under 60 %: 请完善简历, then the résumé page on the platform in a new tab after 0.5 s', async () => {
     routes['GET /api/qz/qzgrjbxx/myBaseInfo'] = () => ({ qzGrjbxxBase: { wsd: 40, xm: '李明', phone: '13800000001', xbm: 'xb_001', txid: '' } });
     logIn('qz');
     const el = await mount('api-base="https://zp.example.com"');
     signUpButton(el).click();
     await until(() => toasts().includes(RESUME_INCOMPLETE), RESUME_INCOMPLETE);
-    expect(assign).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    await until(() => open.mock.calls.length, 'the new tab');
+    expect(open).toHaveBeenCalledWith('https://zp.example.com/zppc/private/resume', '_blank');
+    expect(open.mock.results[0].value.opener).toBeNull(); // the platform's page gets no handle on the partner's
+    expect(assign).not.toHaveBeenCalled(); // the partner's page stays
+    expect(callsTo('POST /api/qz/bsrcbmxx/hxBmMore')).toHaveLength(0);
+  });
+
+  test("where a blocker refuses the new tab, the platform's page opens in this one", async () => {
+    routes['GET /api/qz/qzgrjbxx/myBaseInfo'] = () => ({ qzGrjbxxBase: { wsd: 40, xm: '李明', phone: '13800000001', xbm: 'xb_001', txid: '' } });
+    open.mockImplementation(() => null);
+    logIn('qz');
+    const el = await mount('api-base="https://zp.example.com"');
+    signUpButton(el).click();
     await until(() => assign.mock.calls.length, 'the redirect');
     expect(assign).toHaveBeenCalledWith('https://zp.example.com/zppc/private/resume');
-    expect(callsTo('POST /api/qz/bsrcbmxx/hxBmMore')).toHaveLength(0);
   });
 
   test('an HR whose enterprise is not approved: the approval confirm, OK leads to the enterprise page', async () => {
@@ -295,8 +311,8 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     const box = await until(confirmBox, 'the confirm');
     expect(box.textContent).toContain(COMPANY_NOT_APPROVED);
     answer(box, true);
-    await until(() => assign.mock.calls.length, 'the redirect');
-    expect(assign).toHaveBeenCalledWith('https://zp.example.com/zppc/enter_home/enter_info');
+    await until(() => open.mock.calls.length, 'the new tab');
+    expect(open).toHaveBeenCalledWith('https://zp.example.com/zppc/enter_home/enter_info', '_blank');
     expect(callsTo('POST /api/hr/bsdwbmxx/addBmhxxMore')).toHaveLength(0);
   });
 
