@@ -186,10 +186,10 @@ async function startSocketIo(env: Record<string, string>): Promise<Server> {
 }
 
 /** The built product (server/dist), started as its own process. */
-async function startOurs(env: Record<string, string>): Promise<ServerProcess> {
+async function startOurs(env: Record<string, string>, profile = false): Promise<ServerProcess> {
   const dist = path.join(root, 'server', 'dist');
   if (!fs.existsSync(path.join(dist, 'main.js'))) throw new Error('build the server first: (cd server && node build.mjs)');
-  return startProcess(dist, env);
+  return startProcess(dist, env, undefined, profile && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []);
 }
 
 // ---------- scenarios ----------
@@ -392,15 +392,15 @@ async function main() {
   const chatEnv: Record<string, string> = {
     ...store.env, DEMO: '0', LOG_LEVEL: 'info', CHAT_RATE_USER: '1000000', CHAT_RATE_GROUP: '1000000', CHAT_MAX_INSTANCES: '0',
     REDIS_URL: NODES > 1 ? process.env.REDIS_URL! : '', S3_ENDPOINT: '',
-    // The tsx loader of this process must not load into the server; --cpu-prof when profiling.
-    NODE_OPTIONS: args.profile ? `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` : '',
+    // The tsx loader of this process must not load into the server.
+    NODE_OPTIONS: '',
   };
   const zpNodes: ServerProcess[] = [];
   const sioNodes: Server[] = [];
   const procs = Array.from({ length: CLIENTS }, () => ClientProcess.start());
   try {
     await Promise.all(procs.map((p) => p.ready));
-    for (let n = 0; n < NODES; n++) zpNodes.push(await startOurs(chatEnv));
+    for (let n = 0; n < NODES; n++) zpNodes.push(await startOurs(chatEnv, true));
     for (let n = 0; n < NODES; n++) sioNodes.push(await startSocketIo(NODES > 1 ? { REDIS_URL: process.env.REDIS_URL!, BENCH_RUN: runTag } : {}));
     const urlOf = (system: System, i: number) => (system === 'ours' ? zpNodes[i % NODES].url : sioNodes[i % NODES].url);
     const name = (system: System) => (system === 'ours' ? '自建聊天服务' : 'Socket.IO');
@@ -467,7 +467,7 @@ async function main() {
     // memory before and after IDLE logged-in sockets.
     if (ONLY.has('idle') && IDLE > 0) {
       for (const system of ['ours', 'socketio'] as const) {
-        const fresh: Server = system === 'socketio' ? await startSocketIo({}) : await startOurs({ ...chatEnv, REDIS_URL: '', NODE_OPTIONS: '' });
+        const fresh: Server = system === 'socketio' ? await startSocketIo({}) : await startOurs({ ...chatEnv, REDIS_URL: '' });
         try {
           const pid = fresh.child.pid!;
           await sleep(3000);

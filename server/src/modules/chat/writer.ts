@@ -37,6 +37,8 @@ export class MessageWriter {
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private idle: (() => void)[] = [];
+  /** `user|conv` views known to exist (see store) */
+  private viewed = new Set<string>();
   /** batches and rows written, for the bench and the log */
   readonly stats = { batches: 0, rows: 0 };
 
@@ -138,19 +140,11 @@ export class MessageWriter {
         persist: r.persist,
         ref: r.ref,
         t: m.time,
-        viewers: r.viewers,
-        last: {
-          ID: m.ID,
-          lastTime: m.time,
-          fromAccount: m.from,
-          type: m.type,
-          payload: m.payload,
-          messageForShow: messageForShow(m.type, m.payload),
-          isRevoked: false,
-          nick: m.nick,
-          nameCard: m.nameCard,
-          cloudCustomData: m.cloudCustomData,
-        },
+        // A view once recorded is never removed for one-to-one and system conversations (only a
+        // group's are, when its member leaves, and group messages record none): it is not sent again.
+        viewers: r.viewers.filter((v) => !this.viewed.has(`${v}|${r.conv}`)),
+        from_acc: m.from,
+        show: messageForShow(m.type, m.payload),
       };
     });
     const out = await rows<{ id: string; seq: number; inserted: boolean }>(
@@ -159,17 +153,23 @@ export class MessageWriter {
             select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
               ord int, conv text, id text, sender_id bigint, to_id text, conv_type text, type text, payload jsonb,
               nick text, avatar text, name_card text, cloud text, priority text, at_users jsonb, counts_unread boolean,
-              persist boolean, ref text, t double precision, viewers jsonb, last jsonb)
+              persist boolean, ref text, t double precision, viewers jsonb, from_acc text, show text)
           ),
           fresh as (
             select i.* from input i where not exists (select 1 from chat_messages m where m.id = i.id)
           ),
+          -- The conversation's last message, built for the newest row of each conversation only.
+          lasts as (
+            select distinct on (conv) conv, jsonb_build_object('ID', id, 'lastTime', t, 'fromAccount', from_acc, 'type', type, 'payload', payload,
+              'messageForShow', show, 'isRevoked', false, 'nick', nick, 'nameCard', name_card, 'cloudCustomData', cloud) as last
+            from fresh order by conv, ord desc
+          ),
           counts as (
-            select conv, count(*) as n, (array_agg(last order by ord desc))[1] as last, max(t) as t from fresh group by conv
+            select conv, count(*) as n, max(t) as t from fresh group by conv
           ),
           bumped as (
             insert into chat_convs as c (conv, last_seq, last_at, last_msg)
-            select conv, n, to_timestamp(t), jsonb_set(last, '{lastSequence}', to_jsonb(n)) from counts order by conv
+            select k.conv, k.n, to_timestamp(k.t), jsonb_set(l.last, '{lastSequence}', to_jsonb(k.n)) from counts k join lasts l on l.conv = k.conv order by k.conv
             on conflict (conv) do update set
               last_seq = c.last_seq + excluded.last_seq,
               last_at = excluded.last_at,
@@ -197,6 +197,8 @@ export class MessageWriter {
           select n.id, n.seq::int as seq, (not n.persist or ins.id is not null) as inserted
           from numbered n left join ins on ins.id = n.id`,
     );
+    for (const r of batch) for (const v of r.viewers) this.viewed.add(`${v}|${r.conv}`);
+    if (this.viewed.size > 200_000) this.viewed.clear();
     const written = new Map(out.map((r) => [r.id, r]));
     const missing = batch.filter((r) => !written.get(r.message.ID)?.inserted).map((r) => r.message.ID);
     const existing = new Map<string, WireMessage>();
