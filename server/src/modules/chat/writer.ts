@@ -155,8 +155,13 @@ export class MessageWriter {
               nick text, avatar text, name_card text, cloud text, priority text, at_users jsonb, counts_unread boolean,
               persist boolean, ref text, t double precision, viewers jsonb, from_acc text, show text)
           ),
+          -- Looked up by the id index: the planner, guessing 100 rows from the function, would
+          -- otherwise hash the input against a sequential scan of every message ever stored.
+          existing as (
+            select m.id from chat_messages m where m.id = any(array(select id from input))
+          ),
           fresh as (
-            select i.* from input i where not exists (select 1 from chat_messages m where m.id = i.id)
+            select i.* from input i where i.id not in (select id from existing)
           ),
           -- The conversation's last message, built for the newest row of each conversation only.
           lasts as (
@@ -194,8 +199,9 @@ export class MessageWriter {
             select distinct v::bigint, f.conv from fresh f, jsonb_array_elements_text(f.viewers) as v
             on conflict do nothing
           )
-          select n.id, n.seq::int as seq, (not n.persist or ins.id is not null) as inserted
-          from numbered n left join ins on ins.id = n.id`,
+          -- a hashed subplan: a join of the two CTEs would be planned as a nested loop (rows²)
+          select n.id, n.seq::int as seq, (not n.persist or n.id in (select id from ins)) as inserted
+          from numbered n`,
     );
     for (const r of batch) for (const v of r.viewers) this.viewed.add(`${v}|${r.conv}`);
     if (this.viewed.size > 200_000) this.viewed.clear();
