@@ -2,7 +2,7 @@
  * Sums a V8 CPU profile (.cpuprofile, as written by `node --cpu-prof`) by self time: per function
  * (name and file:line) and per file or package, and prints the top of each as markdown.
  *
- *   pnpm --filter @zp/bench exec tsx chat/profile.ts <file.cpuprofile> [--top 25] [--json out.json]
+ *   pnpm --filter @zp/bench exec tsx chat/profile.ts <file.cpuprofile> [--top 25] [--json out.json] [--from s] [--to s]
  *
  * run.ts --profile DIR writes such a file for our server under the bench.
  */
@@ -35,11 +35,15 @@ export function placeOf(url: string): string {
   return path.basename(url.replace(/^file:\/\//, ''));
 }
 
-export function summarise(p: Profile, top = 25) {
+/** `fromS`/`toS`: only the samples of that window (seconds from the profile's start), e.g. the measured burst without the start-up. */
+export function summarise(p: Profile, top = 25, fromS = 0, toS = Infinity) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   // timeDeltas[i] is the time before sample i; the sample's node was running for the next delta.
+  let at = 0;
   for (let i = 0; i < p.samples.length; i++) {
+    at += p.timeDeltas[i];
+    if (at < fromS * 1e6 || at > toS * 1e6) continue;
     const dt = p.timeDeltas[i + 1] ?? 0;
     self.set(p.samples[i], (self.get(p.samples[i]) ?? 0) + dt);
   }
@@ -57,13 +61,14 @@ export function summarise(p: Profile, top = 25) {
     const where = f.url ? `${placeOf(f.url)}:${f.lineNumber + 1}` : '';
     const key = where ? `${name} (${where})` : name;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    if (f.functionName === '(idle)') continue;
     const place = placeOf(f.url);
     byPlace.set(place, (byPlace.get(place) ?? 0) + us);
   }
   byFunction.delete('(idle)');
   const rank = (m: Map<string, number>) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => ({ what: k, ms: us / 1000, share: us / busy }));
-  return { totalMs: total / 1000, busyMs: busy / 1000, wallMs: (p.endTime - p.startTime) / 1000, byFunction: rank(byFunction), byPlace: rank(byPlace) };
+  return { totalMs: total / 1000, busyMs: busy / 1000, wallMs: Math.min(toS * 1e6, p.endTime - p.startTime) / 1000 - fromS * 1000, byFunction: rank(byFunction), byPlace: rank(byPlace) };
 }
 
 export function markdown(s: ReturnType<typeof summarise>): string {
@@ -83,12 +88,12 @@ export function markdown(s: ReturnType<typeof summarise>): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' }, json: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' }, json: { type: 'string' }, from: { type: 'string', default: '0' }, to: { type: 'string', default: 'Infinity' } } });
   if (!positionals[0]) {
-    console.error('usage: tsx chat/profile.ts <file.cpuprofile> [--top 25] [--json out.json]');
+    console.error('usage: tsx chat/profile.ts <file.cpuprofile> [--top 25] [--json out.json] [--from s] [--to s]');
     process.exit(2);
   }
-  const s = summarise(JSON.parse(fs.readFileSync(positionals[0], 'utf8')), Number(values.top));
+  const s = summarise(JSON.parse(fs.readFileSync(positionals[0], 'utf8')), Number(values.top), Number(values.from), Number(values.to));
   if (values.json) fs.writeFileSync(values.json, JSON.stringify(s, null, 2));
   console.log(markdown(s));
 }
