@@ -12,6 +12,7 @@ import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersi
 import { CONTENT_CHANGED } from '../content/api.js';
 import { SendLimits } from './ratelimit.js';
 import { sendBounded } from '../../http/socket.js';
+import { TtlCache } from './cache.js';
 
 export interface Conn {
   ws: WebSocket;
@@ -63,6 +64,12 @@ const validators = new Map<string, ReturnType<typeof compile>>();
 const INSTANCE_RETENTION_SECONDS = 7 * 86400;
 /** How long a node trusts what it last read about an HR's enterprise (changes also clear it at once). */
 const HR_STATE_TTL_MS = 30_000;
+/**
+ * How long a node trusts a cached profile, blacklist or group without hearing of a change. The
+ * chat's own changes clear entries on every node at once (chat:inv); this bounds how stale a
+ * change made elsewhere (an account's name, a résumé photo) or a lost bus message can leave them.
+ */
+const CACHE_TTL_MS = 60_000;
 /** What an HR may not do without an approved enterprise. */
 const HR_GATED_OPS = new Set(['send', 'createGroup']);
 const HR_NOT_APPROVED = '单位信息未审核或审核不通过，暂不能使用在线沟通';
@@ -88,10 +95,12 @@ function parseFrame(data: RawData): { id?: unknown; op?: unknown; p?: unknown } 
 export class ChatHub {
   readonly writer: MessageWriter;
   private conns = new Map<string, Set<Conn>>();
-  private groups = new Map<string, Promise<GroupState | null>>();
-  private profiles = new Map<string, Promise<WireProfile | null>>();
-  private blocked = new Map<string, Promise<Set<string>>>();
+  private groups = new TtlCache<GroupState | null>(CACHE_TTL_MS, 10_000);
+  private profiles = new TtlCache<WireProfile | null>(CACHE_TTL_MS, 50_000);
+  private blocked = new TtlCache<Set<string>>(CACHE_TTL_MS, 50_000);
   private known = new Set<string>();
+  /** sockets corked for the rest of this turn of the event loop (see cork) */
+  private corked = new Set<{ cork(): void; uncork(): void }>();
   private hrStates = new Map<string, { approved: Promise<boolean>; at: number }>();
   /** per user and per group send limits (across nodes with Redis) */
   readonly limits: SendLimits;
@@ -387,6 +396,7 @@ export class ChatHub {
       ws.send(JSON.stringify({ id, code: e?.code ?? 10002, message: e?.message ?? '服务器开小差了，请稍后重试' }));
       return;
     }
+    this.cork(ws);
     ws.send(JSON.stringify({ id, code: 0, data: data ?? {} }));
   }
 
@@ -395,7 +405,39 @@ export class ChatHub {
   }
 
   private sendRaw(conn: Conn, text: string) {
+    this.cork(conn.ws);
     sendBounded(conn.ws, text, MAX_BUFFERED);
+  }
+
+  /** sendBounded for a frame shared by many sockets: encoded once, not once per socket. */
+  private sendShared(conn: Conn, frame: Buffer) {
+    const ws = conn.ws;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED) {
+      ws.terminate();
+      return;
+    }
+    this.cork(ws);
+    ws.send(frame, { binary: false });
+  }
+
+  /**
+   * Holds a socket's writes until the end of this turn of the event loop: a commit acks and pushes
+   * to hundreds of sockets at once, and each socket then gets its frames in one write, not one
+   * system call per frame. ws writes to its net.Socket; one that has none is left as it is.
+   */
+  private cork(ws: WebSocket) {
+    const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!socket || this.corked.has(socket)) return;
+    socket.cork();
+    this.corked.add(socket);
+    if (this.corked.size === 1) setImmediate(() => this.uncorkAll());
+  }
+
+  private uncorkAll() {
+    const list = [...this.corked];
+    this.corked.clear();
+    for (const socket of list) socket.uncork();
   }
 
   private heartbeat() {
@@ -420,8 +462,6 @@ export class ChatHub {
         }
     this.limits.prune();
     if (this.known.size > 100_000) this.known.clear();
-    if (this.profiles.size > 50_000) this.profiles.clear();
-    if (this.blocked.size > 50_000) this.blocked.clear();
   }
 
   // ---------- fan-out ----------
@@ -444,10 +484,15 @@ export class ChatHub {
   }
 
   private deliverLocal(userIds: Iterable<string>, text: string) {
+    const to: Conn[] = [];
     for (const u of userIds) {
       const set = this.conns.get(u);
-      if (set) for (const c of set) this.sendRaw(c, text);
+      if (set) for (const c of set) to.push(c);
     }
+    if (to.length === 1) return this.sendRaw(to[0], text);
+    // ws would encode a string to UTF-8 for every socket: the frame is encoded once for all.
+    const frame = Buffer.from(text);
+    for (const c of to) this.sendShared(c, frame);
   }
 
   private onPush(p: { u?: string[]; g?: string; f: string }) {
@@ -464,8 +509,9 @@ export class ChatHub {
   }
 
   private onInvalidate(p: { g?: string[]; u?: string[] }) {
-    for (const g of p?.g ?? []) this.groups.delete(g);
+    for (const g of p?.g ?? []) if (typeof g === 'string') this.groups.delete(g);
     for (const u of p?.u ?? []) {
+      if (typeof u !== 'string') continue;
       this.profiles.delete(u);
       this.blocked.delete(u);
     }
@@ -484,13 +530,7 @@ export class ChatHub {
   // ---------- caches ----------
 
   group(id: string): Promise<GroupState | null> {
-    let g = this.groups.get(id);
-    if (!g) {
-      g = this.loadGroup(id);
-      this.groups.set(id, g);
-      g.catch(() => this.groups.delete(id));
-    }
-    return g;
+    return this.groups.get(id, () => this.loadGroup(id));
   }
 
   private async loadGroup(id: string): Promise<GroupState | null> {
@@ -518,24 +558,14 @@ export class ChatHub {
   }
 
   profile(userId: string): Promise<WireProfile | null> {
-    let p = this.profiles.get(userId);
-    if (!p) {
-      p = loadProfiles(this.s.db, this.s.config, [userId]).then((l) => l[0] ?? null);
-      this.profiles.set(userId, p);
-      p.catch(() => this.profiles.delete(userId));
-    }
-    return p;
+    return this.profiles.get(userId, () => loadProfiles(this.s.db, this.s.config, [userId]).then((l) => l[0] ?? null));
   }
 
   /** The users `userId` has blacklisted. */
   blockedBy(userId: string): Promise<Set<string>> {
-    let b = this.blocked.get(userId);
-    if (!b) {
-      b = rows<{ id: string }>(this.s.db, sql`select blocked_id::text as id from chat_blacklist where user_id = ${userId}`).then((r) => new Set(r.map((x) => x.id)));
-      this.blocked.set(userId, b);
-      b.catch(() => this.blocked.delete(userId));
-    }
-    return b;
+    return this.blocked.get(userId, () =>
+      rows<{ id: string }>(this.s.db, sql`select blocked_id::text as id from chat_blacklist where user_id = ${userId}`).then((r) => new Set(r.map((x) => x.id))),
+    );
   }
 
   async userExists(id: string): Promise<boolean> {

@@ -55,11 +55,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the bundled server and waits until it answers /api/health. */
-export async function startProcess(bundle: string, env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/** Starts the bundled server and waits until it answers /api/health; `nodeArgs` go to node (the bench's --cpu-prof). */
+export async function startProcess(bundle: string, env: Record<string, string>, port?: number, nodeArgs: string[] = []): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(bundle, 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(bundle, 'main.js')], {
     // Every test account registers from loopback, and the database may be shared with earlier
     // runs within the hour: the per-address SMS limit is lifted as in the in-process test servers.
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', SITE_DIR: '', HOST: '127.0.0.1', PORT: String(p), SMS_PER_ADDRESS_PER_HOUR: '1000000', ...env },

@@ -23,6 +23,8 @@ interface Pending {
 }
 
 const MAX_BATCH = 500;
+/** the sender of server-made messages (group tips, system notices) */
+const SYSTEM_SENDER = '@TIM#SYSTEM';
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
 
 /**
@@ -37,6 +39,8 @@ export class MessageWriter {
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private idle: (() => void)[] = [];
+  /** `user|conv` views known to exist (see store) */
+  private viewed = new Set<string>();
   /** batches and rows written, for the bench and the log */
   readonly stats = { batches: 0, rows: 0 };
 
@@ -117,59 +121,62 @@ export class MessageWriter {
   }
 
   private async store(batch: NewMessage[]): Promise<Written[]> {
+    // Short keys, and values at their defaults left out (the SQL puts them back): the driver
+    // measures and copies this text character by character, and it is most of a batch's bytes.
     const input = batch.map((r, ord) => {
       const m = r.message;
-      return {
-        ord,
-        conv: r.conv,
-        id: m.ID,
-        sender_id: r.senderId,
-        to_id: m.to,
-        conv_type: m.conversationType,
-        type: m.type,
-        payload: m.payload,
-        nick: m.nick,
-        avatar: m.avatar,
-        name_card: m.nameCard,
-        cloud: m.cloudCustomData,
-        priority: m.priority,
-        at_users: m.atUserList,
-        counts_unread: m.countsUnread,
-        persist: r.persist,
-        ref: r.ref,
-        t: m.time,
-        viewers: r.viewers,
-        last: {
-          ID: m.ID,
-          lastTime: m.time,
-          fromAccount: m.from,
-          type: m.type,
-          payload: m.payload,
-          messageForShow: messageForShow(m.type, m.payload),
-          isRevoked: false,
-          nick: m.nick,
-          nameCard: m.nameCard,
-          cloudCustomData: m.cloudCustomData,
-        },
-      };
+      const row: Record<string, unknown> = { o: ord, c: r.conv, i: m.ID, to: m.to, k: m.conversationType, y: m.type, p: m.payload, tm: m.time };
+      if (r.senderId !== null) row.s = r.senderId;
+      if (m.from !== (r.senderId ?? SYSTEM_SENDER)) row.f = m.from;
+      if (m.nick) row.n = m.nick;
+      if (m.avatar) row.a = m.avatar;
+      if (m.nameCard) row.nc = m.nameCard;
+      if (m.cloudCustomData) row.cc = m.cloudCustomData;
+      if (m.priority !== 'Normal') row.pr = m.priority;
+      if (m.atUserList.length) row.at = m.atUserList;
+      if (!m.countsUnread) row.u = false;
+      if (!r.persist) row.ps = false;
+      if (r.ref !== null) row.r = r.ref;
+      // A view once recorded is never removed for one-to-one and system conversations (only a
+      // group's are, when its member leaves, and group messages record none): it is not sent again.
+      const viewers = r.viewers.filter((v) => !this.viewed.has(`${v}|${r.conv}`));
+      if (viewers.length) row.v = viewers;
+      // a text message's summary is its text, which the SQL takes from the payload
+      if (m.type !== 'TIMTextElem') row.w = messageForShow(m.type, m.payload);
+      return row;
     });
     const out = await rows<{ id: string; seq: number; inserted: boolean }>(
       this.db,
       sql`with input as (
-            select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-              ord int, conv text, id text, sender_id bigint, to_id text, conv_type text, type text, payload jsonb,
-              nick text, avatar text, name_card text, cloud text, priority text, at_users jsonb, counts_unread boolean,
-              persist boolean, ref text, t double precision, viewers jsonb, last jsonb)
+            select o as ord, c as conv, i as id, s as sender_id, x.to as to_id, k as conv_type, y as type, p as payload,
+                   coalesce(n, '') as nick, coalesce(a, '') as avatar, coalesce(nc, '') as name_card, coalesce(cc, '') as cloud,
+                   coalesce(pr, 'Normal') as priority, coalesce(at, '[]'::jsonb) as at_users, coalesce(u, true) as counts_unread,
+                   coalesce(ps, true) as persist, r as ref, tm as t, coalesce(v, '[]'::jsonb) as viewers,
+                   coalesce(f, s::text, ${SYSTEM_SENDER}) as from_acc, coalesce(w, p->>'text') as show
+            from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+              o int, c text, i text, s bigint, "to" text, k text, y text, p jsonb, n text, a text, nc text, cc text, pr text,
+              at jsonb, u boolean, ps boolean, r text, tm double precision, v jsonb, f text, w text)
+          ),
+          -- Looked up by the id index: the planner, guessing 100 rows from the function, would
+          -- otherwise hash the input against a sequential scan of every message ever stored.
+          existing as (
+            select m.id from chat_messages m where m.id = any(array(select id from input))
           ),
           fresh as (
-            select i.* from input i where not exists (select 1 from chat_messages m where m.id = i.id)
+            select i.* from input i where i.id not in (select id from existing)
+          ),
+          -- The conversation's last message, built for the newest row of each conversation only.
+          lasts as (
+            select distinct on (conv) conv, jsonb_build_object('ID', id, 'lastTime', t, 'fromAccount', from_acc, 'type', type, 'payload', payload,
+              'messageForShow', show, 'isRevoked', false, 'nick', nick, 'nameCard', name_card, 'cloudCustomData', cloud) as last
+            from fresh order by conv, ord desc
           ),
           counts as (
-            select conv, count(*) as n, (array_agg(last order by ord desc))[1] as last, max(t) as t from fresh group by conv
+            select conv, count(*) as n, max(t) as t from fresh group by conv
           ),
           bumped as (
             insert into chat_convs as c (conv, last_seq, last_at, last_msg)
-            select conv, n, to_timestamp(t), jsonb_set(last, '{lastSequence}', to_jsonb(n)) from counts order by conv
+            select k.conv, k.n, to_timestamp(k.t), jsonb_set(l.last, '{lastSequence}', to_jsonb(k.n)) from counts k join lasts l on l.conv = k.conv order by k.conv
             on conflict (conv) do update set
               last_seq = c.last_seq + excluded.last_seq,
               last_at = excluded.last_at,
@@ -194,9 +201,12 @@ export class MessageWriter {
             select distinct v::bigint, f.conv from fresh f, jsonb_array_elements_text(f.viewers) as v
             on conflict do nothing
           )
-          select n.id, n.seq::int as seq, (not n.persist or ins.id is not null) as inserted
-          from numbered n left join ins on ins.id = n.id`,
+          -- a hashed subplan: a join of the two CTEs would be planned as a nested loop (rows²)
+          select n.id, n.seq::int as seq, (not n.persist or n.id in (select id from ins)) as inserted
+          from numbered n`,
     );
+    for (const r of batch) for (const v of r.viewers) this.viewed.add(`${v}|${r.conv}`);
+    if (this.viewed.size > 200_000) this.viewed.clear();
     const written = new Map(out.map((r) => [r.id, r]));
     const missing = batch.filter((r) => !written.get(r.message.ID)?.inserted).map((r) => r.message.ID);
     const existing = new Map<string, WireMessage>();
