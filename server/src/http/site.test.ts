@@ -76,17 +76,26 @@ function fixtureSite(): string {
   return dir;
 }
 
-describe('site mount (fixture standing in for the Astro build)', () => {
+/** The product serving a fresh fixture site for one describe block: `srv()` once it is up. */
+function useSiteServer(opts: { demo?: boolean } = {}): () => TestServer {
   let srv: TestServer;
   let siteDir: string;
-
   beforeAll(async () => {
     siteDir = fixtureSite();
-    srv = await startServer({ env: { SITE_DIR: siteDir } });
+    srv = await startServer({ ...opts, env: { SITE_DIR: siteDir } });
   });
   afterAll(async () => {
     await srv.close();
     fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
+  });
+  return () => srv;
+}
+
+describe('site mount (fixture standing in for the Astro build)', () => {
+  const server = useSiteServer();
+  let srv: TestServer;
+  beforeAll(() => {
+    srv = server();
   });
 
   it('serves hashed build assets with a year-long immutable cache', async () => {
@@ -153,16 +162,10 @@ describe('site mount (fixture standing in for the Astro build)', () => {
 });
 
 describe('widgets and the page cache', () => {
+  const server = useSiteServer({ demo: true });
   let srv: TestServer;
-  let siteDir: string;
-
-  beforeAll(async () => {
-    siteDir = fixtureSite();
-    srv = await startServer({ demo: true, env: { SITE_DIR: siteDir } });
-  });
-  afterAll(async () => {
-    await srv.close();
-    fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
+  beforeAll(() => {
+    srv = server();
   });
 
   it('serves built widgets under /zppc/widgets/ for the layout to load', async () => {
@@ -253,16 +256,10 @@ const decode = (r: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
   (r.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(r.body) : r.body).toString();
 
 describe('compression by Accept-Encoding', () => {
+  const server = useSiteServer({ demo: true });
   let srv: TestServer;
-  let siteDir: string;
-
-  beforeAll(async () => {
-    siteDir = fixtureSite();
-    srv = await startServer({ demo: true, env: { SITE_DIR: siteDir } });
-  });
-  afterAll(async () => {
-    await srv.close();
-    fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
+  beforeAll(() => {
+    srv = server();
   });
 
   it('a page goes out in brotli or gzip as the reader accepts, rendered or from the cache, and plain to one who accepts neither', async () => {
@@ -321,15 +318,10 @@ describe('compression by Accept-Encoding', () => {
 });
 
 describe('counted pages in the page cache', () => {
+  const server = useSiteServer({ demo: true });
   let srv: TestServer;
-  let siteDir: string;
-  beforeAll(async () => {
-    siteDir = fixtureSite();
-    srv = await startServer({ demo: true, env: { SITE_DIR: siteDir } });
-  });
-  afterAll(async () => {
-    await srv.close();
-    fs.rmSync(path.resolve(siteDir, '..', '..'), { recursive: true, force: true });
+  beforeAll(() => {
+    srv = server();
   });
 
   it('a notice page is served from the cache and every reader served from it counts a visit', async () => {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { GuardedButton } from '../common/ClickGuard';
+import { CardActions } from './CardActions';
 import { act, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
 import { Field, ListState, Select, Tabs, Tag } from '../hr/ui';
 
@@ -117,15 +117,7 @@ export default function Banners() {
               </p>
             </div>
             <div className="hr-card__side">
-              <div className="hr-actions">
-                <Button onClick={() => setEditing(b)}>编辑</Button>
-                <GuardedButton variant={b.fbzt === 1 ? 'default' : 'primary'} onClick={() => void publish(b)}>
-                  {b.fbzt === 1 ? '撤下' : '发布'}
-                </GuardedButton>
-                <GuardedButton variant="text" onClick={() => void remove(b)}>
-                  删除
-                </GuardedButton>
-              </div>
+              <CardActions on={b.fbzt === 1} turnOn="发布" turnOff="撤下" onEdit={() => setEditing(b)} onToggle={() => void publish(b)} onRemove={() => void remove(b)} />
             </div>
           </div>
         ))}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { GuardedButton } from '../common/ClickGuard';
+import { CardActions } from './CardActions';
 import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
 import { useCodes } from '../hr/codes';
 import { Field, ListState, Select, Tag, ListPager } from '../hr/ui';
@@ -110,15 +110,7 @@ export default function Notices() {
               </p>
             </div>
             <div className="hr-card__side">
-              <div className="hr-actions">
-                <Button onClick={() => setEditing(n)}>编辑</Button>
-                <GuardedButton variant={n.fbzt === 1 ? 'default' : 'primary'} onClick={() => void publish(n)}>
-                  {n.fbzt === 1 ? '撤下' : '发布'}
-                </GuardedButton>
-                <GuardedButton variant="text" onClick={() => void remove(n)}>
-                  删除
-                </GuardedButton>
-              </div>
+              <CardActions on={n.fbzt === 1} turnOn="发布" turnOff="撤下" onEdit={() => setEditing(n)} onToggle={() => void publish(n)} onRemove={() => void remove(n)} />
             </div>
           </div>
         ))}

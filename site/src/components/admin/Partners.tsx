@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
 import { partnersApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { GuardedButton } from '../common/ClickGuard';
+import { CardActions } from './CardActions';
 import { act, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
 import { Field, ListState, Tag } from '../hr/ui';
 
@@ -99,15 +99,7 @@ export default function Partners() {
               </p>
             </div>
             <div className="hr-card__side">
-              <div className="hr-actions">
-                <Button onClick={() => setEditing(p)}>编辑</Button>
-                <GuardedButton variant={p.sfqy === 1 ? 'default' : 'primary'} onClick={() => void toggle(p)}>
-                  {p.sfqy === 1 ? '停用' : '启用'}
-                </GuardedButton>
-                <GuardedButton variant="text" onClick={() => void remove(p)}>
-                  删除
-                </GuardedButton>
-              </div>
+              <CardActions on={p.sfqy === 1} turnOn="启用" turnOff="停用" onEdit={() => setEditing(p)} onToggle={() => void toggle(p)} onRemove={() => void remove(p)} />
             </div>
           </div>
         ))}
