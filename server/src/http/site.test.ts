@@ -30,10 +30,15 @@ function fixtureSite(): string {
   fs.writeFileSync(path.join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
   // A bundle with the .br/.gz scripts/precompress.mjs writes beside it (the .br deliberately marked,
   // to tell a file sent as built from one compressed per request).
+  // A second widget directory, as in the repository (the server serves several).
+  const chat = path.join(root, 'widgets', 'chat', 'dist', 'browser');
+  fs.mkdirSync(chat, { recursive: true });
   const big = `export const text = ${JSON.stringify('招聘会'.repeat(2000))};`;
-  fs.writeFileSync(path.join(widget, 'chat-ABCDEFGH.js'), big);
-  fs.writeFileSync(path.join(widget, 'chat-ABCDEFGH.js.br'), zlib.brotliCompressSync(`${big}//built`));
-  fs.writeFileSync(path.join(widget, 'chat-ABCDEFGH.js.gz'), zlib.gzipSync(`${big}//built`));
+  fs.writeFileSync(path.join(chat, 'chat-ABCDEFGH.js'), big);
+  fs.writeFileSync(path.join(chat, 'chat-ABCDEFGH.js.br'), zlib.brotliCompressSync(`${big}//built`));
+  fs.writeFileSync(path.join(chat, 'chat-ABCDEFGH.js.gz'), zlib.gzipSync(`${big}//built`));
+  fs.mkdirSync(path.join(chat, 'emoji'));
+  fs.writeFileSync(path.join(chat, 'emoji', 'e0.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),
@@ -303,6 +308,16 @@ describe('compression by Accept-Encoding', () => {
     const gz = await rawGet(`${srv.url}/zppc/widgets/chat-ABCDEFGH.js`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(decode(gz)).toMatch(/\/\/built$/);
+    // Files too small to have compressed copies, from whichever widget directory holds them.
+    const siteRoot = path.resolve(srv.app.services.config.siteDir!, '..', '..');
+    for (const [file, type] of [['feedback.js', /javascript/], ['emoji/e0.svg', /svg/], ['feedback-4QSAOVY3.js', /javascript/]] as const) {
+      const small = await rawGet(`${srv.url}/zppc/widgets/${file}`, { 'accept-encoding': 'br, gzip' });
+      expect(small.status, file).toBe(200);
+      expect(small.headers['content-type']).toMatch(type);
+      expect(decode(small), file).toBe(fs.readFileSync(path.join(siteRoot, 'widgets', file.startsWith('feedback') ? 'feedback' : 'chat', 'dist', 'browser', file), 'utf8'));
+    }
+    expect((await rawGet(`${srv.url}/zppc/widgets/emoji/nope.svg`, { 'accept-encoding': 'br' })).status).toBe(404);
+    expect((await rawGet(`${srv.url}/zppc/widgets/..%2F..%2Fpackage.json`, {})).status).toBe(404);
     const plain = await rawGet(`${srv.url}/zppc/widgets/chat-ABCDEFGH.js`, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).not.toMatch(/\/\/built$/);

@@ -62,6 +62,22 @@ export function widgetDistDirs(siteDir: string): string[] {
     .filter((d) => fs.existsSync(d));
 }
 
+/** Every file under the widget directories (their .br/.gz aside), by its path inside its directory → that directory. */
+export function widgetFiles(dirs: string[]): Map<string, string> {
+  const owner = new Map<string, string>();
+  for (const root of dirs) {
+    const visit = (sub: string) => {
+      for (const entry of fs.readdirSync(path.join(root, sub), { withFileTypes: true })) {
+        const rel = sub ? `${sub}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) visit(rel);
+        else if (!/\.(br|gz)$/.test(entry.name) && !owner.has(rel)) owner.set(rel, root);
+      }
+    };
+    visit('');
+  }
+  return owner;
+}
+
 /** A widget file named by its content (esbuild's [hash]: `chat-OYGX5MWI.js`, as widgets/build-split.mjs HASHED). */
 const isHashedWidgetFile = (file: string) => /-[A-Z2-7]{8}\.js$/.test(path.basename(file).replace(/\.(br|gz)$/, ''));
 
@@ -124,17 +140,25 @@ export async function mountSite(app: FastifyInstance, services: Services) {
     // bundle and chunks it imports never do, so browsers keep them for a year.
     const widgetDirs = widgetDistDirs(dir);
     if (widgetDirs.length) {
+      // Each file from the one widget directory that holds it. (@fastify/static given several
+      // roots answers 404 for a file without a .br/.gz beside it when the browser accepts those,
+      // e.g. the small stable entries and the emoji: so one root per file, found here.)
+      const owner = widgetFiles(widgetDirs);
       await site.register(fastifyStatic, {
-        root: widgetDirs,
-        prefix: `${SITE_BASE}/widgets/`,
+        root: widgetDirs[0],
+        serve: false,
         preCompressed: true,
-        decorateReply: false,
         index: false,
         cacheControl: false,
-        schemaHide: true,
         setHeaders(res, file) {
           res.setHeader('cache-control', isHashedWidgetFile(file) ? IMMUTABLE : 'no-cache');
         },
+      });
+      site.get(`${SITE_BASE}/widgets/*`, { schema: { hide: true } }, (req, reply) => {
+        const file = (req.params as { '*': string })['*'];
+        const root = owner.get(file);
+        if (!root) return reply.code(404).send({ code: 404, msg: '文件不存在' });
+        return reply.sendFile(file, root);
       });
     }
 
