@@ -7,7 +7,7 @@ import { keywordQuery } from './segment.js';
 export type JobSearch = Static<typeof JobSearchQuery>;
 
 /** Monthly salary bounds (yuan) of the m_xzfwdm codes; xzfw_09 is 面议 (no figure given). */
-const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
+export const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
   xzfw_01: [0, 3000],
   xzfw_02: [3000, 5000],
   xzfw_03: [5000, 8000],
@@ -136,8 +136,9 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
       // words are words of doc, and the planner, taking the two for independent, would think the
       // title matches few and read them all instead of walking job_search_fresh. With filters
       // the keyword and the filters meet in job_search_filtered, the few matching both are read,
-      // and their titles tested there (ts_filter as job_search_title does, but not indexed).
-      title = facets.length ? sql`ts_filter(s.doc, '{a}') @@ (${tsq})` : sql`job_search_title(s.doc) @@ (${tsq})`;
+      // and their titles tested there (coalesce: not through job_search_title, whose bitmap of every
+      // title match would cost more than the test).
+      title = facets.length ? sql`coalesce(ts_filter(s.doc, '{a}') @@ (${tsq}), false)` : sql`ts_filter(s.doc, '{a}') @@ (${tsq})`;
       titleWhere = sql.join([...(facets.length ? [match] : []), title, ...base], sql` and `);
     }
   } else {
@@ -171,26 +172,31 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   if (n <= cap) return { list: await cards(db, first.flatMap((h) => (h.job_id === null ? [] : [h.job_id]))), total: n, totalCapped: false };
 
   // More than the cap: the page in order over all the matches, each part the freshest first.
-  const part = async (cond: SQL, limit: number, off: number) =>
-    (
-      await rows<{ job_id: string }>(
-        db,
-        sql`select s.job_id::text as job_id ${from} where ${cond} order by ${orderOf('s', false)} limit ${limit} offset ${off}`,
-      )
-    ).map((h) => h.job_id);
-  let ids: string[];
-  if (!title || !titleWhere) ids = await part(where, q.limit, offset);
-  else {
+  // The planner takes testing a row's words (ts_filter, @@) for as cheap as an addition, and so
+  // would walk job_search_fresh through thousands of rows to find a title match among a few
+  // hundred that job_search_title gives at once: for these queries an operator costs 40 times its
+  // default, and no parallel workers (which that cost would otherwise call for a 20-row page).
+  const ids = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('cpu_operator_cost', '0.1', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+    const part = async (cond: SQL, limit: number, off: number) =>
+      (
+        await rows<{ job_id: string }>(
+          tx,
+          sql`select s.job_id::text as job_id ${from} where ${cond} order by ${orderOf('s', false)} limit ${limit} offset ${off}`,
+        )
+      ).map((h) => h.job_id);
+    if (!title || !titleWhere) return part(where, q.limit, offset);
     // the title matches first, then the rest
-    ids = await part(titleWhere, q.limit, offset);
+    const ids = await part(titleWhere, q.limit, offset);
     if (ids.length < q.limit) {
       // how many title matches come before this page (all of them when the page holds some)
       const before = ids.length
         ? offset + ids.length
-        : (await one<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
+        : (await one<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
       ids.push(...(await part(sql`${where} and not (${title})`, q.limit - ids.length, Math.max(0, offset - before))));
     }
-  }
+    return ids;
+  });
   const list = await cards(db, ids);
   return { list, total: Math.max(cap, offset + list.length), totalCapped: true };
 }
