@@ -59,6 +59,15 @@ export const JobCard = Type.Object({
   logoUrl: Type.String(),
 });
 
+/**
+ * A page of job search. totalCapped: more jobs match than were counted (above 1,000 the server
+ * stops counting), so totalCount is a lower bound and the page says "1,000+".
+ */
+export const JobSearchPage = Type.Object({
+  ...Page(JobCard).properties,
+  totalCapped: Type.Boolean({ title: '总数只计到上限（显示为“1,000+”）' }),
+});
+
 export const TalentSearchQuery = Type.Object({
   /** key: words in the latest positions and employers, schools, majors or self-evaluation */
   key: Type.Optional(Type.String({ maxLength: 50, title: '关键词' })),
@@ -118,7 +127,7 @@ export const searchApi = {
   jobs: route({
     method: ['GET', 'POST'], url: '/api/xs/app/search/gwpc', summary: '岗位搜索（分词检索，按相关度再按刷新时间）', access: 'public', tags: ['search'],
     query: JobSearchQuery,
-    reply: replyOf({ page: Page(JobCard) }),
+    reply: replyOf({ page: JobSearchPage }),
   }),
   talents: route({
     method: ['GET', 'POST'], url: '/api/xs/app/search/rc', summary: '人才搜索（不含隐藏简历和屏蔽本单位的求职者）', access: 'hrApproved', tags: ['search'],

@@ -11,9 +11,9 @@ const search: Module = {
   name: 'search',
   register(app, s) {
     handle(app, s, searchApi.jobs, async ({ query }) => {
-      const { list, total } = await searchJobs(s.db, query);
+      const { list, total, totalCapped } = await searchJobs(s.db, query);
       const logos = await companyLogoUrls(s.db, s.config, [...new Set(list.map((j) => j.dwid))]);
-      return { page: pageOf(list.map((j) => ({ ...j, logoUrl: logos[j.dwid] })), total, query.page, query.limit) };
+      return { page: { ...pageOf(list.map((j) => ({ ...j, logoUrl: logos[j.dwid] })), total, query.page, query.limit), totalCapped } };
     });
 
     handle(app, s, searchApi.talents, async ({ query, user }) => {

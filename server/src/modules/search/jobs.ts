@@ -7,7 +7,7 @@ import { keywordQuery } from './segment.js';
 export type JobSearch = Static<typeof JobSearchQuery>;
 
 /** Monthly salary bounds (yuan) of the m_xzfwdm codes; xzfw_09 is 面议 (no figure given). */
-const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
+export const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
   xzfw_01: [0, 3000],
   xzfw_02: [3000, 5000],
   xzfw_03: [5000, 8000],
@@ -27,15 +27,13 @@ export interface JobCardRow {
 /** Every filter as SQL conditions on `t` (job_search, or jobs for the plain scan) joined to companies c. */
 function filters(q: JobSearch, t: 's' | 'j', tsq: SQL | null): SQL[] {
   const col = (name: string) => sql.raw(`${t}.${name}`);
-  const where: SQL[] = [t === 'j' ? sql`j.status = 1 and j.deleted_at is null and c.status = 1` : sql`c.status = 1`];
+  // job_search holds the published jobs of approved enterprises only
+  const where: SQL[] = [t === 'j' ? sql`j.status = 1 and j.deleted_at is null and c.status = 1` : sql`true`];
   if (tsq) where.push(sql`s.doc @@ (${tsq})`);
   if (q.sbsf) where.push(sql`${col('province')} = ${q.sbsf}`);
   if (q.sbcs) where.push(sql`${col('city')} = ${q.sbcs}`);
-  if (q.sshy) where.push(sql`c.industry = ${q.sshy}`);
-  if (q.gwlb) where.push(sql`left(${col('category')}, ${q.gwlb.length}) = ${q.gwlb}`);
+  where.push(...otherFilters(q, t));
   if (q.gzxz) where.push(sql`${col('nature')} = ${q.gzxz}`);
-  if (q.dwxz) where.push(sql`c.nature = ${q.dwxz}`);
-  if (q.dwgm) where.push(sql`c.size = ${q.dwgm}`);
   if (q.xlyq) where.push(sql`${col('education')} = ${q.xlyq}`);
   if (q.jyyq) where.push(sql`${col('experience')} = ${q.jyyq}`);
   if (q.gwyx) {
@@ -50,47 +48,172 @@ function filters(q: JobSearch, t: 's' | 'j', tsq: SQL | null): SQL[] {
   return where;
 }
 
+/** The filters that are not facets (job category, the enterprise's industry, ownership, size). */
+function otherFilters(q: JobSearch, t: 's' | 'j'): SQL[] {
+  const where: SQL[] = [];
+  if (q.sshy) where.push(sql`c.industry = ${q.sshy}`);
+  if (q.gwlb) where.push(sql`left(${sql.raw(`${t}.category`)}, ${q.gwlb.length}) = ${q.gwlb}`);
+  if (q.dwxz) where.push(sql`c.nature = ${q.dwxz}`);
+  if (q.dwgm) where.push(sql`c.size = ${q.dwgm}`);
+  return where;
+}
+
+/**
+ * The place, work nature, education, experience and salary filters as the lexemes that
+ * job_search_facets (sql/0953) indexes beside a job's words, or null for a salary code it does not
+ * know (which matches nothing, as in filters()).
+ */
+function facetLexemes(q: JobSearch): string[] | null {
+  const out: string[] = [];
+  if (q.sbsf) out.push(`sf=${q.sbsf}`);
+  if (q.sbcs) out.push(`cs=${q.sbcs}`);
+  if (q.gzxz) out.push(`xz=${q.gzxz}`);
+  if (q.xlyq) out.push(`xl=${q.xlyq}`);
+  if (q.jyyq) out.push(`jy=${q.jyyq}`);
+  if (q.gwyx) {
+    if (!SALARY_RANGES[q.gwyx]) return null;
+    out.push(`yx=${q.gwyx}`);
+  }
+  return out;
+}
+
+/** A tsquery of lexemes taken as they are (no parsing, no lower-casing), all required. */
+const lexemeQuery = (lexemes: string[]) => lexemes.map((l) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ');
+
+/**
+ * At most this many matches are counted: above it the total is answered as JOB_TOTAL_CAP with
+ * totalCapped (the page says "1,000+"). Counting every match of a common word read every one of
+ * them, the most expensive part of a search at a million jobs.
+ */
+export const JOB_TOTAL_CAP = 1000;
+
+export interface JobSearchResult {
+  list: JobCardRow[];
+  /** the number of matches, or when totalCapped a lower bound of it */
+  total: number;
+  /** more than JOB_TOTAL_CAP jobs match: total is at least that many, not all were counted */
+  totalCapped: boolean;
+}
+
 /**
  * Published jobs of approved enterprises matching the keywords and filters. With keywords the
- * order is relevance (title words weigh more than the enterprise's name), then freshness.
- * Matching, ranking and paging run on the narrow job_search table; only the page's jobs are read.
+ * order is relevance — jobs whose title holds the whole query first, then those matched partly or
+ * only by their enterprise's name — then freshness; otherwise freshness, or salary when asked.
+ *
+ * The work is bounded at any volume: the matches are read up to JOB_TOTAL_CAP + 1 (in one GIN
+ * scan where keyword and facet filters meet). Up to the cap that set is complete, and it is
+ * ordered and paged as it is. Above it the total is capped, and the page is taken in order by
+ * the planner's cheaper way — along job_search_fresh stopping at the page, or from the index of
+ * title words (job_search_title) — for the title matches first, then for the rest.
  */
-export async function searchJobs(db: Db, q: JobSearch): Promise<{ list: JobCardRow[]; total: number }> {
+export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number } = {}): Promise<JobSearchResult> {
+  const cap = opts.totalCap ?? JOB_TOTAL_CAP;
   const key = q.key?.trim() ?? '';
   const tsq = key ? keywordQuery(key) : null;
+  const none = { list: [], total: 0, totalCapped: false };
   // A keyword of nothing but punctuation finds nothing rather than everything.
-  if (key && !tsq) return { list: [], total: 0 };
-  const where = sql.join(filters(q, 's', tsq), sql` and `);
+  if (key && !tsq) return none;
+  const offset = (q.page - 1) * q.limit;
   const dir = q.asc ? sql`asc` : sql`desc`;
-  const rank = tsq && !q.orderField ? sql`ts_rank(s.doc, ${tsq})` : sql`0::real`;
-  // the same order inside (on job_search) and outside (on the page's hits)
-  const orderOf = (p: string) => {
-    const c = (n: string) => sql.raw(`${p}${n}`);
-    if (q.orderField === 'sxsj') return sql`${c('refreshed_at')} ${dir}, ${c('job_id')} ${dir}`;
-    if (q.orderField === 'yx') return sql`${c('salary_max')} ${dir}, ${c('salary_min')} ${dir}, ${c('refreshed_at')} desc, ${c('job_id')} desc`;
-    return sql`${c('rank')} desc, ${c('refreshed_at')} desc, ${c('job_id')} desc`;
+
+  let where: SQL;
+  // with keywords in relevance order: the title matches, and the conditions that select them
+  let title: SQL | null = null;
+  let titleWhere: SQL | null = null;
+  if (tsq) {
+    const facets = facetLexemes(q);
+    if (!facets) return none;
+    const indexed = (query: SQL) =>
+      facets.length
+        ? sql`(s.doc || job_search_facets(s.province, s.city, s.nature, s.education, s.experience, s.salary_min, s.salary_max)) @@ (${query})`
+        : sql`s.doc @@ (${query})`;
+    const fq = sql`${lexemeQuery(facets)}::tsquery`;
+    const base = otherFilters(q, 's');
+    const match = indexed(facets.length ? sql`(${tsq}) && ${fq}` : tsq);
+    where = sql.join([match, ...base], sql` and `);
+    if (!q.orderField) {
+      // Without filters through job_search_title, and not "and the keyword matches" again: title
+      // words are words of doc, and the planner, taking the two for independent, would think the
+      // title matches few and read them all instead of walking job_search_fresh. With filters
+      // the keyword and the filters meet in job_search_filtered, the few matching both are read,
+      // and their titles tested there (coalesce: not through job_search_title, whose bitmap of every
+      // title match would cost more than the test).
+      title = facets.length ? sql`coalesce(ts_filter(s.doc, '{a}') @@ (${tsq}), false)` : sql`ts_filter(s.doc, '{a}') @@ (${tsq})`;
+      titleWhere = sql.join([...(facets.length ? [match] : []), title, ...base], sql` and `);
+    }
+  } else {
+    where = sql.join(filters(q, 's', null), sql` and `);
+  }
+  // the enterprise only for its industry, ownership or size
+  const from = q.sshy || q.dwxz || q.dwgm ? sql`from job_search s join companies c on c.id = s.company_id` : sql`from job_search s`;
+  // the order on the columns of `p` (s: job_search, m and h: the matches below)
+  const orderOf = (p: string, tiers: boolean) => {
+    const c = (name: string) => sql.raw(`${p}.${name}`);
+    const fields =
+      q.orderField === 'yx'
+        ? sql`${c('salary_max')} ${dir}, ${c('salary_min')} ${dir}, ${c('refreshed_at')} desc, ${c('job_id')} desc`
+        : q.orderField === 'sxsj'
+          ? sql`${c('refreshed_at')} ${dir}, ${c('job_id')} ${dir}`
+          : sql`${c('refreshed_at')} desc, ${c('job_id')} desc`;
+    return tiers ? sql`${c('title')} desc, ${fields}` : fields;
   };
 
-  // One pass over the matches gives both the page and the total (count(*) over ()).
-  const page = await rows<JobCardRow & { total: number }>(
+  // The matches up to the cap: their number, and the page when that is all of them.
+  const first = await rows<{ job_id: string | null; n: number }>(
     db,
-    sql`with hits as (
-          select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${rank} as rank, count(*) over () as total
-          from job_search s join companies c on c.id = s.company_id
-          where ${where} order by ${orderOf('')} limit ${q.limit} offset ${(q.page - 1) * q.limit}
+    sql`with m as materialized (
+          select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${title ?? sql`false`} as title ${from} where ${where} limit ${cap + 1}
         )
-        select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
+        select h.job_id::text as job_id, n.n from (select count(*)::int as n from m) n
+        left join lateral (select * from m order by ${orderOf('m', !!title)} limit ${q.limit} offset ${offset}) h on true
+        order by ${orderOf('h', !!title)}`,
+  );
+  const n = first[0]?.n ?? 0;
+  if (n <= cap) return { list: await cards(db, first.flatMap((h) => (h.job_id === null ? [] : [h.job_id]))), total: n, totalCapped: false };
+
+  // More than the cap: the page in order over all the matches, each part the freshest first.
+  // The planner takes testing a row's words (ts_filter, @@) for as cheap as an addition, and so
+  // would walk job_search_fresh through thousands of rows to find a title match among a few
+  // hundred that job_search_title gives at once: for these queries an operator costs 40 times its
+  // default, and no parallel workers (which that cost would otherwise call for a 20-row page).
+  const ids = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('cpu_operator_cost', '0.1', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+    const part = async (cond: SQL, limit: number, off: number) =>
+      (
+        await rows<{ job_id: string }>(
+          tx,
+          sql`select s.job_id::text as job_id ${from} where ${cond} order by ${orderOf('s', false)} limit ${limit} offset ${off}`,
+        )
+      ).map((h) => h.job_id);
+    if (!title || !titleWhere) return part(where, q.limit, offset);
+    // the title matches first, then the rest
+    const ids = await part(titleWhere, q.limit, offset);
+    if (ids.length < q.limit) {
+      // how many title matches come before this page (all of them when the page holds some)
+      const before = ids.length
+        ? offset + ids.length
+        : (await one<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
+      ids.push(...(await part(sql`${where} and not (${title})`, q.limit - ids.length, Math.max(0, offset - before))));
+    }
+    return ids;
+  });
+  const list = await cards(db, ids);
+  return { list, total: Math.max(cap, offset + list.length), totalCapped: true };
+}
+
+/** The cards of these jobs, in this order. */
+async function cards(db: Db, ids: string[]): Promise<JobCardRow[]> {
+  if (!ids.length) return [];
+  return rows<JobCardRow>(
+    db,
+    sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
                j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq, j.welfare as fldy,
                to_char(j.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as sxsj,
-               c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.size as dwgm, c.industry as sshy, hits.total::int as total
-        from hits join jobs j on j.id = hits.job_id join companies c on c.id = j.company_id
-        order by ${orderOf('hits.')}`,
+               c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.size as dwgm, c.industry as sshy
+        from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
+        join jobs j on j.id = p.id join companies c on c.id = j.company_id
+        order by p.ord`,
   );
-  const list = page.map(({ total: _t, ...j }) => j);
-  if (page.length) return { list, total: page[0].total };
-  // Past the last page (or nothing found): count on its own.
-  const total = q.page === 1 ? 0 : (await one<{ n: number }>(db, sql`select count(*)::int as n from job_search s join companies c on c.id = s.company_id where ${where}`))!.n;
-  return { list, total };
 }
 
 /** The plain scan the index replaces (every title and enterprise name read); for the benchmark. */

@@ -5,6 +5,7 @@ import { postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
 import { reindexCompanyJobs } from './indexing.js';
 import { keywordQuery } from './segment.js';
+import { SALARY_RANGES, searchJobs, type JobSearch } from './jobs.js';
 import { insertCompanies, makeCompany, random } from '../companies/generate.js';
 import { generateJobs } from '../jobs/generate.js';
 
@@ -45,7 +46,7 @@ afterAll(() => srv?.close());
 const search = async (query: Record<string, string | number | boolean>) => {
   const r = await srv.call('/api/xs/app/search/gwpc', { query });
   expect(r.body.code, JSON.stringify(r.body)).toBe(0);
-  return r.body.page as { list: { gwid: string; gwmc: string; dwmc: string; logoUrl: string }[]; totalCount: number };
+  return r.body.page as { list: { gwid: string; gwmc: string; dwmc: string; logoUrl: string }[]; totalCount: number; totalCapped: boolean };
 };
 const titles = async (query: Record<string, string | number | boolean>) => (await search(query)).list.map((j) => j.gwmc);
 
@@ -130,6 +131,34 @@ describe('job search', () => {
     expect(await titles({ key: '叉车' })).toEqual([]);
   });
 
+  it('takes an enterprise’s jobs out while it is not approved, and back when it is again', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    await postJob(srv, hr, { gwmc: '冷库理货员' });
+    expect(await titles({ key: '冷库' })).toEqual(['冷库理货员']);
+    const db = srv.app.services.db;
+    await db.execute(sql`update companies set status = 2 where id = ${hr.companyId}`);
+    expect(await titles({ key: '冷库' })).toEqual([]);
+    await db.execute(sql`update companies set status = 1 where id = ${hr.companyId}`);
+    expect(await titles({ key: '冷库' })).toEqual(['冷库理货员']);
+  });
+
+  it('says whether the total is every match or only as many as were counted', async () => {
+    const all = await search({ key: '会计' });
+    expect(all).toMatchObject({ totalCount: 3, totalCapped: false });
+    // counting stops at the cap: the total is then a lower bound, and the order is the same
+    const db = srv.app.services.db;
+    for (const key of ['会计', '前端', '前端开发', '开发']) {
+      const full = await searchJobs(db, { key, page: 1, limit: 10 } as JobSearch);
+      const capped = await searchJobs(db, { key, page: 1, limit: 10 } as JobSearch, { totalCap: 1 });
+      expect(capped.totalCapped, key).toBe(full.total > 1);
+      if (capped.totalCapped) expect(capped.total).toBeLessThanOrEqual(full.total);
+      expect(capped.list.map((j) => j.gwmc), key).toEqual(full.list.map((j) => j.gwmc));
+    }
+    const capped = await searchJobs(db, { key: '会计', page: 1, limit: 10 } as JobSearch, { totalCap: 2 });
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.list.slice(0, 2).map((j) => j.gwmc)).toEqual(['会计', '财务会计主管']);
+  });
+
   it('answers bad paging with a message', async () => {
     for (const query of [{ limit: 1000 }, { page: 0 }, { orderField: 'dwmc' }, { key: 'x'.repeat(51) }]) {
       const r = await srv.call('/api/xs/app/search/gwpc', { query });
@@ -156,5 +185,69 @@ describe('at volume', () => {
     const found = await search({ key: '会计' });
     expect(found.totalCount).toBeGreaterThan(0);
     expect(found.list.every((j) => j.gwmc.includes('会计') || j.dwmc.includes('会计'))).toBe(true);
+  });
+
+  it('pages the same past the counting cap, title matches first, then the freshest', async () => {
+    const db = srv.app.services.db;
+    const ids = async (q: Partial<JobSearch>, totalCap?: number) => {
+      const out: string[] = [];
+      for (let page = 1; ; page++) {
+        const r = await searchJobs(db, { page, limit: 7, ...q } as JobSearch, { totalCap });
+        out.push(...r.list.map((j) => j.gwid));
+        if (r.list.length < 7) return { ids: out, total: r.total, capped: r.totalCapped };
+      }
+    };
+    for (const q of [{ key: '会计' }, { key: '工程师' }, { key: '销售 经理' }, { key: '会计', xlyq: 'xl_04' }, { key: '会计', orderField: 'sxsj' as const }]) {
+      const full = await ids(q, 100000);
+      expect(full.capped, `${JSON.stringify(q)} ${full.total} ${full.ids.length}`).toBe(false);
+      expect(full.ids.length, JSON.stringify(q)).toBe(full.total);
+      const capped = await ids(q, 10);
+      expect(capped.capped, JSON.stringify(q)).toBe(full.total > 10);
+      expect(capped.ids, JSON.stringify(q)).toEqual(full.ids);
+      if (q.orderField) continue;
+      // the order: jobs whose title holds the query, then the rest, each the freshest first
+      const order = await rows<{ id: string }>(
+        db,
+        sql`select job_id::text as id from job_search s where s.doc @@ (${keywordQuery(q.key)!})
+              and (${q.xlyq ?? null}::text is null or s.education = ${q.xlyq ?? null})
+            order by ts_filter(s.doc, '{a}') @@ (${keywordQuery(q.key)!}) desc, s.refreshed_at desc, s.job_id desc`,
+      );
+      expect(full.ids).toEqual(order.map((x) => x.id));
+    }
+  });
+
+  it('filters with keywords as without (the facets indexed beside the words)', async () => {
+    const db = srv.app.services.db;
+    const codes = await rows<{ province: string; city: string; nature: string; education: string; experience: string }>(
+      db,
+      sql`select province, city, nature, education, experience from job_search where doc @@ plainto_tsquery('simple', '销售') limit 3`,
+    );
+    const filters: Partial<JobSearch>[] = Object.keys(SALARY_RANGES).map((gwyx) => ({ gwyx }));
+    for (const c of codes) filters.push({ sbsf: c.province }, { sbcs: c.city, xlyq: c.education }, { gzxz: c.nature, jyyq: c.experience });
+    const column = (f: Partial<JobSearch>) => {
+      const r = f.gwyx ? SALARY_RANGES[f.gwyx] : undefined;
+      return sql.join(
+        [
+          f.sbsf ? sql`province = ${f.sbsf}` : sql`true`,
+          f.sbcs ? sql`city = ${f.sbcs}` : sql`true`,
+          f.gzxz ? sql`nature = ${f.gzxz}` : sql`true`,
+          f.xlyq ? sql`education = ${f.xlyq}` : sql`true`,
+          f.jyyq ? sql`experience = ${f.jyyq}` : sql`true`,
+          r === 'negotiable' ? sql`salary_max = 0` : r ? sql`salary_max > 0 and salary_max >= ${r[0]} and salary_min <= ${r[1] ?? 2147483647}` : sql`true`,
+        ],
+        sql` and `,
+      );
+    };
+    for (const f of filters) {
+      const expected = await rows<{ id: string }>(
+        db,
+        sql`select job_id::text as id from job_search where doc @@ (${keywordQuery('销售')!}) and ${column(f)} order by job_id`,
+      );
+      const found = await searchJobs(db, { key: '销售', page: 1, limit: 100, ...f } as JobSearch, { totalCap: 100000 });
+      expect(found.total, JSON.stringify(f)).toBe(expected.length);
+      const ids = new Set(expected.map((x) => x.id));
+      expect(found.list.length).toBe(Math.min(100, expected.length));
+      expect(found.list.filter((j) => !ids.has(j.gwid)), JSON.stringify(f)).toEqual([]);
+    }
   });
 });
