@@ -5,17 +5,12 @@
  * the widget nor its toasts, and the widget's CSS reaches none of the partner's elements, even
  * those that reuse the widget's class names.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
+import { connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
 import { personWithChat, registerSeeker } from '../lib/chat.js';
-import { apiCall, apiLogin } from '../lib/api.js';
+import { listPartner, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
-const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'partner.html');
 const stamp = String(Date.now()).slice(-6);
 
 /** The partner's own elements and the properties its CSS gives them. */
@@ -41,28 +36,21 @@ function partnerStyles(page: Page) {
 
 describe('<zp-chat> on a partner page', () => {
   let browser: Browser;
-  let server: http.Server;
+  let site: PartnerServer;
   let partner = '';
 
   beforeAll(async () => {
     browser = await connectBrowser();
-    const page = fs.readFileSync(FIXTURE, 'utf8').replaceAll('{{PLATFORM}}', baseUrl());
+    const page = partnerFixture('partner.html');
     // The same page without the widget, to compare the partner's own styles against.
     const bare = page.replace(/<zp-chat>[\s\S]*chat\.js"><\/script>/, '');
-    server = http.createServer((req, res) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(req.url?.startsWith('/bare') ? bare : page);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // 'localhost' against the platform's 127.0.0.1: another origin as well as another port.
-    partner = `http://localhost:${(server.address() as AddressInfo).port}`;
-    // The operator lists the partner's origin (运营后台 › 合作网站): only listed origins may embed.
-    const operator = await apiLogin('xs', demo.operator.phone, demo.password);
-    await apiCall('/api/xs/admin/partner/save', { token: operator, body: { mc: '某某大学就业指导中心', origin: partner, lxr: '就业指导中心' } });
+    site = await servePartner((url) => (url.startsWith('/bare') ? bare : page));
+    partner = site.origin;
+    await listPartner(partner, '某某大学就业指导中心', '就业指导中心');
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await site?.close();
   });
 
   it('a visitor logs in inside the widget and chats with an HR on the platform site; no style crosses either way (1280 px)', async () => {

@@ -6,17 +6,13 @@
  * login in the account page's login log and ends it there, after which the partner page's token
  * is refused at once.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, demo, openPerson, screenshot, useBrowser } from '../lib/harness.js';
 import { apiCall, apiLogin, md5 } from '../lib/api.js';
 import { videoPerson } from '../lib/video.js';
+import { partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
-const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'partner.html');
 const REFUSAL = '本站尚未开通嵌入，请联系平台';
 const toast = (page: Page, text: string) => page.locator('.zp-message').filter({ hasText: text }).first().waitFor();
 const confirmDialog = (page: Page, button: string) => page.getByRole('alertdialog').getByRole('button', { name: button }).click();
@@ -36,33 +32,20 @@ function callFromPage(page: Page, url: string, opts: { method?: string; token?: 
   );
 }
 
-function servePage(html: string): Promise<{ server: http.Server; origin: string }> {
-  const server = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(html);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://localhost:${(server.address() as AddressInfo).port}` })));
-}
-
 describe('partner origins', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
-  const servers: http.Server[] = [];
+  const servers: PartnerServer[] = [];
   let listed = '';
   let other = '';
   let unlisted = '';
 
   beforeAll(async () => {
-    const html = fs.readFileSync(FIXTURE, 'utf8').replaceAll('{{PLATFORM}}', baseUrl());
-    for (const slot of ['listed', 'other', 'unlisted'] as const) {
-      const { server, origin } = await servePage(html);
-      servers.push(server);
-      if (slot === 'listed') listed = origin;
-      else if (slot === 'other') other = origin;
-      else unlisted = origin;
-    }
+    const html = partnerFixture('partner.html');
+    servers.push(...(await Promise.all([0, 1, 2].map(() => servePartner(() => html)))));
+    [listed, other, unlisted] = servers.map((s) => s.origin);
   });
   afterAll(async () => {
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    await Promise.all(servers.map((s) => s.close()));
   });
 
   it('the operator lists a site in the console; a page elsewhere is refused; the partner token stays on its site and out of the password; the person ends it from the login log', { timeout: 150_000 }, async () => {

@@ -6,17 +6,13 @@
  * once there and the chat knows it (an HR's message shows as its badge), sends feedback with an
  * image, logs out once and every widget knows it, and a complete seeker signs up for a fair.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, demo, openPerson, screenshot, smsCode, useBrowser } from '../lib/harness.js';
 import { apiCall, apiLogin, md5 } from '../lib/api.js';
 import { badgeCount, personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
+import { listPartner, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
-const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'partner-site.html');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const stamp = String(Date.now()).slice(-6);
 const RED = 'rgb(255, 0, 0)';
@@ -58,24 +54,17 @@ async function logOut(page: Page) {
 
 describe('a partner site with the fair, chat and feedback widgets', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
-  let server: http.Server;
+  let site: PartnerServer;
   let partner = '';
 
   beforeAll(async () => {
-    const html = fs.readFileSync(FIXTURE, 'utf8').replaceAll('{{PLATFORM}}', baseUrl());
-    server = http.createServer((_req, res) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(html);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // 'localhost' against the platform's 127.0.0.1: another origin as well as another port.
-    partner = `http://localhost:${(server.address() as AddressInfo).port}`;
-    // The operator lists the school's site (the console's own journey is partner-origins.test.ts).
-    const operator = await apiLogin('xs', demo.operator.phone, demo.password);
-    await apiCall('/api/xs/admin/partner/save', { token: operator, body: { mc: '某某大学就业信息网', origin: partner, lxr: '就业指导中心', sfqy: 1 } });
+    const html = partnerFixture('partner-site.html');
+    site = await servePartner(() => html);
+    partner = site.origin;
+    await listPartner(partner, '某某大学就业信息网', '就业指导中心');
   });
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await site?.close();
   });
 
   it('the three refusals, one login for every widget, feedback with an image, one logout, and a sign-up (1280 px)', { timeout: 240_000 }, async () => {

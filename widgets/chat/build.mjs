@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildSplitWidget, initialGzip, kb } from '../build-split.mjs';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const dir = import.meta.dirname;
 const browser = await buildSplitWidget(dir, 'chat');
@@ -23,6 +24,8 @@ pairs.forEach(([name, icon], index) => {
   const size = fluent.width ?? 32;
   writeFileSync(join(browser, 'emoji', `e${index}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${art.width ?? size} ${art.height ?? size}">${art.body}</svg>`);
 });
+// Written after the bundle: their .br/.gz too (buildSplitWidget compressed what it wrote).
+precompress(join(browser, 'emoji'));
 
 // The widget's budget: what every page of a logged-in person downloads for it (chat.js, the hashed
 // bundle it imports and that bundle's static chunks; the Tencent SDKs and the call's rtc client

@@ -28,6 +28,8 @@ export const SITE_PATHS = {
   resume: '/zppc/private/resume',
   companyInfo: '/zppc/enter_home/enter_info',
   register: '/zppc/public/registered',
+  /** The fair list: 1 online, 2 on site. */
+  fairList: (venue: 1 | 2) => `/zppc/public/meetinglist?venue=${venue}`,
   /** A fair's hall; ifks is the state computed in the browser (spec route /public/meetinghall/{hxid}/{ifksNo}). */
   hall: (hxid: string, ifks: number) => `/zppc/public/meetinghall/${encodeURIComponent(hxid)}/${ifks}`,
 } as const;

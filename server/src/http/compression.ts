@@ -12,6 +12,8 @@ import zlib from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+// The negotiator @fastify/compress itself uses, so pages and API replies choose alike.
+import { negotiate } from '@fastify/accept-negotiator';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -41,20 +43,9 @@ export async function installCompression(app: FastifyInstance, sitePrefix: strin
   });
 }
 
-/** The encoding to answer with for an Accept-Encoding header: br, else gzip, else none (q=0 refuses). */
+/** The encoding to answer with for an Accept-Encoding header (q-values honoured; q=0 refuses), or none. */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
+  return negotiate<Encoding>(String(header ?? ''), ['br', 'gzip']);
 }
 
 export function compressBody(body: Buffer, encoding: Encoding): Buffer {

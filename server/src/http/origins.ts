@@ -44,7 +44,8 @@ export class OriginPolicy {
   private readonly configured: Set<string>;
 
   constructor(private readonly config: Pick<Config, 'corsOrigins' | 'publicUrl'>) {
-    this.configured = new Set(config.corsOrigins.map((o) => normaliseOrigin(o)).filter((o): o is string => o !== null));
+    // config.ts has normalised them (a malformed entry stopped the start).
+    this.configured = new Set(config.corsOrigins);
   }
 
   /** Read each time: tests and start-up learn the listening address after the app was built. */

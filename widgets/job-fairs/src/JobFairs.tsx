@@ -57,8 +57,11 @@ export function JobFairs(props: JobFairsProps) {
     [props.tab, props.mode, props.city, props.type, props.month, props.pageSize],
   );
   const session = useStore($session);
-  const [venue, setVenue] = useState<Venue>(filter.venue);
-  const [page, setPage] = useState(1);
+  // The tab and page belong to the attributes they were chosen under: changed attributes start
+  // over (their tab, page 1) in the same render, so the list is asked for once, not twice.
+  const [chosen, setChosen] = useState({ filter, venue: filter.venue, page: 1 });
+  const { venue, page } = chosen.filter === filter ? chosen : { venue: filter.venue, page: 1 };
+  const setPage = (to: (p: number) => number) => setChosen({ filter, venue, page: to(page) });
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -78,12 +81,6 @@ export function JobFairs(props: JobFairsProps) {
       live = false;
     };
   }, []);
-
-  // A changed attribute starts over: its tab, page 1.
-  useEffect(() => {
-    setVenue(filter.venue);
-    setPage(1);
-  }, [filter]);
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 60_000);
@@ -155,8 +152,7 @@ export function JobFairs(props: JobFairsProps) {
   };
   const choose = (v: Venue) => {
     if (v === venue) return;
-    setVenue(v);
-    setPage(1);
+    setChosen({ filter, venue: v, page: 1 });
   };
 
   const operator = session?.roleId === 'xs';
@@ -207,7 +203,7 @@ export function JobFairs(props: JobFairsProps) {
             登录
           </button>
         ) : null}
-        <a className="jf-more" href={`${apiBase}/zppc/public/meetinglist?venue=${venue}`} target="_blank" rel="noopener">
+        <a className="jf-more" href={`${apiBase}${SITE_PATHS.fairList(venue)}`} target="_blank" rel="noopener">
           更多 <span aria-hidden="true">›</span>
         </a>
       </header>

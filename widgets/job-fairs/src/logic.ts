@@ -3,6 +3,7 @@
  * and place lines. Pure, so the tests check them without a page.
  */
 import type * as C from '@zp/core/contract';
+import { chinaTime } from '@zp/core/fairs';
 
 export type Fair = C.Reply<typeof C.fairsApi.search>['page']['list'][number];
 export type FairQuery = C.Query<typeof C.fairsApi.search>;
@@ -66,8 +67,8 @@ function format(locale: string, key: string, options: Intl.DateTimeFormatOptions
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time → a Date; null when unreadable. */
 function dateOf(text: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
-  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5])) : null;
+  const t = chinaTime(text);
+  return Number.isNaN(t) ? null : new Date(t);
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Role, User } from '../../http/route.js';
 import { requestOrigin } from '../../http/origins.js';
 
@@ -110,8 +110,7 @@ export function sessionStore(db: Db, secret: string) {
       return rows<{ id: string; origin: string; login_time: string; expire_time: string }>(
         db,
         sql`select id::text as id, origin,
-                   to_char(started_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as login_time,
-                   to_char(expires_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as expire_time
+                   ${chinaTime('started_at')} as login_time, ${chinaTime('expires_at')} as expire_time
             from sessions
             where user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null
             order by started_at desc, id desc`,

@@ -101,7 +101,7 @@ export class ChatHub {
   private known = new Set<string>();
   /** sockets corked for the rest of this turn of the event loop (see cork) */
   private corked = new Set<{ cork(): void; uncork(): void }>();
-  private hrStates = new Map<string, { approved: Promise<boolean>; at: number }>();
+  private hrStates = new TtlCache<boolean>(HR_STATE_TTL_MS, 50_000);
   /** per user and per group send limits (across nodes with Redis) */
   readonly limits: SendLimits;
   private handlers = new Map<string, Handler>();
@@ -254,12 +254,8 @@ export class ChatHub {
 
   /** Whether this HR's enterprise is approved; `fresh` reads the database, otherwise a recent answer does. */
   private hrApproved(userId: string, fresh = false): Promise<boolean> {
-    const known = this.hrStates.get(userId);
-    if (!fresh && known && Date.now() - known.at < HR_STATE_TTL_MS) return known.approved;
-    const approved = this.s.companyStateOfHr(userId).then((state) => state === 1);
-    this.hrStates.set(userId, { approved, at: Date.now() });
-    approved.catch(() => this.hrStates.delete(userId));
-    return approved;
+    if (fresh) this.hrStates.delete(userId);
+    return this.hrStates.get(userId, () => this.s.companyStateOfHr(userId).then((state) => state === 1));
   }
 
   /**

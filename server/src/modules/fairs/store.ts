@@ -1,7 +1,7 @@
 /** Reading fairs as the lists, the detail page and the personal centres show them. */
 import type { Static } from '@sinclair/typebox';
 import type { FairItem, FairDetail, FairListStats } from '@zp/core/contract';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { SQL } from 'drizzle-orm';
 import { notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
@@ -13,8 +13,8 @@ import { inPlace } from '../codes/store.js';
 export type FairItemT = Static<typeof FairItem>;
 export type FairDetailT = Static<typeof FairDetail>;
 
-/** China time as the site shows it. */
-export const chinaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
+/** China time as the site shows it (the one of db/index.ts, for the fair module's callers). */
+export { chinaTime };
 
 /** Who is looking: decides sfsc, sfbm and whether the fee fields are shown. */
 export interface Viewer {

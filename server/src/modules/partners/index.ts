@@ -2,7 +2,7 @@ import { partnersApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound } from '../../http/reply.js';
 import { normaliseOrigin } from '../../http/origins.js';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/log.js';
@@ -23,9 +23,7 @@ interface Row {
 
 const item = (r: Row) => ({ bsid: r.id, mc: r.name, origin: r.origin, lxr: r.contact, sfqy: r.enabled ? 1 : 0, cjsj: r.created, gxsj: r.updated });
 
-const columns = sql`id::text as id, name, origin, contact, enabled,
-  to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created,
-  to_char(updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as updated`;
+const columns = sql`id::text as id, name, origin, contact, enabled, ${chinaTime('created_at')} as created, ${chinaTime('updated_at')} as updated`;
 
 const byId = (db: Db, id: string) => one<Row>(db, sql`select ${columns} from partner_sites where id = ${id}`);
 

@@ -25,11 +25,10 @@ export interface JobCardRow {
 }
 
 /** Every filter as SQL conditions on `t` (job_search, or jobs for the plain scan) joined to companies c. */
-function filters(q: JobSearch, t: 's' | 'j', tsq: SQL | null): SQL[] {
+function filters(q: JobSearch, t: 's' | 'j'): SQL[] {
   const col = (name: string) => sql.raw(`${t}.${name}`);
   // job_search holds the published jobs of approved enterprises only
   const where: SQL[] = [t === 'j' ? sql`j.status = 1 and j.deleted_at is null and c.status = 1` : sql`true`];
-  if (tsq) where.push(sql`s.doc @@ (${tsq})`);
   if (q.sbsf) where.push(sql`${col('province')} = ${q.sbsf}`);
   if (q.sbcs) where.push(sql`${col('city')} = ${q.sbcs}`);
   where.push(...otherFilters(q, t));
@@ -142,7 +141,7 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
       titleWhere = sql.join([...(facets.length ? [match] : []), title, ...base], sql` and `);
     }
   } else {
-    where = sql.join(filters(q, 's', null), sql` and `);
+    where = sql.join(filters(q, 's'), sql` and `);
   }
   // the enterprise only for its industry, ownership or size
   const from = q.sshy || q.dwxz || q.dwgm ? sql`from job_search s join companies c on c.id = s.company_id` : sql`from job_search s`;
@@ -219,7 +218,7 @@ async function cards(db: Db, ids: string[]): Promise<JobCardRow[]> {
 /** The plain scan the index replaces (every title and enterprise name read); for the benchmark. */
 export async function scanJobs(db: Db, q: JobSearch): Promise<{ list: { gwid: string }[]; total: number }> {
   const words = (q.key ?? '').trim().split(/\s+/).filter(Boolean);
-  const where = filters(q, 'j', null);
+  const where = filters(q, 'j');
   for (const w of words) {
     const pat = `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     where.push(sql`(j.title ilike ${pat} or c.name ilike ${pat})`);

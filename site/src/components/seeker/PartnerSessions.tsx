@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { partnersApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { confirm, message, withLoading } from '@zp/ui';
+import { confirm } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
-import { toastError } from './common';
+import { act, useLoad } from '../hr/lib';
 
 type Row = C.Reply<typeof C.partnersApi.mySessions>['list'][number];
 
@@ -13,29 +12,14 @@ type Row = C.Reply<typeof C.partnersApi.mySessions>['list'][number];
  * account page: which site, since when, until when, and 结束 to end one at once.
  */
 export default function PartnerSessions() {
-  const [list, setList] = useState<Row[] | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setList((await api.call(partnersApi.mySessions)).list);
-    } catch (err) {
-      setList([]);
-      toastError(err);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loaded = useLoad(() => api.call(partnersApi.mySessions).then((r) => r.list), []);
+  const list = loaded.data;
 
   const end = async (r: Row) => {
     const site = r.mc ? `${r.mc}（${r.origin}）` : r.origin;
     if (!(await confirm({ message: `确定结束在 ${site} 上的登录吗？该网站上的组件将需要重新登录。`, danger: true, confirmText: '结束' }))) return;
-    try {
-      const reply = await withLoading(api.call(partnersApi.endMySession, { body: { bsid: r.bsid } }));
-      message.success(reply.msg || '已结束该合作网站登录');
-    } catch (err) {
-      toastError(err);
-    }
-    await load();
+    await act(api.call(partnersApi.endMySession, { body: { bsid: r.bsid } }), '已结束该合作网站登录');
+    loaded.reload();
   };
 
   if (!list?.length) return null;
