@@ -52,7 +52,7 @@ export function jobBody(overrides: Record<string, unknown> = {}) {
   return {
     gwmc: 'Java开发工程师',
     gwlb: 'gwlb_010101',
-    gzxz: 'gzxz_01',
+    gzxz: 'gx_001',
     sbsf: '440000',
     sbcs: '440300',
     gzdd: '深圳市南山区',

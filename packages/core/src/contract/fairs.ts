@@ -24,10 +24,10 @@ export const FairItem = Type.Object({
   hykssj: Time,
   /** hyjssj: end */
   hyjssj: Time,
-  /** hylx: venue type 1 online, 2 offline */
-  hylx: Type.Integer(),
-  /** hykt: kind of fair, code of m_hyktdm ('' when not set) */
-  hykt: Type.String(),
+  /** hylx: kind of fair, a code of m_hyktdm (yh_001…), as the previous client decodes it */
+  hylx: Type.String(),
+  /** sfxs: venue type 1 online, 2 offline (the value the search filter sfxs takes) */
+  sfxs: Type.Integer(),
   /** hydd: venue (address for offline fairs) */
   hydd: Type.String(),
   /** sf: province code */
@@ -215,8 +215,10 @@ const FairInput = Type.Object({
   /** hxid: set to edit an existing fair */
   hxid: Type.Optional(Id('会场ID')),
   hymc: Type.String({ minLength: 2, maxLength: 100, title: '会场名称' }),
-  hylx: Enum([1, 2], { title: '会场类型' }),
-  hykt: Type.Optional(Type.String({ pattern: '^([a-z]+_\\d{2,3})?$', title: '招聘会类型' })),
+  /** sfxs: 1 online, 2 offline */
+  sfxs: Enum([1, 2], { title: '会场类型' }),
+  /** hylx: the kind (m_hyktdm); without one, the general fair of its venue type */
+  hylx: Type.Optional(Type.String({ pattern: '^([a-z]+_\\d{2,3})?$', title: '会议类型' })),
   hykssj: TimeInput('开始时间'),
   hyjssj: TimeInput('结束时间'),
   sf: Type.Optional(Type.String({ pattern: '^(\\d{6})?$', title: '省份' })),

@@ -15,7 +15,7 @@ export const JobInput = Type.Object({
   gwmc: Type.String({ minLength: 2, maxLength: 40, title: '岗位名称' }),
   /** gwlb: third-level job category code */
   gwlb: CodeField('岗位类别'),
-  /** gzxz: work nature code (m_gzxzdm) */
+  /** gzxz: work nature code (m_gwgzxzdm) */
   gzxz: CodeField('工作性质'),
   /** sbsf: province code of the workplace */
   sbsf: CodeField('工作省份'),
@@ -29,7 +29,7 @@ export const JobInput = Type.Object({
   zgyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最高月薪' }),
   /** xlyq: education code (m_xldm) */
   xlyq: CodeField('学历要求'),
-  /** jyyq: experience code (m_gzjydm) */
+  /** jyyq: experience code (m_jyyqdm) */
   jyyq: CodeField('经验要求'),
   /** zprs: headcount */
   zprs: Type.Integer({ minimum: 1, maximum: 9999, title: '招聘人数' }),

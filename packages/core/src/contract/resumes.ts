@@ -17,7 +17,7 @@ import { SeekerBase } from './identity.js';
  * | zwpj 自我评价 | 5 |
  * | qzyx 求职意向 (≥ 1 entry) | 15 |
  * | jyjl 教育经历 | 15 |
- * | gzjl 工作经历 (or qzzt = qzzt_05 应届生, who has none yet) | 10 |
+ * | gzjl 工作经历 (or qzzt = zt_005 应届生, who has none yet) | 10 |
  * | xmjy 项目经验 4, zyjn 专业技能 4, yynl 语言能力 3, zsxx 证书 3, ryjl 荣誉 2, pxjl 培训 2, shhd 社会活动 2 | 20 |
  * | kyjl 科研经历 2, lwxx 论文 1, zlxx 专利 1, yjfx 研究方向 1 | 5 |
  *
@@ -95,7 +95,7 @@ export const SECTIONS = {
       rzsj: NeedDay('入职时间'),
       /** lzsj: end, '' = 至今 */
       lzsj: Day('离职时间'),
-      /** yx: pre-tax monthly salary code (m_xzfwdm) */
+      /** yx: pre-tax monthly salary code (m_xzdydm) */
       yx: Code('税前月薪'),
       /** ys: salary months a year */
       ys: Months('薪资月数'),
@@ -180,7 +180,7 @@ export const SECTIONS = {
     key: 'qzyx', path: 'qzqzyx', title: '求职意向', idField: 'qzyxid', listField: 'qzyxList', preview: 'findQzxxQzyx', max: 3,
     required: ['cjm', 'zwm'],
     fields: {
-      /** gzxzm: full-time / part-time / internship (m_gzxzdm) */
+      /** gzxzm: full-time / part-time / internship (m_gwgzxzdm) */
       gzxzm: Code('工作性质'),
       /** sjm / cjm: province / city codes of the wished place */
       sjm: Code('期望省份'),
@@ -191,7 +191,7 @@ export const SECTIONS = {
       zwmo: Code('期望职类(一级)'),
       zwmt: Code('期望职类(二级)'),
       zwm: NeedCode('期望职类'),
-      /** yx: expected monthly salary code (m_xzfwdm) */
+      /** yx: expected monthly salary code (m_xzdydm) */
       yx: Code('期望月薪'),
       /** ys: salary months, as the older client sends it */
       ys: Months('薪资月数'),
@@ -394,7 +394,7 @@ const BaseFields = {
   yx: Type.String({ maxLength: 100, pattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', title: '电子邮箱' }),
   /** zwpj: self-evaluation */
   zwpj: Text('自我评价', 1000),
-  /** zzmm: political status code (m_zzmmdm) */
+  /** zzmm: political status code (m_zzmm) */
   zzmm: Code('政治面貌'),
   /** txid: avatar file id (an uploaded avatar, wjlx 40); '' removes it */
   txid: Type.String({ pattern: '^$|^[1-9]\\d{0,17}$', title: '头像' }),
@@ -418,7 +418,7 @@ export const SeekerInfo = Type.Object({
   txid: Type.String(),
   /** txUrl: avatar URL, '' when none */
   txUrl: Type.String(),
-  /** qzzt: job-seeking state (m_qzztdm) */
+  /** qzzt: job-seeking state (m_qzzt) */
   qzzt: Type.String(),
   /** jlyc: 1 hidden from talent search */
   jlyc: Type.Integer(),

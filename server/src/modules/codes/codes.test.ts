@@ -97,12 +97,12 @@ describe('code tables', () => {
     expect(Object.keys(dmMapList).sort()).toEqual([...GENERAL_CODE_TABLES].sort());
     expect(Object.keys(dmMap).sort()).toEqual([...GENERAL_CODE_TABLES].sort());
     expect(dmMapList.m_xbdm).toEqual([{ dm: 'xb_001', mc: '男' }, { dm: 'xb_002', mc: '女' }]);
-    expect(dmMapList.m_gzxzdm.map((x: any) => x.mc)).toEqual(['全职', '兼职', '实习']);
-    expect(dmMap.m_qzztdm.qzzt_01).toBe('离职-随时到岗');
-    for (const [table, code] of [['m_dwxzdm', 'dwxz_03'], ['m_dwsshydm', 'hy_01'], ['m_dwgmdm', 'gm_04'], ['m_qzztdm', 'qzzt_01'], ['m_xbdm', 'xb_001']]) {
+    expect(dmMapList.m_gwgzxzdm.map((x: any) => x.mc)).toEqual(['全职', '兼职', '实习']);
+    expect(dmMap.m_qzzt.zt_004).toBe('离职-随时到岗');
+    for (const [table, code] of [['m_dwxzdm', 'dwxz_03'], ['m_dwsshydm', 'hy_01'], ['m_dwgmdm', 'gm_04'], ['m_qzzt', 'zt_004'], ['m_xbdm', 'xb_001']]) {
       expect(dmMap[table][code], `${table} ${code}`).toBeTruthy();
     }
-    for (const table of ['m_xldm', 'm_gzjydm', 'm_xzfwdm', 'm_hyktdm', 'm_zxlbdm', 'm_zzmmdm', 'm_yzdm', 'm_hyzkdm']) {
+    for (const table of ['m_xldm', 'm_jyyqdm', 'm_xzdydm', 'm_hyktdm', 'm_zxlbdm', 'm_zzmm', 'm_yzdm', 'm_hyzkdm']) {
       expect(dmMapList[table].length, table).toBeGreaterThanOrEqual(2);
     }
   });

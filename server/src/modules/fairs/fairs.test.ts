@@ -33,15 +33,15 @@ beforeAll(async () => {
   actors = await allActors(srv);
   await srv.app.services.bus.subscribe('content.changed', (p) => changes.push(p as { kind: string; id: string }));
   future = await createFair({
-    hymc: '2026年秋季高校毕业生网络双选会', hylx: 1, hykt: 'hykt_05', hykssj: china(2 * D), hyjssj: china(2 * D + 8 * H),
+    hymc: '2026年秋季高校毕业生网络双选会', sfxs: 1, hylx: 'yh_005', hykssj: china(2 * D), hyjssj: china(2 * D + 8 * H),
     zbdw: '省人力资源和社会保障厅', cbdw: '省高校毕业生就业指导中心', hyjs: '面向2026届毕业生的线上双选会。', sfgy: 2, zwf: 800,
   });
   running = await createFair({
-    hymc: '深圳市南山区春风行动专场招聘会', hylx: 2, hykt: 'hykt_04', hykssj: china(-H), hyjssj: china(5 * H),
+    hymc: '深圳市南山区春风行动专场招聘会', sfxs: 2, hylx: 'yh_004', hykssj: china(-H), hyjssj: china(5 * H),
     sf: '440000', csdm: '440300', hydd: '深圳市南山区科技园人才市场三楼', zbdw: '南山区人力资源局',
   });
-  ended = await createFair({ hymc: '长三角智能制造人才网络招聘会', hylx: 1, hykssj: china(-8 * D), hyjssj: china(-7 * D) });
-  hidden = await createFair({ hymc: '尚未发布的招聘会', hylx: 1, hykssj: china(3 * D), hyjssj: china(3 * D + H), fbzt: 0 });
+  ended = await createFair({ hymc: '长三角智能制造人才网络招聘会', sfxs: 1, hykssj: china(-8 * D), hyjssj: china(-7 * D) });
+  hidden = await createFair({ hymc: '尚未发布的招聘会', sfxs: 1, hykssj: china(3 * D), hyjssj: china(3 * D + H), fbzt: 0 });
 });
 afterAll(() => srv?.close());
 
@@ -73,13 +73,13 @@ describe('operator edits fairs', () => {
   });
 
   it('edits a fair; a moved start gets a new reminder', async () => {
-    const id = await createFair({ hymc: '临时修改测试会', hylx: 1, hykssj: china(20), hyjssj: china(3 * H) });
+    const id = await createFair({ hymc: '临时修改测试会', sfxs: 1, hykssj: china(20), hyjssj: china(3 * H) });
     const seeker = actors.seeker;
     expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token: seeker.token, body: [id] })).body.code).toBe(0);
     expect(await sendFairReminders(srv.app.services)).toBeGreaterThanOrEqual(1);
     expect(await sendFairReminders(srv.app.services)).toBe(0);
     const moved = await srv.call('/api/xs/admin/fair/save', {
-      token: actors.operator.token, body: { hxid: id, hymc: '临时修改测试会（改期）', hylx: 1, sfgy: 1, hykssj: china(25), hyjssj: china(3 * H) },
+      token: actors.operator.token, body: { hxid: id, hymc: '临时修改测试会（改期）', sfxs: 1, sfgy: 1, hykssj: china(25), hyjssj: china(3 * H) },
     });
     expect(moved.body).toMatchObject({ code: 0, hxid: id });
     expect(await sendFairReminders(srv.app.services)).toBe(1);
@@ -90,7 +90,7 @@ describe('operator edits fairs', () => {
 
   it('refuses impossible fairs with a reason', async () => {
     const bad = async (body: Record<string, unknown>, msg: RegExp) => {
-      const r = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hymc: '无效的招聘会', hylx: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), ...body } });
+      const r = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hymc: '无效的招聘会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), ...body } });
       expect(r.body.code, JSON.stringify(r.body)).toBe(400);
       expect(r.body.msg).toMatch(msg);
     };
@@ -98,14 +98,14 @@ describe('operator edits fairs', () => {
     await bad({ hyjssj: china(D - H) }, /结束时间必须晚于开始时间/);
     await bad({ hykssj: '2026-02-30 09:00' }, /开始时间不是有效的日期时间/);
     await bad({ hykssj: '明天上午' }, /开始时间/);
-    await bad({ hylx: 2 }, /会场地点/);
-    await bad({ hylx: 3 }, /会场类型/);
-    await bad({ hykt: 'hykt_99' }, /招聘会类型无效/);
+    await bad({ sfxs: 2 }, /会场地点/);
+    await bad({ sfxs: 3 }, /会场类型/);
+    await bad({ hylx: 'hykt_99' }, /会议类型无效/);
     await bad({ csdm: '999999' }, /城市无效/);
     await bad({ hymc: 'x' }, /会场名称/);
     await bad({ zwf: -1 }, /展位费/);
     expect((await srv.call('/api/xs/admin/fair/list', { token: actors.operator.token })).body.page.totalCount).toBe(before);
-    const missing = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hxid: '99999999', hymc: '不存在的会', hylx: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H) } });
+    const missing = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hxid: '99999999', hymc: '不存在的会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H) } });
     expect(missing.body).toEqual({ code: 404, msg: '招聘会不存在' });
   });
 });
@@ -114,8 +114,8 @@ describe('lists and detail', () => {
   it('lists by venue type with the state of each fair and counts by state', async () => {
     const online = await list(null, { type: 1 });
     expect(online.body.code).toBe(0);
-    expect(online.body.page.list.every((f: any) => f.hylx === 1)).toBe(true);
-    expect(find(online.body.page, future)).toMatchObject({ ifks: 1, hymc: '2026年秋季高校毕业生网络双选会', hykt: 'hykt_05', sfsc: 0, sfbm: 0 });
+    expect(online.body.page.list.every((f: any) => f.sfxs === 1)).toBe(true);
+    expect(find(online.body.page, future)).toMatchObject({ ifks: 1, hymc: '2026年秋季高校毕业生网络双选会', hylx: 'yh_005', sfsc: 0, sfbm: 0 });
     expect(find(online.body.page, ended)).toMatchObject({ ifks: 3 });
     expect(find(online.body.page, running)).toBeUndefined();
     const offline = await list(null, { type: 2 });
@@ -269,7 +269,7 @@ describe('the hall', () => {
     const job = await srv.call('/api/hr/qydwgwfbxx/addGw', {
       token: hr.token,
       body: {
-        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gzxz: 'gzxz_01', sbsf: '440000', sbcs: '440300', gzdd: '深圳市南山区',
+        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gzxz: 'gx_001', sbsf: '440000', sbcs: '440300', gzdd: '深圳市南山区',
         zdyx: 15000, zgyx: 25000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 3, gwms: '负责后端服务开发。', fb: 1,
       },
     });
@@ -348,8 +348,8 @@ describe('the hall', () => {
 
 describe('start reminders', () => {
   it('reminds every signed-up person once, even with several nodes sending', async () => {
-    const soon = await createFair({ hymc: '即将开始的网络招聘会', hylx: 1, hykssj: china(15), hyjssj: china(4 * H) });
-    const later = await createFair({ hymc: '三小时后开始的招聘会', hylx: 1, hykssj: china(3 * H), hyjssj: china(5 * H) });
+    const soon = await createFair({ hymc: '即将开始的网络招聘会', sfxs: 1, hykssj: china(15), hyjssj: china(4 * H) });
+    const later = await createFair({ hymc: '三小时后开始的招聘会', sfxs: 1, hykssj: china(3 * H), hyjssj: china(5 * H) });
     const seeker = actors.seeker;
     const hr = actors.hrApproved;
     expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token: seeker.token, body: [soon, later] })).body.code).toBe(0);
@@ -455,7 +455,7 @@ describe('role × endpoint', () => {
     const zones = await codesByRole(actors, post('/api/xs/admin/fair/zone/save', { hxid: future, tmc: '高校专区' }));
     expect(zones).toEqual(operator);
     expect(await codesByRole(actors, post('/api/xs/admin/fair/zone/assign', { hxid: running, dwid: actors.hrApproved.companyId, tbsid: '' }))).toEqual(operator);
-    expect(await codesByRole(actors, post('/api/xs/admin/fair/save', { hymc: '角色矩阵测试会', hylx: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), fbzt: 0 }))).toEqual(operator);
+    expect(await codesByRole(actors, post('/api/xs/admin/fair/save', { hymc: '角色矩阵测试会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), fbzt: 0 }))).toEqual(operator);
   });
 
   it('the operator sees who signed up', async () => {

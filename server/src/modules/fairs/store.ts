@@ -39,7 +39,7 @@ const signedUpBy = (v: Viewer): SQL => {
 /** Columns of FairItem (without gwfbs, added from the jobs module). */
 export const itemColumns = (v: Viewer) => sql`
   f.id::text as hxid, f.name as hymc, ${chinaTime('f.starts_at')} as hykssj, ${chinaTime('f.ends_at')} as hyjssj,
-  f.venue_type::int as hylx, f.kind as hykt, f.venue as hydd, f.province as sf, f.city as csdm,
+  f.kind as hylx, f.venue_type::int as sfxs, f.venue as hydd, f.province as sf, f.city as csdm,
   f.organizer as zbdw, f.host_org as cbdw, ${fairStateSql()} as ifks,
   ${v.userId ? sql`(exists (select 1 from fair_favorites ff where ff.fair_id = f.id and ff.user_id = ${v.userId}))::int` : sql`0`} as sfsc,
   (exists (select 1 from fair_signups s where s.fair_id = f.id and ${signedUpBy(v)}))::int as sfbm,
@@ -71,7 +71,7 @@ export interface ListFilter {
   csdm?: string;
   ksny?: string;
   hymc?: string;
-  /** hykt: the fair's kind */
+  /** hylx: the fair's kind (m_hyktdm) */
   kind?: string;
   /** starting from this month on, 'YYYY-MM' */
   fromMonth?: string;

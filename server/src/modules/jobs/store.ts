@@ -28,11 +28,11 @@ export const shanghai = chinaTime;
 async function checkFields(db: Db, b: JobFields) {
   const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
     ['gwlb3', b.gwlb, '岗位类别'],
-    ['m_gzxzdm', b.gzxz, '工作性质'],
+    ['m_gwgzxzdm', b.gzxz, '工作性质'],
     ['sf', b.sbsf, '工作省份'],
     ['ss', b.sbcs, '工作城市'],
     ['m_xldm', b.xlyq, '学历要求'],
-    ['m_gzjydm', b.jyyq, '经验要求'],
+    ['m_jyyqdm', b.jyyq, '经验要求'],
   ];
   for (const [table, code, title] of checks) {
     if (!code) throw badRequest(`请选择${title}`);

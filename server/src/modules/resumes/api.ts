@@ -27,8 +27,8 @@ const COMPLETENESS_SQL = [
   points(`p.self_intro <> ''`, W.zwpj),
   points(exists('qzyx'), W.qzyx),
   points(exists('jyjl'), W.jyjl),
-  // a graduate-to-be (qzzt_05) has no work experience to give yet
-  points(`(${exists('gzjl')} or p.seeking_state = 'qzzt_05')`, W.gzjl),
+  // a graduate-to-be (zt_005) has no work experience to give yet
+  points(`(${exists('gzjl')} or p.seeking_state = 'zt_005')`, W.gzjl),
   ...(['xmjy', 'zyjn', 'yynl', 'zsxx', 'ryjl', 'pxjl', 'shhd', 'kyjl', 'lwxx', 'zlxx', 'yjfx'] as const).map((k) => points(exists(k), W[k])),
 ].join(' + ');
 

@@ -116,7 +116,7 @@ const BASE_COLUMNS: Record<string, { column: string; code?: CodeTable; title: st
   cjgzny: { column: 'work_start', title: '参加工作时间' },
   yx: { column: 'email', title: '电子邮箱' },
   zwpj: { column: 'self_intro', title: '自我评价' },
-  zzmm: { column: 'political_status', code: 'm_zzmmdm', title: '政治面貌' },
+  zzmm: { column: 'political_status', code: 'm_zzmm', title: '政治面貌' },
 };
 
 async function saveBase(s: Services, userId: string, body: Values) {
@@ -195,7 +195,7 @@ const resumes: Module = {
     });
 
     handle(app, s, resumesApi.updateState, async ({ user, params }) => {
-      await checkCodes(s.db, [['m_qzztdm', params.qzzt, '求职状态']]);
+      await checkCodes(s.db, [['m_qzzt', params.qzzt, '求职状态']]);
       await s.db.execute(sql`update seeker_profiles set seeking_state = ${params.qzzt}, updated_at = now() where user_id = ${user.id}`);
       return { msg: '修改成功', qzzt: params.qzzt, wsd: await recomputeCompleteness(s.db, user.id) };
     });

@@ -13,7 +13,7 @@ const SAMPLE: Record<SectionKey, Record<string, unknown>> = {
   kyjl: { kyxmmc: '网页可访问性检测', xmlb: '大创项目', ksrq: '2017-09', jsrq: '2018-09', cypm: '2', sfjx: 1, xmms: '负责标注工具' },
   lwxx: { lwmc: '基于视觉模型的网页可访问性评估', kwmc: '计算机应用与软件', fbrq: '2019-03-01', slqk: '中文核心', kwyxyz: '0.8', cypm: '第二作者', lwms: '' },
   pxjl: { pxmc: '前端架构训练营', pxdw: '极客学院', pxnr: '微前端与性能治理', kssj: '2022-05', jssj: '2022-07' },
-  qzyx: { gzxzm: 'gzxz_01', sjm: '440000', cjm: '440300', hym: 'hy_01', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: 'xzfw_06', ys: 1 },
+  qzyx: { gzxzm: 'gx_001', sjm: '440000', cjm: '440300', hym: 'hy_01', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: 'xzfw_06', ys: 1 },
   ryjl: { jlmc: '年度优秀员工', jldw: '云帆科技', jljb: '公司级', jljs: '主导前端重构', jlrq: '2022-12', rych: '优秀员工' },
   shhd: { hdmc: '技术沙龙分享', hdsj: '2023-04', hdnr: '分享性能优化实践', hdcg: '听众 200 余人' },
   xmjy: { xmmc: '招聘会在线会场', kssj: '2022-03', jssj: '2022-10', gsmc: '云帆科技', zw: '前端负责人', xmms: '在线会场', zrms: '会场页面与消息提醒' },
@@ -49,7 +49,7 @@ describe('resumes', () => {
 
     const base = await post('/api/qz/qzgrjbxx/save', token, { xm: '王小红', xbm: 'xb_002', csrq: '1999-03-08', dqszs: '440000', dqszcs: '440300', yx: 'xiaohong@example.com', cjgzny: '' });
     expect(base.body.qzGrjbxxBase).toMatchObject({ xm: '王小红', xbm: 'xb_002', wsd: 25 });
-    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/qzzt_01', { token })).body).toMatchObject({ qzzt: 'qzzt_01', wsd: 30 });
+    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token })).body).toMatchObject({ qzzt: 'zt_004', wsd: 30 });
     expect((await post('/api/qz/qzqzyx/save', token, SAMPLE.qzyx)).body.wsd).toBe(45);
     expect((await post('/api/qz/qzjyjl/save', token, SAMPLE.jyjl)).body.wsd).toBe(60); // enough for fair sign-up
     const work = await post('/api/qz/qzgzjl/save', token, SAMPLE.gzjl);
@@ -65,7 +65,7 @@ describe('resumes', () => {
     // removing the only work experience takes its 10 points back
     expect((await srv.call(`/api/qz/qzgzjl/delete/${work.body.gzjlid}`, { token })).body.wsd).toBe(90);
     // ...unless the person is a graduate-to-be, who has none to give yet
-    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/qzzt_05', { token })).body.wsd).toBe(100);
+    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/zt_005', { token })).body.wsd).toBe(100);
   });
 
   it('keeps each of the 14 sections with its legacy paths, id and list names', async () => {

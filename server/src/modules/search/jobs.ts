@@ -6,7 +6,7 @@ import { keywordQuery } from './segment.js';
 
 export type JobSearch = Static<typeof JobSearchQuery>;
 
-/** Monthly salary bounds (yuan) of the m_xzfwdm codes; xzfw_09 is 面议 (no figure given). */
+/** Monthly salary bounds (yuan) of the m_xzdydm codes; xzfw_09 is 面议 (no figure given). */
 export const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
   xzfw_01: [0, 3000],
   xzfw_02: [3000, 5000],

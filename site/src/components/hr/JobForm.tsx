@@ -118,7 +118,7 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
         <input id="job-gwmc" className="hr-input" maxLength={40} value={j.gwmc} aria-invalid={err('gwmc')} onChange={(e) => set('gwmc', e.target.value)} />
       </Field>
       <Field label="工作性质" required error={errors.gzxz} htmlFor="job-gzxz">
-        <Select id="job-gzxz" value={j.gzxz} options={codes?.options('m_gzxzdm') ?? []} placeholder="请选择" invalid={!!errors.gzxz} onChange={(v) => set('gzxz', v)} />
+        <Select id="job-gzxz" value={j.gzxz} options={codes?.options('m_gwgzxzdm') ?? []} placeholder="请选择" invalid={!!errors.gzxz} onChange={(v) => set('gzxz', v)} />
       </Field>
       <Field label="岗位类别" required wide error={errors.gwlb1 || errors.gwlb2 || errors.gwlb} htmlFor="job-gwlb1">
         <Select id="job-gwlb1" label="一级类别" value={c1} options={codes?.categories1 ?? []} placeholder="一级类别" invalid={!!errors.gwlb1} onChange={(v) => { setC1(v); setC2(''); set('gwlb', ''); }} />
@@ -147,7 +147,7 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
         <Select id="job-xlyq" value={j.xlyq} options={codes?.options('m_xldm') ?? []} placeholder="请选择" invalid={!!errors.xlyq} onChange={(v) => set('xlyq', v)} />
       </Field>
       <Field label="经验要求" required error={errors.jyyq} htmlFor="job-jyyq">
-        <Select id="job-jyyq" value={j.jyyq} options={codes?.options('m_gzjydm') ?? []} placeholder="请选择" invalid={!!errors.jyyq} onChange={(v) => set('jyyq', v)} />
+        <Select id="job-jyyq" value={j.jyyq} options={codes?.options('m_jyyqdm') ?? []} placeholder="请选择" invalid={!!errors.jyyq} onChange={(v) => set('jyyq', v)} />
       </Field>
       <Field label="岗位描述" required wide error={errors.gwms} htmlFor="job-gwms" hint={`${j.gwms.length}/3000，写明岗位职责与任职要求`}>
         <textarea id="job-gwms" className="hr-input" rows={8} maxLength={3000} value={j.gwms} aria-invalid={err('gwms')} onChange={(e) => set('gwms', e.target.value)} />

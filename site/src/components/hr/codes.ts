@@ -15,7 +15,7 @@ export interface Option {
 export interface Codes {
   /** the loaded tables themselves (for components/seeker helpers such as the résumé view) */
   tables: Tables;
-  /** options of a general table (m_xldm, m_gzjydm, ...) */
+  /** options of a general table (m_xldm, m_jyyqdm, ...) */
   options(table: GeneralCodeTable): Option[];
   /** name of a general code, '' when unknown */
   name(table: GeneralCodeTable, code: string): string;

@@ -198,7 +198,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
               <Field id="sk-base-qzzt" label="求职状态">
                 <select id="sk-base-qzzt" value={v.qzzt} onChange={(e) => set('qzzt', e.target.value)}>
                   <option value="">请选择</option>
-                  {(codes?.lists.m_qzztdm ?? []).map((o) => (
+                  {(codes?.lists.m_qzzt ?? []).map((o) => (
                     <option key={o.dm} value={o.dm}>
                       {o.mc}
                     </option>
@@ -243,7 +243,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
               <Field id="sk-base-zzmm" label="政治面貌">
                 <select id="sk-base-zzmm" value={v.zzmm} onChange={(e) => set('zzmm', e.target.value)}>
                   <option value="">请选择</option>
-                  {(codes?.lists.m_zzmmdm ?? []).map((o) => (
+                  {(codes?.lists.m_zzmm ?? []).map((o) => (
                     <option key={o.dm} value={o.dm}>
                       {o.mc}
                     </option>
@@ -285,7 +285,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
             </div>
             <div>
               <dt>求职状态</dt>
-              <dd>{nameOf(codes, info.qzzt, 'm_qzztdm') || '未填写'}</dd>
+              <dd>{nameOf(codes, info.qzzt, 'm_qzzt') || '未填写'}</dd>
             </div>
             <div>
               <dt>现居城市</dt>
@@ -301,7 +301,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
             </div>
             <div>
               <dt>政治面貌</dt>
-              <dd>{nameOf(codes, info.zzmm, 'm_zzmmdm') || '未填写'}</dd>
+              <dd>{nameOf(codes, info.zzmm, 'm_zzmm') || '未填写'}</dd>
             </div>
             <div className="sk-facts__wide">
               <dt>自我评价</dt>

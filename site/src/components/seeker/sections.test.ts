@@ -7,7 +7,7 @@ import type { Codes } from './codes';
 
 const codes = {
   lists: {},
-  maps: { m_xldm: { xl_04: '本科' }, m_dwsshydm: { hy_01: '互联网/IT/软件' }, m_gzxzdm: { gzxz_01: '全职' } },
+  maps: { m_xldm: { xl_04: '本科' }, m_dwsshydm: { hy_01: '互联网/IT/软件' }, m_gwgzxzdm: { gx_001: '全职' } },
   provinces: [],
   cities: [],
   names: { '440300': '深圳市', gwlb_010201: 'Web前端' },
@@ -35,7 +35,7 @@ describe('résumé sections', () => {
     expect(s.title).toBe('深圳云帆');
     expect(s.facts).toEqual(['2021.08 - 至今', '互联网/IT/软件', '高级前端工程师', '14 薪', '对单位隐藏薪资']);
     expect(s.texts).toEqual([{ label: '工作内容', text: '负责前端架构' }]);
-    const i = summarize('qzyx', { qzyxid: '2', gzxzm: 'gzxz_01', sjm: '440000', cjm: '440300', hym: '', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: '', ys: 0, createTime: '', updateTime: '' }, codes);
+    const i = summarize('qzyx', { qzyxid: '2', gzxzm: 'gx_001', sjm: '440000', cjm: '440300', hym: '', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: '', ys: 0, createTime: '', updateTime: '' }, codes);
     expect(i.title).toBe('Web前端 · 深圳市');
     expect(i.facts).toEqual(['全职']);
   });
