@@ -52,14 +52,14 @@ function FairCard({ f, onChanged }: { f: Fair; onChanged: () => void }) {
         <p className="hr-card__title">
           <a href={to(`public/meetinghall/${f.hxid}/${f.ifks}`)}>{f.hymc}</a>
           <Tag tone={FAIR_STATE_TONE[f.ifks]}>{FAIR_STATE_TEXT[f.ifks]}</Tag>
-          <Tag tone={f.hylx === 1 ? 'primary' : 'info'}>{f.hylx === 1 ? '线上' : '线下'}</Tag>
+          <Tag tone={f.sfxs === 1 ? 'primary' : 'info'}>{f.sfxs === 1 ? '线上' : '线下'}</Tag>
           {f.sfbm ? <Tag tone="success">已报名</Tag> : null}
         </p>
         <p className="hr-card__meta">
           <span>
             {minutes(f.hykssj)} 至 {minutes(f.hyjssj)}
           </span>
-          {f.hylx === 2 && (f.hydd || f.csdm) ? <span>{cityAddress(codes?.city(f.csdm), f.hydd)}</span> : null}
+          {f.sfxs === 2 && (f.hydd || f.csdm) ? <span>{cityAddress(codes?.city(f.csdm), f.hydd)}</span> : null}
         </p>
         <p className="hr-card__meta">
           <span className={f.sfgy === 2 ? 'hr-salary' : undefined}>{fairKindText(f.sfgy, f.zwf)}</span>

@@ -54,7 +54,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
     setV((old) => {
       const next = { ...old, [k]: value };
       if (k === 'dqszs') next.dqszcs = '';
-      if (k === 'dqszcs' && value && !next.dqszs) next.dqszs = codes?.cities.find((c) => c.dm === value)?.sfdm ?? '';
+      if (k === 'dqszcs' && value && !next.dqszs) next.dqszs = codes?.parentOf.get(value) ?? '';
       return next;
     });
 
@@ -127,8 +127,8 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
   };
 
   const genders = codes?.lists.m_xbdm ?? [
-    { dm: 'xb_001', mc: '男' },
-    { dm: 'xb_002', mc: '女' },
+    { dm: 'xb_001', name: '男' },
+    { dm: 'xb_002', name: '女' },
   ];
   const place = (s: string, c: string) => [nameOf(codes, s), nameOf(codes, c)].filter(Boolean).join(' ');
 
@@ -181,7 +181,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                   {genders.map((g) => (
                     <label key={g.dm}>
                       <input type="radio" name="sk-base-xbm" value={g.dm} checked={v.xbm === g.dm} onChange={() => set('xbm', g.dm)} />
-                      {g.mc}
+                      {g.name}
                     </label>
                   ))}
                 </div>
@@ -200,7 +200,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                   <option value="">请选择</option>
                   {(codes?.lists.m_qzzt ?? []).map((o) => (
                     <option key={o.dm} value={o.dm}>
-                      {o.mc}
+                      {o.name}
                     </option>
                   ))}
                 </select>
@@ -210,7 +210,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                   <option value="">请选择</option>
                   {(codes?.provinces ?? []).map((o) => (
                     <option key={o.dm} value={o.dm}>
-                      {o.mc}
+                      {o.name}
                     </option>
                   ))}
                 </select>
@@ -218,11 +218,9 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
               <Field id="sk-base-dqszcs" label="现居城市">
                 <select id="sk-base-dqszcs" value={v.dqszcs} onChange={(e) => set('dqszcs', e.target.value)}>
                   <option value="">请选择</option>
-                  {(codes?.cities ?? [])
-                    .filter((c) => !v.dqszs || c.sfdm === v.dqszs)
-                    .map((o) => (
+                  {(!codes ? [] : v.dqszs ? (codes.cities[v.dqszs] ?? []) : Object.values(codes.cities).flat()).map((o) => (
                       <option key={o.dm} value={o.dm}>
-                        {o.mc}
+                        {o.name}
                       </option>
                     ))}
                 </select>
@@ -232,7 +230,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                   <option value="">请选择</option>
                   {(codes?.provinces ?? []).map((o) => (
                     <option key={o.dm} value={o.dm}>
-                      {o.mc}
+                      {o.name}
                     </option>
                   ))}
                 </select>
@@ -245,7 +243,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                   <option value="">请选择</option>
                   {(codes?.lists.m_zzmm ?? []).map((o) => (
                     <option key={o.dm} value={o.dm}>
-                      {o.mc}
+                      {o.name}
                     </option>
                   ))}
                 </select>
