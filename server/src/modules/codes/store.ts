@@ -43,7 +43,7 @@ export const CODE_TABLES: Record<CodeTable, TableInfo> = {
   m_gwgzxzdm: { title: '工作性质', parent: null, code: GENERAL_CODE },
   m_xzdydm: { title: '薪资范围', parent: null, code: GENERAL_CODE },
   m_gwfldm: { title: '职位亮点', parent: null, code: GENERAL_CODE },
-  m_hyktdm: { title: '招聘会类型', parent: null, code: GENERAL_CODE },
+  m_hyktdm: { title: '会议类型', parent: null, code: GENERAL_CODE },
   m_zxlbdm: { title: '资讯类别', parent: null, code: GENERAL_CODE },
   m_zxlydm: { title: '资讯来源', parent: null, code: GENERAL_CODE },
   m_zzmm: { title: '政治面貌', parent: null, code: GENERAL_CODE },
