@@ -116,7 +116,8 @@ describe('lists and detail', () => {
     expect(online.body.code).toBe(0);
     expect(online.body.page.list.every((f: any) => f.sfxs === 1)).toBe(true);
     expect(find(online.body.page, future)).toMatchObject({ ifks: 1, hymc: '2026年秋季高校毕业生网络双选会', hylx: 'yh_005', sfsc: 0, sfbm: 0 });
-    expect(find(online.body.page, ended)).toMatchObject({ ifks: 3 });
+    // Saved without a kind: the general fair of its venue (m_hyktdm yh_001 线上综合招聘会).
+    expect(find(online.body.page, ended)).toMatchObject({ ifks: 3, hylx: 'yh_001' });
     expect(find(online.body.page, running)).toBeUndefined();
     const offline = await list(null, { type: 2 });
     expect(find(offline.body.page, running)).toMatchObject({ ifks: 2, hydd: '深圳市南山区科技园人才市场三楼', csdm: '440300' });
