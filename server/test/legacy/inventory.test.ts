@@ -14,7 +14,7 @@ import { buildRequest, CASES } from './cases.js';
 import { makeCtx, type Ctx } from './fixtures.js';
 import { KNOWN_GAPS, LEFT_OUT } from './gaps.js';
 import { INVENTORY, keyOf, type InventoryCall } from './inventory.js';
-import { firstDifference, shapeOfFieldsRead } from './shape.js';
+import { differences, shapeOfFieldsRead } from './shape.js';
 
 let srv: TestServer;
 let ctx: Ctx;
@@ -55,10 +55,13 @@ async function judge(call: InventoryCall): Promise<string> {
   const shape = k.shape ?? shapeOfFieldsRead(call.fields);
   const where = `${call.method} ${req.path}`;
   if (r.status !== 200) return `HTTP ${r.status} (${where}): ${JSON.stringify(r.body).slice(0, 200)}`;
-  const d = firstDifference(shape, r.body);
-  if (!d) return '';
+  const all = differences(shape, r.body);
+  if (!all.length) return '';
   const b = r.body as { code?: unknown; msg?: unknown };
-  return b && typeof b === 'object' && b.code !== 0 ? `${d} (msg: ${String(b.msg)})` : d;
+  const first = b && typeof b === 'object' && b.code !== 0 ? `${all[0]} (msg: ${String(b.msg)})` : all[0];
+  // the other fields that differ too, by name, so that one run shows all a call lacks
+  const more = all.slice(1).map((x) => x.split(':')[0]);
+  return more.length ? `${first}; also ${more.join(', ')}` : first;
 }
 
 describe("the previous client's inventory", () => {

@@ -84,6 +84,39 @@ const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'obje
 
 /** The first place where `value` departs from `shape`, or null when it fits. Arrays: every item is checked. */
 export function firstDifference(shape: Shape, value: unknown, at = ''): string | null {
+  return differences(shape, value, at, 1)[0] ?? null;
+}
+
+/**
+ * Up to `limit` places where `value` departs from `shape` (an object's fields in order; of an
+ * array, the first item that departs), so that one run shows what a call is missing.
+ */
+export function differences(shape: Shape, value: unknown, at = '', limit = 20): string[] {
+  const out: string[] = [];
+  collect(shape, value, at, out, limit);
+  return out;
+}
+
+function collect(shape: Shape, value: unknown, at: string, out: string[], limit: number): void {
+  if (out.length >= limit) return;
+  if (shape.t === 'object' && isPlain(value)) {
+    for (const [k, s] of Object.entries(shape.fields)) collect(s, value[k], at ? `${at}.${k}` : k, out, limit);
+    return;
+  }
+  if (shape.t === 'array' && Array.isArray(value) && shape.item && !(shape.min && value.length < shape.min)) {
+    for (let i = 0; i < value.length; i++) {
+      const before = out.length;
+      collect(shape.item, value[i], `${at}[${i}]`, out, limit);
+      if (out.length > before) return;
+    }
+    return;
+  }
+  if ((shape.t === 'optional' || shape.t === 'nullable') && value !== undefined && value !== null) return collect(shape.inner, value, at, out, limit);
+  const d = single(shape, value, at);
+  if (d) out.push(d);
+}
+
+function single(shape: Shape, value: unknown, at: string): string | null {
   const here = at || '(reply)';
   const wrong = () => `${here}: expected ${describeShape(shape)}, got ${describeValue(value)}`;
   switch (shape.t) {
