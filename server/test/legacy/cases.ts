@@ -51,6 +51,8 @@ export interface Case {
   headers?: (c: Ctx, f: any) => Record<string, string>;
   /** why the request or the expected shape departs from the plain reading of the inventory */
   note?: string;
+  /** a check beyond the shape (across calls), run when the shape fits: the difference or null */
+  extra?: (c: Ctx, body: any) => Promise<string | null>;
 }
 
 /** Default values of request names that mean the same thing everywhere. */
@@ -263,6 +265,38 @@ add('POST /api/hr/bskhgl/updateDw', {
 });
 
 // /api/hr/dm (§1)
+/** The payload key of another code-table call, as the client's store keeps it. */
+async function table(c: Ctx, name: string, key: string): Promise<any> {
+  return (await c.srv.call(`/api/hr/dm/${name}`)).body?.[key];
+}
+/** The parent codes of a code-table call: `dm`s of a list, keys of a map, or the inner keys of a nested one. */
+function parentCodes(v: any, inner = false): string[] {
+  if (Array.isArray(v)) return v.map((x) => x?.dm);
+  if (!v || typeof v !== 'object') return [];
+  if (!inner) return Object.keys(v);
+  return Object.values(v).flatMap((x: any) => (Array.isArray(x) ? x.map((y) => y?.dm) : x && typeof x === 'object' ? Object.keys(x) : []));
+}
+/**
+ * §1 robustness: the client indexes a level by every code of the level above without a guard
+ * (`CityList[p.dm].forEach`, `CityMap[sbsf][sbcs]`), so each parent needs an entry, `{}`/`[]` at least.
+ */
+const everyParent = (name: string, key: string, inner: boolean) => async (c: Ctx, body: any) => {
+  const parents = parentCodes(await table(c, name, key), inner);
+  const own = body[Object.keys(body).find((k) => k !== 'code' && k !== 'msg')!];
+  const lacking = parents.filter((p) => !(p in own));
+  return lacking.length ? `no entry for ${lacking.length} of the ${parents.length} codes of ${name} (e.g. ${JSON.stringify(lacking[0])})` : null;
+};
+const PARENT_OF: Record<string, [string, string, boolean]> = {
+  findSsList: ['findSfList', 'sfList', false],
+  findSsMap: ['findSfMap', 'sfMap', false],
+  findSqListAll: ['findSsList', 'ssList', true],
+  findSqMapAll: ['findSsMap', 'ssMap', true],
+  findGwlbOtList: ['findGwlbOneList', 'gwlbList', false],
+  findGwlbOtMap: ['findGwlbOneMap', 'gwlbMap', false],
+  findGwlbThListAll: ['findGwlbOtList', 'gwlbotList', true],
+  findGwlbThMapAll: ['findGwlbOtMap', 'gwlbotMap', true],
+};
+
 for (const [name, key, shape] of [
   ['findDmList', 'dmMapList', byTable(S.arr(codeItem))],
   ['findDmMap', 'dmMap', byTable(S.rec(S.str))],
@@ -279,7 +313,8 @@ for (const [name, key, shape] of [
   ['findSqListAll', 'sqList', S.rec(S.arr(codeItem), true)],
   ['findSqMapAll', 'sqMap', S.rec(S.rec(S.str), true)],
 ] as const) {
-  add(`GET /api/hr/dm/${name}`, { role: null, shape: envelope({ [key]: shape }) });
+  const parent = PARENT_OF[name];
+  add(`GET /api/hr/dm/${name}`, { role: null, shape: envelope({ [key]: shape }), ...(parent ? { extra: everyParent(...parent) } : {}) });
 }
 
 // /api/hr/hr

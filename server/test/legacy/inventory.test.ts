@@ -56,7 +56,7 @@ async function judge(call: InventoryCall): Promise<string> {
   const where = `${call.method} ${req.path}`;
   if (r.status !== 200) return `HTTP ${r.status} (${where}): ${JSON.stringify(r.body).slice(0, 200)}`;
   const all = differences(shape, r.body);
-  if (!all.length) return '';
+  if (!all.length) return (await k.extra?.(ctx, r.body)) ?? '';
   const b = r.body as { code?: unknown; msg?: unknown };
   const first = b && typeof b === 'object' && b.code !== 0 ? `${all[0]} (msg: ${String(b.msg)})` : all[0];
   // the other fields that differ too, by name, so that one run shows all a call lacks
