@@ -351,7 +351,7 @@ add('POST /api/hr/qydwgwfbxx/findGwListHr', {
   form: 'query',
   params: () => ({ page: 1, limit: 10 }),
   shape: envelope({
-    page: filledPage(S.obj({ gwid: S.any, gwmc: S.any, gwzt: S.lit('0', '1', '2', '3', '4'), gwyx: S.any, sbsf: S.any, sbcs: S.any, gwlbt: S.any, gwlb: S.any, xlyq: S.any, gwfbsj: S.str, sdjlcount: S.num, chcscount: S.num })),
+    page: filledPage(S.obj({ gwid: S.any, gwmc: S.any, gwzt: S.lit('0', '1', '2', '3', '4'), gwyx: S.any, sbsf: S.any, sbcs: S.any, gwlbt: S.any, gwlb: S.any, xlyq: S.any, gwfbsj: S.dateTime, sdjlcount: S.num, chcscount: S.num })),
   }),
   note: 'q:params = §2.2 (gwmc, gwzt, startTime, endTime unset)',
 });
@@ -554,7 +554,7 @@ add('POST /api/qz/jobFairFavorite/Unfavorite', {
 });
 add('GET /api/qz/jobFairFavorite/collectedList', {
   params: () => ({ page: 1, limit: 10, hymc: '' }),
-  shape: envelope({ page: filledPage(S.obj({ HXID: S.any, HYMC: S.str, HYKSSJ: S.any, HYJSSJ: S.any, HYLX: S.any, QYCHRS: S.any, QYGWS: S.any, SCSJ: S.any, USERID: S.any })) }),
+  shape: envelope({ page: filledPage(S.obj({ HXID: S.any, HYMC: S.str, HYKSSJ: S.dateTime, HYJSSJ: S.dateTime, HYLX: S.any, QYCHRS: S.any, QYGWS: S.any, SCSJ: S.any, USERID: S.any })) }),
   note: '§3.2: upper-case row keys',
 });
 add('POST /api/qz/jobFairFavorite/favoriteMore', { setup: async (c) => freshSeeker(c), token: (_c, f) => f.token, body: (c) => [c.upcomingFair] });

@@ -11,6 +11,12 @@ describe('legacy shape checker', () => {
     expect(firstDifference(shape, { code: 0, page: { list: null, totalCount: 0 } })).toBe('page.list: expected array, got null');
   });
 
+  it('wants times as YYYY-MM-DD HH:mm:ss strings', () => {
+    const shape = envelope({ bsHxxx: S.obj({ hykssj: S.dateTime }) });
+    expect(firstDifference(shape, { code: 0, bsHxxx: { hykssj: '2026-11-25 09:00:00' } })).toBeNull();
+    expect(firstDifference(shape, { code: 0, bsHxxx: { hykssj: '2026-11-25T01:00:00.000Z' } })).toBe('bsHxxx.hykssj: expected a YYYY-MM-DD HH:mm:ss string, got string "2026-11-25T01:00:00.000Z"');
+  });
+
   it('checks grouped and nested code tables', () => {
     const ssList = envelope({ ssList: S.rec(S.arr(S.obj({ dm: S.str, name: S.str })), true) });
     expect(firstDifference(ssList, { code: 0, ssList: { '440000': [{ dm: '440300', name: '深圳市' }] } })).toBeNull();

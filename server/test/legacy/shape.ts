@@ -7,6 +7,7 @@
 
 export type Shape =
   | { t: 'string' }
+  | { t: 'pattern'; re: RegExp; label: string }
   | { t: 'number' }
   /** the number 0 exactly (the envelope's code; the client tests `code === 0`) */
   | { t: 'zero' }
@@ -39,8 +40,8 @@ export const S = {
   nullable: (inner: Shape): Shape => ({ t: 'nullable', inner }),
   opt: (inner: Shape): Shape => ({ t: 'optional', inner }),
   oneOf: (label: string, ...options: Shape[]): Shape => ({ t: 'oneOf', options, label }),
-  /** `YYYY-MM-DD HH:mm:ss` (the shapes file's date form) */
-  dateTime: { t: 'string' } as Shape,
+  /** `YYYY-MM-DD HH:mm:ss`, the form the shapes file asks for fair and job times (§0) */
+  dateTime: { t: 'pattern', re: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, label: 'a YYYY-MM-DD HH:mm:ss string' } as Shape,
 };
 
 /** `{code: 0, ...payload}`: the payload sits beside code, not under data. */
@@ -74,6 +75,7 @@ function describeShape(s: Shape): string {
     case 'optional':
       return describeShape(s.inner);
     case 'oneOf':
+    case 'pattern':
       return s.label;
     default:
       return s.t;
@@ -128,6 +130,8 @@ function single(shape: Shape, value: unknown, at: string): string | null {
       return value === undefined ? wrong() : null;
     case 'string':
       return typeof value === 'string' ? null : wrong();
+    case 'pattern':
+      return typeof value === 'string' && shape.re.test(value) ? null : wrong();
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : wrong();
     case 'zero':
