@@ -7,6 +7,8 @@
  *   cd server && npx vitest run test/legacy --project pglite 2>&1 | grep 'gap now passes'
  * The suite's summary lists every failing call with its first difference and the other fields
  * that differ. Baseline (2026-11-25, main a97db67): 186 of 253 on PGlite and on PostgreSQL.
+ * An expected failure counts whatever the reason: when a gap's reason below no longer matches the
+ * summary's difference (a fixture broke, another field went missing), correct it here.
  */
 
 /** call → why it fails today (the first difference), grouped by cause. */
