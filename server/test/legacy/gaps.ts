@@ -31,20 +31,6 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'POST /api/qz/qzgrjbxx/getDwInfo': 'sfxstd=2 (§2.4) refused: ours takes 0/1',
   "POST /api/qz/qzxxtx/list/ + activeName+'/1/'+'10'": 'category xx_001…xx_005 (§1.2) refused: ours is wjxx/hxxx/xtxx/all',
 
-  // -- Code tables (§1, §9): {dm, name} items, grouped lists, nested maps, the client's table keys ----
-  'GET /api/hr/dm/findDmList': 'items carry mc, not name; keys m_xzdydm, m_jyyqdm, m_gwgzxzdm, m_gwfldm, m_qzzt, m_dgsjdm, m_slnldm, m_zzmm, m_sjfwdm, m_zxlydm missing',
-  'GET /api/hr/dm/findDmMap': 'keys m_xzdydm, m_jyyqdm, m_gwgzxzdm, m_gwfldm, m_qzzt, m_dgsjdm, m_slnldm, m_zzmm, m_sjfwdm, m_zxlydm missing',
-  'GET /api/hr/dm/findGwlbOneList': 'items carry mc, not name',
-  'GET /api/hr/dm/findSfList': 'items carry mc, not name',
-  'GET /api/hr/dm/findGwlbOtList': 'a flat array, not grouped by level-1 code',
-  'GET /api/hr/dm/findGwlbThListAll': 'a flat array, not grouped by level-2 code',
-  'GET /api/hr/dm/findSsList': 'ssList flat, not grouped by province',
-  'GET /api/hr/dm/findSqListAll': 'sqList flat, not grouped by city',
-  'GET /api/hr/dm/findGwlbOtMap': 'a flat map, not nested by level-1 code',
-  'GET /api/hr/dm/findGwlbThMapAll': 'a flat map, not nested by level-2 code',
-  'GET /api/hr/dm/findSsMap': 'ssMap flat, not nested by province',
-  'GET /api/hr/dm/findSqMapAll': 'sqMap flat, not nested by city',
-
   // -- Jobs: the client's field names (gwyx, sbxxdz, gwzt, fllist, gwfl…) missing ---------------------
   'POST /api/xs/app/search/gwpc': 'rows lack bsid, sbxxdz, gwyx, gwfbsj, dwsshy, gwfl[] (§2.1)',
   'POST /api/hr/qydwgwfbxx/findGwListHr': 'rows lack gwzt (string), gwyx, sbsf, gwlbt, xlyq, gwfbsj, sdjlcount, chcscount (§2.2)',
