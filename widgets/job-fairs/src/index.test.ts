@@ -50,7 +50,7 @@ function china(ms: number): string {
 function fair(id: string, startInHours: number, hours: number, extra: Partial<Fair> = {}): Fair {
   const start = Date.now() + startInHours * HOUR;
   return {
-    hxid: id, hymc: `招聘会${id}`, hykssj: china(start), hyjssj: china(start + hours * HOUR), hylx: 2, hykt: '', hydd: '武汉国际博览中心 A 馆',
+    hxid: id, hymc: `招聘会${id}`, hykssj: china(start), hyjssj: china(start + hours * HOUR), hylx: '', sfxs: 2, hydd: '武汉国际博览中心 A 馆',
     sf: '420000', csdm: '420100', zbdw: '', cbdw: '', ifks: 1, sfsc: 0, sfbm: 0, chqys: 12, gwfbs: 345, ...extra,
   };
 }
@@ -97,7 +97,7 @@ let open: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   calls = [];
   routes = {
-    [LIST]: () => page([fair('1', 48, 8, { hykt: 'hykt_03' }), fair('2', -1, 8, { hylx: 1, hydd: '' }), fair('3', -72, 8)]),
+    [LIST]: () => page([fair('1', 48, 8, { hylx: 'hykt_03' }), fair('2', -1, 8, { sfxs: 1, hydd: '' }), fair('3', -72, 8)]),
     'GET /api/hr/dm/findDmMap': () => ({ dmMap: { m_hyktdm: { hykt_03: '线下综合招聘会' } } }),
   };
   vi.stubGlobal('fetch', fakeFetch);
