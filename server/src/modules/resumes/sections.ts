@@ -94,6 +94,8 @@ export const STORES: Record<SectionKey, SectionStore> = {
       zwm: { column: 'category3', code: 'gwlb3' },
       yx: { column: 'salary', code: 'm_xzfwdm' },
       ys: { column: 'salary_months', type: 'int' },
+      // m_dgsjdm is not among the server's code tables yet: only the code's form is checked
+      dgsj: { column: 'start_when' },
     },
     order: 'id',
   },
