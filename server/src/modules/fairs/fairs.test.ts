@@ -384,7 +384,7 @@ describe('the hall', () => {
     expect(await count(3)).toBe(0);
     // Still listed, offline: the booth offers 留言.
     const after = (await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.page.list;
-    expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', online: false });
+    expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc, online: false });
     seekerSock.close();
   });
 });
