@@ -520,7 +520,7 @@ export const fairsApi = {
   companySignUpState: route({
     method: ['GET', 'POST'], url: '/api/hr/bsdwbmxx/findDwBmzt', summary: '本单位是否已报名该招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: HxidQuery,
-    /** bmzt: 1 signed up, 0 not */
+    /** code 0 and bmzt 1 when the HR's enterprise signed up; otherwise code 403 (the previous client reads only the code) */
     reply: replyOf({ bmzt: Type.Integer() }),
   }),
   seekerFavorite: route({

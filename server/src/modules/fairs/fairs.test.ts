@@ -212,7 +212,8 @@ describe('sign-up', () => {
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: actors.hrUnapproved.token, body: [future] })).body).toEqual({
       code: 403, msg: '单位信息未审核或审核不通过,请修改单位信息!',
     });
-    expect((await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { token: hr.token, query: { hxid: running } })).body.bmzt).toBe(0);
+    // Only the code tells the previous client whether the enterprise is at the fair (its HR may chat there).
+    expect((await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { token: hr.token, query: { hxid: running } })).body).toEqual({ code: 403, msg: '贵单位未报名本场招聘会' });
     const before = find((await list(null, { type: 2 })).body.page, running).chqys;
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: hr.token, body: [running, future] })).body.code).toBe(0);
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: hr.token, body: [running] })).body.code).toBe(0);
@@ -387,6 +388,24 @@ describe('the hall', () => {
     expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc, online: false });
     seekerSock.close();
   });
+
+  it("shows HR the talent hall: seekers who signed up or came in, gender as text, the jobs they applied to at this fair", async () => {
+    const hr = actors.hrApproved;
+    const seeker = actors.seeker;
+    expect((await srv.call('/api/qz/qzjrhxdtjl/joinHxDt', { method: 'POST', token: seeker.token, query: { hxid: running } })).body.code).toBe(0);
+    expect((await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid: jobId, hxid: running } })).body.code).toBe(0);
+    const talents = async (query: Record<string, string> = {}) =>
+      (await srv.call('/api/hr/qzgrjbxx/selectHxrcPageList', { token: hr.token, query: { hxid: running, xxmc: '', zymc: '', userId: hr.userId!, page: 1, limit: 30, ...query } })).body.page;
+    const me = (await talents()).list.find((t: any) => t.qzbsid === seeker.userId);
+    expect(me).toMatchObject({ xm: '测先生', xb: '男', ypgw: 'Java开发工程师', sfsc: 0 });
+    expect((await srv.call('/api/hr/qyjlsc/addJlsc', { token: hr.token, query: { qzzid: seeker.userId! } })).body.code).toBe(0);
+    expect((await talents()).list.find((t: any) => t.qzbsid === seeker.userId).sfsc).toBe(1);
+    // A résumé hidden from talent search is not in the hall either.
+    expect((await srv.call('/api/qz/qzgrjbxx/updateJlyc/1', { token: seeker.token })).body.code).toBe(0);
+    expect((await talents()).list.map((t: any) => t.qzbsid)).not.toContain(seeker.userId);
+    expect((await srv.call('/api/qz/qzgrjbxx/updateJlyc/0', { token: seeker.token })).body.code).toBe(0);
+    expect((await talents({ xxmc: '不存在的学校名' })).totalCount).toBe(0);
+  });
 });
 
 describe('start reminders', () => {
@@ -482,7 +501,10 @@ describe('role × endpoint', () => {
     expect(await codesByRole(actors, post('/api/hr/bsdwbmxx/addBmhxxMore', [future]))).toEqual(expectedCodes(['hrApproved']));
     expect(await codesByRole(actors, post('/api/qz/bsrcbmxx/list'))).toEqual(seekers);
     expect(await codesByRole(actors, get('/api/hr/bshxxx/findYdHxPageAllListByDw'))).toEqual(hrs);
-    expect(await codesByRole(actors, get('/api/hr/bsdwbmxx/findDwBmzt', { hxid: future }))).toEqual(hrs);
+    // Signed up just above: only the approved enterprise's HR gets code 0.
+    expect(await codesByRole(actors, get('/api/hr/bsdwbmxx/findDwBmzt', { hxid: future }))).toEqual(expectedCodes(['hrApproved']));
+    expect(await codesByRole(actors, get('/api/hr/bshxxx/findHxPageAllListBySelf'))).toEqual(hrs);
+    expect(await codesByRole(actors, get('/api/hr/qzgrjbxx/selectHxrcPageList', { hxid: running }))).toEqual(expectedCodes(['hrApproved']));
     expect(await codesByRole(actors, post('/api/hr/qyjrhxdtjl/joinHxDt', undefined, { hxid: running }))).toEqual(hrs);
 
     expect(await codesByRole(actors, post('/api/qz/jobFairFavorite/favoriteMore', [future]))).toEqual(seekers);

@@ -1,5 +1,6 @@
 import { fairsApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
+import { forbidden } from '../../http/reply.js';
 import { sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { jobsAtFair } from '../jobs/api.js';
@@ -119,7 +120,9 @@ const fairs: Module = {
     handle(app, s, fairsApi.companySignUpState, async ({ query, user }) => {
       const v = await viewerOf(s.db, user);
       await requireFair(s.db, query.hxid);
-      return { bmzt: v.companyId && (await companySignedUp(s.db, query.hxid, v.companyId)) ? 1 : 0 };
+      // The previous client reads only the code: 0 means the enterprise is at the fair, so its HR may chat in the hall.
+      if (!v.companyId || !(await companySignedUp(s.db, query.hxid, v.companyId))) throw forbidden('贵单位未报名本场招聘会');
+      return { bmzt: 1 };
     });
 
     // The operator.
