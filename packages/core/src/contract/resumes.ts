@@ -360,8 +360,8 @@ function sectionRoutes(d: SectionDef) {
     save: route({
       method: 'POST', url: `/api/qz/${d.path}/save`, summary: `新增${d.title}`, access: 'qz', tags,
       body: saveBody(d),
-      /** id: the new entry's id; wsd: completeness after the change */
-      reply: replyOf({ [d.idField]: Type.String(), wsd: Type.Integer() }),
+      /** id: the new entry's id; wsd: completeness after the change; qzGrjbxxBase: the centre's base info after it (the previous client reads it) */
+      reply: replyOf({ [d.idField]: Type.String(), wsd: Type.Integer(), qzGrjbxxBase: SeekerBase }),
     }),
     update: route({
       method: 'POST', url: `/api/qz/${d.path}/update`, summary: `修改${d.title}`, access: 'qz', tags,

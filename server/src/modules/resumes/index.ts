@@ -78,7 +78,8 @@ function registerSection(app: FastifyInstance, s: Services, key: SectionKey) {
       sql`insert into ${table} (user_id, ${sql.raw(cols.map(([c]) => c).join(', '))})
           values (${user.id}, ${sql.join(cols.map(([, x]) => sql`${x}`), sql`, `)}) returning id::text as id`,
     );
-    return { msg: '保存成功', [def.idField]: r!.id, wsd: await recomputeCompleteness(s.db, user.id) };
+    const wsd = await recomputeCompleteness(s.db, user.id);
+    return { msg: '保存成功', [def.idField]: r!.id, wsd, qzGrjbxxBase: (await seekerBase(s, user.id))! };
   });
 
   handle(app, s, routes.update, async ({ user, body }) => {
