@@ -158,6 +158,8 @@ export const fairsApi = {
   hrSignUp: /*#__PURE__*/ ref<typeof C.fairsApi["hrSignUp"]>("POST", "/api/hr/bsdwbmxx/addBmhxxMore", "hrApproved"),
   seekerFairs: /*#__PURE__*/ ref<typeof C.fairsApi["seekerFairs"]>("POST", "/api/qz/bsrcbmxx/list", "qz"),
   companyFairs: /*#__PURE__*/ ref<typeof C.fairsApi["companyFairs"]>(["GET", "POST"], "/api/hr/bshxxx/findYdHxPageAllListByDw", "hr"),
+  bookableFairs: /*#__PURE__*/ ref<typeof C.fairsApi["bookableFairs"]>(["GET", "POST"], "/api/hr/bshxxx/findHxPageAllListBySelf", "hr"),
+  hallTalents: /*#__PURE__*/ ref<typeof C.fairsApi["hallTalents"]>(["GET", "POST"], "/api/hr/qzgrjbxx/selectHxrcPageList", "hrApproved"),
   companySignUpState: /*#__PURE__*/ ref<typeof C.fairsApi["companySignUpState"]>(["GET", "POST"], "/api/hr/bsdwbmxx/findDwBmzt", "hr"),
   seekerFavorite: /*#__PURE__*/ ref<typeof C.fairsApi["seekerFavorite"]>("POST", "/api/qz/jobFairFavorite/favoriteMore", "qz"),
   hrFavorite: /*#__PURE__*/ ref<typeof C.fairsApi["hrFavorite"]>("POST", "/api/hr/jobFairFavorite/favoriteMore", "hr"),

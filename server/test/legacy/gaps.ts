@@ -14,8 +14,6 @@
 /** call → why it fails today (the first difference), grouped by cause. */
 export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   // -- No such route (404) ------------------------------------------------------------------------
-  'POST /api/hr/bshxxx/findHxPageAllListBySelf': 'no route: the HR\'s fair list (§3.2, Enter_delivery)',
-  'GET /api/hr/qzgrjbxx/selectHxrcPageList': 'no route: the hall\'s talent list for HR (§3.3)',
   'POST /api/hr/qyjlglq/save': 'no route',
   'POST /api/qz/qzgrjbxx/recEveryWeek': 'no route',
   'GET /api/qz/qzjldz/preViewDocx': 'no route: the generated résumé preview',
@@ -46,24 +44,14 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   "POST /api/qz/qzgwsc/list/ + that.currentPage +'/'+ that.pageSize": 'rows lack dwxz, dwgm, gwyx, qdid (§2.7)',
 
   // -- Fairs and the hall -----------------------------------------------------------------------------
-  'POST /api/hr/bshxxx/findYdHxPageAllListByDw': 'rows lack cjqys, hyfbgws (§3.2)',
-  'GET /api/hr/bskhgl/findDwListByType': 'rows lack booszxs (§3.2)',
-  'GET /api/qz/jobFairFavorite/collectedList': 'rows lack the upper-case keys HXID, HYMC, HYKSSJ, HYJSSJ, HYLX, QYCHRS, QYGWS, SCSJ, USERID (§3.2)',
-  'GET /api/qz/bskhgl/list': 'hall companies lack sfsc, hxzzgws, gwfblist[].gwyx (§3.3)',
-  'GET /api/qz/bskhgl/listByZt': 'hall companies lack sfsc, hxzzgws, gwfblist[].gwyx (§3.3)',
   'POST /api/qz/bskhgl/list': 'the POST use reads data (inventory column); ours answers page',
 
   // -- HR centre ---------------------------------------------------------------------------------------
   'GET /api/hr/qydwhrxx/getHrInfo': 'qyDwhrxxEntity lacks dwqc, wx (§4.1)',
   'POST /api/hr/qydwhrxx/getHrInfo': 'qyDwhrxxEntity lacks dwqc, wx (§4.1)',
   'POST /api/hr/qydwhrxx/getHrFileList': 'page is {list,…}, not the bare array of §4.2',
-  'GET /api/sec/pc/getLoginLog': 'loginLog rows lack dlip, dlsj, dlllq, dlsm, dlzt (§8)',
 
   // -- Seeker centre and résumé (§8, inventory column) --------------------------------------------------
-  'GET /api/qz/qzgrjbxx/info': 'qzGrjbxx lacks nl, zgxl, gznx, dqszxq, sj, jlUpdateTime, mzdm, hyzk, sg, zgxx, zgzy, sfzjh, sfxs, jgdmcs (§8)',
-  'GET /api/qz/qzgrjbxx/myBaseInfo': 'qzGrjbxxBase lacks tdjlCount, sxhscs, gwscCount, yx, wx (§8)',
-  'GET /api/qz/qzqzyx/list': 'intentions lack dgsj, yxm (§8)',
-  'POST /api/qz/qzgzjl/save': 'no qzGrjbxxBase in the reply (inventory column)',
   'GET /api/qz/jlyl/findQzxxGzjl': 'no gwList (inventory column)',
   'GET /api/qz/jlyl/findQzxxInfo': 'no gwList (inventory column)',
   'GET /api/qz/jlyl/findQzxxJyjl': 'no gwList (inventory column)',

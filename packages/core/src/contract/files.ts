@@ -71,6 +71,8 @@ export const MyFile = Type.Object({
   /** fileUrl: for private files a signed link valid for 10 minutes */
   fileUrl: Type.String(),
   createTime: Type.String(),
+  /** showPhone: generated résumés (fileType 30) only, 1 marks the one shown to employers */
+  showPhone: Type.Optional(Type.Integer()),
 });
 
 const tags = ['files'];
@@ -88,8 +90,9 @@ export const filesApi = {
     reply: SaveReply,
   }),
   seekerList: route({
-    method: ['GET', 'POST'], url: '/api/qz/qzFile/list', summary: '我的文件（默认附件简历）', access: 'qz', tags,
-    query: Type.Object({ fileType: Enum([10, 40], { title: '文件类型', default: 10 }) }),
+    method: ['GET', 'POST'], url: '/api/qz/qzFile/list', summary: '我的文件（附件简历 10 / 电子简历 30 / 头像 40）', access: 'qz', tags,
+    /** fileType 30: generated (电子) résumés; none is stored (the online résumé is printed by the browser), so always [] */
+    query: Type.Object({ fileType: Enum([10, 30, 40], { title: '文件类型', default: 10 }) }),
     reply: replyOf({ fileList: Type.Array(MyFile) }),
   }),
   seekerDelete: route({

@@ -15,6 +15,16 @@ export const SeekerBase = Type.Object({
   txid: Type.String(),
   /** qzzt: job-seeking state code */
   qzzt: Type.String(),
+  /** yx: e-mail */
+  yx: Type.String(),
+  /** wx: bound WeChat account; always '' (the platform has no WeChat login) */
+  wx: Type.String(),
+  /** tdjlCount: jobs applied to */
+  tdjlCount: Type.Integer(),
+  /** gwscCount: jobs saved */
+  gwscCount: Type.Integer(),
+  /** sxhscs: fairs favourited */
+  sxhscs: Type.Integer(),
 });
 
 export const HrEntity = Type.Object({

@@ -76,6 +76,8 @@ export interface SectionDef<F extends TProperties = TProperties> {
   /** fields that must be present on save */
   required: readonly (keyof F & string)[];
   fields: F;
+  /** row-only fields repeating another field under the name the previous client reads, e.g. yxm ← yx */
+  aliases?: Record<string, keyof F & string>;
 }
 
 const section = <F extends TProperties>(d: SectionDef<F>) => d;
@@ -179,6 +181,8 @@ export const SECTIONS = {
   qzyx: section({
     key: 'qzyx', path: 'qzqzyx', title: '求职意向', idField: 'qzyxid', listField: 'qzyxList', preview: 'findQzxxQzyx', max: 3,
     required: ['cjm', 'zwm'],
+    /** yxm: the salary code under the name the previous client's résumé page reads (it saves it as yx) */
+    aliases: { yxm: 'yx' },
     fields: {
       /** gzxzm: full-time / part-time / internship (m_gwgzxzdm) */
       gzxzm: Code('工作性质'),
@@ -195,6 +199,8 @@ export const SECTIONS = {
       yx: Code('期望月薪'),
       /** ys: salary months, as the older client sends it */
       ys: Months('薪资月数'),
+      /** dgsj: when the seeker can start (m_dgsjdm) */
+      dgsj: Code('到岗时间'),
     },
   }),
   ryjl: section({
@@ -337,6 +343,7 @@ function updateBody(d: SectionDef): TObject {
 export function sectionRow(d: SectionDef): TObject {
   const props: TProperties = { [d.idField]: Type.String() };
   for (const k of Object.keys(d.fields)) props[k] = k === 'ys' ? Type.Integer() : Type.String();
+  for (const k of Object.keys(d.aliases ?? {})) props[k] = Type.String();
   props.createTime = Type.String();
   props.updateTime = Type.String();
   return Type.Object(props);
@@ -353,8 +360,8 @@ function sectionRoutes(d: SectionDef) {
     save: route({
       method: 'POST', url: `/api/qz/${d.path}/save`, summary: `新增${d.title}`, access: 'qz', tags,
       body: saveBody(d),
-      /** id: the new entry's id; wsd: completeness after the change */
-      reply: replyOf({ [d.idField]: Type.String(), wsd: Type.Integer() }),
+      /** id: the new entry's id; wsd: completeness after the change; qzGrjbxxBase: the centre's base info after it (the previous client reads it) */
+      reply: replyOf({ [d.idField]: Type.String(), wsd: Type.Integer(), qzGrjbxxBase: SeekerBase }),
     }),
     update: route({
       method: 'POST', url: `/api/qz/${d.path}/update`, summary: `修改${d.title}`, access: 'qz', tags,
@@ -398,6 +405,20 @@ const BaseFields = {
   zzmm: Code('政治面貌'),
   /** txid: avatar file id (an uploaded avatar, wjlx 40); '' removes it */
   txid: Type.String({ pattern: '^$|^[1-9]\\d{0,17}$', title: '头像' }),
+  /** dqszxq: district lived in */
+  dqszxq: Code('现居区县'),
+  /** jgdmcs: city of household registration */
+  jgdmcs: Code('户口所在城市'),
+  /** mzdm: ethnic group (m_mzdm) */
+  mzdm: Code('民族'),
+  /** hyzk: marital status (m_hyzkdm) */
+  hyzk: Code('婚姻状况'),
+  /** sg: height in cm */
+  sg: Type.String({ pattern: '^([5-9]\\d|1\\d\\d|2[0-4]\\d)?$', title: '身高' }),
+  /** sfzjh: resident ID number */
+  sfzjh: Type.String({ pattern: '^(\\d{17}[\\dXx])?$', title: '身份证号' }),
+  /** sfxs: 1 still a student */
+  sfxs: Flag('是否学生'),
 };
 
 const { xm: _xm, xbm: _xbm, ...OtherBaseFields } = BaseFields;
@@ -425,6 +446,25 @@ export const SeekerInfo = Type.Object({
   wsd: Type.Integer(),
   /** refreshTime: last daily refresh */
   refreshTime: Type.String(),
+  /** jlUpdateTime: last change of the résumé */
+  jlUpdateTime: Type.String(),
+  /** sj: the phone again, under the name the previous client's centre reads */
+  sj: Type.String(),
+  dqszxq: Type.String(),
+  jgdmcs: Type.String(),
+  mzdm: Type.String(),
+  hyzk: Type.String(),
+  sg: Type.String(),
+  sfzjh: Type.String(),
+  sfxs: Type.Integer(),
+  /** nl: age, null when the birth date is unknown */
+  nl: Type.Union([Type.Integer(), Type.Null()]),
+  /** gznx: years of work */
+  gznx: Type.Integer(),
+  /** zgxl / zgxx / zgzy: highest degree code (m_xldm), its school and major ('' without education) */
+  zgxl: Type.String(),
+  zgxx: Type.String(),
+  zgzy: Type.String(),
 });
 
 /** qzinfo of the preview: what the résumé's header shows. */

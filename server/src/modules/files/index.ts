@@ -165,6 +165,8 @@ const files: Module = {
     });
 
     handle(app, s, filesApi.seekerList, async ({ user, query }) => {
+      // The product generates no résumé file (the preview page prints to PDF in the browser): nothing of type 30 exists.
+      if (query.fileType === 30) return { fileList: [] };
       const list = await filesWhere(s.db, sql`owner_id = ${user.id} and kind = ${query.fileType}`);
       return { fileList: await Promise.all(list.map((f) => myFile(s, f))) };
     });

@@ -189,9 +189,13 @@ export function sectionSelect(key: SectionKey): string {
   const cols = Object.entries(STORES[key].columns).map(([field, c]) =>
     c.type === 'flag' ? `${c.column}::text as "${field}"` : c.type === 'int' ? `${c.column}::int as "${field}"` : `${c.column} as "${field}"`,
   );
+  const aliases = Object.entries((def as { aliases?: Record<string, string> }).aliases ?? {}).map(
+    ([alias, field]) => `${STORES[key].columns[field].column} as "${alias}"`,
+  );
   return [
     `id::text as "${def.idField}"`,
     ...cols,
+    ...aliases,
     `to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createTime"`,
     `to_char(updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "updateTime"`,
   ].join(', ');

@@ -94,6 +94,7 @@ export const STORES: Record<SectionKey, SectionStore> = {
       zwm: { column: 'category3', code: 'gwlb3' },
       yx: { column: 'salary', code: 'm_xzdydm' },
       ys: { column: 'salary_months', type: 'int' },
+      dgsj: { column: 'start_when', code: 'm_dgsjdm' },
     },
     order: 'id',
   },
