@@ -64,7 +64,7 @@ export async function hallCompanies(
     ztid: c.ztid,
     tmc: c.tmc,
     hxfbgws: jobs[i].total,
-    gwfblist: jobs[i].list.map((j) => ({ gwid: j.gwid, gwmc: j.gwmc, zdyx: j.zdyx, zgyx: j.zgyx, dwid: j.dwid })),
+    gwfblist: jobs[i].list.map((j) => ({ gwid: j.gwid, gwmc: j.gwmc, gwyx: j.gwyx, zdyx: j.zdyx, zgyx: j.zgyx, dwid: j.dwid })),
     online: (hrs.get(c.dwid) ?? []).some((id) => online.has(id)) ? 1 : 0,
   }));
   return pageOf(out, total, q.page, q.limit);
