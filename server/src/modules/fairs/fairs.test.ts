@@ -269,7 +269,7 @@ describe('the hall', () => {
     const job = await srv.call('/api/hr/qydwgwfbxx/addGw', {
       token: hr.token,
       body: {
-        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gzxz: 'gzxz_01', sbsf: '440000', sbcs: '440300', gzdd: '深圳市南山区',
+        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gwgzxz: 'gzxz_01', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳市南山区',
         zdyx: 15000, zgyx: 25000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 3, gwms: '负责后端服务开发。', fb: 1,
       },
     });

@@ -31,7 +31,7 @@ beforeAll(async () => {
     [a, 'Java后端开发', { gwlb: 'gwlb_010101' }],
     [a, '公司机关行政专员', { gwlb: 'gwlb_050101', zdyx: 0, zgyx: 0 }],
     [a, '大会计划专员', {}],
-    [a, '货车司机', { sbsf: '110000', sbcs: '110100', xlyq: 'xl_02', gzxz: 'gzxz_02', zdyx: 7000, zgyx: 9000 }],
+    [a, '货车司机', { sbsf: '110000', sbcs: '110100', xlyq: 'xl_02', gwgzxz: 'gzxz_02', zdyx: 7000, zgyx: 9000 }],
     [b, '会计', { sbsf: '110000', sbcs: '110100', zdyx: 6000, zgyx: 8000 }],
     [b, '财务会计主管', { sbsf: '110000', sbcs: '110100', zdyx: 15000, zgyx: 20000 }],
     [b, '行政助理', { sbsf: '110000', sbcs: '110100', zdyx: 5000, zgyx: 6000 }],
