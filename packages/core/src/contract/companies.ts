@@ -169,8 +169,8 @@ export const companiesApi = {
     method: ['GET', 'POST'], url: '/api/qz/qzgrjbxx/getDwInfo', summary: '单位详情（访客可看）', access: 'optional', tags: ['companies'],
     query: Type.Object({
       dwid: Id('单位ID'),
-      /** sfxstd: 1 also list the enterprise's published jobs in page */
-      sfxstd: Type.Optional(Enum([0, 1], { title: '是否显示岗位' })),
+      /** sfxstd: 1 (or omitted) also list the enterprise's published jobs in page; 0 or 2 (the job page's call) only dwInfo */
+      sfxstd: Type.Optional(Enum([0, 1, 2], { title: '是否显示岗位' })),
       ...PageQuery,
     }),
     reply: replyOf({ dwInfo: CompanyPublic, page: Page(CompanyJobItem) }),

@@ -257,6 +257,10 @@ describe('enterprise pages for visitors', () => {
     expect(detail.body.dwInfo).toMatchObject({ dwid: hr.companyId, rzgws: 1, dwxz: 'dwxz_03' });
     expect(detail.body.dwInfo).not.toHaveProperty('tyshxydm');
     expect(detail.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([a]);
+    // the job page asks with sfxstd=2 and reads dwInfo only (§2.4)
+    const forJob = await srv.call('/api/qz/qzgrjbxx/getDwInfo', { method: 'POST', query: { dwid: hr.companyId!, sfxstd: 2 } });
+    expect(forJob.body).toMatchObject({ code: 0, dwInfo: { dwid: hr.companyId, dwjs: expect.any(String), sshy: expect.any(String) } });
+    expect(forJob.body.page.list).toEqual([]);
     const list = await srv.call('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', body: { dwid: hr.companyId } });
     expect(list.body.gwList).toEqual([
       expect.objectContaining({ gwid: a, gwmc: '销售代表', gwyx: 'xzfw_06', sbsf: '440000', sbcs: '440300', zprs: 2, fllist: [], dwid: hr.companyId, dwxz: 'dwxz_03' }),

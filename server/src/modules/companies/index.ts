@@ -148,10 +148,11 @@ const companies: Module = {
       const { status: _status, ...c } = await publicCompany(query.dwid, user?.role === 'hr' ? user.id : null);
       const jobs = await publishedJobsOfCompany(s.db, c.dwid, { page: query.page, limit: query.limit });
       const logos = await companyLogoUrls(s.db, s.config, [c.dwid]);
-      const list = query.sfxstd === 0 ? [] : jobs.list.map(jobItem);
+      const listed = query.sfxstd === undefined || query.sfxstd === 1;
+      const list = listed ? jobs.list.map(jobItem) : [];
       return {
         dwInfo: { ...c, logoUrl: logos[c.dwid], rzgws: jobs.total },
-        page: pageOf(list, query.sfxstd === 0 ? 0 : jobs.total, query.page, query.limit),
+        page: pageOf(list, listed ? jobs.total : 0, query.page, query.limit),
       };
     });
 

@@ -154,6 +154,22 @@ describe('a job’s life', () => {
     expect((await jobSummary(srv.app.services.db, gwid))?.status).toBe(1);
   });
 
+  it('keeps perk codes of m_gwfldm, department and skills, and answers them as gwfl / fllist', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const db = srv.app.services.db;
+    await db.execute(sql`insert into code_items (table_name, code, name, sort) values ('m_gwfldm', 'gwfl_t1', '五险一金', 1), ('m_gwfldm', 'gwfl_t2', '双休', 2)
+                         on conflict do nothing`);
+    const bad = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: { fb: 1, ...jobBody({ gwfl: ['gwfl_nope'] }) } });
+    expect(bad.body).toMatchObject({ code: 400, msg: '职位亮点无效，请重新选择' });
+    const gwid = await postJob(srv, hr, { gwmc: '带亮点的岗位', gwfl: ['gwfl_t2', 'gwfl_t1'], ssbm: '技术部', jnyq: '熟悉 SQL' });
+    const d = (await srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } })).body.gwxxxqQzVO;
+    expect(d).toMatchObject({ fllist: [{ dm: 'gwfl_t2' }, { dm: 'gwfl_t1' }], ssbm: '技术部', jnyq: '熟悉 SQL' });
+    const found = await srv.call('/api/xs/app/search/gwpc', { method: 'POST', query: { key: '带亮点的岗位', page: 1, limit: 10 } });
+    expect(found.body.page.list.find((j: { gwid: string }) => j.gwid === gwid)?.gwfl).toEqual(['gwfl_t2', 'gwfl_t1']);
+    await srv.call('/api/hr/qydwgwfbxx/updateGw', { token: hr.token, body: { gwid, ...jobBody({ gwfl: [] }) } });
+    expect((await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token })).body.gwxxxqHrVO).toMatchObject({ fllist: [], ssbm: '' });
+  });
+
   it('refuses invalid codes and salaries, changing nothing', async () => {
     const hr = await actor(srv, 'hrApproved');
     for (const [over, text] of [
