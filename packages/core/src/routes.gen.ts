@@ -506,6 +506,14 @@ export const GROUP_TYPES = [
   "AVChatRoom",
 ] as const;
 
+export const GWZT = [
+  "0",
+  "1",
+  "2",
+  "3",
+  "4",
+] as const;
+
 export const INTERVIEW_RESULTS = {
   0: "未填写",
   1: "通过",

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { JobRowFields } from './job-row.js';
 import { route, replyOf, EmptyReply, Id, Page, PageQuery, Enum } from './define.js';
 
 /**
@@ -106,7 +107,8 @@ const JobBrief = Type.Object({
   gwid: Type.String(),
   /** gwmc: title */
   gwmc: Type.String(),
-  /** zdyx / zgyx: monthly salary range, yuan (both 0: 面议) */
+  /** gwyx: salary-range code (m_xzdydm); zdyx / zgyx the exact monthly range, yuan (both 0: 面议) */
+  gwyx: Type.String(),
   zdyx: Type.Integer(),
   zgyx: Type.Integer(),
   dwid: Type.String(),
@@ -147,40 +149,19 @@ export const FairCompanyInfo = Type.Object({
   dwid: Type.String(),
   dwmc: Type.String(),
   dwxz: Type.String(),
-  dwsshy: Type.String(),
+  /** sshy: industry code */
+  sshy: Type.String(),
   /** dwgm: size code */
   dwgm: Type.String(),
   /** dwszsf / dwszcs: province / city codes */
   dwszsf: Type.String(),
   dwszcs: Type.String(),
-  /** dwjs: introduction */
+  /** dwjs: introduction ('' when none: its length is read) */
   dwjs: Type.String(),
 });
 
-/** A published job at the fair, as the jobs module lists it. */
-export const FairJob = Type.Object({
-  gwid: Type.String(),
-  /** gwmc: title */
-  gwmc: Type.String(),
-  /** gwlb: third-level category code */
-  gwlb: Type.String(),
-  /** sbcs: city code */
-  sbcs: Type.String(),
-  /** zdyx / zgyx: monthly salary range, yuan (both 0: 面议) */
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  /** xlyq / jyyq: education and experience codes */
-  xlyq: Type.String(),
-  jyyq: Type.String(),
-  /** gzxz: work nature code */
-  gzxz: Type.String(),
-  /** sxsj: last refreshed */
-  sxsj: Time,
-  dwid: Type.String(),
-  dwmc: Type.String(),
-  /** hrid: the posting HR */
-  hrid: Type.String(),
-});
+/** A published job at the fair's booth (§2.5 BoothGw): the job row with its description. */
+export const FairJob = Type.Object({ ...JobRowFields, gwms: Type.String() });
 
 export const FairOnlineHr = Type.Object({
   hrid: Type.String(),
@@ -350,10 +331,16 @@ export const fairsApi = {
       /** type: kept for the older client, which always sends 1 */
       type: Type.Optional(Type.Integer({ title: '类型' })),
     }),
-    /** page.records repeats page.list for the older client */
+    /** page.records (not list): the shape the previous client's hall reads */
     reply: replyOf({
       dwinfo: FairCompanyInfo,
-      page: Type.Composite([Page(FairJob), Type.Object({ records: Type.Array(FairJob) })]),
+      page: Type.Object({
+        records: Type.Array(FairJob),
+        totalCount: Type.Integer(),
+        totalPage: Type.Integer(),
+        currPage: Type.Integer(),
+        pageSize: Type.Integer(),
+      }),
     }),
   }),
   onlineHr: route({

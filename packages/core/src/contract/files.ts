@@ -128,7 +128,8 @@ export const filesApi = {
   }),
   hrFiles: route({
     method: ['GET', 'POST'], url: '/api/hr/qydwhrxx/getHrFileList', summary: '我上传的单位文件', access: 'hr', tags,
-    reply: replyOf({ page: Page(MyFile) }),
+    /** page: a bare array, oldest first, as the previous client maps it (wjlx as in getDwFileList) */
+    reply: replyOf({ page: Type.Array(MyFile) }),
   }),
   hrDelete: route({
     method: ['GET', 'POST'], url: '/api/hr/qydwhrxx/delHrFile', summary: '删除我上传的单位文件（正在使用的 logo、执照除外）', access: 'hr', tags,

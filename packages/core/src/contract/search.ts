@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, Page, PageQuery, Enum } from './define.js';
 import { CodeField } from './companies.js';
+import { JobRowFields } from './job-row.js';
 
 /**
  * Job search (gwpc) for everyone and talent search (rc) for HR of approved enterprises.
@@ -38,24 +39,15 @@ export const JobSearchQuery = Type.Object({
   ...PageQuery,
 });
 
+/** A row of job search (§2.1 GwpcRow). */
 export const JobCard = Type.Object({
-  gwid: Type.String(),
-  gwmc: Type.String(),
-  gwlb: Type.String(),
-  gzxz: Type.String(),
-  sbsf: Type.String(),
-  sbcs: Type.String(),
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  xlyq: Type.String(),
-  jyyq: Type.String(),
+  ...JobRowFields,
+  /** bsid: the row's identity (the job id) */
+  bsid: Type.String(),
+  /** gwfl: perk codes (m_gwfldm) */
+  gwfl: Type.Array(Type.String()),
+  /** fldy: welfare in the HR's words */
   fldy: Type.String(),
-  sxsj: Type.String(),
-  dwid: Type.String(),
-  dwmc: Type.String(),
-  dwxz: Type.String(),
-  dwgm: Type.String(),
-  sshy: Type.String(),
   logoUrl: Type.String(),
 });
 

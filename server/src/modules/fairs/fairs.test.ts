@@ -270,7 +270,7 @@ describe('the hall', () => {
     const job = await srv.call('/api/hr/qydwgwfbxx/addGw', {
       token: hr.token,
       body: {
-        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gzxz: 'gx_001', sbsf: '440000', sbcs: '440300', gzdd: '深圳市南山区',
+        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gwgzxz: 'gx_001', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳市南山区',
         zdyx: 15000, zgyx: 25000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 3, gwms: '负责后端服务开发。', fb: 1,
       },
     });
@@ -288,7 +288,7 @@ describe('the hall', () => {
     const page = (await srv.call('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page;
     const c = page.list.find((x: any) => x.dwid === hr.companyId);
     expect(c).toMatchObject({ hxfbgws: 1, ztid: zone, tmc: '名企专区', online: 0, dwsshy: 'hy_01' });
-    expect(c.gwfblist).toEqual([{ gwid: jobId, gwmc: 'Java开发工程师', zdyx: 15000, zgyx: 25000, dwid: hr.companyId }]);
+    expect(c.gwfblist).toEqual([{ gwid: jobId, gwmc: 'Java开发工程师', gwyx: 'xzfw_06', zdyx: 15000, zgyx: 25000, dwid: hr.companyId }]);
     expect((await srv.call('/api/qz/bsdwbmxx/ztListByHx', { query: { hxid: running } })).body.list).toEqual([{ tbsid: zone, tmc: '名企专区' }]);
     expect((await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid: running, ztid: zone } })).body.page.list.map((x: any) => x.dwid)).toEqual([hr.companyId]);
     expect((await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid: running } })).body.code).toBe(400);
@@ -296,8 +296,12 @@ describe('the hall', () => {
     expect((await srv.call('/api/qz/bskhgl/queryHylxList', { query: { hxid: running } })).body.list).toEqual([{ hydm: 'hy_01', hymc: '互联网/IT/软件' }]);
 
     const jobs = await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId!, page: 1, limit: 10, type: 1 } });
-    expect(jobs.body.dwinfo).toMatchObject({ dwid: hr.companyId, dwsshy: 'hy_01' });
-    expect(jobs.body.page.records.map((j: any) => j.gwmc)).toEqual(['Java开发工程师']);
+    expect(jobs.body.dwinfo).toMatchObject({ dwid: hr.companyId, sshy: 'hy_01', dwjs: expect.any(String) });
+    // page.records, not list (§2.5): the job row with its description
+    expect(jobs.body.page.list).toBeUndefined();
+    expect(jobs.body.page.records).toEqual([
+      expect.objectContaining({ gwmc: 'Java开发工程师', dwid: hr.companyId, sbsf: '440000', sbcs: '440300', gwyx: 'xzfw_06', gwms: expect.any(String) }),
+    ]);
     expect(jobs.body.page.totalCount).toBe(1);
     expect((await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: future, dwid: actors.hrUnapproved.companyId! } })).body.code).toBe(404);
     expect(find((await list(null, { type: 2 })).body.page, running).gwfbs).toBe(1);

@@ -76,8 +76,7 @@ export async function hallCompanies(
       gwid: j.gwid,
       dwid: j.dwid,
       gwmc: j.gwmc,
-      // the salary code of the job rows (m_xzdydm); '' until the jobs module writes it
-      gwyx: (j as { gwyx?: string }).gwyx ?? '',
+      gwyx: j.gwyx,
       zdyx: j.zdyx,
       zgyx: j.zgyx,
     })),

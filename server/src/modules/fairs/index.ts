@@ -53,10 +53,17 @@ const fairs: Module = {
     handle(app, s, fairsApi.companyJobs, async ({ query }) => {
       const c = await companyAtFair(s.db, query.hxid, query.dwid);
       const jobs = await jobsAtFair(s.db, query.hxid, { companyId: query.dwid, page: query.page, limit: query.limit });
-      const { listType: _l, status: _s, ...dwinfo } = c;
+      const { listType: _l, status: _s, dwsshy: sshy, ...rest } = c;
+      const dwinfo = { ...rest, sshy };
       return {
         dwinfo,
-        page: { list: jobs.list, records: jobs.list, totalCount: jobs.total, totalPage: Math.ceil(jobs.total / query.limit), currPage: query.page, pageSize: query.limit },
+        page: {
+          records: jobs.list.map(({ hrid: _h, gwfl: _p, ...j }) => j),
+          totalCount: jobs.total,
+          totalPage: Math.ceil(jobs.total / query.limit),
+          currPage: query.page,
+          pageSize: query.limit,
+        },
       };
     });
     handle(app, s, fairsApi.hrFigures, async ({ user }) => ({ qygrxxtjVO: await hrFigures(s.db, (await companyOfHr(s.db, user.id))?.id ?? null) }));

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { filesApi, identityApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { badRequest, conflict, forbidden, notFound, pageOf } from '../../http/reply.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
@@ -229,8 +229,9 @@ const files: Module = {
       const company = await companyOfHr(s.db, user.id);
       const mine = company ? sql`(owner_id = ${user.id} or company_id = ${company.id})` : sql`owner_id = ${user.id}`;
       const list = await filesWhere(s.db, sql`${mine} and kind in (20, 30)`);
-      const out = await Promise.all(list.map((f) => myFile(s, f)));
-      return { page: pageOf(out, out.length, 1, Math.max(out.length, 1)) };
+      // Oldest first, a bare array: the previous client maps it and takes the last logo.
+      const out = await Promise.all(list.reverse().map((f) => myFile(s, f)));
+      return { page: out };
     });
 
     handle(app, s, filesApi.hrDelete, async ({ user, query }) => {

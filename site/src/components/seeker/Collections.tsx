@@ -53,7 +53,7 @@ function SavedJobs() {
               extra={
                 <p className="sk-row__meta sk-small">
                   <span>收藏于 {day(j.scsj)}</span>
-                  {j.gwzt !== 1 ? <span className="sk-tag">职位已停止招聘</span> : null}
+                  {j.gwzt !== '2' ? <span className="sk-tag">职位已停止招聘</span> : null}
                   {j.yyzt ? <ApplicationState yyzt={j.yyzt} /> : null}
                 </p>
               }
