@@ -23,33 +23,18 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'POST /api/qz/qzyxdw/save/': 'the client\'s trailing slash: POST /api/qz/qzyxdw/save/ is 404 (the route has none)',
 
   // -- The client's request refused (400) -----------------------------------------------------------
-  'POST /api/hr/qydwgwfbxx/auditGW': 'type=4 (take offline, §2.2) refused: ours is 1 open / 2 close',
   'POST /api/hr/qyhxrxx/addHrMy': 'mssj (interview time) required, and the client does not send it',
   'GET /api/qz/qyhxrxx/tjList': 'gwlb is the level-3 category to the client (§2), ours reads it as level 1',
-  'POST /api/qz/qzgrjbxx/getDwInfo': 'sfxstd=2 (§2.4) refused: ours takes 0/1',
   "POST /api/qz/qzxxtx/list/ + activeName+'/1/'+'10'": 'category xx_001…xx_005 (§1.2) refused: ours is wjxx/hxxx/xtxx/all',
 
   // -- Jobs: the client's field names (gwyx, sbxxdz, gwzt, fllist, gwfl…) missing ---------------------
-  'POST /api/xs/app/search/gwpc': 'rows lack bsid, sbxxdz, gwyx, gwfbsj, dwsshy, gwfl[] (§2.1)',
-  'POST /api/hr/qydwgwfbxx/findGwListHr': 'rows lack gwzt (string), gwyx, sbsf, gwlbt, xlyq, gwfbsj, sdjlcount, chcscount (§2.2)',
   'POST /api/hr/qydwgwfbxx/findGwInfoHrById/${this.$route.query.gwid}': 'gwxxxqHrVO lacks hxid, gwgzxz, sbxxdz, gwyx, jnyq, ssbm, fbsc, jljsyx, zwpx, sfzd, gwlbo, gwlbt, fllist (§2.3)',
   'POST /api/qz/qzgrjbxx/getGwInfo': 'qyDwgwfbxx lacks updateTime, gwyx, sbxq, sbxxdz, fllist, ssbm, gwlbo, gwlbt (§2.4)',
-  'POST /api/qz/qydwgwfbxx/findGwInfoQzById': 'gwxxxqQzVO lacks bsid, sfsc, sbxxdz, gwyx, fllist (§2.5)',
-  'GET /api/qz/bskhgl/queryHyDwGwList': 'page.records rows lack sbsf, gwyx, gwms; dwinfo lacks sshy (§2.5)',
-  'POST /api/hr/bskhgl/getGwListByDwId': 'gwList rows lack gwyx, sbsf, zprs, dwsshy, fllist, dwid, dwmc, dwxz, dwgm (§2.6)',
-  "GET /api/qz/qyhxrxx/listAll/ + that.allinvest.currentPage+'/'+that.allinvest.pageSize": 'gwtdlist rows lack dwxz, dwgm, gwyx, gznx, ckcs, dwszsf, dwszcs (§2.7)',
-  "GET /api/qz/qyhxrxx/listDenied/ + that.Refusedto.currentPage+'/'+that.Refusedto.pageSize": 'gwtdlist rows lack dwxz, dwgm, gwyx, gznx, ckcs, dwszsf, dwszcs (§2.7)',
-  "GET /api/qz/qyhxrxx/listLooked/ + that.Referto.currentPage+'/'+that.Referto.pageSize": 'gwtdlist rows lack dwxz, dwgm, gwyx, gznx, ckcs, dwszsf, dwszcs (§2.7)',
-  "GET /api/qz/qyhxrxx/listSxh/ + that.currentPage +'/'+that.pageSize": 'gwtdlist rows lack dwxz, dwgm, gwyx, gznx, ckcs, dwszsf, dwszcs (§2.7)',
-  "POST /api/qz/qzgwsc/list/ + that.currentPage +'/'+ that.pageSize": 'rows lack dwxz, dwgm, gwyx, qdid (§2.7)',
 
   // -- Fairs and the hall -----------------------------------------------------------------------------
   'POST /api/qz/bskhgl/list': 'the POST use reads data (inventory column); ours answers page',
 
   // -- HR centre ---------------------------------------------------------------------------------------
-  'GET /api/hr/qydwhrxx/getHrInfo': 'qyDwhrxxEntity lacks dwqc, wx (§4.1)',
-  'POST /api/hr/qydwhrxx/getHrInfo': 'qyDwhrxxEntity lacks dwqc, wx (§4.1)',
-  'POST /api/hr/qydwhrxx/getHrFileList': 'page is {list,…}, not the bare array of §4.2',
 
   // -- Seeker centre and résumé (§8, inventory column) --------------------------------------------------
   'GET /api/qz/jlyl/findQzxxGzjl': 'no gwList (inventory column)',

@@ -125,9 +125,13 @@ export const HallCompany = Type.Object({
   /** ztid / tmc: the hall zone the enterprise is placed in ('' when none) */
   ztid: Type.String(),
   tmc: Type.String(),
-  /** hxfbgws: its job posts at the fair */
+  /** sfsc: 1 when the caller (a job seeker) follows the enterprise */
+  sfsc: Type.Integer(),
+  /** hxfbgws: job posts it attached to the fair, closed ones too */
   hxfbgws: Type.Integer(),
-  /** gwfblist: the first five of them */
+  /** hxzzgws: of those, the ones still open */
+  hxzzgws: Type.Integer(),
+  /** gwfblist: the first five open ones */
   gwfblist: Type.Array(JobBrief),
   /** online: 1 when one of its HR is online now */
   online: Type.Integer(),
@@ -141,6 +145,8 @@ const HallQuery = Type.Object({
   sshy: CodeFilter('行业'),
   /** dwmc: enterprise name contains */
   dwmc: Type.Optional(Type.String({ maxLength: 50, title: '单位名称' })),
+  /** gwmc: enterprises with an open job at the fair whose title contains it */
+  gwmc: Type.Optional(Type.String({ maxLength: 50, title: '岗位名称' })),
   page: PageQuery.page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
 });
@@ -169,6 +175,8 @@ export const FairOnlineHr = Type.Object({
   xm: Type.String(),
   /** zw: job title */
   zw: Type.String(),
+  /** dwmc: the HR's enterprise */
+  dwmc: Type.String(),
 });
 /** An HR of a company at a booth; online: connected to chat now. */
 export const FairCompanyHr = Type.Object({
@@ -177,6 +185,8 @@ export const FairCompanyHr = Type.Object({
   xm: Type.String(),
   /** zw: job title */
   zw: Type.String(),
+  /** dwmc: the HR's enterprise */
+  dwmc: Type.String(),
   online: Type.Boolean(),
 });
 
@@ -217,6 +227,66 @@ const myFairsQuery = Type.Object({
   ...PageQuery,
   /** hymc: name contains */
   hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+});
+
+/** A favourited fair, in the previous client's upper-case keys. */
+export const FavoriteFair = Type.Object({
+  HXID: Type.String(),
+  HYMC: Type.String(),
+  HYKSSJ: Time,
+  HYJSSJ: Time,
+  /** HYLX: kind of fair (m_hyktdm) */
+  HYLX: Type.String(),
+  /** QYCHRS: enterprises signed up */
+  QYCHRS: Type.Integer(),
+  /** QYGWS: job posts at the fair */
+  QYGWS: Type.Integer(),
+  /** SCSJ: favourited at */
+  SCSJ: Time,
+  /** USERID: who favourited it */
+  USERID: Type.String(),
+});
+
+/** A fair the HR's enterprise booked, with the fair's figures under the names of the HR centre. */
+export const CompanyFair = Type.Composite([
+  FairItem,
+  Type.Object({
+    /** cjqys: enterprises taking part */
+    cjqys: Type.Integer(),
+    /** hyfbgws: job posts at the fair */
+    hyfbgws: Type.Integer(),
+  }),
+]);
+
+/** A fair as the HR's 双选会管理 lists it: with the enterprise's booking state. */
+export const BookableFair = Type.Composite([
+  FairItem,
+  Type.Object({
+    /** shzt: the enterprise's booking '0' pending, '1' approved, '2' rejected, null not booked */
+    shzt: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Null()]),
+  }),
+]);
+
+/** A job seeker of the fair's talent hall, as an HR sees them. */
+export const HallTalent = Type.Object({
+  qzbsid: Type.String(),
+  /** xm: surname and 先生/女士 (the full name shows on the résumé) */
+  xm: Type.String(),
+  /** xb: gender as text, 男 / 女 ('' unknown) */
+  xb: Type.String(),
+  /** nl: age, null when unknown */
+  nl: Type.Union([Type.Integer(), Type.Null()]),
+  /** zgxl: highest degree code (m_xldm) */
+  zgxl: Type.String(),
+  /** gznx: years of work */
+  gznx: Type.Integer(),
+  /** zgzy: major of the highest degree; xxmc: its school */
+  zgzy: Type.String(),
+  xxmc: Type.String(),
+  /** ypgw: titles of the enterprise's jobs the seeker applied to at this fair, '' none */
+  ypgw: Type.String(),
+  /** sfsc: 1 when the HR keeps the seeker as a favourite talent */
+  sfsc: Type.Integer(),
 });
 
 /** One line of the halls' ticker: what happened and when. */
@@ -400,14 +470,42 @@ export const fairsApi = {
     reply: replyOf({ hxList: Type.Array(FairItem) }),
   }),
   companyFairs: route({
-    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会', access: 'hr', partner: true, tags: ['fairs'],
-    query: Type.Object({ ...PageQuery, type: Type.Optional(Enum([1, 2], { title: '会场类型' })) }),
-    reply: replyOf({ page: Page(FairItem) }),
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会（1 未开始 / 2 进行中 / 3 已结束）', access: 'hr', partner: true, tags: ['fairs'],
+    /** type: 1 booked and not started, 2 running, 3 past; empty for all */
+    query: Type.Object({ ...PageQuery, type: Type.Optional(Enum([1, 2, 3], { title: '状态' })) }),
+    reply: replyOf({ page: Page(CompanyFair) }),
+  }),
+  bookableFairs: route({
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findHxPageAllListBySelf', summary: '双选会管理：招聘会与本单位的预定状态', access: 'hr', tags: ['fairs'],
+    query: Type.Object({
+      ...PageQuery,
+      hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+      /** kssj / jssj: months the fair starts in, 'YYYY-MM' (a full date is cut to its month) */
+      kssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}(-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?)?$', title: '开始月份' })),
+      jssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}(-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?)?$', title: '结束月份' })),
+      /** type: 1 all, 2 not booked, 3 booked (approved), 4 pending, 5 rejected */
+      type: Type.Optional(Enum([1, 2, 3, 4, 5], { title: '预定状态', default: 1 })),
+    }),
+    reply: replyOf({ page: Page(BookableFair) }),
+  }),
+  hallTalents: route({
+    method: ['GET', 'POST'], url: '/api/hr/qzgrjbxx/selectHxrcPageList', summary: '会场人才（报名或进入会场的求职者）', access: 'hrApproved', tags: ['fairs'],
+    query: Type.Object({
+      hxid: Id('会场ID'),
+      /** xxmc / zymc: school / major contains */
+      xxmc: Type.Optional(Type.String({ maxLength: 50, title: '学校名称' })),
+      zymc: Type.Optional(Type.String({ maxLength: 50, title: '专业名称' })),
+      /** userId: sent by the previous client, not needed (the token tells who asks) */
+      userId: Type.Optional(Type.String({ maxLength: 20 })),
+      page: PageQuery.page,
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
+    }),
+    reply: replyOf({ page: Page(HallTalent) }),
   }),
   companySignUpState: route({
     method: ['GET', 'POST'], url: '/api/hr/bsdwbmxx/findDwBmzt', summary: '本单位是否已报名该招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: HxidQuery,
-    /** bmzt: 1 signed up, 0 not */
+    /** code 0 and bmzt 1 when the HR's enterprise signed up; otherwise code 403 (the previous client reads only the code) */
     reply: replyOf({ bmzt: Type.Integer() }),
   }),
   seekerFavorite: route({
@@ -433,12 +531,12 @@ export const fairsApi = {
   seekerFavorites: route({
     method: 'GET', url: '/api/qz/jobFairFavorite/collectedList', summary: '求职者收藏的招聘会', access: 'qz', partner: true, tags: ['fairs'],
     query: myFairsQuery,
-    reply: replyOf({ page: Page(FairItem) }),
+    reply: replyOf({ page: Page(FavoriteFair) }),
   }),
   hrFavorites: route({
     method: 'GET', url: '/api/hr/jobFairFavorite/collectedList', summary: 'HR 收藏的招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: myFairsQuery,
-    reply: replyOf({ page: Page(FairItem) }),
+    reply: replyOf({ page: Page(FavoriteFair) }),
   }),
 
   adminList: route({

@@ -133,7 +133,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
     try {
       const body = {
         xm: v.xm.trim(), xbm: v.xbm, csrq: v.csrq, jgdms: v.jgdms, jgdmcs: v.jgdmcs, dqszs: v.dqszs, dqszcs: v.dqszcs, dqszxq: v.dqszxq,
-        cjgzny: v.cjgzny, yx: v.yx.trim(), zzmm: v.zzmm, mzdm: v.mzdm, hyzk: v.hyzk, sg: v.sg, sfzjh: v.sfzjh.toUpperCase(), sfxs: v.sfxs === '1' ? 1 : 0,
+        cjgzny: v.cjgzny, yx: v.yx.trim(), zzmm: v.zzmm, mzdm: v.mzdm, hyzk: v.hyzk, sg: v.sg, sfzjh: v.sfzjh.toUpperCase(), sfxs: v.sfxs === '1' ? (1 as const) : (0 as const),
         zwpj: v.zwpj.replace(/\s+$/, ''),
       };
       let wsd = (await withLoading(info ? api.call(resumesApi.update, { body }) : api.call(resumesApi.save, { body }))).qzGrjbxxBase.wsd;

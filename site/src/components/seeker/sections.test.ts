@@ -43,9 +43,15 @@ describe('résumé sections', () => {
 
 describe('forms', () => {
   test('base info needs a name and a gender; e-mail and birth date are checked when given', () => {
-    const empty = { xm: '', xbm: '', csrq: '', jgdms: '', dqszs: '', dqszcs: '', cjgzny: '', yx: '', zzmm: '', zwpj: '', qzzt: '' };
+    const empty = {
+      xm: '', xbm: '', csrq: '', jgdms: '', jgdmcs: '', dqszs: '', dqszcs: '', dqszxq: '', cjgzny: '', yx: '',
+      zzmm: '', mzdm: '', hyzk: '', sg: '', sfzjh: '', sfxs: '', zwpj: '', qzzt: '',
+    };
     expect(checkBase(empty)).toEqual({ xm: '请填写姓名', xbm: '请选择性别' });
     expect(checkBase({ ...empty, xm: '张晓', xbm: 'xb_002', yx: 'not-mail', csrq: '2999-01-01' })).toEqual({ yx: '邮箱格式不正确', csrq: '出生日期不能晚于今天' });
+    const named = { ...empty, xm: '张晓', xbm: 'xb_002' };
+    expect(checkBase({ ...named, sg: '17', sfzjh: '4201011999' })).toEqual({ sg: '身高请填写 50–249 之间的厘米数', sfzjh: '身份证号应为 18 位' });
+    expect(checkBase({ ...named, sg: '168', sfzjh: '42010119990101123x' })).toEqual({});
   });
 
   test('passwords: 6-20 with letters and digits, typed twice the same', () => {

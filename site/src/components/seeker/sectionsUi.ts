@@ -39,6 +39,7 @@ export const SECTION_UI: Record<SectionKey, Ui> = {
     zwm: { kind: 'category', level: 3, parent: 'zwmt' },
     yx: { kind: 'code', table: 'm_xzdydm' },
     ys: { kind: 'months' },
+    dgsj: { kind: 'code', table: 'm_dgsjdm' },
   },
   ryjl: { jlrq: month, jljs: area },
   shhd: { hdsj: month, hdnr: area, hdcg: area },
