@@ -221,9 +221,10 @@ export function defineChatLauncher(loadPanel: () => Promise<unknown>): CustomEle
         this.#light = null; // the panel's now (or it logs in anew)
         clearTimeout(this.#retry);
         window.removeEventListener(OPEN_CONVERSATION_EVENT, this.#onOpenRequest);
+        // The panel's own button takes this one's place (one button on the page at any time).
+        this.#wrap.remove();
         this.#root.append(panel);
         await panel.updateComplete;
-        this.#wrap.remove();
       })());
     }
   }
