@@ -186,9 +186,19 @@ export class LightChat {
     };
   }
 
-  /** Closes the connection (the person logged out, or the page goes); not after a handover. */
+  /**
+   * Logs this instance out and closes the connection (the person logged out, or the SDK could not
+   * take it over); not after a handover.
+   */
   stop() {
-    if (!this.taken) this.conn.stop();
+    if (this.taken) return;
+    this.taken = true;
+    const conn = this.conn;
+    if (!conn.online) return conn.stop();
+    void conn
+      .request('logout', {}, { timeoutMs: 3000 })
+      .catch(() => undefined)
+      .finally(() => conn.stop());
   }
 }
 
