@@ -83,9 +83,9 @@ describe('chat widget', () => {
     // A new seeker: nothing unread to begin with, so the badge counts only what is sent here.
     const grant = await registerSeeker(`135${String(Date.now()).slice(-8)}`);
     const panelRequests: string[] = [];
-    const seeker = await personWithChat(browser(), 'qz', grant.phone, 1280, grant, (page) =>
-      page.on('request', (r) => r.url().includes('/widgets/chat-panel') && panelRequests.push(r.url())),
-    );
+    const seeker = await personWithChat(browser(), 'qz', grant.phone, 1280, grant, async (page) => {
+      page.on('request', (r) => void (r.url().includes('/widgets/chat-panel') && panelRequests.push(r.url())));
+    });
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     await hr.page.locator('zp-chat .launcher').click();
     await quickStart(hr.page, grant.userId);
@@ -164,6 +164,17 @@ describe('chat widget', () => {
     await first.page.locator('.zp-message').filter({ hasText: '由于多实例登录被踢出，请重新登录。' }).first().waitFor();
     await panel.waitFor({ state: 'detached' });
     await screenshot(first.page, 'chat-kicked-1280', { fullPage: false });
+  });
+
+  it('a page that never opened the chat is told it was kicked out too (多实例): its launcher connection was the oldest', async () => {
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    const grant = await registerSeeker(phone);
+    const first = await personWithChat(browser(), 'qz', phone, 1280, grant);
+    // Its launcher's own connection is up (the badge's): the first of four instances.
+    await expect.poll(() => first.page.evaluate(() => !!(globalThis as Record<symbol, unknown>)[Symbol.for('@zp/chat-sdk/light@1')])).toBe(true);
+    for (let i = 0; i < 3; i++) await personWithChat(browser(), 'qz', phone, 1280, grant);
+    await first.page.locator('.zp-message').filter({ hasText: '由于多实例登录被踢出，请重新登录。' }).first().waitFor();
+    expect(await badgeCount(first.page)).toBe(0);
   });
 
   it('the details beside a conversation follow the 黑名单 tab: blocked there and lifted with 取消拉黑, at once (1280 px)', async () => {
