@@ -637,10 +637,9 @@ add('POST /api/qz/qzgrjbxx/getGwInfo', {
   form: 'query',
   headers: (c) => ({ userId: c.demo.qz.userId }),
   shape: envelope({
-    gwxxxqQzVO: S.any,
     qyDwgwfbxx: S.obj({ updateTime: S.any, gwmc: S.any, gwyx: S.any, sbsf: S.any, sbcs: S.any, sbxq: S.any, sbxxdz: S.any, jyyq: S.any, xlyq: S.any, zprs: S.any, fllist, gwms: S.any, ssbm: S.any, gwlbo: S.any, gwlbt: S.any, gwlb: S.any }),
   }),
-  note: '§2.4: header userId',
+  note: '§2.4: header userId; the client reads qyDwgwfbxx, not gwxxxqQzVO (the inventory column names both)',
 });
 add('GET /api/qz/qzgrjbxx/getHrInfoByGw', { shape: envelope({ hrInfo: S.obj({ hrid: S.any, xm: S.any, zw: S.any }) }) });
 add('GET /api/qz/qzgrjbxx/info', {

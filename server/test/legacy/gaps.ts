@@ -24,12 +24,10 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
 
   // -- The client's request refused (400) -----------------------------------------------------------
   'POST /api/hr/qyhxrxx/addHrMy': 'mssj (interview time) required, and the client does not send it',
-  'GET /api/qz/qyhxrxx/tjList': 'gwlb is the level-3 category to the client (§2), ours reads it as level 1',
   "POST /api/qz/qzxxtx/list/ + activeName+'/1/'+'10'": 'category xx_001…xx_005 (§1.2) refused: ours is wjxx/hxxx/xtxx/all',
 
   // -- Jobs: the client's field names (gwyx, sbxxdz, gwzt, fllist, gwfl…) missing ---------------------
   'POST /api/hr/qydwgwfbxx/findGwInfoHrById/${this.$route.query.gwid}': 'gwxxxqHrVO lacks hxid, gwgzxz, sbxxdz, gwyx, jnyq, ssbm, fbsc, jljsyx, zwpx, sfzd, gwlbo, gwlbt, fllist (§2.3)',
-  'POST /api/qz/qzgrjbxx/getGwInfo': 'qyDwgwfbxx lacks updateTime, gwyx, sbxq, sbxxdz, fllist, ssbm, gwlbo, gwlbt (§2.4)',
 
   // -- Fairs and the hall -----------------------------------------------------------------------------
   'POST /api/qz/bskhgl/list': 'the POST use reads data (inventory column); ours answers page',

@@ -328,10 +328,10 @@ export const applicationsApi = {
   recommended: route({
     method: ['GET', 'POST'], url: '/api/qz/qyhxrxx/tjList', summary: '为我推荐的岗位（按求职意向或所给类别、城市；不含已投递的）', access: 'qz', tags,
     query: Type.Object({
-      /** gwlb / gwlbo / gwlbt: job category of level one, two or three (the most precise one given counts) */
-      gwlb: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{2})?$', title: '一级岗位类别' })),
-      gwlbo: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{4})?$', title: '二级岗位类别' })),
-      gwlbt: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{6})?$', title: '三级岗位类别' })),
+      /** gwlbo / gwlbt / gwlb: job category of level one, two or three, as on job rows (the most precise one given counts) */
+      gwlbo: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{2})?$', title: '一级岗位类别' })),
+      gwlbt: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{4})?$', title: '二级岗位类别' })),
+      gwlb: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{6})?$', title: '三级岗位类别' })),
       /** sbcs: city code */
       sbcs: Type.Optional(Type.String({ maxLength: 20, pattern: '^(\\d{6})?$', title: '工作城市' })),
       ...PageQuery,

@@ -32,9 +32,9 @@ export const JobSearchQuery = Type.Object({
   xlyq: Type.Optional(CodeField('学历要求')),
   /** jyyq: experience requirement code */
   jyyq: Type.Optional(CodeField('经验要求')),
-  /** orderField: '' relevance then freshness (default), sxsj freshness, yx salary */
-  orderField: Type.Optional(Enum(['', 'sxsj', 'yx'], { title: '排序字段' })),
-  /** asc: ascending instead of descending (sxsj and yx only) */
+  /** orderField: '' relevance then freshness (default), '1' freshness (最新发布), '2' salary (薪资最高), the previous client's values */
+  orderField: Type.Optional(Enum(['', '1', '2'], { title: '排序字段' })),
+  /** asc: ascending instead of descending ('1' and '2' only) */
   asc: Type.Optional(Type.Boolean({ title: '升序' })),
   ...PageQuery,
 });

@@ -205,11 +205,11 @@ describe('recommended jobs', () => {
     const hw = await postJob(srv, hr, { gwmc: '电子工程师', gwlb: 'gwlb_020101' });
     const ids = async (query: Record<string, string | number>) =>
       (await srv.call('/api/qz/qyhxrxx/tjList', { token: seeker.token, query: { limit: 100, ...query } })).body.page.list.map((x: any) => x.gwid);
-    expect(await ids({ gwlbo: 'gwlb_0103' })).toEqual(expect.arrayContaining([test1, test2]));
-    expect(await ids({ gwlbo: 'gwlb_0103' })).not.toContain(hw);
-    expect(await ids({ gwlbo: 'gwlb_0103', sbcs: '440100' })).toEqual(expect.arrayContaining([test2]));
-    expect(await ids({ gwlbo: 'gwlb_0103', sbcs: '440100' })).not.toContain(test1);
-    expect(await ids({ gwlbt: 'gwlb_020101', gwlb: 'gwlb_01' })).toContain(hw);
+    expect(await ids({ gwlbt: 'gwlb_0103' })).toEqual(expect.arrayContaining([test1, test2]));
+    expect(await ids({ gwlbt: 'gwlb_0103' })).not.toContain(hw);
+    expect(await ids({ gwlbt: 'gwlb_0103', sbcs: '440100' })).toEqual(expect.arrayContaining([test2]));
+    expect(await ids({ gwlbt: 'gwlb_0103', sbcs: '440100' })).not.toContain(test1);
+    expect(await ids({ gwlb: 'gwlb_020101', gwlbo: 'gwlb_01' })).toContain(hw);
 
     // the résumé's first intention: 自动化测试 in 广州
     await db().execute(sql`insert into resume_intentions (user_id, city, category3) values (${seeker.userId}, '440100', 'gwlb_010302')`);
@@ -217,7 +217,7 @@ describe('recommended jobs', () => {
     expect(await ids({})).not.toContain(test1);
     await apply(seeker, { gwid: test2 });
     expect(await ids({})).not.toContain(test2);
-    for (const bad of [{ gwlb: 'gwlb_0101' }, { sbcs: 'abc' }, { gwlbt: 'x' }]) {
+    for (const bad of [{ gwlbo: 'gwlb_0101' }, { sbcs: 'abc' }, { gwlbt: 'x' }]) {
       expect((await srv.call('/api/qz/qyhxrxx/tjList', { token: seeker.token, query: bad })).body.code, JSON.stringify(bad)).toBe(400);
     }
   });

@@ -276,7 +276,7 @@ const applications: Module = {
     handle(app, s, applicationsApi.applied, async ({ body, user }) => ({ tdzt: await applicationStates(s.db, user.id, [...new Set(body)]) }));
 
     handle(app, s, applicationsApi.recommended, async ({ query, user }) => {
-      let category = query.gwlbt || query.gwlbo || query.gwlb || '';
+      let category = query.gwlb || query.gwlbt || query.gwlbo || '';
       let city = query.sbcs || '';
       if (!category && !city) {
         // Nothing asked: the first job intention of the résumé.

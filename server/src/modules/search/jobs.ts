@@ -148,9 +148,9 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   const orderOf = (p: string, tiers: boolean) => {
     const c = (name: string) => sql.raw(`${p}.${name}`);
     const fields =
-      q.orderField === 'yx'
+      q.orderField === '2'
         ? sql`${c('salary_max')} ${dir}, ${c('salary_min')} ${dir}, ${c('refreshed_at')} desc, ${c('job_id')} desc`
-        : q.orderField === 'sxsj'
+        : q.orderField === '1'
           ? sql`${c('refreshed_at')} ${dir}, ${c('job_id')} ${dir}`
           : sql`${c('refreshed_at')} desc, ${c('job_id')} desc`;
     return tiers ? sql`${c('title')} desc, ${fields}` : fields;

@@ -117,9 +117,9 @@ describe('job search', () => {
   });
 
   it('orders by salary or freshness when asked, and pages', async () => {
-    const bySalary = await titles({ sbcs: '110100', orderField: 'yx' });
+    const bySalary = await titles({ sbcs: '110100', orderField: '2' });
     expect(bySalary[0]).toBe('财务会计主管');
-    const asc = await titles({ sbcs: '110100', orderField: 'yx', asc: true });
+    const asc = await titles({ sbcs: '110100', orderField: '2', asc: true });
     expect(asc[0]).toBe('行政助理');
     const p1 = await search({ limit: 3, page: 1 });
     const p2 = await search({ limit: 3, page: 2 });
@@ -207,7 +207,7 @@ describe('at volume', () => {
         if (r.list.length < 7) return { ids: out, total: r.total, capped: r.totalCapped };
       }
     };
-    for (const q of [{ key: '会计' }, { key: '工程师' }, { key: '销售 经理' }, { key: '会计', xlyq: 'xl_04' }, { key: '会计', orderField: 'sxsj' as const }]) {
+    for (const q of [{ key: '会计' }, { key: '工程师' }, { key: '销售 经理' }, { key: '会计', xlyq: 'xl_04' }, { key: '会计', orderField: '1' as const }]) {
       const full = await ids(q, 100000);
       expect(full.capped, `${JSON.stringify(q)} ${full.total} ${full.ids.length}`).toBe(false);
       expect(full.ids.length, JSON.stringify(q)).toBe(full.total);

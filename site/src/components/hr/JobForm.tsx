@@ -20,8 +20,6 @@ type Job = Omit<BodyOf<typeof jobsApi.update>, 'gwid'>;
 type Errors = Partial<Record<keyof Job | 'gwlb1' | 'gwlb2' | 'salary', string>>;
 
 const EMPTY: Job = { gwmc: '', gwlb: '', gwgzxz: '', sbsf: '', sbcs: '', sbxxdz: '', zdyx: 0, zgyx: 0, xlyq: '', jyyq: '', zprs: 1, gwms: '', jnyq: '', ssbm: '', fldy: '', gwfl: [] };
-/** Common welfare tags offered as one-click choices; anything else may be typed. */
-const WELFARE = ['五险一金', '带薪年假', '年终奖', '餐饮补贴', '交通补贴', '住房补贴', '定期体检', '弹性工作', '节日福利', '员工培训'];
 
 interface FairChoice {
   hxid: string;
@@ -69,7 +67,9 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
 
   const cities = useMemo(() => (codes && j.sbsf ? codes.cities(j.sbsf) : []), [codes, j.sbsf]);
   const tags = j.fldy ? j.fldy.split(/[,，、]/).map((t) => t.trim()).filter(Boolean) : [];
-  const toggleTag = (t: string) => set('fldy', (tags.includes(t) ? tags.filter((x) => x !== t) : [...tags, t]).join(','));
+  // 职位亮点 are codes of m_gwfldm (gwfl), shown as tags on the job; other welfare is typed in fldy.
+  const perks = j.gwfl ?? [];
+  const togglePerk = (dm: string) => set('gwfl', perks.includes(dm) ? perks.filter((x) => x !== dm) : [...perks, dm]);
 
   const save = async (publish: boolean) => {
     const found = check(j, negotiable, c1, c2);
@@ -159,14 +159,16 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
       <Field label="技能要求" wide htmlFor="job-jnyq">
         <textarea id="job-jnyq" className="hr-input" rows={3} maxLength={500} placeholder="选填" value={j.jnyq ?? ''} onChange={(e) => set('jnyq', e.target.value)} />
       </Field>
-      <Field label="福利待遇" wide htmlFor="job-fldy" hint="点选常用福利，或输入其他福利（用逗号分隔）">
-        <div className="hr-toolbar" style={{ marginBottom: 0 }}>
-          {WELFARE.map((t) => (
-            <button key={t} type="button" className={`hr-chip${tags.includes(t) ? ' is-on' : ''}`} aria-pressed={tags.includes(t)} onClick={() => toggleTag(t)}>
-              {t}
+      <Field label="职位亮点" wide hint="点选岗位提供的福利，求职者在岗位列表中可以看到">
+        <div className="hr-toolbar" style={{ marginBottom: 0 }} role="group" aria-label="职位亮点">
+          {(codes?.options('m_gwfldm') ?? []).map((o) => (
+            <button key={o.value} type="button" className={`hr-chip${perks.includes(o.value) ? ' is-on' : ''}`} aria-pressed={perks.includes(o.value)} onClick={() => togglePerk(o.value)}>
+              {o.label}
             </button>
           ))}
         </div>
+      </Field>
+      <Field label="其他福利" wide htmlFor="job-fldy" hint="选填，多项用逗号分隔">
         <input id="job-fldy" className="hr-input" maxLength={200} value={j.fldy ?? ''} onChange={(e) => set('fldy', e.target.value)} />
       </Field>
       <Field label="参加的招聘会" wide hint={fairs.length ? '岗位将在所选招聘会的会场中展示' : undefined}>
