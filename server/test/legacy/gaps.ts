@@ -14,22 +14,14 @@
 /** call → why it fails today (the first difference), grouped by cause. */
 export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   // -- No such route (404) ------------------------------------------------------------------------
+  'POST /api/hr/qyjlglq/save': 'no route',
   'POST /api/hr/bshxxx/findHxPageAllListBySelf': 'no route: the HR\'s fair list (§3.2, Enter_delivery)',
   'GET /api/hr/qzgrjbxx/selectHxrcPageList': 'no route: the hall\'s talent list for HR (§3.3)',
-  'POST /api/hr/qyjlglq/save': 'no route',
-  'POST /api/qz/qzgrjbxx/recEveryWeek': 'no route',
-  'GET /api/qz/qzjldz/preViewDocx': 'no route: the generated résumé preview',
-  'GET /api/qz/qzjldz/save': 'no route: the generated résumé',
-  'POST /api/xs/app/rc/save': 'no route',
-  'GET /api/xs/app/search/gwrc': 'no route',
-  'POST /api/qz/qzyxdw/save/': 'the client\'s trailing slash: POST /api/qz/qzyxdw/save/ is 404 (the route has none)',
 
   // -- The client's request refused (400) -----------------------------------------------------------
   'POST /api/hr/qydwgwfbxx/auditGW': 'type=4 (take offline, §2.2) refused: ours is 1 open / 2 close',
-  'POST /api/hr/qyhxrxx/addHrMy': 'mssj (interview time) required, and the client does not send it',
   'GET /api/qz/qyhxrxx/tjList': 'gwlb is the level-3 category to the client (§2), ours reads it as level 1',
   'POST /api/qz/qzgrjbxx/getDwInfo': 'sfxstd=2 (§2.4) refused: ours takes 0/1',
-  "POST /api/qz/qzxxtx/list/ + activeName+'/1/'+'10'": 'category xx_001…xx_005 (§1.2) refused: ours is wjxx/hxxx/xtxx/all',
 
   // -- Code tables (§1, §9): {dm, name} items, grouped lists, nested maps, the client's table keys ----
   'GET /api/hr/dm/findDmList': 'items carry mc, not name; keys m_xzdydm, m_jyyqdm, m_gwgzxzdm, m_gwfldm, m_qzzt, m_dgsjdm, m_slnldm, m_zzmm, m_sjfwdm, m_zxlydm missing',
@@ -77,22 +69,6 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'GET /api/qz/qzgrjbxx/info': 'qzGrjbxx lacks nl, zgxl, gznx, dqszxq, sj, jlUpdateTime, mzdm, hyzk, sg, zgxx, zgzy, sfzjh, sfxs, jgdmcs (§8)',
   'GET /api/qz/qzgrjbxx/myBaseInfo': 'qzGrjbxxBase lacks tdjlCount, sxhscs, gwscCount, yx, wx (§8)',
   'GET /api/qz/qzqzyx/list': 'intentions lack dgsj, yxm (§8)',
-  'POST /api/qz/qzgzjl/save': 'no qzGrjbxxBase in the reply (inventory column)',
-  'GET /api/qz/jlyl/findQzxxGzjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxInfo': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxJyjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxKyjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxLwxx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxPxjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxQzyx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxRyjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxShhd': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxXmjy': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxYjfx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxYynl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxZlxx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxZsxx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxZyjn': 'no gwList (inventory column)',
 };
 
 /**

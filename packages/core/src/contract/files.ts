@@ -71,6 +71,8 @@ export const MyFile = Type.Object({
   /** fileUrl: for private files a signed link valid for 10 minutes */
   fileUrl: Type.String(),
   createTime: Type.String(),
+  /** showPhone: 1 on the newest generated résumé (fileType 30, the one the client offers), else 0 */
+  showPhone: Type.Integer(),
 });
 
 const tags = ['files'];
@@ -79,7 +81,8 @@ const SaveReply = replyOf({ wjid: Type.String(), fileUrl: Type.String(), file: M
 export const filesApi = {
   seekerOssKey: route({
     method: 'GET', url: '/api/qz/qzFile/getOssKey', summary: '上传凭证（附件简历 10 / 头像 40）', access: 'qz', tags,
-    query: Type.Object({ fileType: Enum([10, 40], { title: '文件类型', default: 10 }) }),
+    /** fileType: 10 attachment résumés, 30 generated résumés (qzjldz/save), 40 avatars */
+    query: Type.Object({ fileType: Enum([10, 30, 40], { title: '文件类型', default: 10 }) }),
     reply: replyOf({ info: UploadInfo }),
   }),
   seekerSave: route({
@@ -89,7 +92,8 @@ export const filesApi = {
   }),
   seekerList: route({
     method: ['GET', 'POST'], url: '/api/qz/qzFile/list', summary: '我的文件（默认附件简历）', access: 'qz', tags,
-    query: Type.Object({ fileType: Enum([10, 40], { title: '文件类型', default: 10 }) }),
+    /** fileType: 10 attachment résumés, 30 generated résumés (qzjldz/save), 40 avatars */
+    query: Type.Object({ fileType: Enum([10, 30, 40], { title: '文件类型', default: 10 }) }),
     reply: replyOf({ fileList: Type.Array(MyFile) }),
   }),
   seekerDelete: route({

@@ -1,5 +1,6 @@
 import { fairsApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
+import { forbidden } from '../../http/reply.js';
 import { sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { jobsAtFair } from '../jobs/api.js';
@@ -79,6 +80,11 @@ const fairs: Module = {
 
     // Sign-up and favourites.
     handle(app, s, fairsApi.seekerSignUp, async ({ body, user }) => (await seekerSignUp(s, user.id, body), { msg: '报名成功' }));
+    handle(app, s, fairsApi.talentPoolSave, async ({ query, user }) => {
+      if (query.qzzid && query.qzzid !== user.id) throw forbidden('只能将自己的简历加入人才库');
+      await seekerSignUp(s, user.id, [query.hxid]);
+      return { msg: '已加入招聘会人才库' };
+    });
     handle(app, s, fairsApi.hrSignUp, async ({ body, user }) => (await companySignUp(s, user.id, body), { msg: '报名成功' }));
     handle(app, s, fairsApi.seekerFavorite, async ({ body, user }) => (await favorite(s, user.id, body), { msg: '收藏成功' }));
     handle(app, s, fairsApi.hrFavorite, async ({ body, user }) => (await favorite(s, user.id, body), { msg: '收藏成功' }));

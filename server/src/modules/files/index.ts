@@ -43,6 +43,7 @@ async function myFile(s: Services, f: FileRecord) {
     wjdx: f.size,
     fileUrl: await readableUrl(s, f),
     createTime: f.createdAt,
+    showPhone: 0,
   };
 }
 
@@ -166,12 +167,13 @@ const files: Module = {
 
     handle(app, s, filesApi.seekerList, async ({ user, query }) => {
       const list = await filesWhere(s.db, sql`owner_id = ${user.id} and kind = ${query.fileType}`);
-      return { fileList: await Promise.all(list.map((f) => myFile(s, f))) };
+      // the newest generated résumé (30) is the one the client offers (list is newest first)
+      return { fileList: await Promise.all(list.map(async (f, i) => ({ ...(await myFile(s, f)), showPhone: f.kind === 30 && i === 0 ? 1 : 0 }))) };
     });
 
     handle(app, s, filesApi.seekerDelete, async ({ user, params }) => {
       const f = await fileOf(s.db, params.bsid);
-      if (!f || f.ownerId !== user.id || (f.kind !== 10 && f.kind !== 40)) throw notFound('文件不存在');
+      if (!f || f.ownerId !== user.id || ![10, 30, 40].includes(f.kind)) throw notFound('文件不存在');
       await deleteFile(s, f);
       return { msg: '删除成功' };
     });
