@@ -14,7 +14,7 @@
 /** call → why it fails today (the first difference), grouped by cause. */
 export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   // -- No such route (404) ------------------------------------------------------------------------
-  'POST /api/hr/qyjlglq/save': 'no route',
+  'POST /api/hr/qyjlglq/save': 'no route: the inventory gives only body:data, no sibling call, and no call reads what it saves (what to build is unknown)',
   'POST /api/hr/bshxxx/findHxPageAllListBySelf': 'no route: the HR\'s fair list (§3.2, Enter_delivery)',
   'GET /api/hr/qzgrjbxx/selectHxrcPageList': 'no route: the hall\'s talent list for HR (§3.3)',
 

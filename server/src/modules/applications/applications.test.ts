@@ -46,8 +46,9 @@ async function unread(a: Actor, who: 'qz' | 'hr') {
 }
 
 async function latestReminder(a: Actor, who: 'qz' | 'hr') {
-  const r = await srv.call(`/api/${who}/${who === 'qz' ? 'qzxxtx' : 'qyxxtx'}/list/wjxx/1/1`, { token: a.token });
-  return r.body.page.list[0] as { bt: string; nr: string; tzlj: string };
+  // the newest reminder of the applications-and-invitations counter (wjxx), whatever its list category
+  const r = await srv.call(`/api/${who}/${who === 'qz' ? 'qzxxtx' : 'qyxxtx'}/list/all/1/20`, { token: a.token });
+  return r.body.page.list.find((x: { lb: string }) => x.lb === 'wjxx') as { bt: string; nr: string; tzlj: string };
 }
 
 const received = async (hr: Actor, query: Record<string, string | number> = {}) =>
