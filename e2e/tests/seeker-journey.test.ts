@@ -139,6 +139,13 @@ describe('a job seeker from registration to an interview', () => {
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'seeker-resume-filled');
 
+    // ---- the generated (电子) résumé: a Word document of what was filled in, downloaded at once
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('generate-docx').click();
+    const docx = await downloading;
+    expect(docx.suggestedFilename()).toMatch(/\.docx$/);
+    await toast(page, /已生成 .+的简历_\d{8}\.docx，正在下载/);
+
     // ---- sign up for a fair from the home page's online tab
     await page.goto('/zppc/');
     const signUp = page.getByRole('button', { name: '立即报名' }).first();

@@ -8,6 +8,7 @@ import { toastError } from './common';
 import BaseInfoCard, { type SeekerInfo } from './BaseInfoCard';
 import SectionCard from './SectionCard';
 import Attachments from './Attachments';
+import { GuardedButton } from '../common/ClickGuard';
 import { SECTION_ORDER } from './sectionsUi';
 import { defOf, sectionRoute, type Row } from './resumeView';
 
@@ -52,9 +53,9 @@ function GenerateDocx({ disabled }: { disabled: boolean }) {
     }
   };
   return (
-    <button type="button" className="zp-btn zp-btn--block sk-preview-link" onClick={() => void run()} disabled={disabled || busy} data-testid="generate-docx">
+    <GuardedButton block className="sk-preview-link" onClick={() => void run()} disabled={disabled} loading={busy} data-testid="generate-docx">
       生成电子简历（Word）并下载
-    </button>
+    </GuardedButton>
   );
 }
 
