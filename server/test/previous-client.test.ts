@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, sql } from '../src/db/index.js';
 import { newPhone, startServer, type TestServer } from './helpers.js';
+import { sendWeeklyRecommendations } from '../src/modules/resumes/weekly.js';
 
 /** The text of one entry of a zip (a .docx), read from its local header. */
 function zipEntry(buf: Buffer, name: string): string | null {
@@ -104,6 +105,38 @@ describe('previous client calls', () => {
     expect((await srv.call('/api/qz/qzgrjbxx/recEveryWeek', { token: hr.token, method: 'POST' })).body.code).toBe(403);
   });
 
+  it('a subscribed seeker gets one recommendation a week, of open jobs fitting the intention', async () => {
+    const db = srv.app.services.db;
+    // the demo seeker's first intention, and an open job of that category and city not applied to
+    const fit = await one<{ title: string }>(
+      db,
+      sql`select j.title from jobs j join companies c on c.id = j.company_id
+          join lateral (select category3, city from resume_intentions where user_id = ${seeker.userId} order by id limit 1) i on true
+          where j.status = 1 and j.deleted_at is null and c.status = 1 and j.category = i.category3 and (i.city = '' or j.city = i.city)
+            and not exists (select 1 from applications a where a.seeker_id = ${seeker.userId} and a.job_id = j.id)
+          order by j.refreshed_at desc, j.id desc limit 1`,
+    );
+    expect(fit, 'the demo data has a job fitting the demo seeker').toBeTruthy();
+    await srv.call('/api/qz/qzgrjbxx/recEveryWeek', { token: seeker.token, method: 'POST', query: { sfdy: 1 } });
+    const weekly = () =>
+      srv.call('/api/qz/qzxxtx/list/xx_002/1/50', { token: seeker.token }).then((r) => r.body.page.list.filter((x: any) => x.bt === '每周职位推荐'));
+    const before = (await weekly()).length;
+    await sendWeeklyRecommendations(srv.app.services);
+    await sendWeeklyRecommendations(srv.app.services);
+    const after = await weekly();
+    expect(after.length - before).toBe(1);
+    expect(after[0].nr).toContain(fit!.title);
+    // a week later, the next one
+    await db.execute(sql`update seeker_profiles set weekly_sent_at = now() - interval '8 days' where user_id = ${seeker.userId}`);
+    await sendWeeklyRecommendations(srv.app.services);
+    expect((await weekly()).length - before).toBe(2);
+    // switched off: nothing more
+    await srv.call('/api/qz/qzgrjbxx/recEveryWeek', { token: seeker.token, method: 'POST', query: { sfdy: 0 } });
+    await db.execute(sql`update seeker_profiles set weekly_sent_at = now() - interval '8 days' where user_id = ${seeker.userId}`);
+    await sendWeeklyRecommendations(srv.app.services);
+    expect((await weekly()).length - before).toBe(2);
+  });
+
   it('talents for a job: seekers whose intention has the job\'s category, for the job\'s own HR only', async () => {
     const db = srv.app.services.db;
     const job = await one<{ id: string; company: string; category: string }>(
@@ -113,6 +146,7 @@ describe('previous client calls', () => {
             and exists (select 1 from resume_intentions i join seeker_profiles p on p.user_id = i.user_id where i.category3 = j.category and not p.hidden and p.completeness >= 60)
           limit 1`,
     ).catch(() => undefined);
+    expect(job, 'the demo HR has a job some public résumé intends').toBeTruthy();
     const anyJob = job ?? (await one<{ id: string; company: string; category: string }>(db, sql`select id::text as id, company_id::text as company, category from jobs where status = 1 limit 1`))!;
     const r = await srv.call('/api/xs/app/search/gwrc', { token: hr.token, query: { gwid: anyJob.id, dwid: anyJob.company, page: 1, limit: 10, orderField: '' } });
     if (job) {
@@ -151,6 +185,7 @@ describe('previous client calls', () => {
             and a.state not in (5, 6) and not exists (select 1 from interviews i where i.seeker_id = a.seeker_id and i.job_id = a.job_id and i.answer = 0)
           order by a.id limit 1`,
     ).catch(() => undefined);
+    expect(a, 'the demo HR has an application to invite').toBeTruthy();
     if (!a) return;
     const r = await srv.call('/api/hr/qyhxrxx/addHrMy', {
       token: hr.token,

@@ -12,6 +12,7 @@ import { assertFileOwned, fileUrl, readableUrl } from '../files/api.js';
 import { recomputeCompleteness, sectionRows, sectionSelect, seekerCard, yearsSince } from './api.js';
 import { STORES } from './sections.js';
 import { generateResume, generatedResumes } from './generated.js';
+import { startWeeklyTimer } from './weekly.js';
 import { appliedJobs } from '../applications/api.js';
 
 type Values = Record<string, unknown>;
@@ -180,6 +181,7 @@ const resumes: Module = {
     handle(app, s, identityApi.seekerBase, async ({ user }) => ({ qzGrjbxxBase: await seekerBase(s, user.id) }));
 
     for (const key of SECTION_KEYS) registerSection(app, s, key);
+    startWeeklyTimer(s);
 
     handle(app, s, resumesApi.info, async ({ user }) => {
       const info = await seekerInfo(s, user.id);
