@@ -188,6 +188,12 @@ describe('a job seeker from registration to an interview', () => {
     await page.goto('/zppc/job_hunter/hunter_message');
     const reminder = page.locator('.sk-msg--unread').first();
     await reminder.waitFor();
+    // the list's tabs are the previous client's categories; the interview invitation is under 面试消息
+    await page.getByRole('tab', { name: '面试消息' }).click();
+    await page.locator('.sk-msg', { hasText: '面试' }).first().waitFor();
+    await screenshot(page, 'seeker-messages-interviews');
+    await page.getByRole('tab', { name: '全部' }).click();
+    await reminder.waitFor();
     await page.getByRole('button', { name: '全部标为已读' }).click();
     await toast(page, /已将 \d+ 条消息标为已读/);
     await expect.poll(() => badge.isVisible()).toBe(false);

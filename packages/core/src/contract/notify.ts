@@ -13,7 +13,8 @@ import { route, replyOf, Id, Page, Enum } from './define.js';
 export const REMINDER_CATEGORIES = ['wjxx', 'hxxx', 'xtxx'] as const;
 /**
  * The message list's categories (the previous client's values, §1.2): xx_001 system, xx_002
- * recruitment (applications and job fairs), xx_003 interviews, xx_004 viewed by an enterprise,
+ * recruitment (applications, job fairs, the weekly recommendation), xx_003 interviews (invited,
+ * invitations, answers, results), xx_004 viewed by an enterprise (an application's résumé opened),
  * xx_005 questionnaires. The counters (wjxx, hxxx, xtxx) stay what the nav badge reads.
  */
 export const MESSAGE_CATEGORIES = ['xx_001', 'xx_002', 'xx_003', 'xx_004', 'xx_005'] as const;

@@ -167,7 +167,8 @@ export async function changeState(s: S, hrId: string, companyId: string, applica
   if (!r) throw conflict('该投递刚被同事处理过，请刷新后再试');
   if (notice) {
     const [title, content] = STATE_NOTICE[to](a.company_name, a.job_title);
-    await notify(s, a.seeker_id, 'wjxx', title, content, SEEKER_APPLICATIONS_PAGE);
+    // list category: viewed (xx_004 谁看过我), invited (xx_003 面试), the rest recruitment (xx_002)
+    await notify(s, a.seeker_id, 'wjxx', title, content, SEEKER_APPLICATIONS_PAGE, to === 2 ? 'xx_004' : to === 4 ? 'xx_003' : 'xx_002');
   }
   return to;
 }
