@@ -190,7 +190,7 @@ describe('a job seeker from registration to an interview', () => {
     await reminder.waitFor();
     // the list's tabs are the previous client's categories; the interview invitation is under 面试消息
     await page.getByRole('tab', { name: '面试消息' }).click();
-    await page.locator('.sk-msg', { hasText: '面试' }).first().waitFor();
+    await page.locator('.sk-msg', { hasText: '邀请面试' }).waitFor();
     await screenshot(page, 'seeker-messages-interviews');
     await page.getByRole('tab', { name: '全部' }).click();
     await reminder.waitFor();
