@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { precompress } from '../scripts/precompress.mjs';
@@ -25,7 +25,7 @@ const HASHED = /-[A-Z2-7]{8}\.js$/;
  * when the widget has no bundle entry); returns dist/browser, where the stable <name>.js is.
  * `preact: false` bundles React itself (for a widget without preact among its dependencies).
  */
-export async function buildSplitWidget(dir, name, { preact = true } = {}) {
+export async function buildSplitWidget(dir, name, { preact = true, entries = {} } = {}) {
   const require = createRequire(join(dir, 'package.json'));
   const dist = join(dir, 'dist');
   rmSync(dist, { recursive: true, force: true });
@@ -39,7 +39,8 @@ export async function buildSplitWidget(dir, name, { preact = true } = {}) {
   const browser = join(dist, 'browser');
   const entry = existsSync(join(dir, 'src', 'bundle.ts')) ? join(dir, 'src', 'bundle.ts') : join(dir, 'src', 'index.ts');
   const result = await build({
-    entryPoints: { [name]: entry },
+    // `entries`: more entry points (name → source file), each with its own stable <name>.js.
+    entryPoints: { [name]: entry, ...Object.fromEntries(Object.entries(entries).map(([n, file]) => [n, join(dir, file)])) },
     outdir: browser,
     bundle: true,
     splitting: true,
@@ -69,10 +70,13 @@ export async function buildSplitWidget(dir, name, { preact = true } = {}) {
   const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const unhashed = outputs.map(([file]) => basename(file)).filter((file) => !HASHED.test(file));
   if (unhashed.length) throw new Error(`${name}: ${unhashed.join(', ')} would not be cached as content-hashed files`);
-  const hashed = basename(outputs.find(([, out]) => out.entryPoint)[0]);
   // The stable URL a partner page keeps: a few bytes, revalidated on every load (ETag), pointing at
   // the bundle of the day. Re-exports it, so `import { … } from '…/<name>.js'` works as before.
-  writeFileSync(join(browser, `${name}.js`), `export*from"./${hashed}";\n`);
+  for (const [stable, source] of [[name, entry], ...Object.entries(entries).map(([n, file]) => [n, join(dir, file)])]) {
+    const hashed = basename(outputs.find(([, out]) => out.entryPoint && resolve(out.entryPoint) === source)?.[0] ?? '');
+    if (!hashed) throw new Error(`${name}: no output for the entry ${stable}`);
+    writeFileSync(join(browser, `${stable}.js`), `export*from"./${hashed}";\n`);
+  }
   // .br and .gz beside each file, sent as they are to browsers that accept them.
   precompress(browser);
   return browser;

@@ -30,7 +30,7 @@ export async function personWithChat(
   const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
   await prepare?.(page);
-  // The site's layout carries <zp-chat> and loads /zppc/widgets/chat.js for logged-in people.
+  // The site's layout carries <zp-chat> and loads its launcher for logged-in people (the panel on first use).
   await page.goto('/zppc/');
   await page.locator('zp-chat .launcher').waitFor();
   return { page, userId: grant.userId };

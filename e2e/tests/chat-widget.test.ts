@@ -79,6 +79,47 @@ describe('chat widget', () => {
     await expect.poll(() => hr.page.locator('zp-chat .launcher').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
   });
 
+  it("a seeker's page that never opened the chat shows the badge for a message sent meanwhile, live, and opening the panel shows the conversation", async () => {
+    // A new seeker: nothing unread to begin with, so the badge counts only what is sent here.
+    const grant = await registerSeeker(`135${String(Date.now()).slice(-8)}`);
+    const panelRequests: string[] = [];
+    const seeker = await personWithChat(browser(), 'qz', grant.phone, 1280, grant, async (page) => {
+      page.on('request', (r) => void (r.url().includes('/widgets/chat-panel') && panelRequests.push(r.url())));
+    });
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
+    await hr.page.locator('zp-chat .launcher').click();
+    await quickStart(hr.page, grant.userId);
+    const box = hr.page.getByLabel('消息内容');
+    const first = `您好，看到您的简历 ${stamp}`;
+    await box.fill(first);
+    await box.press('Enter');
+    // The launcher alone counts it: the panel and the chat SDK were never loaded on this page.
+    await expect.poll(() => badgeCount(seeker.page)).toBe(1);
+    await expect.poll(() => seeker.page.title()).toMatch(/^\(1\) /);
+    const second = `方便明天面试吗 ${stamp}`;
+    await box.fill(second);
+    await box.press('Enter');
+    await expect.poll(() => badgeCount(seeker.page)).toBe(2);
+    expect(await seeker.page.locator('zp-chat-panel').count()).toBe(0);
+    expect(panelRequests).toEqual([]);
+
+    // Opened: the panel takes over the same connection and lists the conversation with its count.
+    await seeker.page.locator('zp-chat .launcher').click();
+    const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
+    const item = panel.locator('.item').filter({ hasText: second });
+    await expect.poll(async () => (await item.count()) && item.locator('.count').textContent()).toBe('2');
+    await item.click();
+    await seeker.page.locator('zp-chat .row.in').filter({ hasText: first }).waitFor();
+    await seeker.page.locator('zp-chat .row.in').filter({ hasText: second }).waitFor();
+    await expect.poll(() => badgeCount(seeker.page)).toBe(0);
+    // Still live after the hand-over: the next message arrives in the open conversation.
+    const third = `下午三点可以吗 ${stamp}`;
+    await box.fill(third);
+    await box.press('Enter');
+    await seeker.page.locator('zp-chat .row.in').filter({ hasText: third }).waitFor();
+    expect(panelRequests.length).toBeGreaterThan(0);
+  });
+
   it('an HR whose company is not approved is sent to the company form instead of the chat', async () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     const since = Date.now();
@@ -123,6 +164,17 @@ describe('chat widget', () => {
     await first.page.locator('.zp-message').filter({ hasText: '由于多实例登录被踢出，请重新登录。' }).first().waitFor();
     await panel.waitFor({ state: 'detached' });
     await screenshot(first.page, 'chat-kicked-1280', { fullPage: false });
+  });
+
+  it('a page that never opened the chat is told it was kicked out too (多实例): its launcher connection was the oldest', async () => {
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    const grant = await registerSeeker(phone);
+    const first = await personWithChat(browser(), 'qz', phone, 1280, grant);
+    // Its launcher's own connection is up (the badge's): the first of four instances.
+    await expect.poll(() => first.page.evaluate(() => !!(globalThis as Record<symbol, unknown>)[Symbol.for('@zp/chat-sdk/light@1')])).toBe(true);
+    for (let i = 0; i < 3; i++) await personWithChat(browser(), 'qz', phone, 1280, grant);
+    await first.page.locator('.zp-message').filter({ hasText: '由于多实例登录被踢出，请重新登录。' }).first().waitFor();
+    expect(await badgeCount(first.page)).toBe(0);
   });
 
   it('the details beside a conversation follow the 黑名单 tab: blocked there and lifted with 取消拉黑, at once (1280 px)', async () => {

@@ -80,6 +80,8 @@ describe('partner origins', () => {
     if (!(await refusalShown.isVisible())) {
       await stranger.page.locator('zp-chat .launcher').click();
       const strangerLogin = stranger.page.getByRole('dialog', { name: '登录后在线沟通' });
+      // The launcher loads the panel on this first click, which then opens its login.
+      await strangerLogin.or(refusalShown).first().waitFor();
       if (await strangerLogin.isVisible()) {
         await strangerLogin.getByLabel('手机号').fill(demo.seeker.phone);
         await strangerLogin.getByLabel('密码').fill(demo.password);

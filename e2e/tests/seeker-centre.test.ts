@@ -19,7 +19,7 @@ async function arrangeSeeker(): Promise<{ token: string; company: string; job: s
   await apiCall('/api/sec/pc/registerValidateCode', { method: 'POST', query: { phone } });
   const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }) } });
   await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: '周宁', xbm: 'xb_001', csrq: '1997-05-01', dqszs: '440000', dqszcs: '440300', yx: 'zhouning@example.com', zwpj: '三年测试开发经验。' } });
-  await apiCall('/api/qz/qzgrjbxx/updateQzzt/qzzt_01', { token, method: 'POST' });
+  await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
   await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });
   await apiCall('/api/qz/qzjyjl/save', { token, body: { xxmc: '中山大学', xl: 'xl_04', rxsj: '2015-09', bysj: '2019-06' } });
 

@@ -52,10 +52,10 @@ export function jobBody(overrides: Record<string, unknown> = {}) {
   return {
     gwmc: 'Java开发工程师',
     gwlb: 'gwlb_010101',
-    gzxz: 'gzxz_01',
+    gwgzxz: 'gx_001',
     sbsf: '440000',
     sbcs: '440300',
-    gzdd: '深圳市南山区',
+    sbxxdz: '深圳市南山区',
     zdyx: 15000,
     zgyx: 25000,
     xlyq: 'xl_04',

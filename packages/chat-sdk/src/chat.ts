@@ -1,7 +1,8 @@
 import type { ChatPush, WireConversation, WireFriend, WireGroup, WireMember, WireMessage, WireProfile } from '@zp/core/contract';
 import { EVENT, TYPES } from './enums.js';
 import { ChatError, ERR } from './errors.js';
-import { Connection, type NetState } from './connection.js';
+import { Connection, type ConnectionHooks, type NetState } from './connection.js';
+import type { Handover } from './light.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
 import { SendQueue } from './sending.js';
@@ -42,7 +43,8 @@ export class ChatSDK {
   private ready = false;
   private offsetMs = 0;
   private logLevel = 1;
-  private readonly instance = `${Date.now().toString(36)}-${randomId(16)}`;
+  /** this page's chat instance (a light connection taken over keeps its own) */
+  private instance = `${Date.now().toString(36)}-${randomId(16)}`;
   private listeners = new Map<string, { handler: Handler; context?: unknown }[]>();
   private convs = new Map<string, Conversation>();
   private groupList: Group[] = [];
@@ -176,12 +178,7 @@ export class ChatSDK {
     if (!this.Socket) throw new ChatError(ERR.badParameter, '当前环境没有 WebSocket，请在 create 的 WebSocket 选项中提供实现');
     this.me = String(options.userID);
     this.sig = options.userSig;
-    const conn = new Connection(this.socketUrl, this.Socket, {
-      online: (info, first) => this.online(info, first),
-      push: (f) => this.onPush(f),
-      state: (s) => this.onNetState(s),
-      ended: (r) => this.onEnded(r),
-    });
+    const conn = new Connection(this.socketUrl, this.Socket, this.hooks());
     this.conn = conn;
     this.queue = new SendQueue(conn);
     try {
@@ -191,6 +188,38 @@ export class ChatSDK {
       throw err;
     }
     return ok({ repeatLogin: false });
+  }
+
+  /**
+   * This SDK only: takes over the page's light connection (light.ts, the launcher's unread count)
+   * instead of logging in: the same chat instance, the conversation list it read and every push
+   * since, taken as if this SDK had been there from the start (a call signal that made the page
+   * load the chat arrives as MESSAGE_RECEIVED).
+   */
+  async adopt(h: Handover): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+    if (this.conn) await this.logout();
+    const conn = h.conn;
+    this.me = h.userID;
+    this.instance = h.instance;
+    this.conn = conn;
+    this.queue = new SendQueue(conn);
+    // Synchronously from here: the list and the pushes since meet without a gap.
+    const pushes = h.attach(this.hooks());
+    if (conn.online) this.onNetState('connected');
+    this.offsetMs = (conn.info?.serverTime ?? Date.now() / 1000) * 1000 - Date.now();
+    this.firstPicture(h.convs, () => {
+      for (const f of pushes) this.onPush(f);
+    });
+    return ok({ repeatLogin: false });
+  }
+
+  private hooks(): ConnectionHooks {
+    return {
+      online: (info, first) => this.online(info, first),
+      push: (f) => this.onPush(f),
+      state: (s) => this.onNetState(s),
+      ended: (r) => this.onEnded(r),
+    };
   }
 
   /** Resolves with `{code: 0, data: {}}` like Tencent's SDK does (its declaration says `Promise<void>`). */
@@ -270,21 +299,11 @@ export class ChatSDK {
     if (first) {
       this.early = [];
       const r = await this.call<{ conversationList: WireConversation[] }>('convs');
-      for (const w of r.conversationList) {
-        this.takeConversation(w);
-        this.ordering.baseline(w.conversationID, w.lastSeq);
-      }
       const early = this.early;
       this.early = null;
-      for (const w of early) this.incoming(w);
-      this.ready = true;
-      this.emit(EVENT.SDK_READY);
-      this.convChanged();
-      this.refresh('groups');
-      this.refresh('friends');
-      this.refresh('blacklist');
-      // Kept for when the connection is away: the panel still says who is logged in.
-      void this.getMyProfile().catch(() => undefined);
+      this.firstPicture(r.conversationList, () => {
+        for (const w of early) this.incoming(w);
+      });
       return;
     }
     try {
@@ -302,6 +321,23 @@ export class ChatSDK {
     } catch (err) {
       this.emit(EVENT.ERROR, { code: (err as ChatError).code ?? ERR.network, message: (err as Error).message });
     }
+  }
+
+  /** The list as the server gave it, then what arrived since (`since`), then ready. */
+  private firstPicture(list: WireConversation[], since: () => void) {
+    for (const w of list) {
+      this.takeConversation(w);
+      this.ordering.baseline(w.conversationID, w.lastSeq);
+    }
+    since();
+    this.ready = true;
+    this.emit(EVENT.SDK_READY);
+    this.convChanged();
+    this.refresh('groups');
+    this.refresh('friends');
+    this.refresh('blacklist');
+    // Kept for when the connection is away: the panel still says who is logged in.
+    void this.getMyProfile().catch(() => undefined);
   }
 
   /** Takes a conversation as the server sees it (its unread count covers messages up to its lastSeq). */

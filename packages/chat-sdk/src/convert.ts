@@ -2,14 +2,9 @@ import type { WireConversation, WireFriend, WireGroup, WireMember, WireMessage, 
 import { TYPES } from './enums.js';
 import type { Conversation, Friend, Group, GroupMember, LastMessage, Message, Profile } from './types.js';
 
-export const SYSTEM = '@TIM#SYSTEM';
+import { SYSTEM, conversationIdOf } from './ids.js';
 
-/** The conversation a message belongs to, seen from `me`. */
-export function conversationIdOf(w: Pick<WireMessage, 'conversationType' | 'from' | 'to'>, me: string): string {
-  if (w.conversationType === 'GROUP') return `GROUP${w.to}`;
-  if (w.conversationType === 'C2C') return `C2C${w.from === me ? w.to : w.from}`;
-  return SYSTEM;
-}
+export { SYSTEM, conversationIdOf };
 
 export function toMessage(w: WireMessage, me: string): Message {
   return {

@@ -14,6 +14,7 @@ import { chatApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
 import { isApiError } from '@zp/core/client';
 import SelfHosted, { EVENT, TYPES } from './index.js';
+import { lightChatOf, setLightChat } from './light.js';
 
 export type { Message, Conversation, Group, GroupMember, Profile, Friend } from '@tencentcloud/chat';
 /** The SDK surface the widgets use, as Tencent declares it. */
@@ -90,10 +91,44 @@ function onKicked(event: { data: { type: string } }) {
   chat?.off(EVENT.KICKED_OUT, onKicked);
 }
 
+/**
+ * The launcher's light connection for this person (light.ts), taken over by a self-hosted SDK:
+ * the chat that counted the badge goes on as the panel's. Null when there is none to take.
+ */
+async function adoptLight(userID: string): Promise<Chat | 'kicked' | null> {
+  const light = lightChatOf(userID);
+  if (!light) return null;
+  setLightChat(null);
+  const handover = await light.handOver();
+  if (light.ended?.kicked) {
+    // Kicked out before the panel loaded: said as the SDK would have said it, and no new login.
+    onKicked({ data: { type: light.ended.kicked } });
+    return 'kicked';
+  }
+  if (!handover) {
+    light.stop();
+    return null;
+  }
+  const chat = SelfHosted.create({ SDKAppID: 0, ...(core.socketUrl ? { proxyServer: core.socketUrl } : {}) });
+  chat.setLogLevel(1);
+  await chat.adopt(handover);
+  return chat as unknown as Chat;
+}
+
 async function login(): Promise<Chat | null> {
   const session = $session.get();
   if (!session) return null;
   core.$state.set('connecting');
+  const adopted = await adoptLight(session.userId);
+  if (adopted === 'kicked') return null;
+  if (adopted) {
+    adopted.on(EVENT.KICKED_OUT, onKicked);
+    core.chat = adopted;
+    core.userID = session.userId;
+    core.$kicked.set('');
+    core.$state.set('ready');
+    return adopted;
+  }
   try {
     const { userId, userSig, appID } = await api.call(chatApi.userSig);
     // A token refresh meanwhile is the same person: go on. Logged out or someone else: stop.

@@ -21,8 +21,19 @@ const PENDING_MS = 15_000;
  */
 export function openConversation(userID: string): void {
   const detail: OpenRequest = { userID };
-  holder[PENDING] = { detail, at: Date.now() };
+  holdOpen(detail);
   window.dispatchEvent(new CustomEvent(OPEN_CONVERSATION_EVENT, { detail }));
+}
+
+/** Keeps a request for the widget to take once it runs (the chat's launcher, while its panel loads). */
+export function holdOpen(detail: OpenRequest): void {
+  holder[PENDING] = { detail, at: Date.now() };
+}
+
+/** Whether a recent request waits (not taken). */
+export function hasPendingOpen(): boolean {
+  const p = holder[PENDING];
+  return !!p && Date.now() - p.at < PENDING_MS;
 }
 
 /** The request made before the widget listened, if recent; taken once (the widget calls it). */

@@ -21,6 +21,9 @@ import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { configureApi } from './session.js';
+import { apiBaseOf, localeOf, partnerOrigin, themeColorOf, themeProperties, DEFAULT_LOCALE } from './attributes.js';
+
+export { apiBaseOf, localeOf, partnerOrigin, themeColorOf, themeProperties, DEFAULT_LOCALE };
 
 /** 'room-id' → 'roomId', at the type level. */
 export type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
@@ -32,7 +35,6 @@ export type AttributeProps<A extends string> = { [K in A as CamelCase<K>]?: stri
 /** Attributes every widget takes (see the top of this file). */
 export const COMMON_ATTRIBUTES = ['api-base', 'theme-color', 'locale'] as const;
 export type CommonAttribute = (typeof COMMON_ATTRIBUTES)[number];
-export const DEFAULT_LOCALE = 'zh-CN';
 
 export interface CommonProps {
   host: HTMLElement;
@@ -78,58 +80,6 @@ const baseStyles = css`
     text-align: left;
   }
 `;
-
-const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const FUNCTIONAL = /^(?:rgba?|hsla?|hwb|oklch|oklab|lab|lch)\(\s*[-+0-9.%\s,/a-z]*\)$/i;
-const KEYWORD = /^[a-z]{3,20}$/i;
-const NOT_THEMES = new Set(['transparent', 'currentcolor', 'inherit', 'initial', 'unset', 'revert', 'none']);
-
-/**
- * The theme colour when `value` is one: hex, a colour function of plain numbers, or a named
- * colour the browser knows. Anything else (var(), url(), several values) is refused.
- */
-export function themeColorOf(value: string | null | undefined): string | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  const supported = (c: string) => typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || CSS.supports('color', c);
-  if (HEX.test(v) || FUNCTIONAL.test(v)) return supported(v) ? v : undefined;
-  if (KEYWORD.test(v) && !NOT_THEMES.has(v.toLowerCase())) return supported(v) ? v.toLowerCase() : undefined;
-  return undefined;
-}
-
-/** `value` as a canonical locale Intl formats dates in, else 'zh-CN'. */
-export function localeOf(value: string | null | undefined): string {
-  const v = value?.trim();
-  if (!v) return DEFAULT_LOCALE;
-  try {
-    const [canonical] = Intl.getCanonicalLocales(v);
-    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length ? canonical : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE; // not a BCP 47 tag
-  }
-}
-
-/** The api-base attribute as an http(s) origin (path prefix kept, no trailing slash); '' when absent or unusable. */
-export function apiBaseOf(value: string | null | undefined): string {
-  const v = value?.trim();
-  if (!v) return '';
-  try {
-    const url = new URL(v);
-    return /^https?:$/.test(url.protocol) ? `${url.origin}${url.pathname}`.replace(/\/+$/, '') : '';
-  } catch {
-    return '';
-  }
-}
-
-/** Custom properties a theme colour sets: the colour and the shades the ui styles derive from it. */
-export function themeProperties(color: string): Record<string, string> {
-  return {
-    '--zp-theme-color': color,
-    '--zp-color-primary': color,
-    '--zp-color-primary-hover': `color-mix(in srgb, ${color} 82%, #000)`,
-    '--zp-color-primary-soft': `color-mix(in srgb, ${color} 10%, #fff)`,
-  };
-}
 
 const THEME_PROPERTY_NAMES = Object.keys(themeProperties('#000'));
 
@@ -222,15 +172,4 @@ export function defineWidget<const A extends string = never>(
 
   customElements.define(tagName, Widget);
   return Widget;
-}
-
-/**
- * The platform's origin when a widget's script was loaded from it onto another site's page (a
- * partner page): the API and the site's pages are there, not on the page's own origin. '' on the
- * platform's own site. (Every chunk of a widget is served from the one origin.)
- */
-export function partnerOrigin(): string {
-  if (typeof location === 'undefined') return '';
-  const script = new URL(import.meta.url);
-  return /^https?:$/.test(script.protocol) && script.origin !== location.origin ? script.origin : '';
 }

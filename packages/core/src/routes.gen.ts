@@ -159,6 +159,8 @@ export const fairsApi = {
   hrSignUp: /*#__PURE__*/ ref<typeof C.fairsApi["hrSignUp"]>("POST", "/api/hr/bsdwbmxx/addBmhxxMore", "hrApproved"),
   seekerFairs: /*#__PURE__*/ ref<typeof C.fairsApi["seekerFairs"]>("POST", "/api/qz/bsrcbmxx/list", "qz"),
   companyFairs: /*#__PURE__*/ ref<typeof C.fairsApi["companyFairs"]>(["GET", "POST"], "/api/hr/bshxxx/findYdHxPageAllListByDw", "hr"),
+  bookableFairs: /*#__PURE__*/ ref<typeof C.fairsApi["bookableFairs"]>(["GET", "POST"], "/api/hr/bshxxx/findHxPageAllListBySelf", "hr"),
+  hallTalents: /*#__PURE__*/ ref<typeof C.fairsApi["hallTalents"]>(["GET", "POST"], "/api/hr/qzgrjbxx/selectHxrcPageList", "hrApproved"),
   companySignUpState: /*#__PURE__*/ ref<typeof C.fairsApi["companySignUpState"]>(["GET", "POST"], "/api/hr/bsdwbmxx/findDwBmzt", "hr"),
   seekerFavorite: /*#__PURE__*/ ref<typeof C.fairsApi["seekerFavorite"]>("POST", "/api/qz/jobFairFavorite/favoriteMore", "qz"),
   hrFavorite: /*#__PURE__*/ ref<typeof C.fairsApi["hrFavorite"]>("POST", "/api/hr/jobFairFavorite/favoriteMore", "hr"),
@@ -480,21 +482,26 @@ export const GENDERS = [
 export const GENERAL_CODE_TABLES = [
   "m_xbdm",
   "m_xldm",
-  "m_gzjydm",
+  "m_jyyqdm",
   "m_dwxzdm",
   "m_dwsshydm",
   "m_dwgmdm",
-  "m_gzxzdm",
-  "m_xzfwdm",
+  "m_gwgzxzdm",
+  "m_xzdydm",
+  "m_gwfldm",
   "m_hyktdm",
   "m_zxlbdm",
-  "m_zzmmdm",
-  "m_qzztdm",
+  "m_zxlydm",
+  "m_zzmm",
+  "m_qzzt",
+  "m_dgsjdm",
+  "m_sjfwdm",
   "m_yzdm",
-  "m_yyspdm",
+  "m_slnldm",
   "m_hyzkdm",
   "m_mzdm",
   "m_zcdm",
+  "m_gszwdm",
 ] as const;
 
 export const GROUP_TYPES = [
@@ -502,6 +509,14 @@ export const GROUP_TYPES = [
   "Public",
   "ChatRoom",
   "AVChatRoom",
+] as const;
+
+export const GWZT = [
+  "0",
+  "1",
+  "2",
+  "3",
+  "4",
 ] as const;
 
 export const INTERVIEW_RESULTS = {

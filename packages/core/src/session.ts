@@ -199,12 +199,15 @@ export type Credentials = { phone: string; password: string } | { phone: string;
 
 const loginRoutes = { qz: authApi.loginSeeker, hr: authApi.loginHr, xs: authApi.loginOperator } as const;
 
-/** Logs in with a password or an SMS code; rejects with the server's ApiError (msg in Chinese). */
+/**
+ * Logs in with a password or an SMS code; rejects with the server's ApiError (msg in Chinese).
+ * The bodies are the previous client's (Qzlogin.vue): both fields always sent, the unused one ''.
+ */
 export async function loginWith(role: Role, credentials: Credentials): Promise<UserSession> {
   const body =
     'password' in credentials
-      ? { logintype: 0 as const, phone: credentials.phone, pwd: passwordDigest(credentials.password) }
-      : { logintype: 1 as const, phone: credentials.phone, validatecode: credentials.code };
+      ? { phone: credentials.phone, pwd: passwordDigest(credentials.password), logintype: 0 as const, validatecode: '' as const }
+      : { phone: credentials.phone, pwd: '' as const, logintype: 1 as const, validatecode: credentials.code };
   const grant = await core.api.call(loginRoutes[role], { body });
   return startSession(grant);
 }

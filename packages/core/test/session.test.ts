@@ -90,9 +90,10 @@ describe('session core', () => {
     const session = await s.loginWith('qz', { phone: '13800000001', password: 'zp123456' });
     expect(new URL(requests[0].url).pathname).toBe('/api/sec/pc/logonQz');
     expect(await requests[0].json()).toEqual({
-      logintype: 0,
       phone: '13800000001',
       pwd: crypto.createHash('md5').update('zp123456').digest('hex'),
+      logintype: 0,
+      validatecode: '',
     });
     expect(session.userName).toBe('李明');
     expect(s.$session.get()?.token).toBe(grant.token);
@@ -103,7 +104,7 @@ describe('session core', () => {
     const s = await loadSession();
     await s.loginWith('hr', { phone: '13800000002', code: '123456' });
     expect(new URL(requests[0].url).pathname).toBe('/api/sec/pc/logonHr');
-    expect(await requests[0].json()).toEqual({ logintype: 1, phone: '13800000002', validatecode: '123456' });
+    expect(await requests[0].json()).toEqual({ phone: '13800000002', pwd: '', logintype: 1, validatecode: '123456' });
     expect(s.$role.get()).toBe('hr');
   });
 

@@ -52,7 +52,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
   const pwd = md5(DEMO_PASSWORD);
   const seekerId = await createUser(db, 'qz', DEMO_ACCOUNTS[0].phone, pwd, '李明');
   await createSeekerProfile(db, seekerId, DEMO_ACCOUNTS[0].phone);
-  await db.execute(sql`update seeker_profiles set name = '李明', gender = 'xb_001', seeking_state = 'qzzt_01', completeness = 100 where user_id = ${seekerId}`);
+  await db.execute(sql`update seeker_profiles set name = '李明', gender = 'xb_001', seeking_state = 'zt_004', completeness = 100 where user_id = ${seekerId}`);
 
   const hrId = await createUser(db, 'hr', DEMO_ACCOUNTS[1].phone, pwd, '王芳');
   await createHrProfile(db, hrId, { xm: '王芳', zw: '招聘经理' });

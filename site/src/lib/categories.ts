@@ -17,20 +17,14 @@ export async function loadCategoryTree(api: Client, limit = PANEL_SIZE): Promise
     api.call(codesApi.categoryTwoList),
     api.call(codesApi.categoryThreeList),
   ]);
-  const byParent = <T extends { sjdm: string }>(items: T[]) => {
-    const m = new Map<string, T[]>();
-    for (const it of items) m.set(it.sjdm, [...(m.get(it.sjdm) ?? []), it]);
-    return m;
-  };
-  const twoOf = byParent(two.gwlbotList);
-  const threeOf = byParent(three.gwlbthList);
+  // Both lower levels come grouped under their parent's code.
   return one.gwlbList.slice(0, limit).map((c) => ({
     code: c.dm,
-    name: c.mc,
-    children: (twoOf.get(c.dm) ?? []).map((s) => ({
+    name: c.name,
+    children: (two.gwlbotList[c.dm] ?? []).map((s) => ({
       code: s.dm,
-      name: s.mc,
-      children: (threeOf.get(s.dm) ?? []).map((t) => ({ code: t.dm, name: t.mc, children: [] })),
+      name: s.name,
+      children: (three.gwlbthList[s.dm] ?? []).map((t) => ({ code: t.dm, name: t.name, children: [] })),
     })),
   }));
 }

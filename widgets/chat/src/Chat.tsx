@@ -45,7 +45,7 @@ export function conversationName(c: Conversation): string {
  * the company form (on the platform's site, also from a partner page).
  */
 async function hrMayChat(siteOrigin: string): Promise<boolean> {
-  let shzt = -1;
+  let shzt: number | null = null;
   try {
     shzt = (await api.call(companiesApi.infoForHr, { method: 'GET' })).shzt;
   } catch (err) {

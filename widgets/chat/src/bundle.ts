@@ -1,3 +1,7 @@
-// The bundle's entry (build.mjs): the Preact ref shim first, then the widget.
-import './preact-refs.js';
-export * from './index.js';
+// The script-tag bundle's entry (build.mjs, chat.js): the light launcher; the panel is its own
+// entry (chat-panel.js), imported on first use.
+import { defineChatLauncher } from './launcher.js';
+import { OPEN_CONVERSATION_EVENT } from '@zp/core/chat-open';
+
+export { OPEN_CONVERSATION_EVENT };
+export const ZpChat = defineChatLauncher(() => import('./panel.js'));

@@ -6,14 +6,14 @@
 //   map-url: where geo messages link, with {longitude} {latitude} {description})
 // Open a conversation from elsewhere on the page:
 //   window.dispatchEvent(new CustomEvent('zp:chat-open', { detail: { userID: '42' } }))
-import { unsafeCSS } from 'lit';
-import { uiCss } from '@zp/ui';
+//
+// This module (the npm package) defines the whole widget at once; the script-tag bundle
+// (bundle.ts) defines a light launcher that loads it on first use (launcher.ts).
 import { defineWidget } from '@zp/core/element';
 import { Chat } from './Chat.js';
-import { styles } from './styles.js';
-import { callStyles } from './call/styles.js';
+import { chatWidgetOptions } from './widget.js';
 
 export { Chat, OPEN_CONVERSATION_EVENT } from './Chat.js';
 export * from './logic.js';
 
-export const ZpChat = defineWidget('zp-chat', Chat, { attributes: ['map-url'], styles: [unsafeCSS(uiCss), styles, callStyles] });
+export const ZpChat = defineWidget('zp-chat', Chat, chatWidgetOptions);

@@ -1,7 +1,9 @@
 /** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
 import { beijingDateTime, beijingToday } from '@zp/core/dates';
 
-export const BADGE_CAP = 99;
+// Apart, so that the launcher (launcher.ts) counts without the rest of these rules.
+export { BADGE_CAP, badgeText, titleWithUnread } from './badge.js';
+
 export const REVOKE_WINDOW_S = 120;
 export const MESSAGE_PAGE = 15;
 export const SCROLL_BOTTOM_PX = 20;
@@ -41,19 +43,6 @@ export const MSG = {
   /** while the SDK reconnects (the panel keeps what it last showed) */
   reconnecting: '连接已断开，正在重连…',
 } as const;
-
-/** Unread count as the badge shows it: nothing for 0, '99+' above the cap. */
-export function badgeText(count: number): string {
-  if (!(count > 0)) return '';
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
-}
-
-/** The document title with the unread count in front, capped like the badge; `base` without a count. */
-export function titleWithUnread(base: string, count: number): string {
-  const clean = base.replace(/^\(\d+\+?\)\s*/, '');
-  const badge = badgeText(count);
-  return badge ? `(${badge}) ${clean}` : clean;
-}
 
 /** File size as B, Kb or Mb with two decimals (spec section 5). */
 export function formatSize(bytes: number): string {

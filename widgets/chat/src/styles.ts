@@ -1,4 +1,5 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { launcherCss } from './launcher-css.js';
 
 /** The launcher's and panel's styles; they live only in the element's shadow root. Tokens come from @zp/ui (uiCss). */
 export const styles = css`
@@ -29,36 +30,7 @@ export const styles = css`
     border-color: var(--zp-color-primary);
     color: #fff;
   }
-  .launcher {
-    position: fixed;
-    right: 24px;
-    bottom: 24px;
-    width: 52px;
-    height: 52px;
-    border-radius: 50%;
-    border: none;
-    background: var(--zp-color-primary);
-    color: #fff;
-    box-shadow: var(--zp-shadow-lg);
-    z-index: calc(var(--zp-z-dialog) - 1);
-    display: flex;
-    align-items: center;
-    justify-content: center;
-  }
-  .badge {
-    position: absolute;
-    top: -4px;
-    right: -4px;
-    min-width: 18px;
-    height: 18px;
-    padding: 0 5px;
-    border-radius: 9px;
-    background: var(--zp-color-danger);
-    color: #fff;
-    font-size: 12px;
-    line-height: 18px;
-    box-sizing: border-box;
-  }
+  ${unsafeCSS(launcherCss)}
   .mask {
     position: fixed;
     inset: 0;

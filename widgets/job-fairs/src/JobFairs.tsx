@@ -243,8 +243,8 @@ export function JobFairs(props: JobFairsProps) {
               return (
                 <li key={fair.hxid} className="jf-card" data-hxid={fair.hxid} data-ifks={ifks}>
                   <div className="jf-card__top">
-                    <span className={`jf-tag jf-tag--venue${fair.hylx === 1 ? '' : ' jf-tag--offline'}`}>{VENUE_TEXT[fair.hylx === 2 ? 2 : 1]}</span>
-                    {kinds[fair.hykt] && <span className="jf-tag jf-tag--kind">{kinds[fair.hykt]}</span>}
+                    <span className={`jf-tag jf-tag--venue${fair.sfxs === 1 ? '' : ' jf-tag--offline'}`}>{VENUE_TEXT[fair.sfxs === 2 ? 2 : 1]}</span>
+                    {kinds[fair.hylx] && <span className="jf-tag jf-tag--kind">{kinds[fair.hylx]}</span>}
                     <span className={`jf-tag jf-state-tag jf-state-tag--${ifks}`}>{FAIR_STATE_TEXT[ifks]}</span>
                   </div>
                   <a className="jf-name" href={hall} target="_blank" rel="noopener" title={fair.hymc}>
@@ -260,7 +260,7 @@ export function JobFairs(props: JobFairsProps) {
                   </p>
                   <p className="jf-meta jf-place">
                     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                      {fair.hylx === 1 ? (
+                      {fair.sfxs === 1 ? (
                         <path d="M2.5 3.5h11v7h-11zM6 13.5h4M8 10.5v3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
                       ) : (
                         <path d="M8 14.5s4.75-4.2 4.75-7.75a4.75 4.75 0 0 0-9.5 0C3.25 10.3 8 14.5 8 14.5zM8 8.5a1.75 1.75 0 1 0 0-3.5 1.75 1.75 0 0 0 0 3.5z" fill="none" stroke="currentColor" strokeWidth="1.5" />

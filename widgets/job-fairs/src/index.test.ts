@@ -50,7 +50,7 @@ function china(ms: number): string {
 function fair(id: string, startInHours: number, hours: number, extra: Partial<Fair> = {}): Fair {
   const start = Date.now() + startInHours * HOUR;
   return {
-    hxid: id, hymc: `招聘会${id}`, hykssj: china(start), hyjssj: china(start + hours * HOUR), hylx: 2, hykt: '', hydd: '武汉国际博览中心 A 馆',
+    hxid: id, hymc: `招聘会${id}`, hykssj: china(start), hyjssj: china(start + hours * HOUR), sfxs: 2, hylx: '', hydd: '武汉国际博览中心 A 馆',
     sf: '420000', csdm: '420100', zbdw: '', cbdw: '', ifks: 1, sfsc: 0, sfbm: 0, chqys: 12, gwfbs: 345, ...extra,
   };
 }
@@ -97,8 +97,8 @@ let open: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   calls = [];
   routes = {
-    [LIST]: () => page([fair('1', 48, 8, { hykt: 'hykt_03' }), fair('2', -1, 8, { hylx: 1, hydd: '' }), fair('3', -72, 8)]),
-    'GET /api/hr/dm/findDmMap': () => ({ dmMap: { m_hyktdm: { hykt_03: '线下综合招聘会' } } }),
+    [LIST]: () => page([fair('1', 48, 8, { hylx: 'yh_003' }), fair('2', -1, 8, { sfxs: 1, hydd: '' }), fair('3', -72, 8)]),
+    'GET /api/hr/dm/findDmMap': () => ({ dmMap: { m_hyktdm: { yh_003: '线下综合招聘会' } } }),
   };
   vi.stubGlobal('fetch', fakeFetch);
   assign = vi.fn();
@@ -158,9 +158,9 @@ describe('<zp-job-fairs> list', () => {
 
   test('city, type, month, mode and page-size reach the list call; tabs and paging change it', async () => {
     routes[LIST] = (c) => page([fair(`p${c.query.get('page')}`, 48, 8)], 3);
-    const el = await mount('city="420100" type="hykt_01" month="2026-12" mode="offline" page-size="5"');
+    const el = await mount('city="420100" type="yh_001" month="2026-12" mode="offline" page-size="5"');
     const q = callsTo(LIST).at(-1)!.query;
-    expect(Object.fromEntries(q)).toEqual({ page: '1', limit: '5', sfxs: '2', pxfs: '1', hysf: '420100', hylx: 'hykt_01', kssj: '2026-12-01 00:00:00', jssj: '2026-12-01 00:00:00' });
+    expect(Object.fromEntries(q)).toEqual({ page: '1', limit: '5', sfxs: '2', pxfs: '1', hysf: '420100', hylx: 'yh_001', kssj: '2026-12-01 00:00:00', jssj: '2026-12-01 00:00:00' });
     const tabs = [...shadow(el).querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([['线上招聘会', 'false'], ['线下招聘会', 'true']]);
 

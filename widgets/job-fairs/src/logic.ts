@@ -88,6 +88,6 @@ export function fairTimeText(start: string, end: string, locale: string, now = D
 }
 
 /** Where the fair happens: online, or the venue of an offline fair. */
-export const placeText = (fair: Pick<Fair, 'hylx' | 'hydd'>): string => (fair.hylx === 1 ? '线上招聘会' : fair.hydd.trim() || '线下（地点待定）');
+export const placeText = (fair: Pick<Fair, 'sfxs' | 'hydd'>): string => (fair.sfxs === 1 ? '线上招聘会' : fair.hydd.trim() || '线下（地点待定）');
 
 export const numberText = (n: number, locale: string): string => new Intl.NumberFormat(locale).format(n);

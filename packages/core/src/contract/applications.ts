@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Gwzt, JobRowFields } from './job-row.js';
 import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery, Phone } from './define.js';
 import { PreviewInfo } from './resumes.js';
 
@@ -50,23 +51,34 @@ export const ApplyInput = Type.Object({
   channel: Type.Optional(Channel),
 });
 
-/** gwtdlist item: one of my applications. */
+/** gwtdlist item: one of my applications (§2.7). */
 export const MyApplication = Type.Object({
   /** bsid: the application id */
   bsid: Type.String(),
   gwid: Type.String(),
   gwmc: Type.String(),
-  /** gwzt: the job's state now (0 draft, 1 published, 2 closed, 3 taken down) */
-  gwzt: Type.Integer(),
+  /** gwzt: the job's state now (see Gwzt; '2' still takes applications) */
+  gwzt: Gwzt,
   dwid: Type.String(),
   dwmc: Type.String(),
+  /** dwxz / dwgm: the enterprise's ownership and size codes; dwszsf / dwszcs its province and city */
+  dwxz: Type.String(),
+  dwgm: Type.String(),
+  dwszsf: Type.String(),
+  dwszcs: Type.String(),
   logoUrl: Type.String(),
   /** sbcs: city code of the workplace */
   sbcs: Type.String(),
+  /** gwyx: salary-range code (m_xzdydm) beside the exact bounds */
+  gwyx: Type.String(),
   zdyx: Type.Integer(),
   zgyx: Type.Integer(),
   xlyq: Type.String(),
   jyyq: Type.String(),
+  /** gznx: the job's experience requirement (the jyyq code, under the name this list reads) */
+  gznx: Type.String(),
+  /** ckcs: how often the enterprise's HR opened my résumé */
+  ckcs: Type.Integer(),
   /** tdsj: applied at */
   tdsj: Type.String(),
   /** yyzt: see APPLICATION_STATES */
@@ -130,21 +142,7 @@ export const ReceivedApplication = Type.Object({
 });
 
 /** A job recommended to the seeker. */
-export const RecommendedJob = Type.Object({
-  gwid: Type.String(),
-  gwmc: Type.String(),
-  gwlb: Type.String(),
-  sbcs: Type.String(),
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  xlyq: Type.String(),
-  jyyq: Type.String(),
-  gzxz: Type.String(),
-  sxsj: Type.String(),
-  dwid: Type.String(),
-  dwmc: Type.String(),
-  logoUrl: Type.String(),
-});
+export const RecommendedJob = Type.Object({ ...JobRowFields, logoUrl: Type.String() });
 
 export const HrJobOption = Type.Object({
   gwid: Type.String(),

@@ -43,10 +43,17 @@ const ResetPwd = Type.Object({ phone: Phone, pwd: Md5Password, validateCode: Sms
 
 const LoginLogRow = Type.Object({
   bsid: Type.String(),
-  loginTime: Type.String(),
-  ip: Type.String(),
-  userAgent: Type.String(),
-  /** 0 password, 1 SMS code */
+  /** dlsj: login time 'YYYY-MM-DD HH:mm:ss', China time */
+  dlsj: Type.String(),
+  /** dlip: address the login came from */
+  dlip: Type.String(),
+  /** dlllq: browser, e.g. 'Chrome 120' (the raw user agent when not recognised) */
+  dlllq: Type.String(),
+  /** dlsm: where: '101' WeChat mini program, '201' phone app, '301' computer (every login of this site) */
+  dlsm: Type.String(),
+  /** dlzt: '101' succeeded, '102' failed (only successful logins are kept) */
+  dlzt: Type.String(),
+  /** logintype: 0 password, 1 SMS code, 2 registration */
   logintype: Type.Integer(),
   /** the partner site's origin the login was made on; '' on the platform itself */
   origin: Type.String(),
@@ -85,8 +92,9 @@ export const authApi = {
     method: 'GET', url: '/api/sec/pc/getLoginLog', summary: '登录日志', access: 'user', tags: ['auth'],
     query: Type.Object({
       ...PageQuery,
-      startDate: Type.Optional(Type.String({ format: 'date', title: '开始日期' })),
-      endDate: Type.Optional(Type.String({ format: 'date', title: '结束日期' })),
+      /** startDate / endDate: days in China, 'YYYY-MM-DD' (a time after it is ignored) */
+      startDate: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?)?$', title: '开始日期' })),
+      endDate: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?)?$', title: '结束日期' })),
     }),
     reply: replyOf({ loginLog: Page(LoginLogRow) }),
   }),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery, Phone, Md5Password } from './define.js';
 import { FileRow } from './identity.js';
+import { JobRowFields, PerkList } from './job-row.js';
 
 /**
  * Enterprises (dw 单位), their HR staff and colleagues, as HR, visitors and the operator see them.
@@ -86,27 +87,8 @@ export const CompanyPublic = Type.Object({
   rzgws: Type.Integer(),
 });
 
-/** A published job in the enterprise's list. */
-export const CompanyJobItem = Type.Object({
-  gwid: Type.String(),
-  /** gwmc: title */
-  gwmc: Type.String(),
-  /** gwlb: third-level category code */
-  gwlb: Type.String(),
-  /** sbcs: city code */
-  sbcs: Type.String(),
-  /** zdyx / zgyx: monthly salary range in yuan; both 0 = 面议 */
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  /** xlyq: education code */
-  xlyq: Type.String(),
-  /** jyyq: experience code */
-  jyyq: Type.String(),
-  /** gzxz: work nature code */
-  gzxz: Type.String(),
-  /** sxsj: last refreshed */
-  sxsj: Type.String(),
-});
+/** A published job in the enterprise's list (§2.6 gwList). */
+export const CompanyJobItem = Type.Object({ ...JobRowFields, fllist: PerkList });
 
 export const JoinRequestRow = Type.Object({
   hrid: Type.String(),
@@ -164,10 +146,10 @@ export const companiesApi = {
     reply: replyOf({
       /** BsKhglEntity: null before the HR registered or joined an enterprise */
       BsKhglEntity: Type.Union([CompanyFull, Type.Null()]),
-      /** shzt: -1 no enterprise, 0 pending, 1 approved, 2 rejected */
-      shzt: Type.Integer(),
-      /** sqzt: the HR's own joining state: 0 none, 1 pending review, 2 joined, 3 refused */
-      sqzt: Type.Integer(),
+      /** shzt: 0 pending, 1 approved, 2 rejected, null no enterprise */
+      shzt: Type.Union([Type.Integer(), Type.Null()]),
+      /** sqzt: the HR's own joining state: '0' none, '1' still applying (pending review), '2' joined, '3' refused */
+      sqzt: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3')]),
       /** shsm: the operator's reason */
       shsm: Type.String(),
       /** qydwimageUrl: logo url, '' when none */
@@ -187,8 +169,8 @@ export const companiesApi = {
     method: ['GET', 'POST'], url: '/api/qz/qzgrjbxx/getDwInfo', summary: '单位详情（访客可看）', access: 'optional', tags: ['companies'],
     query: Type.Object({
       dwid: Id('单位ID'),
-      /** sfxstd: 1 also list the enterprise's published jobs in page */
-      sfxstd: Type.Optional(Enum([0, 1], { title: '是否显示岗位' })),
+      /** sfxstd: 1 (or omitted) also list the enterprise's published jobs in page; 0 or 2 (the job page's call) only dwInfo */
+      sfxstd: Type.Optional(Enum([0, 1, 2], { title: '是否显示岗位' })),
       ...PageQuery,
     }),
     reply: replyOf({ dwInfo: CompanyPublic, page: Page(CompanyJobItem) }),

@@ -51,6 +51,8 @@ export const HomeCompanyCard = Type.Object({
   rzgws: Type.Integer(),
   /** jsjls: resumes received */
   jsjls: Type.Integer(),
+  /** booszxs: its HR online now (n 位BOSS在线) */
+  booszxs: Type.Integer(),
 });
 
 export const AdminBanner = Type.Object({

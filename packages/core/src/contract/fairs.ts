@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { JobRowFields } from './job-row.js';
 import { route, replyOf, EmptyReply, Id, Page, PageQuery, Enum } from './define.js';
 
 /**
@@ -24,10 +25,10 @@ export const FairItem = Type.Object({
   hykssj: Time,
   /** hyjssj: end */
   hyjssj: Time,
-  /** hylx: venue type 1 online, 2 offline */
-  hylx: Type.Integer(),
-  /** hykt: kind of fair, code of m_hyktdm ('' when not set) */
-  hykt: Type.String(),
+  /** hylx: kind of fair, a code of m_hyktdm (yh_001…), as the previous client decodes it */
+  hylx: Type.String(),
+  /** sfxs: venue type 1 online, 2 offline (the value the search filter sfxs takes) */
+  sfxs: Type.Integer(),
   /** hydd: venue (address for offline fairs) */
   hydd: Type.String(),
   /** sf: province code */
@@ -106,7 +107,8 @@ const JobBrief = Type.Object({
   gwid: Type.String(),
   /** gwmc: title */
   gwmc: Type.String(),
-  /** zdyx / zgyx: monthly salary range, yuan (both 0: 面议) */
+  /** gwyx: salary-range code (m_xzdydm); zdyx / zgyx the exact monthly range, yuan (both 0: 面议) */
+  gwyx: Type.String(),
   zdyx: Type.Integer(),
   zgyx: Type.Integer(),
   dwid: Type.String(),
@@ -123,9 +125,13 @@ export const HallCompany = Type.Object({
   /** ztid / tmc: the hall zone the enterprise is placed in ('' when none) */
   ztid: Type.String(),
   tmc: Type.String(),
-  /** hxfbgws: its job posts at the fair */
+  /** sfsc: 1 when the caller (a job seeker) follows the enterprise */
+  sfsc: Type.Integer(),
+  /** hxfbgws: job posts it attached to the fair, closed ones too */
   hxfbgws: Type.Integer(),
-  /** gwfblist: the first five of them */
+  /** hxzzgws: of those, the ones still open */
+  hxzzgws: Type.Integer(),
+  /** gwfblist: the first five open ones */
   gwfblist: Type.Array(JobBrief),
   /** online: 1 when one of its HR is online now */
   online: Type.Integer(),
@@ -139,6 +145,8 @@ const HallQuery = Type.Object({
   sshy: CodeFilter('行业'),
   /** dwmc: enterprise name contains */
   dwmc: Type.Optional(Type.String({ maxLength: 50, title: '单位名称' })),
+  /** gwmc: enterprises with an open job at the fair whose title contains it */
+  gwmc: Type.Optional(Type.String({ maxLength: 50, title: '岗位名称' })),
   page: PageQuery.page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
 });
@@ -147,40 +155,19 @@ export const FairCompanyInfo = Type.Object({
   dwid: Type.String(),
   dwmc: Type.String(),
   dwxz: Type.String(),
-  dwsshy: Type.String(),
+  /** sshy: industry code */
+  sshy: Type.String(),
   /** dwgm: size code */
   dwgm: Type.String(),
   /** dwszsf / dwszcs: province / city codes */
   dwszsf: Type.String(),
   dwszcs: Type.String(),
-  /** dwjs: introduction */
+  /** dwjs: introduction ('' when none: its length is read) */
   dwjs: Type.String(),
 });
 
-/** A published job at the fair, as the jobs module lists it. */
-export const FairJob = Type.Object({
-  gwid: Type.String(),
-  /** gwmc: title */
-  gwmc: Type.String(),
-  /** gwlb: third-level category code */
-  gwlb: Type.String(),
-  /** sbcs: city code */
-  sbcs: Type.String(),
-  /** zdyx / zgyx: monthly salary range, yuan (both 0: 面议) */
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  /** xlyq / jyyq: education and experience codes */
-  xlyq: Type.String(),
-  jyyq: Type.String(),
-  /** gzxz: work nature code */
-  gzxz: Type.String(),
-  /** sxsj: last refreshed */
-  sxsj: Time,
-  dwid: Type.String(),
-  dwmc: Type.String(),
-  /** hrid: the posting HR */
-  hrid: Type.String(),
-});
+/** A published job at the fair's booth (§2.5 BoothGw): the job row with its description. */
+export const FairJob = Type.Object({ ...JobRowFields, gwms: Type.String() });
 
 export const FairOnlineHr = Type.Object({
   hrid: Type.String(),
@@ -188,6 +175,8 @@ export const FairOnlineHr = Type.Object({
   xm: Type.String(),
   /** zw: job title */
   zw: Type.String(),
+  /** dwmc: the HR's enterprise */
+  dwmc: Type.String(),
 });
 /** An HR of a company at a booth; online: connected to chat now. */
 export const FairCompanyHr = Type.Object({
@@ -196,6 +185,8 @@ export const FairCompanyHr = Type.Object({
   xm: Type.String(),
   /** zw: job title */
   zw: Type.String(),
+  /** dwmc: the HR's enterprise */
+  dwmc: Type.String(),
   online: Type.Boolean(),
 });
 
@@ -215,8 +206,10 @@ const FairInput = Type.Object({
   /** hxid: set to edit an existing fair */
   hxid: Type.Optional(Id('会场ID')),
   hymc: Type.String({ minLength: 2, maxLength: 100, title: '会场名称' }),
-  hylx: Enum([1, 2], { title: '会场类型' }),
-  hykt: Type.Optional(Type.String({ pattern: '^([a-z]+_\\d{2,3})?$', title: '招聘会类型' })),
+  /** sfxs: 1 online, 2 offline */
+  sfxs: Enum([1, 2], { title: '会场类型' }),
+  /** hylx: the kind (m_hyktdm); without one, the general fair of its venue type */
+  hylx: Type.Optional(Type.String({ pattern: '^([a-z]+_\\d{2,3})?$', title: '会议类型' })),
   hykssj: TimeInput('开始时间'),
   hyjssj: TimeInput('结束时间'),
   sf: Type.Optional(Type.String({ pattern: '^(\\d{6})?$', title: '省份' })),
@@ -234,6 +227,66 @@ const myFairsQuery = Type.Object({
   ...PageQuery,
   /** hymc: name contains */
   hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+});
+
+/** A favourited fair, in the previous client's upper-case keys. */
+export const FavoriteFair = Type.Object({
+  HXID: Type.String(),
+  HYMC: Type.String(),
+  HYKSSJ: Time,
+  HYJSSJ: Time,
+  /** HYLX: kind of fair (m_hyktdm) */
+  HYLX: Type.String(),
+  /** QYCHRS: enterprises signed up */
+  QYCHRS: Type.Integer(),
+  /** QYGWS: job posts at the fair */
+  QYGWS: Type.Integer(),
+  /** SCSJ: favourited at */
+  SCSJ: Time,
+  /** USERID: who favourited it */
+  USERID: Type.String(),
+});
+
+/** A fair the HR's enterprise booked, with the fair's figures under the names of the HR centre. */
+export const CompanyFair = Type.Composite([
+  FairItem,
+  Type.Object({
+    /** cjqys: enterprises taking part */
+    cjqys: Type.Integer(),
+    /** hyfbgws: job posts at the fair */
+    hyfbgws: Type.Integer(),
+  }),
+]);
+
+/** A fair as the HR's 双选会管理 lists it: with the enterprise's booking state. */
+export const BookableFair = Type.Composite([
+  FairItem,
+  Type.Object({
+    /** shzt: the enterprise's booking '0' pending, '1' approved, '2' rejected, null not booked */
+    shzt: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Null()]),
+  }),
+]);
+
+/** A job seeker of the fair's talent hall, as an HR sees them. */
+export const HallTalent = Type.Object({
+  qzbsid: Type.String(),
+  /** xm: surname and 先生/女士 (the full name shows on the résumé) */
+  xm: Type.String(),
+  /** xb: gender as text, 男 / 女 ('' unknown) */
+  xb: Type.String(),
+  /** nl: age, null when unknown */
+  nl: Type.Union([Type.Integer(), Type.Null()]),
+  /** zgxl: highest degree code (m_xldm) */
+  zgxl: Type.String(),
+  /** gznx: years of work */
+  gznx: Type.Integer(),
+  /** zgzy: major of the highest degree; xxmc: its school */
+  zgzy: Type.String(),
+  xxmc: Type.String(),
+  /** ypgw: titles of the enterprise's jobs the seeker applied to at this fair, '' none */
+  ypgw: Type.String(),
+  /** sfsc: 1 when the HR keeps the seeker as a favourite talent */
+  sfsc: Type.Integer(),
 });
 
 /** One line of the halls' ticker: what happened and when. */
@@ -348,10 +401,16 @@ export const fairsApi = {
       /** type: kept for the older client, which always sends 1 */
       type: Type.Optional(Type.Integer({ title: '类型' })),
     }),
-    /** page.records repeats page.list for the older client */
+    /** page.records (not list): the shape the previous client's hall reads */
     reply: replyOf({
       dwinfo: FairCompanyInfo,
-      page: Type.Composite([Page(FairJob), Type.Object({ records: Type.Array(FairJob) })]),
+      page: Type.Object({
+        records: Type.Array(FairJob),
+        totalCount: Type.Integer(),
+        totalPage: Type.Integer(),
+        currPage: Type.Integer(),
+        pageSize: Type.Integer(),
+      }),
     }),
   }),
   onlineHr: route({
@@ -421,14 +480,42 @@ export const fairsApi = {
     reply: replyOf({ hxList: Type.Array(FairItem) }),
   }),
   companyFairs: route({
-    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会', access: 'hr', partner: true, tags: ['fairs'],
-    query: Type.Object({ ...PageQuery, type: Type.Optional(Enum([1, 2], { title: '会场类型' })) }),
-    reply: replyOf({ page: Page(FairItem) }),
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findYdHxPageAllListByDw', summary: '本单位已报名的招聘会（1 未开始 / 2 进行中 / 3 已结束）', access: 'hr', partner: true, tags: ['fairs'],
+    /** type: 1 booked and not started, 2 running, 3 past; empty for all */
+    query: Type.Object({ ...PageQuery, type: Type.Optional(Enum([1, 2, 3], { title: '状态' })) }),
+    reply: replyOf({ page: Page(CompanyFair) }),
+  }),
+  bookableFairs: route({
+    method: ['GET', 'POST'], url: '/api/hr/bshxxx/findHxPageAllListBySelf', summary: '双选会管理：招聘会与本单位的预定状态', access: 'hr', tags: ['fairs'],
+    query: Type.Object({
+      ...PageQuery,
+      hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
+      /** kssj / jssj: months the fair starts in, 'YYYY-MM' (a full date is cut to its month) */
+      kssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}(-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?)?$', title: '开始月份' })),
+      jssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}(-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?)?$', title: '结束月份' })),
+      /** type: 1 all, 2 not booked, 3 booked (approved), 4 pending, 5 rejected */
+      type: Type.Optional(Enum([1, 2, 3, 4, 5], { title: '预定状态', default: 1 })),
+    }),
+    reply: replyOf({ page: Page(BookableFair) }),
+  }),
+  hallTalents: route({
+    method: ['GET', 'POST'], url: '/api/hr/qzgrjbxx/selectHxrcPageList', summary: '会场人才（报名或进入会场的求职者）', access: 'hrApproved', tags: ['fairs'],
+    query: Type.Object({
+      hxid: Id('会场ID'),
+      /** xxmc / zymc: school / major contains */
+      xxmc: Type.Optional(Type.String({ maxLength: 50, title: '学校名称' })),
+      zymc: Type.Optional(Type.String({ maxLength: 50, title: '专业名称' })),
+      /** userId: sent by the previous client, not needed (the token tells who asks) */
+      userId: Type.Optional(Type.String({ maxLength: 20 })),
+      page: PageQuery.page,
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
+    }),
+    reply: replyOf({ page: Page(HallTalent) }),
   }),
   companySignUpState: route({
     method: ['GET', 'POST'], url: '/api/hr/bsdwbmxx/findDwBmzt', summary: '本单位是否已报名该招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: HxidQuery,
-    /** bmzt: 1 signed up, 0 not */
+    /** code 0 and bmzt 1 when the HR's enterprise signed up; otherwise code 403 (the previous client reads only the code) */
     reply: replyOf({ bmzt: Type.Integer() }),
   }),
   seekerFavorite: route({
@@ -454,12 +541,12 @@ export const fairsApi = {
   seekerFavorites: route({
     method: 'GET', url: '/api/qz/jobFairFavorite/collectedList', summary: '求职者收藏的招聘会', access: 'qz', partner: true, tags: ['fairs'],
     query: myFairsQuery,
-    reply: replyOf({ page: Page(FairItem) }),
+    reply: replyOf({ page: Page(FavoriteFair) }),
   }),
   hrFavorites: route({
     method: 'GET', url: '/api/hr/jobFairFavorite/collectedList', summary: 'HR 收藏的招聘会', access: 'hr', partner: true, tags: ['fairs'],
     query: myFairsQuery,
-    reply: replyOf({ page: Page(FairItem) }),
+    reply: replyOf({ page: Page(FavoriteFair) }),
   }),
 
   adminList: route({

@@ -71,8 +71,8 @@ export const MyFile = Type.Object({
   /** fileUrl: for private files a signed link valid for 10 minutes */
   fileUrl: Type.String(),
   createTime: Type.String(),
-  /** showPhone: 1 on the newest generated résumé (fileType 30, the one the client offers), else 0 */
-  showPhone: Type.Integer(),
+  /** showPhone: generated résumés (fileType 30) only: 1 on the newest, the one the client offers */
+  showPhone: Type.Optional(Type.Integer()),
 });
 
 const tags = ['files'];
@@ -91,8 +91,8 @@ export const filesApi = {
     reply: SaveReply,
   }),
   seekerList: route({
-    method: ['GET', 'POST'], url: '/api/qz/qzFile/list', summary: '我的文件（默认附件简历）', access: 'qz', tags,
-    /** fileType: 10 attachment résumés, 30 generated résumés (qzjldz/save), 40 avatars */
+    method: ['GET', 'POST'], url: '/api/qz/qzFile/list', summary: '我的文件（附件简历 10 / 电子简历 30 / 头像 40）', access: 'qz', tags,
+    /** fileType 30: generated (电子) résumés (qzjldz/save), newest first */
     query: Type.Object({ fileType: Enum([10, 30, 40], { title: '文件类型', default: 10 }) }),
     reply: replyOf({ fileList: Type.Array(MyFile) }),
   }),
@@ -129,7 +129,8 @@ export const filesApi = {
   }),
   hrFiles: route({
     method: ['GET', 'POST'], url: '/api/hr/qydwhrxx/getHrFileList', summary: '我上传的单位文件', access: 'hr', tags,
-    reply: replyOf({ page: Page(MyFile) }),
+    /** page: a bare array, oldest first, as the previous client maps it (wjlx as in getDwFileList) */
+    reply: replyOf({ page: Type.Array(MyFile) }),
   }),
   hrDelete: route({
     method: ['GET', 'POST'], url: '/api/hr/qydwhrxx/delHrFile', summary: '删除我上传的单位文件（正在使用的 logo、执照除外）', access: 'hr', tags,

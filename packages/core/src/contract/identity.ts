@@ -15,8 +15,19 @@ export const SeekerBase = Type.Object({
   txid: Type.String(),
   /** qzzt: job-seeking state code */
   qzzt: Type.String(),
+  /** yx: e-mail */
+  yx: Type.String(),
+  /** wx: bound WeChat account; always '' (the platform has no WeChat login) */
+  wx: Type.String(),
+  /** tdjlCount: jobs applied to */
+  tdjlCount: Type.Integer(),
+  /** gwscCount: jobs saved */
+  gwscCount: Type.Integer(),
+  /** sxhscs: fairs favourited */
+  sxhscs: Type.Integer(),
 });
 
+/** qyDwhrxxEntity: the HR and their enterprise. */
 export const HrEntity = Type.Object({
   hrid: Type.String(),
   /** xm: name */
@@ -24,9 +35,14 @@ export const HrEntity = Type.Object({
   phone: Type.String(),
   /** zw: job title */
   zw: Type.String(),
-  /** dwid: enterprise id, '' before registering one */
+  /** sflx: 's_002' the HR who registered the enterprise (its manager), 's_001' a colleague */
+  sflx: Type.Union([Type.Literal('s_001'), Type.Literal('s_002')]),
+  /** wx: bound WeChat account, '' when none */
+  wx: Type.String(),
+  /** dwid: enterprise id, '' before registering or joining one */
   dwid: Type.String(),
-  /** dwmc: enterprise name */
+  /** dwqc: the enterprise's full name; dwmc the same */
+  dwqc: Type.String(),
   dwmc: Type.String(),
   /** shzt: the enterprise's approval state (0 pending, 1 approved, 2 rejected, -1 no enterprise) */
   shzt: Type.Integer(),
@@ -41,7 +57,8 @@ export const Reminders = Type.Object({ wjxx: Counter, hxxx: Counter, xtxx: Count
 export const FileRow = Type.Object({
   /** wjid: file id */
   wjid: Type.String(),
-  /** wjlx: 10 attachment resume, 20 enterprise logo, 30 licence, 40 avatar, 50 feedback image, 60 chat */
+  /** wjlx of an enterprise's files: 10 environment photo, 20 logo, 30 business licence, 40 ID card, 50 HR avatar
+   * (this platform takes logos and licences) */
   wjlx: Type.Integer(),
   /** wjmc: file name */
   wjmc: Type.String(),
@@ -49,6 +66,17 @@ export const FileRow = Type.Object({
   wjgs: Type.String(),
   /** wjdx: size in bytes */
   wjdx: Type.Integer(),
+  fileUrl: Type.String(),
+  createTime: Type.String(),
+});
+
+/** An enterprise file as getDwFileList / getHrFileList list it (a bare array, oldest first). */
+export const CompanyFileItem = Type.Object({
+  /** wjid: file id (getFile/{wjid}) */
+  wjid: Type.String(),
+  /** wjlx: see FileRow */
+  wjlx: Type.Integer(),
+  wjmc: Type.String(),
   fileUrl: Type.String(),
   createTime: Type.String(),
 });
@@ -98,6 +126,6 @@ export const identityApi = {
     method: 'POST', url: '/api/hr/qydwhrxx/getDwFileList', summary: '单位文件列表（logo）', access: 'public', tags: ['identity'],
     query: Type.Object({ dwid: Id('单位ID') }),
     /** page: a bare array as the previous client maps it, oldest first (it takes the last logo) */
-    reply: replyOf({ page: Type.Array(FileRow) }),
+    reply: replyOf({ page: Type.Array(CompanyFileItem) }),
   }),
 };

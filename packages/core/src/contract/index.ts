@@ -6,6 +6,7 @@ export * from './fairs.js';
 export * from './content.js';
 export * from './notify.js';
 export * from './companies.js';
+export * from './job-row.js';
 export * from './jobs.js';
 export * from './search.js';
 export * from './resumes.js';

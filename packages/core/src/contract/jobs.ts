@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery } from './define.js';
 import { CodeField } from './companies.js';
+import { Gwzt, GWZT, JobRowFields, PerkList } from './job-row.js';
 
 /**
  * Job posts (gw 岗位, qydwgwfbxx): HR writes them for an approved enterprise, visitors read the
  * published ones, the operator can take one down.
  */
 
-/** zt: 0 draft (草稿), 1 published (招聘中), 2 closed (已关闭), 3 taken down by the operator (已下架) */
+/** zt (the operator's console): 0 draft (草稿), 1 published (招聘中), 2 closed (已关闭), 3 taken down by the operator (已下架) */
 export const JOB_STATES = [0, 1, 2, 3] as const;
 
 export const JobInput = Type.Object({
@@ -15,28 +16,34 @@ export const JobInput = Type.Object({
   gwmc: Type.String({ minLength: 2, maxLength: 40, title: '岗位名称' }),
   /** gwlb: third-level job category code */
   gwlb: CodeField('岗位类别'),
-  /** gzxz: work nature code (m_gzxzdm) */
-  gzxz: CodeField('工作性质'),
+  /** gwgzxz: work nature code (m_gwgzxzdm) */
+  gwgzxz: CodeField('工作性质'),
   /** sbsf: province code of the workplace */
   sbsf: CodeField('工作省份'),
   /** sbcs: city code of the workplace */
   sbcs: CodeField('工作城市'),
-  /** gzdd: street address */
-  gzdd: Type.String({ maxLength: 100, title: '工作地点' }),
-  /** zdyx: lowest monthly salary, yuan (0 with zgyx 0 = 面议) */
+  /** sbxxdz: street address */
+  sbxxdz: Type.String({ maxLength: 100, title: '工作地点' }),
+  /** zdyx: lowest monthly salary, yuan (0 with zgyx 0 = 面议); gwyx is computed from the two */
   zdyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最低月薪' }),
   /** zgyx: highest monthly salary, yuan */
   zgyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最高月薪' }),
   /** xlyq: education code (m_xldm) */
   xlyq: CodeField('学历要求'),
-  /** jyyq: experience code (m_gzjydm) */
+  /** jyyq: experience code (m_jyyqdm) */
   jyyq: CodeField('经验要求'),
   /** zprs: headcount */
   zprs: Type.Integer({ minimum: 1, maximum: 9999, title: '招聘人数' }),
   /** gwms: duties and requirements */
   gwms: Type.String({ minLength: 1, maxLength: 3000, title: '岗位描述' }),
-  /** fldy: welfare tags, separated by commas */
+  /** jnyq: skill requirements */
+  jnyq: Type.Optional(Type.String({ maxLength: 500, title: '技能要求' })),
+  /** ssbm: the hiring department */
+  ssbm: Type.Optional(Type.String({ maxLength: 30, title: '所属部门' })),
+  /** fldy: welfare in the HR's words, separated by commas */
   fldy: Type.Optional(Type.String({ maxLength: 200, title: '福利待遇' })),
+  /** gwfl: perk codes (m_gwfldm, 职位亮点) */
+  gwfl: Type.Optional(Type.Array(CodeField('职位亮点'), { maxItems: 20, uniqueItems: true, title: '职位亮点' })),
 });
 
 export const AddJob = Type.Composite([
@@ -48,35 +55,32 @@ export const AddJob = Type.Composite([
 ]);
 export const UpdateJob = Type.Composite([JobInput, Type.Object({ gwid: Id('岗位ID') })]);
 
-/** gwxxxqQzVO: a job as visitors see it, with its enterprise and posting HR. */
+/**
+ * A job as visitors see it: gwxxxqQzVO (fair booth, findGwInfoQzById) and qyDwgwfbxx (job page,
+ * getGwInfo), with its enterprise and posting HR.
+ */
 export const JobDetail = Type.Object({
-  gwid: Type.String(),
-  gwmc: Type.String(),
-  gwlb: Type.String(),
-  gzxz: Type.String(),
-  sbsf: Type.String(),
-  sbcs: Type.String(),
-  gzdd: Type.String(),
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  xlyq: Type.String(),
-  jyyq: Type.String(),
-  zprs: Type.Integer(),
+  ...JobRowFields,
+  /** bsid: the enterprise id, which the previous client sends back as {gsid} to save the job (qzgwsc/sc/{gsid}/{gwid}) */
+  bsid: Type.String(),
+  /** sbxq: district code of the workplace ('' : jobs are placed by city) */
+  sbxq: Type.String(),
   gwms: Type.String(),
+  jnyq: Type.String(),
+  ssbm: Type.String(),
+  /** fllist: perk codes (m_gwfldm) */
+  fllist: PerkList,
   fldy: Type.String(),
-  /** zt: see JOB_STATES */
-  zt: Type.Integer(),
-  /** fbsj: first published, '' for a draft */
-  fbsj: Type.String(),
-  /** sxsj: last refreshed */
+  gwzt: Gwzt,
+  /** updateTime / sxsj: last published or refreshed (same as gwfbsj) */
+  updateTime: Type.String(),
   sxsj: Type.String(),
+  /** sfsc: 1 the seeker asking saved it */
+  sfsc: Type.Integer(),
   /** llcs: views */
   llcs: Type.Integer(),
-  dwid: Type.String(),
-  dwmc: Type.String(),
-  dwxz: Type.String(),
+  /** sshy: the enterprise's industry (as dwsshy); dwszcs its city */
   sshy: Type.String(),
-  dwgm: Type.String(),
   dwszcs: Type.String(),
   logoUrl: Type.String(),
   hrid: Type.String(),
@@ -98,23 +102,34 @@ export const JobFairItem = Type.Object({
 export const JobDetailHr = Type.Composite([
   JobDetail,
   Type.Object({
+    /** hxid: the first fair the job is shown at, '' for none (hxlist has them all) */
+    hxid: Type.String(),
     /** xjyy: why the operator took it down */
     xjyy: Type.String(),
     hxlist: Type.Array(JobFairItem),
   }),
 ]);
 
+/** A row of the HR's job list (findGwListHr). */
 export const HrJobRow = Type.Object({
   gwid: Type.String(),
   gwmc: Type.String(),
-  gwlb: Type.String(),
-  sbcs: Type.String(),
+  gwzt: Gwzt,
+  gwyx: Type.String(),
   zdyx: Type.Integer(),
   zgyx: Type.Integer(),
+  sbsf: Type.String(),
+  sbcs: Type.String(),
+  gwlbt: Type.String(),
+  gwlb: Type.String(),
+  xlyq: Type.String(),
+  /** gwfbsj: last published or refreshed ('YYYY-MM-DD HH:mm:ss'); a draft's: when it was written */
+  gwfbsj: Type.String(),
+  /** sdjlcount: résumés received for it */
+  sdjlcount: Type.Integer(),
+  /** chcscount: fairs it is shown at */
+  chcscount: Type.Integer(),
   zprs: Type.Integer(),
-  zt: Type.Integer(),
-  fbsj: Type.String(),
-  sxsj: Type.String(),
   llcs: Type.Integer(),
   xjyy: Type.String(),
   hrid: Type.String(),
@@ -139,6 +154,9 @@ export const AdminJobRow = Type.Object({
   sxsj: Type.String(),
   hrxm: Type.String(),
 });
+
+/** A time bound of the HR list: a date or a date and time. */
+const TimeBound = (title: string) => Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?)?$', title }));
 
 const GwidParams = Type.Object({ gwid: Id('岗位ID') });
 const GwidQuery = Type.Object({ gwid: Id('岗位ID') });
@@ -173,17 +191,20 @@ export const jobsApi = {
     method: ['GET', 'POST'], url: '/api/hr/qydwgwfbxx/auditGW', summary: '开启或关闭岗位', access: 'hrApproved', tags: ['jobs'],
     query: Type.Object({
       gwid: Id('岗位ID'),
-      /** type: 1 open (publish), 2 close */
-      type: Enum([1, 2], { title: '操作类型' }),
+      /** type: 2 open (publish; gwzt '2'), 4 take offline (gwzt '4') */
+      type: Enum([2, 4], { title: '操作类型' }),
     }),
     reply: EmptyReply,
   }),
   listHr: route({
     method: ['GET', 'POST'], url: '/api/hr/qydwgwfbxx/findGwListHr', summary: '本单位的岗位列表', access: 'hr', tags: ['jobs'],
     query: Type.Object({
-      /** zt: filter by state; omitted = all */
-      zt: Type.Optional(Enum(JOB_STATES, { title: '岗位状态' })),
+      /** gwzt: filter by state; omitted or '' = all */
+      gwzt: Type.Optional(Enum(['', ...GWZT], { title: '岗位状态' })),
       gwmc: Type.Optional(Type.String({ maxLength: 40, title: '岗位名称' })),
+      /** startTime / endTime: published (gwfbsj) from / until; a date alone covers that whole day */
+      startTime: TimeBound('开始时间'),
+      endTime: TimeBound('结束时间'),
       /** mine: 1 only the jobs I posted */
       mine: Type.Optional(Enum([0, 1], { title: '仅看我发布的' })),
       ...PageQuery,
@@ -223,8 +244,7 @@ export const jobsApi = {
   info: route({
     method: ['GET', 'POST'], url: '/api/qz/qzgrjbxx/getGwInfo', summary: '岗位详情与岗位记录（访客可看）', access: 'optional', tags: ['jobs'],
     query: GwidQuery,
-    /** qyDwgwfbxx: the same job, under the older client's second name */
-    reply: replyOf({ gwxxxqQzVO: JobDetail, qyDwgwfbxx: JobDetail }),
+    reply: replyOf({ qyDwgwfbxx: JobDetail }),
   }),
   postingHr: route({
     method: 'GET', url: '/api/qz/qzgrjbxx/getHrInfoByGw', summary: '发布岗位的 HR', access: 'optional', tags: ['jobs'],

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Gwzt } from './job-row.js';
 import { route, replyOf, EmptyReply, Id, Page, PageQuery } from './define.js';
 
 /**
@@ -7,20 +8,27 @@ import { route, replyOf, EmptyReply, Id, Page, PageQuery } from './define.js';
  */
 
 export const SavedJob = Type.Object({
+  /** qdid: the saved entry's id (the job id: a job is saved once) */
+  qdid: Type.String(),
   gwid: Type.String(),
   gwmc: Type.String(),
-  /** gwzt: the job's state now (1 published; otherwise it no longer takes applications) */
-  gwzt: Type.Integer(),
+  /** gwzt: the job's state now (see Gwzt; '2' still takes applications) */
+  gwzt: Gwzt,
   dwid: Type.String(),
   dwmc: Type.String(),
+  /** dwxz / dwgm: the enterprise's ownership and size codes */
+  dwxz: Type.String(),
+  dwgm: Type.String(),
   logoUrl: Type.String(),
   sbcs: Type.String(),
+  /** gwyx: salary-range code (m_xzdydm) beside the exact bounds */
+  gwyx: Type.String(),
   zdyx: Type.Integer(),
   zgyx: Type.Integer(),
   xlyq: Type.String(),
   jyyq: Type.String(),
-  /** sxsj: last refreshed */
-  sxsj: Type.String(),
+  /** gwfbsj: last published or refreshed */
+  gwfbsj: Type.String(),
   /** scsj: saved at */
   scsj: Type.String(),
   /** yyzt: my application's state, 0 when I have not applied */

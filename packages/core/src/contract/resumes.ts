@@ -17,7 +17,7 @@ import { SeekerBase } from './identity.js';
  * | zwpj 自我评价 | 5 |
  * | qzyx 求职意向 (≥ 1 entry) | 15 |
  * | jyjl 教育经历 | 15 |
- * | gzjl 工作经历 (or qzzt = qzzt_05 应届生, who has none yet) | 10 |
+ * | gzjl 工作经历 (or qzzt = zt_005 应届生, who has none yet) | 10 |
  * | xmjy 项目经验 4, zyjn 专业技能 4, yynl 语言能力 3, zsxx 证书 3, ryjl 荣誉 2, pxjl 培训 2, shhd 社会活动 2 | 20 |
  * | kyjl 科研经历 2, lwxx 论文 1, zlxx 专利 1, yjfx 研究方向 1 | 5 |
  *
@@ -76,6 +76,8 @@ export interface SectionDef<F extends TProperties = TProperties> {
   /** fields that must be present on save */
   required: readonly (keyof F & string)[];
   fields: F;
+  /** row-only fields repeating another field under the name the previous client reads, e.g. yxm ← yx */
+  aliases?: Record<string, keyof F & string>;
 }
 
 const section = <F extends TProperties>(d: SectionDef<F>) => d;
@@ -95,7 +97,7 @@ export const SECTIONS = {
       rzsj: NeedDay('入职时间'),
       /** lzsj: end, '' = 至今 */
       lzsj: Day('离职时间'),
-      /** yx: pre-tax monthly salary code (m_xzfwdm) */
+      /** yx: pre-tax monthly salary code (m_xzdydm) */
       yx: Code('税前月薪'),
       /** ys: salary months a year */
       ys: Months('薪资月数'),
@@ -179,8 +181,10 @@ export const SECTIONS = {
   qzyx: section({
     key: 'qzyx', path: 'qzqzyx', title: '求职意向', idField: 'qzyxid', listField: 'qzyxList', preview: 'findQzxxQzyx', max: 3,
     required: ['cjm', 'zwm'],
+    /** yxm: the salary code under the name the previous client's résumé page reads (it saves it as yx) */
+    aliases: { yxm: 'yx' },
     fields: {
-      /** gzxzm: full-time / part-time / internship (m_gzxzdm) */
+      /** gzxzm: full-time / part-time / internship (m_gwgzxzdm) */
       gzxzm: Code('工作性质'),
       /** sjm / cjm: province / city codes of the wished place */
       sjm: Code('期望省份'),
@@ -191,10 +195,12 @@ export const SECTIONS = {
       zwmo: Code('期望职类(一级)'),
       zwmt: Code('期望职类(二级)'),
       zwm: NeedCode('期望职类'),
-      /** yx: expected monthly salary code (m_xzfwdm) */
+      /** yx: expected monthly salary code (m_xzdydm) */
       yx: Code('期望月薪'),
       /** ys: salary months, as the older client sends it */
       ys: Months('薪资月数'),
+      /** dgsj: when the seeker can start (m_dgsjdm) */
+      dgsj: Code('到岗时间'),
     },
   }),
   ryjl: section({
@@ -337,6 +343,7 @@ function updateBody(d: SectionDef): TObject {
 export function sectionRow(d: SectionDef): TObject {
   const props: TProperties = { [d.idField]: Type.String() };
   for (const k of Object.keys(d.fields)) props[k] = k === 'ys' ? Type.Integer() : Type.String();
+  for (const k of Object.keys(d.aliases ?? {})) props[k] = Type.String();
   props.createTime = Type.String();
   props.updateTime = Type.String();
   return Type.Object(props);
@@ -373,7 +380,7 @@ function sectionRoutes(d: SectionDef) {
     save: route({
       method: 'POST', url: `/api/qz/${d.path}/save`, summary: `新增${d.title}`, access: 'qz', tags,
       body: saveBody(d),
-      /** id: the new entry's id; wsd: completeness after the change; qzGrjbxxBase: the refreshed base info (myBaseInfo's) */
+      /** id: the new entry's id; wsd: completeness after the change; qzGrjbxxBase: the centre's base info after it (the previous client reads it) */
       reply: replyOf({ [d.idField]: Type.String(), wsd: Type.Integer(), qzGrjbxxBase: SeekerBase }),
     }),
     update: route({
@@ -414,10 +421,24 @@ const BaseFields = {
   yx: Type.String({ maxLength: 100, pattern: '^$|^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', title: '电子邮箱' }),
   /** zwpj: self-evaluation */
   zwpj: Text('自我评价', 1000),
-  /** zzmm: political status code (m_zzmmdm) */
+  /** zzmm: political status code (m_zzmm) */
   zzmm: Code('政治面貌'),
   /** txid: avatar file id (an uploaded avatar, wjlx 40); '' removes it */
   txid: Type.String({ pattern: '^$|^[1-9]\\d{0,17}$', title: '头像' }),
+  /** dqszxq: district lived in */
+  dqszxq: Code('现居区县'),
+  /** jgdmcs: city of household registration */
+  jgdmcs: Code('户口所在城市'),
+  /** mzdm: ethnic group (m_mzdm) */
+  mzdm: Code('民族'),
+  /** hyzk: marital status (m_hyzkdm) */
+  hyzk: Code('婚姻状况'),
+  /** sg: height in cm */
+  sg: Type.String({ pattern: '^([5-9]\\d|1\\d\\d|2[0-4]\\d)?$', title: '身高' }),
+  /** sfzjh: resident ID number */
+  sfzjh: Type.String({ pattern: '^(\\d{17}[\\dXx])?$', title: '身份证号' }),
+  /** sfxs: 1 still a student */
+  sfxs: Flag('是否学生'),
 };
 
 const { xm: _xm, xbm: _xbm, ...OtherBaseFields } = BaseFields;
@@ -438,13 +459,32 @@ export const SeekerInfo = Type.Object({
   txid: Type.String(),
   /** txUrl: avatar URL, '' when none */
   txUrl: Type.String(),
-  /** qzzt: job-seeking state (m_qzztdm) */
+  /** qzzt: job-seeking state (m_qzzt) */
   qzzt: Type.String(),
   /** jlyc: 1 hidden from talent search */
   jlyc: Type.Integer(),
   wsd: Type.Integer(),
   /** refreshTime: last daily refresh */
   refreshTime: Type.String(),
+  /** jlUpdateTime: last change of the résumé */
+  jlUpdateTime: Type.String(),
+  /** sj: the phone again, under the name the previous client's centre reads */
+  sj: Type.String(),
+  dqszxq: Type.String(),
+  jgdmcs: Type.String(),
+  mzdm: Type.String(),
+  hyzk: Type.String(),
+  sg: Type.String(),
+  sfzjh: Type.String(),
+  sfxs: Type.Integer(),
+  /** nl: age, null when the birth date is unknown */
+  nl: Type.Union([Type.Integer(), Type.Null()]),
+  /** gznx: years of work */
+  gznx: Type.Integer(),
+  /** zgxl / zgxx / zgzy: highest degree code (m_xldm), its school and major ('' without education) */
+  zgxl: Type.String(),
+  zgxx: Type.String(),
+  zgzy: Type.String(),
 });
 
 /** qzinfo of the preview: what the résumé's header shows. */

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, Page, PageQuery, Enum, Id } from './define.js';
 import { CodeField } from './companies.js';
+import { JobRowFields } from './job-row.js';
 
 /**
  * Job search (gwpc) for everyone and talent search (rc) for HR of approved enterprises.
@@ -19,7 +20,7 @@ export const JobSearchQuery = Type.Object({
   sshy: Type.Optional(CodeField('行业')),
   /** gwlb: job category code of any level */
   gwlb: Type.Optional(CodeField('岗位类别')),
-  /** gwyx: salary range code (m_xzfwdm); jobs whose range overlaps it */
+  /** gwyx: salary range code (m_xzdydm); jobs whose range overlaps it */
   gwyx: Type.Optional(CodeField('月薪范围')),
   /** gzxz: work nature code (full-time, part-time, internship) */
   gzxz: Type.Optional(CodeField('工作性质')),
@@ -38,24 +39,15 @@ export const JobSearchQuery = Type.Object({
   ...PageQuery,
 });
 
+/** A row of job search (§2.1 GwpcRow). */
 export const JobCard = Type.Object({
-  gwid: Type.String(),
-  gwmc: Type.String(),
-  gwlb: Type.String(),
-  gzxz: Type.String(),
-  sbsf: Type.String(),
-  sbcs: Type.String(),
-  zdyx: Type.Integer(),
-  zgyx: Type.Integer(),
-  xlyq: Type.String(),
-  jyyq: Type.String(),
+  ...JobRowFields,
+  /** bsid: the row's identity (the job id) */
+  bsid: Type.String(),
+  /** gwfl: perk codes (m_gwfldm) */
+  gwfl: Type.Array(Type.String()),
+  /** fldy: welfare in the HR's words */
   fldy: Type.String(),
-  sxsj: Type.String(),
-  dwid: Type.String(),
-  dwmc: Type.String(),
-  dwxz: Type.String(),
-  dwgm: Type.String(),
-  sshy: Type.String(),
   logoUrl: Type.String(),
 });
 
@@ -77,7 +69,7 @@ export const TalentSearchQuery = Type.Object({
   hy: Type.Optional(CodeField('期望行业')),
   /** xlyq: lowest degree (m_xldm); xl_00 any */
   xlyq: Type.Optional(CodeField('学历要求')),
-  /** jyyq: experience code (m_gzjydm) */
+  /** jyyq: experience code (m_jyyqdm) */
   jyyq: Type.Optional(CodeField('工作经验')),
   /** zy: major */
   zy: Type.Optional(Type.String({ maxLength: 30, title: '专业' })),
@@ -85,7 +77,7 @@ export const TalentSearchQuery = Type.Object({
   xxmc: Type.Optional(Type.String({ maxLength: 30, title: '学校名称' })),
   /** bysj: graduation year */
   bysj: Type.Optional(Type.String({ pattern: '^(19|20)\\d{2}$', title: '毕业年份' })),
-  /** qwxz: expected salary code (m_xzfwdm) */
+  /** qwxz: expected salary code (m_xzdydm) */
   qwxz: Type.Optional(CodeField('期望薪资')),
   /** orderField: '' latest refreshed first (default), wsd most complete first */
   orderField: Type.Optional(Enum(['', 'gxsj', 'wsd'], { title: '排序字段' })),

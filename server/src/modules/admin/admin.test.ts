@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const op = () => actors.operator.token;
-const publicEducation = async () => (await srv.call('/api/hr/dm/findDmList')).body.dmMapList.m_xldm as { dm: string; mc: string }[];
+const publicEducation = async () => (await srv.call('/api/hr/dm/findDmList')).body.dmMapList.m_xldm as { dm: string; name: string }[];
 const logOf = async (query: Record<string, string | number> = {}) => (await srv.call('/api/xs/admin/log/list', { token: op(), query })).body.page;
 
 describe('code tables', () => {
@@ -31,11 +31,11 @@ describe('code tables', () => {
   it('adds, renames and withdraws an item; the public lists follow at once and each step is logged', async () => {
     const add = await srv.call('/api/xs/admin/codes/save', { token: op(), body: { table: 'm_xldm', dm: 'xl_07', mc: '博士后' } });
     expect(add.body).toMatchObject({ code: 0, msg: '新增成功', item: { dm: 'xl_07', mc: '博士后', sjdm: '', sfqy: 1 } });
-    expect(await publicEducation()).toContainEqual({ dm: 'xl_07', mc: '博士后' });
+    expect(await publicEducation()).toContainEqual({ dm: 'xl_07', name: '博士后' });
 
     const rename = await srv.call('/api/xs/admin/codes/save', { token: op(), body: { table: 'm_xldm', dm: 'xl_07', mc: '博士后研究人员', px: 99 } });
     expect(rename.body).toMatchObject({ code: 0, msg: '修改成功', item: { mc: '博士后研究人员', px: 99 } });
-    expect(await publicEducation()).toContainEqual({ dm: 'xl_07', mc: '博士后研究人员' });
+    expect(await publicEducation()).toContainEqual({ dm: 'xl_07', name: '博士后研究人员' });
 
     expect((await srv.call('/api/xs/admin/codes/enable', { token: op(), body: { table: 'm_xldm', dm: 'xl_07', sfqy: 0 } })).body).toEqual({ code: 0, msg: '已停用' });
     expect((await publicEducation()).some((x) => x.dm === 'xl_07')).toBe(false);

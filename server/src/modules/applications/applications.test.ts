@@ -84,6 +84,12 @@ describe('applying', () => {
     const mine = (await srv.call('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page;
     expect(mine.total).toBe(1);
     expect(mine.gwtdlist[0]).toMatchObject({ bsid: r.body.bsid, gwid, gwmc: '前端开发工程师', yyzt: 1, dwid: actors.hrApproved.companyId, fjjlid: '' });
+    // the row of §2.7: gwzt a string, gwyx beside the exact range, the enterprise's codes, gznx, ckcs
+    expect(mine.gwtdlist[0]).toMatchObject({
+      gwzt: '2', gwyx: 'xzfw_06', gznx: 'gzjy_03', ckcs: 0, dwxz: expect.any(String), dwgm: expect.any(String),
+      dwszsf: expect.any(String), dwszcs: expect.any(String),
+    });
+    expect(mine.gwtdlist[0].tdsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/);
 
     const list = await received(actors.hrApproved);
     const row = list.page.list.find((x: any) => x.bsid === r.body.bsid);
@@ -107,7 +113,7 @@ describe('applying', () => {
     const gwid = await postJob(srv, actors.hrApproved);
     const draft = await postJob(srv, actors.hrApproved, { fb: 0 });
     const closed = await postJob(srv, actors.hrApproved);
-    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: actors.hrApproved.token, query: { gwid: closed, type: 2 } });
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: actors.hrApproved.token, query: { gwid: closed, type: 4 } });
     const ended = await fairWithSignup(srv, { companyId: actors.hrApproved.companyId!, hrId: actors.hrApproved.userId!, startsInHours: -48 });
     const notThere = await fairWithSignup(srv, {});
     const othersFile = await resumeFile(actors.seeker.userId!);

@@ -48,8 +48,11 @@ async function myApplications(s: Services, seekerId: string, where: SQL, page: n
   const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n ${from}`))?.n ?? 0;
   const list = await rows<{ dwid: string } & Record<string, string | number>>(
     s.db,
-    sql`select a.id::text as bsid, j.id::text as gwid, j.title as gwmc, j.status::int as gwzt, c.id::text as dwid, c.name as dwmc,
-               j.city as sbcs, j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq,
+    sql`select a.id::text as bsid, j.id::text as gwid, j.title as gwmc, job_gwzt(j.status) as gwzt, c.id::text as dwid, c.name as dwmc,
+               c.nature as dwxz, c.size as dwgm, c.province as dwszsf, c.city as dwszcs,
+               j.city as sbcs, job_salary_code(j.salary_min, j.salary_max) as gwyx, j.salary_min as zdyx, j.salary_max as zgyx,
+               j.education as xlyq, j.experience as jyyq, j.experience as gznx,
+               (select count(*)::int from resume_views v where v.seeker_id = a.seeker_id and v.company_id = a.company_id) as ckcs,
                ${timeText('a.created_at')} as tdsj, a.state::int as yyzt, ${timeText('a.state_at')} as ztsj,
                coalesce(f.id::text, '') as hxid, coalesce(f.name, '') as hymc, coalesce(rf.id::text, '') as fjjlid, coalesce(rf.name, '') as fjjlmc
         ${from} order by a.created_at desc, a.id desc limit ${limit} offset ${offsetOf(page, limit)}`,
@@ -291,7 +294,7 @@ const applications: Module = {
             where ${where} order by j.refreshed_at desc, j.id desc limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
       );
       const logos = await companyLogoUrls(s.db, s.config, [...new Set(list.map((x) => x.dwid))]);
-      const out = list.map(({ hrid: _hr, ...x }) => ({ ...x, zdyx: Number(x.zdyx), zgyx: Number(x.zgyx), logoUrl: logos[x.dwid] ?? '' }));
+      const out = list.map(({ hrid: _hr, gwfl: _p, gwms: _d, ...x }) => ({ ...x, logoUrl: logos[x.dwid] ?? '' }));
       return { page: pageOf(out, total, query.page, query.limit) };
     });
 

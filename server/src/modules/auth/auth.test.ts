@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, md5, DEMO_PWD, type TestServer } from '../../../test/helpers.js';
 import { one, sql } from '../../db/index.js';
+import { browserOf } from './index.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -108,7 +109,7 @@ describe('account lifecycle', () => {
   it("takes the previous client's login bodies exactly as it sends them", async () => {
     // Password login: validatecode '' (it always sends the key).
     const byPassword = await srv.call('/api/sec/pc/logonQz', { body: { phone: '13800000001', pwd: DEMO_PWD, logintype: 0, validatecode: '' } });
-    expect(byPassword.body).toMatchObject({ code: 0, token: expect.any(String), roleId: 'qz', userId: expect.any(String) });
+    expect(byPassword.body).toMatchObject({ code: 0, token: expect.any(String), roleId: 'qz', userId: expect.any(String), msg: expect.any(String) });
     // SMS login: pwd ''.
     // (an HR of a demo enterprise, whom no other test here sent a code within the minute)
     const phone = '13810000001';
@@ -169,7 +170,15 @@ describe('account lifecycle', () => {
     const log = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 5 } });
     expect(log.body.loginLog.totalCount).toBeGreaterThan(0);
     const first = log.body.loginLog.list[0];
-    expect(first.loginTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // The previous client's 登录日志 columns: time, IP, browser, where (301 computer), state (101 succeeded).
+    expect(first).toMatchObject({
+      bsid: expect.stringMatching(/^\d+$/),
+      dlsj: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      dlip: expect.any(String),
+      dlllq: expect.any(String),
+      dlsm: '301',
+      dlzt: '101',
+    });
     const hr = await srv.login('hr', '13800000002');
     const foreign = await srv.call('/api/sec/pc/deleteLoginLog', { token: hr.token, body: [first.bsid] });
     expect(foreign.body.deleted).toBe(0);
@@ -177,6 +186,12 @@ describe('account lifecycle', () => {
     expect(own.body.deleted).toBe(1);
     const again = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 50 } });
     expect(again.body.loginLog.list.map((r: { bsid: string }) => r.bsid)).not.toContain(first.bsid);
+  });
+  it('login log names the browser and system as the 登录浏览器 column shows them', () => {
+    expect(browserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36')).toBe('Chrome 120 / Windows');
+    expect(browserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91')).toBe('Edge 120 / Windows');
+    expect(browserOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1')).toBe('Safari 17 / iOS');
+    expect(browserOf('')).toBe('未知');
   });
   it('login log dates are days in China: a login at 01:00 Beijing time is on that day, not the UTC day before', async () => {
     const phone = '13911110007';
@@ -187,7 +202,9 @@ describe('account lifecycle', () => {
       (await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 10, startDate: date, endDate: date } })).body.loginLog;
     const on = await day('2026-03-10');
     expect(on.totalCount).toBeGreaterThan(0);
-    expect(on.list[0].loginTime).toBe('2026-03-10 01:00:00');
+    expect(on.list[0].dlsj).toBe('2026-03-10 01:00:00');
+    // The previous client may send a time after the day; the day is what counts.
+    expect((await day('2026-03-10 00:00:00')).totalCount).toBe(on.totalCount);
     expect((await day('2026-03-09')).totalCount).toBe(0);
   });
 });

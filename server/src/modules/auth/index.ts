@@ -204,21 +204,23 @@ const auth: Module = {
     });
 
     handle(app, s, authApi.loginLog, async ({ user, query }) => {
-      const from = query.startDate ?? '1970-01-01';
-      const to = query.endDate ?? '9999-12-31';
+      const from = query.startDate?.slice(0, 10) || '1970-01-01';
+      const to = query.endDate?.slice(0, 10) || '9999-12-31';
       // Dates are days in China (Asia/Shanghai), whatever the database's own time zone.
       const where = sql`user_id = ${user.id}
         and login_time >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
         and login_time < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
       const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from login_log where ${where}`);
-      const list = await rows<{ bsid: string; loginTime: string; ip: string; userAgent: string; logintype: number; origin: string }>(
+      const list = await rows<{ bsid: string; dlsj: string; dlip: string; ua: string; logintype: number; origin: string }>(
         s.db,
-        sql`select id::text as bsid, to_char(login_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "loginTime",
-                   ip, user_agent as "userAgent", login_type::int as logintype, origin
+        sql`select id::text as bsid, to_char(login_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as dlsj,
+                   ip as dlip, user_agent as ua, login_type::int as logintype, origin
             from login_log where ${where} order by login_time desc, id desc
             limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`,
       );
-      return { loginLog: pageOf(list, total?.n ?? 0, query.page, query.limit) };
+      // Every login of this site is made on a computer's browser ('301') and only successful ones are kept ('101').
+      const rowsOut = list.map(({ ua, ...r }) => ({ ...r, dlllq: browserOf(ua), dlsm: '301', dlzt: '101' }));
+      return { loginLog: pageOf(rowsOut, total?.n ?? 0, query.page, query.limit) };
     });
     handle(app, s, authApi.deleteLoginLog, async ({ user, body }) => {
       const r = await rows(s.db, sql`delete from login_log where user_id = ${user.id} and id in (${sql.join(body.map((id) => sql`${id}`), sql`, `)}) returning id`);
@@ -268,3 +270,24 @@ const auth: Module = {
   },
 };
 export default auth;
+
+/** Browser with its major version and system, e.g. 'Chrome 120 / Windows' (dlllq); '未知' without a user agent. */
+export function browserOf(ua: string): string {
+  let browser = ua ? '其他浏览器' : '未知';
+  for (const [re, name] of [
+    [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/MicroMessenger\/(\d+)/, '微信'],
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+)[^ ]* .*Safari\//, 'Safari'],
+  ] as const) {
+    const m = re.exec(ua);
+    if (m) {
+      browser = `${name} ${m[1]}`;
+      break;
+    }
+  }
+  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  return os ? `${browser} / ${os}` : browser;
+}

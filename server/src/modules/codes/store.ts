@@ -36,21 +36,26 @@ export const CODE_TABLES: Record<CodeTable, TableInfo> = {
   gwlb3: { title: '三级岗位类别', parent: 'gwlb2', code: /^gwlb_\d{6}$/ },
   m_xbdm: { title: '性别', parent: null, code: GENERAL_CODE },
   m_xldm: { title: '学历', parent: null, code: GENERAL_CODE },
-  m_gzjydm: { title: '工作经验', parent: null, code: GENERAL_CODE },
+  m_jyyqdm: { title: '工作经验', parent: null, code: GENERAL_CODE },
   m_dwxzdm: { title: '单位性质', parent: null, code: GENERAL_CODE },
   m_dwsshydm: { title: '所属行业', parent: null, code: GENERAL_CODE },
   m_dwgmdm: { title: '单位规模', parent: null, code: GENERAL_CODE },
-  m_gzxzdm: { title: '工作性质', parent: null, code: GENERAL_CODE },
-  m_xzfwdm: { title: '薪资范围', parent: null, code: GENERAL_CODE },
-  m_hyktdm: { title: '招聘会类型', parent: null, code: GENERAL_CODE },
+  m_gwgzxzdm: { title: '工作性质', parent: null, code: GENERAL_CODE },
+  m_xzdydm: { title: '薪资范围', parent: null, code: GENERAL_CODE },
+  m_gwfldm: { title: '职位亮点', parent: null, code: GENERAL_CODE },
+  m_hyktdm: { title: '会议类型', parent: null, code: GENERAL_CODE },
   m_zxlbdm: { title: '资讯类别', parent: null, code: GENERAL_CODE },
-  m_zzmmdm: { title: '政治面貌', parent: null, code: GENERAL_CODE },
-  m_qzztdm: { title: '求职状态', parent: null, code: GENERAL_CODE },
+  m_zxlydm: { title: '资讯来源', parent: null, code: GENERAL_CODE },
+  m_zzmm: { title: '政治面貌', parent: null, code: GENERAL_CODE },
+  m_qzzt: { title: '求职状态', parent: null, code: GENERAL_CODE },
+  m_dgsjdm: { title: '到岗时间', parent: null, code: GENERAL_CODE },
+  m_sjfwdm: { title: '活跃日期', parent: null, code: GENERAL_CODE },
   m_yzdm: { title: '语种', parent: null, code: GENERAL_CODE },
-  m_yyspdm: { title: '语言水平', parent: null, code: GENERAL_CODE },
+  m_slnldm: { title: '熟练程度', parent: null, code: GENERAL_CODE },
   m_hyzkdm: { title: '婚姻状况', parent: null, code: GENERAL_CODE },
   m_mzdm: { title: '民族', parent: null, code: GENERAL_CODE },
   m_zcdm: { title: '职称', parent: null, code: GENERAL_CODE },
+  m_gszwdm: { title: '公司职务', parent: null, code: GENERAL_CODE },
 };
 
 export const isCodeTable = (t: string): t is CodeTable => Object.hasOwn(CODE_TABLES, t);
@@ -166,23 +171,35 @@ async function loadSnapshot(db: Db): Promise<CodeSnapshot> {
     usable[t] = new Set(all[t].filter((r) => r.enabled && (!parent || (r.parent !== null && usable[parent].has(r.parent)))).map((r) => r.code));
   }
   const listOf = (t: CodeTable) => all[t].filter((r) => usable[t].has(r.code));
-  const plain = (t: CodeTable) => listOf(t).map((r) => ({ dm: r.code, mc: r.name }));
-  const child = (t: CodeTable) => listOf(t).map((r) => ({ dm: r.code, mc: r.name, sjdm: r.parent ?? '' }));
+  const item = (r: CodeRow) => ({ dm: r.code, name: r.name });
+  const plain = (t: CodeTable) => listOf(t).map(item);
   const mapOf = (t: CodeTable) => Object.fromEntries(all[t].map((r) => [r.code, r.name]));
+  // Children under their parent's code, every parent present ([] / {} when it has none): the
+  // previous client indexes CityMap[sbsf][sbcs] and the like without a guard.
+  const grouped = (t: CodeTable, parents: CodeRow[]) => {
+    const out: Record<string, { dm: string; name: string }[]> = Object.fromEntries(parents.map((p) => [p.code, []]));
+    for (const r of listOf(t)) if (r.parent !== null) (out[r.parent] ??= []).push(item(r));
+    return out;
+  };
+  const nested = (t: CodeTable, parents: CodeRow[]) => {
+    const out: Record<string, Record<string, string>> = Object.fromEntries(parents.map((p) => [p.code, {}]));
+    for (const r of all[t]) if (r.parent !== null) (out[r.parent] ??= {})[r.code] = r.name;
+    return out;
+  };
 
   const bodies: { [K in keyof Api]: Result<Api[K]> } = {
     provinceList: { sfList: plain('sf') },
     provinceMap: { sfMap: mapOf('sf') },
-    cityList: { ssList: listOf('ss').map((r) => ({ dm: r.code, mc: r.name, sfdm: r.parent ?? '' })) },
-    cityMap: { ssMap: mapOf('ss') },
-    districtList: { sqList: listOf('sq').map((r) => ({ dm: r.code, mc: r.name, ssdm: r.parent ?? '' })) },
-    districtMap: { sqMap: mapOf('sq') },
+    cityList: { ssList: grouped('ss', all.sf) },
+    cityMap: { ssMap: nested('ss', all.sf) },
+    districtList: { sqList: grouped('sq', all.ss) },
+    districtMap: { sqMap: nested('sq', all.ss) },
     categoryOneList: { gwlbList: plain('gwlb1') },
     categoryOneMap: { gwlbMap: mapOf('gwlb1') },
-    categoryTwoList: { gwlbotList: child('gwlb2') },
-    categoryTwoMap: { gwlbotMap: mapOf('gwlb2') },
-    categoryThreeList: { gwlbthList: child('gwlb3') },
-    categoryThreeMap: { gwlbthMap: mapOf('gwlb3') },
+    categoryTwoList: { gwlbotList: grouped('gwlb2', all.gwlb1) },
+    categoryTwoMap: { gwlbotMap: nested('gwlb2', all.gwlb1) },
+    categoryThreeList: { gwlbthList: grouped('gwlb3', all.gwlb2) },
+    categoryThreeMap: { gwlbthMap: nested('gwlb3', all.gwlb2) },
     generalLists: { dmMapList: Object.fromEntries(GENERAL_CODE_TABLES.map((t) => [t, plain(t)])) },
     generalMaps: { dmMap: Object.fromEntries(GENERAL_CODE_TABLES.map((t) => [t, mapOf(t)])) },
   };

@@ -101,7 +101,7 @@ describe('registration and review', () => {
     const dwid = reg.body.dwid;
 
     let info = await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token });
-    expect(info.body).toMatchObject({ shzt: 0, sqzt: 2, shsm: '', BsKhglEntity: { dwid, dwmc: body.dwmc, tyshxydm: body.tyshxydm } });
+    expect(info.body).toMatchObject({ shzt: 0, sqzt: '2', shsm: '', BsKhglEntity: { dwid, dwmc: body.dwmc, tyshxydm: body.tyshxydm } });
     expect(info.body.yyzzimageUrl).toContain('licence.jpg');
     expect(info.body.qydwimageUrl).toContain('logo.png');
     expect(info.body.page.list.map((f: { wjlx: number }) => f.wjlx)).toEqual([20, 30]);
@@ -170,7 +170,7 @@ describe('registration and review', () => {
     const taken = (await srv.call('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: actors.hrApproved.companyId! } })).body.dwInfo.dwmc;
     await bad({ dwmc: taken }, 409, '申请加入');
     const info = await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token });
-    expect(info.body).toMatchObject({ shzt: -1, sqzt: 0, BsKhglEntity: null });
+    expect(info.body).toMatchObject({ shzt: null, sqzt: '0', BsKhglEntity: null });
   });
 });
 
@@ -188,7 +188,7 @@ describe('colleagues', () => {
 
     const ask = await srv.call('/api/hr/qydwhrxx/registerHr', { token: newcomer.token, body: { dwid: owner.companyId, zw: '招聘专员' } });
     expect(ask.body.code).toBe(0);
-    expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: newcomer.token })).body).toMatchObject({ sqzt: 1, shzt: -1 });
+    expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: newcomer.token })).body).toMatchObject({ sqzt: '1', shzt: null });
     expect((await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: newcomer.token })).body.shzt).toBe(-1);
     expect((await messages(owner))[0]).toMatchObject({ bt: '同事申请加入单位' });
 
@@ -220,7 +220,7 @@ describe('colleagues', () => {
     const hr = await newHr('周拒绝');
     await srv.call('/api/hr/qydwhrxx/registerHr', { token: hr.token, body: { dwid: owner.companyId } });
     await srv.call('/api/hr/qyhrjrqysh/joinReview', { token: owner.token, query: { dwid: owner.companyId!, hrid: hr.userId!, shzt: 2 } });
-    expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token })).body).toMatchObject({ sqzt: 3, shzt: -1 });
+    expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token })).body).toMatchObject({ sqzt: '3', shzt: null });
     expect((await messages(hr))[0]).toMatchObject({ bt: '加入单位申请未通过' });
     const refused = await srv.call('/api/hr/qyhrjrqysh/list', { token: owner.token, query: { sqzt: 3 } });
     expect(refused.body.page.list.map((r: { hrid: string }) => r.hrid)).toContain(hr.userId);
@@ -239,7 +239,10 @@ describe('colleagues', () => {
     const r = await srv.call('/api/hr/qydwhrxx/updateHrById', { token: hr.token, body: { xm: '钱新名', zw: '招聘总监' } });
     expect(r.body.code).toBe(0);
     const info = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
-    expect(info.body.qyDwhrxxEntity).toMatchObject({ xm: '钱新名', zw: '招聘总监' });
+    // the centre's entity (§4.1): dwqc the full name, sflx s_002 for the HR who registered the enterprise, wx '' unbound
+    expect(info.body.qyDwhrxxEntity).toMatchObject({ hrid: hr.userId, xm: '钱新名', zw: '招聘总监', wx: '' });
+    expect(['s_001', 's_002']).toContain(info.body.qyDwhrxxEntity.sflx);
+    expect(info.body.qyDwhrxxEntity.dwqc).toBe(info.body.qyDwhrxxEntity.dwmc);
     const blank = await srv.call('/api/hr/qydwhrxx/updateHrById', { token: hr.token, body: { xm: '', zw: '' } });
     expect(blank.body.code).toBe(400);
   });
@@ -254,8 +257,15 @@ describe('enterprise pages for visitors', () => {
     expect(detail.body.dwInfo).toMatchObject({ dwid: hr.companyId, rzgws: 1, dwxz: 'dwxz_03' });
     expect(detail.body.dwInfo).not.toHaveProperty('tyshxydm');
     expect(detail.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([a]);
+    // the job page asks with sfxstd=2 and reads dwInfo only (§2.4)
+    const forJob = await srv.call('/api/qz/qzgrjbxx/getDwInfo', { method: 'POST', query: { dwid: hr.companyId!, sfxstd: 2 } });
+    expect(forJob.body).toMatchObject({ code: 0, dwInfo: { dwid: hr.companyId, dwjs: expect.any(String), sshy: expect.any(String) } });
+    expect(forJob.body.page.list).toEqual([]);
     const list = await srv.call('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', body: { dwid: hr.companyId } });
-    expect(list.body.gwList.map((j: { gwmc: string }) => j.gwmc)).toEqual(['销售代表']);
+    expect(list.body.gwList).toEqual([
+      expect.objectContaining({ gwid: a, gwmc: '销售代表', gwyx: 'xzfw_06', sbsf: '440000', sbcs: '440300', zprs: 2, fllist: [], dwid: hr.companyId, dwxz: 'dwxz_03' }),
+    ]);
+    expect(list.body.gwList[0]).toHaveProperty('dwsshy');
     const counts = await srv.call('/api/hr/bskhgl/getGwYyCount', { query: { dwid: hr.companyId! } });
     expect(counts.body).toMatchObject({ gwCount: 1, msCount: 0 });
     const bad = await srv.call('/api/hr/bskhgl/getGwYyCount', { query: { dwid: 'abc' } });
@@ -271,6 +281,12 @@ describe('public enterprise files', () => {
     const reg = await srv.call('/api/hr/bskhgl/registerDw', { token: hr.token, body: companyBody(licence, { qydwimage: logo }) });
     expect(reg.body.code).toBe(0);
     await srv.call('/api/xs/admin/companies/review', { token: actors.operator.token, body: { dwid: reg.body.dwid, shzt: 2, shsm: '营业执照不清晰' } });
+
+    // getDwFileList: a bare array of {wjid, wjlx}, oldest first (the client takes the last logo); logos only
+    const second = await uploadedFile(srv, hr.userId!, 20);
+    await srv.app.services.db.execute(sql`update files set company_id = ${reg.body.dwid} where id = ${second}`);
+    const files = await srv.call('/api/hr/qydwhrxx/getDwFileList', { method: 'POST', query: { dwid: reg.body.dwid } });
+    expect(files.body.page.map((f: { wjid: string; wjlx: number }) => [f.wjid, f.wjlx])).toEqual([[logo, 20], [second, 20]]);
 
     const gotLogo = await srv.call(`/api/hr/qydwhrxx/getFile/${logo}`);
     expect(gotLogo.body.code).toBe(0);

@@ -7,15 +7,13 @@ import { contentChanged } from '../content/api.js';
 import { companyStateOfHr, createHrProfile } from './hr.js';
 import { fileUrl } from '../files/urls.js';
 import { createUser, setDisplayName, findUser } from '../auth/index.js';
-import { publishedJobsOfCompany, type JobListItem } from '../jobs/api.js';
+import { perkList, publishedJobsOfCompany, type JobListItem } from '../jobs/api.js';
 import { companyLogoUrls, interviewCount } from './api.js';
 import { hrState, joinedCompanyId, registerCompany, requestJoin, reviewCompany, reviewJoin, updateCompany } from './store.js';
 
 
-/** The job fields of a company's list (CompanyJobItem). */
-const jobItem = (j: JobListItem) => ({
-  gwid: j.gwid, gwmc: j.gwmc, gwlb: j.gwlb, sbcs: j.sbcs, zdyx: j.zdyx, zgyx: j.zgyx, xlyq: j.xlyq, jyyq: j.jyyq, gzxz: j.gzxz, sxsj: j.sxsj,
-});
+/** A job of a company's list (CompanyJobItem): the job row with its perks as fllist. */
+const jobItem = ({ hrid: _h, gwms: _d, gwfl, ...j }: JobListItem) => ({ ...j, fllist: perkList(gwfl) });
 
 const companies: Module = {
   name: 'companies',
@@ -25,9 +23,10 @@ const companies: Module = {
     handle(app, s, identityApi.companyState, async ({ user }) => ({ shzt: await companyStateOfHr(s.db, user.id) }));
 
     handle(app, s, identityApi.hrInfo, async ({ user }) => {
-      const r = await one<{ xm: string; zw: string; dwid: string; dwmc: string; shzt: number | null; vip: number; join_state: number }>(
+      const r = await one<{ xm: string; zw: string; dwid: string; dwmc: string; shzt: number | null; vip: number; join_state: number; manager: boolean }>(
         s.db,
         sql`select h.name as xm, h.title as zw, coalesce(h.company_id::text, '') as dwid, coalesce(c.name, '') as dwmc,
+                   coalesce(c.created_by = h.user_id, false) as manager,
                    c.status::int as shzt, h.join_state::int as join_state,
                    -- paying: the enterprise's membership (rtc/vip.ts) or the older per-account flag
                    (case when h.vip = 1 or (h.join_state = 2 and c.vip_until >= (now() at time zone 'Asia/Shanghai')::date) then 1 else 0 end) as vip
@@ -36,7 +35,12 @@ const companies: Module = {
       if (!r) throw notFound('HR 信息不存在');
       const joined = r.join_state === 0 || r.join_state === 2;
       return {
-        qyDwhrxxEntity: { hrid: user.id, xm: r.xm, phone: user.phone, zw: r.zw, dwid: r.dwid, dwmc: r.dwmc, shzt: joined ? (r.shzt ?? -1) : -1, vip: r.vip },
+        qyDwhrxxEntity: {
+          hrid: user.id, xm: r.xm, phone: user.phone, zw: r.zw, sflx: r.manager && joined ? ('s_002' as const) : ('s_001' as const),
+          // no WeChat binding on this platform: the centre shows 未绑定微信
+          wx: '',
+          dwid: r.dwid, dwqc: r.dwmc, dwmc: r.dwmc, shzt: joined ? (r.shzt ?? -1) : -1, vip: r.vip,
+        },
       };
     });
 
@@ -53,10 +57,9 @@ const companies: Module = {
     });
 
     handle(app, s, identityApi.companyFiles, async ({ query }) => {
-      const list = await rows<{ wjid: string; wjlx: number; wjmc: string; wjgs: string; wjdx: number; storage_key: string; createTime: string }>(
+      const list = await rows<{ wjid: string; wjlx: number; wjmc: string; storage_key: string; createTime: string }>(
         s.db,
-        sql`select id::text as wjid, kind::int as wjlx, name as wjmc, ext as wjgs, size::int as wjdx, storage_key,
-                   ${chinaTime('created_at')} as "createTime"
+        sql`select id::text as wjid, kind::int as wjlx, name as wjmc, storage_key, ${chinaTime('created_at')} as "createTime"
             from files where company_id = ${query.dwid} and kind = 20 and deleted_at is null
             order by created_at desc, id desc limit 50`,
       );
@@ -78,7 +81,8 @@ const companies: Module = {
 
     handle(app, s, companiesApi.infoForHr, async ({ user }) => {
       const st = await hrState(s.db, user.id);
-      const empty = { BsKhglEntity: null, shzt: -1, sqzt: st.joinState, shsm: '', qydwimageUrl: '', yyzzimageUrl: '', page: pageOf([], 0, 1, 10) };
+      const sqzt = String(st.joinState) as '0' | '1' | '2' | '3';
+      const empty = { BsKhglEntity: null, shzt: null, sqzt, shsm: '', qydwimageUrl: '', yyzzimageUrl: '', page: pageOf([], 0, 1, 10) };
       if (st.joinState !== 2 || !st.companyId) return empty;
       const c = await one<{
         dwid: string; dwmc: string; dwxz: string; sshy: string; dwgm: string; dwszsf: string; dwszcs: string; dwszxxdz: string; dwjs: string;
@@ -102,7 +106,7 @@ const companies: Module = {
       return {
         BsKhglEntity: c,
         shzt: c.shzt,
-        sqzt: st.joinState,
+        sqzt,
         shsm: c.shsm,
         qydwimageUrl: urlOf(c.qydwimage),
         yyzzimageUrl: urlOf(c.yyzzimage),
@@ -144,10 +148,11 @@ const companies: Module = {
       const { status: _status, ...c } = await publicCompany(query.dwid, user?.role === 'hr' ? user.id : null);
       const jobs = await publishedJobsOfCompany(s.db, c.dwid, { page: query.page, limit: query.limit });
       const logos = await companyLogoUrls(s.db, s.config, [c.dwid]);
-      const list = query.sfxstd === 0 ? [] : jobs.list.map(jobItem);
+      const listed = query.sfxstd === undefined || query.sfxstd === 1;
+      const list = listed ? jobs.list.map(jobItem) : [];
       return {
         dwInfo: { ...c, logoUrl: logos[c.dwid], rzgws: jobs.total },
-        page: pageOf(list, query.sfxstd === 0 ? 0 : jobs.total, query.page, query.limit),
+        page: pageOf(list, listed ? jobs.total : 0, query.page, query.limit),
       };
     });
 

@@ -148,7 +148,7 @@ describe('company tabs', () => {
     for (const gwmc of ['前端开发工程师', '测试工程师']) {
       const r = await srv.call('/api/hr/qydwgwfbxx/addGw', {
         token: hr.token,
-        body: { gwmc, gwlb: 'gwlb_010201', gzxz: 'gzxz_01', sbsf: '440000', sbcs: '440300', gzdd: '深圳', zdyx: 10000, zgyx: 20000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 1, gwms: '岗位描述', fb: 1 },
+        body: { gwmc, gwlb: 'gwlb_010201', gwgzxz: 'gx_001', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳', zdyx: 10000, zgyx: 20000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 1, gwms: '岗位描述', fb: 1 },
       });
       expect(r.body.code, JSON.stringify(r.body)).toBe(0);
     }

@@ -5,6 +5,8 @@ import { registerPageViewCounter } from '../../http/page-views.js';
 import { sql } from '../../db/index.js';
 import { notFound } from '../../http/reply.js';
 import type { Module } from '../index.js';
+import { hrIdsOfCompany } from '../companies/api.js';
+import { onlineUsers } from '../notify/api.js';
 import { bannerSvg } from './banner-image.js';
 import {
   adminBanners, adminNotices, bannerForImage, companiesByType, deleteBanner, deleteNotice, listNotices, openNotice, publishBanner,
@@ -19,7 +21,13 @@ const content: Module = {
     handle(app, s, contentApi.banners, async ({ query }) => ({ list: await slotBanners(s, query.zswz) }));
     handle(app, s, contentApi.notices, async ({ body }) => ({ page: await listNotices(s.db, body) }));
     handle(app, s, contentApi.notice, async ({ query }) => ({ data: await openNotice(s.db, query.bsid) }));
-    handle(app, s, contentApi.companiesByType, async ({ query }) => ({ page: await companiesByType(s.db, query) }));
+    handle(app, s, contentApi.companiesByType, async ({ query }) => {
+      const page = await companiesByType(s.db, query);
+      // booszxs: the card's "n 位BOSS在线", the enterprise's HR connected to chat now
+      const hrs = await Promise.all(page.list.map((c) => hrIdsOfCompany(s.db, c.dwid)));
+      const online = await onlineUsers(s, hrs.flat());
+      return { page: { ...page, list: page.list.map((c, i) => ({ ...c, booszxs: hrs[i].filter((id) => online.has(id)).length })) } };
+    });
 
     // The generated banner picture (not JSON, so outside the contract).
     app.get(

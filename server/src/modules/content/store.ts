@@ -205,7 +205,7 @@ const TAB_LIMIT = 500;
 export async function companiesByType(
   db: Db,
   q: { type: number; csdm?: string; page: number; limit: number },
-): Promise<PageOf<Static<typeof HomeCompanyCard>>> {
+): Promise<PageOf<Omit<Static<typeof HomeCompanyCard>, 'booszxs'>>> {
   const all = await rows<{ dwid: string; dwmc: string; dwxz: string; dwsshy: string }>(
     db,
     sql`select c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.industry as dwsshy from companies c

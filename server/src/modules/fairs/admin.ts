@@ -27,17 +27,20 @@ export function parseChinaTime(text: string, what: string): Date {
 
 type FairInput = Body<typeof fairsApi.adminSave>;
 
+/** A fair saved without a kind is the general fair of its venue (m_hyktdm 线上 / 线下综合招聘会). */
+const defaultFairKind = (venue: 1 | 2) => (venue === 1 ? 'yh_001' : 'yh_003');
+
 export async function saveFair(s: Services, operatorId: string, b: FairInput): Promise<string> {
   const starts = parseChinaTime(b.hykssj, '开始时间');
   const ends = parseChinaTime(b.hyjssj, '结束时间');
   if (ends <= starts) throw badRequest('结束时间必须晚于开始时间');
-  if (b.hykt && !(await isValidCode(s.db, 'm_hyktdm', b.hykt))) throw badRequest('招聘会类型无效');
+  if (b.hylx && !(await isValidCode(s.db, 'm_hyktdm', b.hylx))) throw badRequest('会议类型无效');
   if (b.sf && !(await isValidCode(s.db, 'sf', b.sf))) throw badRequest('省份无效');
   if (b.csdm && !(await isValidCode(s.db, 'ss', b.csdm))) throw badRequest('城市无效');
   const fields = {
     name: b.hymc.trim(),
-    venue_type: b.hylx,
-    kind: b.hykt ?? '',
+    venue_type: b.sfxs,
+    kind: b.hylx || defaultFairKind(b.sfxs),
     province: b.sf ?? '',
     city: b.csdm ?? '',
     venue: b.hydd?.trim() ?? '',
@@ -47,7 +50,7 @@ export async function saveFair(s: Services, operatorId: string, b: FairInput): P
     fee_type: b.sfgy,
     booth_fee: b.sfgy === 1 ? 0 : (b.zwf ?? 0),
   };
-  if (b.hylx === 2 && !fields.venue) throw badRequest('线下招聘会请填写会场地点');
+  if (b.sfxs === 2 && !fields.venue) throw badRequest('线下招聘会请填写会场地点');
   let id: string;
   if (b.hxid) {
     const r = await one<{ id: string }>(

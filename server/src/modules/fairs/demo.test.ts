@@ -21,7 +21,7 @@ it('demo: fairs online and offline, ended, running and upcoming; the demo accoun
   const qz = await srv.login('qz', '13800000001');
   const seekerFairs = await srv.call('/api/qz/bsrcbmxx/list', { method: 'POST', token: qz.token });
   expect(seekerFairs.body.hxList.length).toBeGreaterThanOrEqual(3);
-  const running = seekerFairs.body.hxList.find((f: any) => f.ifks === 2 && f.hylx === 1);
+  const running = seekerFairs.body.hxList.find((f: any) => f.ifks === 2 && f.sfxs === 1);
   const zones = await srv.call('/api/qz/bsdwbmxx/ztListByHx', { query: { hxid: running.hxid } });
   expect(zones.body.list.map((z: any) => z.tmc)).toEqual(['名企专区', '高校专区', '科研院所专区']);
   const hall = await srv.call('/api/qz/bskhgl/list', { query: { hxid: running.hxid } });
@@ -29,6 +29,67 @@ it('demo: fairs online and offline, ended, running and upcoming; the demo accoun
   // The jobs step shows jobs of the signed-up enterprises at the fairs still open.
   expect(hall.body.page.list.some((c: any) => c.hxfbgws > 0 && c.gwfblist.length > 0)).toBe(true);
   expect(running.gwfbs).toBeGreaterThan(0);
+});
+
+it("demo: the hall answers the previous client's calls in its order and shapes (Meetinghall.vue)", async () => {
+  const qz = await srv.login('qz', '13800000001');
+  const hr = await srv.login('hr', '13800000002');
+  const running = (await srv.call('/api/qz/bsrcbmxx/list', { method: 'POST', token: qz.token })).body.hxList.find((f: any) => f.ifks === 2);
+  const hxid = running.hxid;
+  expect(running).toMatchObject({ hxid, hymc: expect.any(String), cbdw: expect.any(String) });
+  const info = (await srv.call('/api/hr/bshxxx/findHxInfo', { method: 'POST', query: { hxid } })).body.bsHxxx;
+  expect(info).toMatchObject({ hxid, hymc: running.hymc, hylx: expect.any(String) });
+  expect(info.hykssj.replace('-', '年').replace('-', '月')).toMatch(/^\d{4}年\d\d月\d\d \d\d:\d\d:\d\d$/);
+  const stats = (await srv.call('/api/qz/bshxxx/hxdttj', { method: 'POST', query: { hxid } })).body.hxdttj;
+  for (const k of ['chqys', 'chgxs', 'gwfbs', 'jltds', 'mys', 'jxzhxs', 'hyzrs', 'hxrcs']) expect(Number.isInteger(stats[k])).toBe(true);
+  const industries = (await srv.call('/api/qz/bskhgl/queryHylxList', { query: { hxid } })).body.list;
+  expect(industries.length).toBeGreaterThan(0);
+  for (const i of industries) expect(i).toEqual({ hydm: expect.any(String), hymc: expect.any(String) });
+  const zones = (await srv.call('/api/qz/bsdwbmxx/ztListByHx', { query: { hxid } })).body.list;
+  for (const z of zones) expect(z).toEqual({ tbsid: expect.any(String), tmc: expect.any(String) });
+  // The client sends every filter, empty ones as '' (ztid too on /list).
+  const page = (await srv.call('/api/qz/bskhgl/list', { token: qz.token, query: { hxid, ztid: '', sshy: '', dwmc: '', gwmc: '', page: 1, limit: 30 } })).body.page;
+  expect(page).toMatchObject({ totalCount: expect.any(Number), totalPage: expect.any(Number), currPage: 1 });
+  for (const c of page.list) {
+    expect(c).toMatchObject({ dwid: expect.any(String), dwmc: expect.any(String), dwxz: expect.any(String) });
+    expect([0, 1]).toContain(c.sfsc);
+    expect(c.hxzzgws).toBeLessThanOrEqual(c.hxfbgws);
+    expect(c.gwfblist.length).toBeLessThanOrEqual(5);
+    for (const j of c.gwfblist) expect(j).toMatchObject({ gwid: expect.any(String), dwid: c.dwid, gwmc: expect.any(String), gwyx: expect.any(String) });
+  }
+  const withJobs = page.list.find((c: any) => c.gwfblist.length);
+  const title = withJobs.gwfblist[0].gwmc as string;
+  const byTitle = (await srv.call('/api/qz/bskhgl/list', { query: { hxid, gwmc: title, page: 1, limit: 30 } })).body.page.list;
+  expect(byTitle.map((c: any) => c.dwid)).toContain(withJobs.dwid);
+  expect(byTitle.length).toBeLessThanOrEqual(page.list.length);
+  const byZone = (await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid, ztid: zones[0].tbsid, sshy: '', dwmc: '', gwmc: '', page: 1, limit: 30 } })).body;
+  expect(byZone.code).toBe(0);
+  // The talent hall, for HR only: gender as text, applied jobs as text.
+  const talents = (await srv.call('/api/hr/qzgrjbxx/selectHxrcPageList', { token: hr.token, query: { hxid, xxmc: '', zymc: '', userId: hr.userId, page: 1, limit: 30 } })).body.page;
+  expect(talents.list.length).toBeGreaterThan(0);
+  for (const t of talents.list) {
+    expect(['男', '女']).toContain(t.xb);
+    expect(t).toMatchObject({ qzbsid: expect.any(String), xm: expect.any(String), zgxl: expect.any(String), gznx: expect.any(Number), zgzy: expect.any(String), ypgw: expect.any(String) });
+    expect([0, 1]).toContain(t.sfsc);
+  }
+  expect((await srv.call('/api/hr/qzgrjbxx/selectHxrcPageList', { token: qz.token, query: { hxid } })).body.code).toBe(403);
+  const logos = (await srv.call('/api/hr/qydwhrxx/getDwLogos', { method: 'POST', body: page.list.map((c: any) => c.dwid) })).body;
+  expect(typeof logos.urls).toBe('object');
+  const avatars = (await srv.call('/api/qz/qzFile/getUserLogos', { method: 'POST', token: hr.token, body: talents.list.map((t: any) => t.qzbsid) })).body;
+  expect(typeof avatars.urls).toBe('object');
+  const hrs = (await srv.call('/api/qz/im/getOnlineHr', { token: qz.token, query: { dwid: withJobs.dwid } })).body;
+  expect(Array.isArray(hrs.onlineHrs)).toBe(true);
+  for (const h of hrs.page.list) expect(h).toMatchObject({ hrid: expect.any(String), zw: expect.any(String), dwmc: withJobs.dwmc });
+  expect(Number.isInteger((await srv.call('/imapi/api/meet/onlineCount', { method: 'POST', query: { hxid, type: 1 } })).body.data)).toBe(true);
+  expect(Array.isArray((await srv.call('/imapi/api/meet/onlineDw', { method: 'POST', body: [withJobs.dwid] })).body.data)).toBe(true);
+  expect(Array.isArray((await srv.call('/imapi/api/users/online', { method: 'POST', token: hr.token, body: [talents.list[0].qzbsid] })).body.data)).toBe(true);
+  // The ticker: no token, lines with a time and a text naming no job seeker.
+  const ticker = (await srv.call('/api/qz/systemhxlogs/list', { query: { page: 1, limit: 30 } })).body.page.list;
+  expect(ticker.length).toBeGreaterThan(0);
+  for (const l of ticker) {
+    expect(Number.isNaN(new Date(l.createTime.replace(' ', 'T')).getTime())).toBe(false);
+    expect(l.lgnr).not.toContain('李明');
+  }
 });
 
 it('demo: a place filter takes a city or a whole province (offline fairs, and the home page companies)', async () => {
@@ -43,23 +104,37 @@ it('demo: a place filter takes a city or a whole province (offline fairs, and th
   expect(byProvince.length).toBeGreaterThanOrEqual(byCity.length);
   const companies = (await srv.call('/api/hr/bskhgl/findDwListByType', { query: { page: 1, limit: 12, type: 1, csdm: province } })).body;
   expect(companies.code).toBe(0);
+  // The home page's company cards: 热招岗位 and BOSS在线 counts beside the name, nature, industry and job titles.
+  for (const c of companies.page.list) {
+    expect(c).toMatchObject({ dwid: expect.any(String), dwmc: expect.any(String), dwxz: expect.any(String), dwsshy: expect.any(String), gwmc: expect.any(String) });
+    expect(Number.isInteger(c.rzgws) && Number.isInteger(c.booszxs)).toBe(true);
+  }
 });
 
 it("demo: the previous client's fair search (queryHxListJs) filters by province, venue, kind, months and name", async () => {
   const search = (query: Record<string, string | number>) => srv.call('/api/xs/business/hxxx/queryHxListJs', { method: 'POST', query: { page: 1, limit: 27, ...query } }).then((r) => r.body);
   const all = await search({ sfxs: 3, pxfs: '', hysf: '', hylx: '', kssj: '', jssj: '', hymc: '', userId: '123', roleId: '' });
   expect(all.code).toBe(0);
-  const rows = all.page.list as { hxid: string; hymc: string; hylx: number; csdm: string; hykt: string; hykssj: string }[];
+  const rows = all.page.list as { hxid: string; hymc: string; hylx: string; sfxs: number; csdm: string; hykssj: string; hyjssj: string; hydd: string }[];
+  // Exactly the fields the previous client reads: hylx is the kind (m_hyktdm), times 'YYYY-MM-DD HH:mm:ss'.
+  for (const f of rows) {
+    expect(f).toMatchObject({ hxid: expect.any(String), hymc: expect.any(String), hylx: expect.any(String), hydd: expect.any(String) });
+    expect(f.hykssj).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(f.hyjssj).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  }
+  expect(all.page.totalCount).toBeGreaterThanOrEqual(rows.length);
   expect(rows.length).toBeGreaterThan(3);
-  const offline = rows.find((f) => f.hylx === 2)!;
+  const offline = rows.find((f) => f.sfxs === 2)!;
   const province = `${offline.csdm.slice(0, 2)}0000`;
   const inProvince = (await search({ sfxs: 2, hysf: province })).page.list as typeof rows;
   expect(inProvince.length).toBeGreaterThan(0);
-  expect(inProvince.every((f) => f.hylx === 2 && f.csdm.startsWith(province.slice(0, 2)))).toBe(true);
+  expect(inProvince.every((f) => f.sfxs === 2 && f.csdm.startsWith(province.slice(0, 2)))).toBe(true);
   const online = (await search({ sfxs: 1 })).page.list as typeof rows;
-  expect(online.every((f) => f.hylx === 1)).toBe(true);
-  const kind = rows.find((f) => f.hykt)!.hykt;
-  expect(((await search({ hylx: kind })).page.list as typeof rows).every((f) => f.hykt === kind)).toBe(true);
+  expect(online.every((f) => f.sfxs === 1 && f.hydd === '')).toBe(true);
+  const kind = rows.find((f) => f.hylx)!.hylx;
+  const ofKind = (await search({ hylx: kind })).page.list as typeof rows;
+  expect(ofKind.length).toBeGreaterThan(0);
+  expect(ofKind.every((f) => f.hylx === kind)).toBe(true);
   const month = offline.hykssj.slice(0, 7);
   const inMonth = (await search({ kssj: `${month}-01 00:00:00`, jssj: `${month}-01 00:00:00` })).page.list as typeof rows;
   expect(inMonth.length).toBeGreaterThan(0);

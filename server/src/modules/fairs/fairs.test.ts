@@ -33,15 +33,15 @@ beforeAll(async () => {
   actors = await allActors(srv);
   await srv.app.services.bus.subscribe('content.changed', (p) => changes.push(p as { kind: string; id: string }));
   future = await createFair({
-    hymc: '2026年秋季高校毕业生网络双选会', hylx: 1, hykt: 'hykt_05', hykssj: china(2 * D), hyjssj: china(2 * D + 8 * H),
+    hymc: '2026年秋季高校毕业生网络双选会', sfxs: 1, hylx: 'yh_005', hykssj: china(2 * D), hyjssj: china(2 * D + 8 * H),
     zbdw: '省人力资源和社会保障厅', cbdw: '省高校毕业生就业指导中心', hyjs: '面向2026届毕业生的线上双选会。', sfgy: 2, zwf: 800,
   });
   running = await createFair({
-    hymc: '深圳市南山区春风行动专场招聘会', hylx: 2, hykt: 'hykt_04', hykssj: china(-H), hyjssj: china(5 * H),
+    hymc: '深圳市南山区春风行动专场招聘会', sfxs: 2, hylx: 'yh_004', hykssj: china(-H), hyjssj: china(5 * H),
     sf: '440000', csdm: '440300', hydd: '深圳市南山区科技园人才市场三楼', zbdw: '南山区人力资源局',
   });
-  ended = await createFair({ hymc: '长三角智能制造人才网络招聘会', hylx: 1, hykssj: china(-8 * D), hyjssj: china(-7 * D) });
-  hidden = await createFair({ hymc: '尚未发布的招聘会', hylx: 1, hykssj: china(3 * D), hyjssj: china(3 * D + H), fbzt: 0 });
+  ended = await createFair({ hymc: '长三角智能制造人才网络招聘会', sfxs: 1, hykssj: china(-8 * D), hyjssj: china(-7 * D) });
+  hidden = await createFair({ hymc: '尚未发布的招聘会', sfxs: 1, hykssj: china(3 * D), hyjssj: china(3 * D + H), fbzt: 0 });
 });
 afterAll(() => srv?.close());
 
@@ -73,13 +73,13 @@ describe('operator edits fairs', () => {
   });
 
   it('edits a fair; a moved start gets a new reminder', async () => {
-    const id = await createFair({ hymc: '临时修改测试会', hylx: 1, hykssj: china(20), hyjssj: china(3 * H) });
+    const id = await createFair({ hymc: '临时修改测试会', sfxs: 1, hykssj: china(20), hyjssj: china(3 * H) });
     const seeker = actors.seeker;
     expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token: seeker.token, body: [id] })).body.code).toBe(0);
     expect(await sendFairReminders(srv.app.services)).toBeGreaterThanOrEqual(1);
     expect(await sendFairReminders(srv.app.services)).toBe(0);
     const moved = await srv.call('/api/xs/admin/fair/save', {
-      token: actors.operator.token, body: { hxid: id, hymc: '临时修改测试会（改期）', hylx: 1, sfgy: 1, hykssj: china(25), hyjssj: china(3 * H) },
+      token: actors.operator.token, body: { hxid: id, hymc: '临时修改测试会（改期）', sfxs: 1, sfgy: 1, hykssj: china(25), hyjssj: china(3 * H) },
     });
     expect(moved.body).toMatchObject({ code: 0, hxid: id });
     expect(await sendFairReminders(srv.app.services)).toBe(1);
@@ -90,7 +90,7 @@ describe('operator edits fairs', () => {
 
   it('refuses impossible fairs with a reason', async () => {
     const bad = async (body: Record<string, unknown>, msg: RegExp) => {
-      const r = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hymc: '无效的招聘会', hylx: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), ...body } });
+      const r = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hymc: '无效的招聘会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), ...body } });
       expect(r.body.code, JSON.stringify(r.body)).toBe(400);
       expect(r.body.msg).toMatch(msg);
     };
@@ -98,14 +98,14 @@ describe('operator edits fairs', () => {
     await bad({ hyjssj: china(D - H) }, /结束时间必须晚于开始时间/);
     await bad({ hykssj: '2026-02-30 09:00' }, /开始时间不是有效的日期时间/);
     await bad({ hykssj: '明天上午' }, /开始时间/);
-    await bad({ hylx: 2 }, /会场地点/);
-    await bad({ hylx: 3 }, /会场类型/);
-    await bad({ hykt: 'hykt_99' }, /招聘会类型无效/);
+    await bad({ sfxs: 2 }, /会场地点/);
+    await bad({ sfxs: 3 }, /会场类型/);
+    await bad({ hylx: 'hykt_99' }, /会议类型无效/);
     await bad({ csdm: '999999' }, /城市无效/);
     await bad({ hymc: 'x' }, /会场名称/);
     await bad({ zwf: -1 }, /展位费/);
     expect((await srv.call('/api/xs/admin/fair/list', { token: actors.operator.token })).body.page.totalCount).toBe(before);
-    const missing = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hxid: '99999999', hymc: '不存在的会', hylx: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H) } });
+    const missing = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hxid: '99999999', hymc: '不存在的会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H) } });
     expect(missing.body).toEqual({ code: 404, msg: '招聘会不存在' });
   });
 });
@@ -114,9 +114,10 @@ describe('lists and detail', () => {
   it('lists by venue type with the state of each fair and counts by state', async () => {
     const online = await list(null, { type: 1 });
     expect(online.body.code).toBe(0);
-    expect(online.body.page.list.every((f: any) => f.hylx === 1)).toBe(true);
-    expect(find(online.body.page, future)).toMatchObject({ ifks: 1, hymc: '2026年秋季高校毕业生网络双选会', hykt: 'hykt_05', sfsc: 0, sfbm: 0 });
-    expect(find(online.body.page, ended)).toMatchObject({ ifks: 3 });
+    expect(online.body.page.list.every((f: any) => f.sfxs === 1)).toBe(true);
+    expect(find(online.body.page, future)).toMatchObject({ ifks: 1, hymc: '2026年秋季高校毕业生网络双选会', hylx: 'yh_005', sfsc: 0, sfbm: 0 });
+    // Saved without a kind: the general fair of its venue (m_hyktdm yh_001 线上综合招聘会).
+    expect(find(online.body.page, ended)).toMatchObject({ ifks: 3, hylx: 'yh_001' });
     expect(find(online.body.page, running)).toBeUndefined();
     const offline = await list(null, { type: 2 });
     expect(find(offline.body.page, running)).toMatchObject({ ifks: 2, hydd: '深圳市南山区科技园人才市场三楼', csdm: '440300' });
@@ -212,7 +213,8 @@ describe('sign-up', () => {
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: actors.hrUnapproved.token, body: [future] })).body).toEqual({
       code: 403, msg: '单位信息未审核或审核不通过,请修改单位信息!',
     });
-    expect((await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { token: hr.token, query: { hxid: running } })).body.bmzt).toBe(0);
+    // Only the code tells the previous client whether the enterprise is at the fair (its HR may chat there).
+    expect((await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { token: hr.token, query: { hxid: running } })).body).toEqual({ code: 403, msg: '贵单位未报名本场招聘会' });
     const before = find((await list(null, { type: 2 })).body.page, running).chqys;
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: hr.token, body: [running, future] })).body.code).toBe(0);
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: hr.token, body: [running] })).body.code).toBe(0);
@@ -229,7 +231,35 @@ describe('sign-up', () => {
 
     const mine = await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: colleague.token, query: { page: 1, limit: 10 } });
     expect(mine.body.page.list.map((f: any) => f.hxid).sort()).toEqual([future, running].sort());
-    expect((await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { method: 'POST', token: hr.token, body: { type: 2 } })).body.page.list.map((f: any) => f.hxid)).toEqual([running]);
+    // type is the fair's state, as the HR centre's tabs send it: 1 booked and not started, 2 running, 3 past.
+    const byState = async (type: number) =>
+      (await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { method: 'POST', token: hr.token, query: { page: 1, limit: 10, type } })).body.page.list;
+    expect((await byState(2)).map((f: any) => f.hxid)).toEqual([running]);
+    const upcoming = await byState(1);
+    expect(upcoming.map((f: any) => f.hxid)).toEqual([future]);
+    expect(upcoming[0]).toMatchObject({ hymc: '2026年秋季高校毕业生网络双选会', cjqys: upcoming[0].chqys, hyfbgws: upcoming[0].gwfbs });
+    expect(await byState(3)).toEqual([]);
+    expect((await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: hr.token, query: { type: 4 } })).body.code).toBe(400);
+  });
+
+  it("lists fairs with the enterprise's booking state for 双选会管理 (findHxPageAllListBySelf)", async () => {
+    const hr = actors.hrApproved;
+    const all = async (query: Record<string, string | number>) =>
+      (await srv.call('/api/hr/bshxxx/findHxPageAllListBySelf', { method: 'POST', token: hr.token, query: { page: 1, limit: 50, hymc: '', kssj: '', jssj: '', ...query } })).body.page;
+    const everything = await all({ type: 1 });
+    expect(find(everything, running)).toMatchObject({ shzt: '1', hylx: 'yh_004' });
+    expect(find(everything, ended)).toMatchObject({ shzt: null });
+    expect(find(everything, hidden)).toBeUndefined();
+    expect((await all({ type: 2 })).list.every((f: any) => f.shzt === null)).toBe(true);
+    expect((await all({ type: 3 })).list.map((f: any) => f.hxid).sort()).toEqual([future, running].sort());
+    // Bookings are confirmed at once: none waits for review or was refused.
+    expect((await all({ type: 4 })).totalCount).toBe(0);
+    expect((await all({ type: 5 })).totalCount).toBe(0);
+    const month = (await all({ type: 1 })).list.find((f: any) => f.hxid === ended).hykssj.slice(0, 7);
+    expect((await all({ type: 1, kssj: month, jssj: month })).list.map((f: any) => f.hxid)).toContain(ended);
+    expect((await all({ type: 1, hymc: '南山' })).list.map((f: any) => f.hxid)).toEqual([running]);
+    const seeker = await srv.call('/api/hr/bshxxx/findHxPageAllListBySelf', { method: 'POST', token: actors.seeker.token, query: { page: 1, limit: 10 } });
+    expect(seeker.body.code).toBe(403);
   });
 });
 
@@ -247,13 +277,19 @@ describe('favourites', () => {
     expect(find((await list(h, { type: 2 })).body.page, running).sfsc).toBe(1);
 
     const mine = await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { page: 1, limit: 10 } });
-    expect(mine.body.page.list.map((f: any) => f.hxid).sort()).toEqual([ended, future].sort());
-    expect((await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { hymc: '长三角' } })).body.page.list.map((f: any) => f.hxid)).toEqual([ended]);
-    expect((await srv.call('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.list.map((f: any) => f.hxid)).toEqual([running]);
+    expect(mine.body.page.list.map((f: any) => f.HXID).sort()).toEqual([ended, future].sort());
+    // The previous client's upper-case row keys (Hunter_delivery.vue).
+    expect(mine.body.page.list.find((f: any) => f.HXID === future)).toEqual({
+      HXID: future, HYMC: '2026年秋季高校毕业生网络双选会', HYKSSJ: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:00$/),
+      HYJSSJ: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:00$/), HYLX: 'yh_005', QYCHRS: expect.any(Number), QYGWS: expect.any(Number),
+      SCSJ: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), USERID: s.userId,
+    });
+    expect((await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { hymc: '长三角' } })).body.page.list.map((f: any) => f.HXID)).toEqual([ended]);
+    expect((await srv.call('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.list.map((f: any) => f.HXID)).toEqual([running]);
 
     expect((await srv.call('/api/qz/jobFairFavorite/Unfavorite', { method: 'POST', token: s.token, query: { hxid: ended } })).body.code).toBe(0);
     expect((await srv.call('/api/qz/jobFairFavorite/Unfavorite', { method: 'POST', token: s.token, body: { hxid: ended } })).body.code).toBe(0);
-    expect((await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token })).body.page.list.map((f: any) => f.hxid)).toEqual([future]);
+    expect((await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token })).body.page.list.map((f: any) => f.HXID)).toEqual([future]);
     expect((await srv.call('/api/hr/jobFairFavorite/Unfavorite', { token: h.token, query: { hxid: running } })).body.code).toBe(0);
     expect((await srv.call('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.totalCount).toBe(0);
     expect((await srv.call('/api/qz/jobFairFavorite/favoriteMore', { token: s.token, body: [hidden] })).body.code).toBe(404);
@@ -269,7 +305,7 @@ describe('the hall', () => {
     const job = await srv.call('/api/hr/qydwgwfbxx/addGw', {
       token: hr.token,
       body: {
-        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gzxz: 'gzxz_01', sbsf: '440000', sbcs: '440300', gzdd: '深圳市南山区',
+        gwmc: 'Java开发工程师', gwlb: 'gwlb_010101', gwgzxz: 'gx_001', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳市南山区',
         zdyx: 15000, zgyx: 25000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 3, gwms: '负责后端服务开发。', fb: 1,
       },
     });
@@ -286,8 +322,16 @@ describe('the hall', () => {
     const hr = actors.hrApproved;
     const page = (await srv.call('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page;
     const c = page.list.find((x: any) => x.dwid === hr.companyId);
-    expect(c).toMatchObject({ hxfbgws: 1, ztid: zone, tmc: '名企专区', online: 0, dwsshy: 'hy_01' });
-    expect(c.gwfblist).toEqual([{ gwid: jobId, gwmc: 'Java开发工程师', zdyx: 15000, zgyx: 25000, dwid: hr.companyId }]);
+    expect(c).toMatchObject({ hxfbgws: 1, hxzzgws: 1, sfsc: 0, ztid: zone, tmc: '名企专区', online: 0, dwsshy: 'hy_01' });
+    expect(c.gwfblist).toEqual([{ gwid: jobId, dwid: hr.companyId, gwmc: 'Java开发工程师', gwyx: 'xzfw_06', zdyx: 15000, zgyx: 25000 }]);
+    // gwmc: enterprises with an open job of that title at the fair.
+    expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running, gwmc: 'Java' } })).body.page.list.map((x: any) => x.dwid)).toEqual([hr.companyId]);
+    expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running, gwmc: '厨师' } })).body.page.totalCount).toBe(0);
+    // sfsc: the seeker follows the enterprise.
+    expect((await srv.call(`/api/qz/qzgssc/sc/${hr.companyId}`, { method: 'POST', token: actors.seeker.token })).body.code).toBe(0);
+    const followed = (await srv.call('/api/qz/bskhgl/list', { token: actors.seeker.token, query: { hxid: running, ztid: '', sshy: '', dwmc: '', gwmc: '' } })).body.page;
+    expect(followed.list.find((x: any) => x.dwid === hr.companyId).sfsc).toBe(1);
+    expect((await srv.call(`/api/qz/qzgssc/qxsc/${hr.companyId}`, { method: 'POST', token: actors.seeker.token })).body.code).toBe(0);
     expect((await srv.call('/api/qz/bsdwbmxx/ztListByHx', { query: { hxid: running } })).body.list).toEqual([{ tbsid: zone, tmc: '名企专区' }]);
     expect((await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid: running, ztid: zone } })).body.page.list.map((x: any) => x.dwid)).toEqual([hr.companyId]);
     expect((await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid: running } })).body.code).toBe(400);
@@ -295,8 +339,12 @@ describe('the hall', () => {
     expect((await srv.call('/api/qz/bskhgl/queryHylxList', { query: { hxid: running } })).body.list).toEqual([{ hydm: 'hy_01', hymc: '互联网/IT/软件' }]);
 
     const jobs = await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId!, page: 1, limit: 10, type: 1 } });
-    expect(jobs.body.dwinfo).toMatchObject({ dwid: hr.companyId, dwsshy: 'hy_01' });
-    expect(jobs.body.page.records.map((j: any) => j.gwmc)).toEqual(['Java开发工程师']);
+    expect(jobs.body.dwinfo).toMatchObject({ dwid: hr.companyId, sshy: 'hy_01', dwjs: expect.any(String) });
+    // page.records, not list (§2.5): the job row with its description
+    expect(jobs.body.page.list).toBeUndefined();
+    expect(jobs.body.page.records).toEqual([
+      expect.objectContaining({ gwmc: 'Java开发工程师', dwid: hr.companyId, sbsf: '440000', sbcs: '440300', gwyx: 'xzfw_06', gwms: expect.any(String) }),
+    ]);
     expect(jobs.body.page.totalCount).toBe(1);
     expect((await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: future, dwid: actors.hrUnapproved.companyId! } })).body.code).toBe(404);
     expect(find((await list(null, { type: 2 })).body.page, running).gwfbs).toBe(1);
@@ -314,9 +362,10 @@ describe('the hall', () => {
     expect((await srv.call('/imapi/api/meet/online', { method: 'POST', token: hr.token, query: { hxid: running, type: 1 } })).body.code).toBe(0);
 
     const online = await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } });
-    expect(online.body.onlineHrs).toEqual([{ hrid: hr.userId, xm: '张审核', zw: '招聘专员' }]);
+    const dwmc = (await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId! } })).body.dwinfo.dwmc;
+    expect(online.body.onlineHrs).toEqual([{ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc }]);
     // Every HR of the company, online first: the offline colleague is there to be left a message.
-    expect(online.body.page.list[0]).toEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', online: true });
+    expect(online.body.page.list[0]).toEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc, online: true });
     expect(online.body.page.list.slice(1).every((h: { online: boolean }) => !h.online)).toBe(true);
     expect(online.body.page.totalCount).toBe(online.body.page.list.length);
     expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page.list.find((x: any) => x.dwid === hr.companyId).online).toBe(1);
@@ -341,15 +390,33 @@ describe('the hall', () => {
     expect(await count(3)).toBe(0);
     // Still listed, offline: the booth offers 留言.
     const after = (await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.page.list;
-    expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', online: false });
+    expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc, online: false });
     seekerSock.close();
+  });
+
+  it("shows HR the talent hall: seekers who signed up or came in, gender as text, the jobs they applied to at this fair", async () => {
+    const hr = actors.hrApproved;
+    const seeker = actors.seeker;
+    expect((await srv.call('/api/qz/qzjrhxdtjl/joinHxDt', { method: 'POST', token: seeker.token, query: { hxid: running } })).body.code).toBe(0);
+    expect((await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid: jobId, hxid: running } })).body.code).toBe(0);
+    const talents = async (query: Record<string, string> = {}) =>
+      (await srv.call('/api/hr/qzgrjbxx/selectHxrcPageList', { token: hr.token, query: { hxid: running, xxmc: '', zymc: '', userId: hr.userId!, page: 1, limit: 30, ...query } })).body.page;
+    const me = (await talents()).list.find((t: any) => t.qzbsid === seeker.userId);
+    expect(me).toMatchObject({ xm: '测先生', xb: '男', ypgw: 'Java开发工程师', sfsc: 0 });
+    expect((await srv.call('/api/hr/qyjlsc/addJlsc', { token: hr.token, query: { qzzid: seeker.userId! } })).body.code).toBe(0);
+    expect((await talents()).list.find((t: any) => t.qzbsid === seeker.userId).sfsc).toBe(1);
+    // A résumé hidden from talent search is not in the hall either.
+    expect((await srv.call('/api/qz/qzgrjbxx/updateJlyc/1', { token: seeker.token })).body.code).toBe(0);
+    expect((await talents()).list.map((t: any) => t.qzbsid)).not.toContain(seeker.userId);
+    expect((await srv.call('/api/qz/qzgrjbxx/updateJlyc/0', { token: seeker.token })).body.code).toBe(0);
+    expect((await talents({ xxmc: '不存在的学校名' })).totalCount).toBe(0);
   });
 });
 
 describe('start reminders', () => {
   it('reminds every signed-up person once, even with several nodes sending', async () => {
-    const soon = await createFair({ hymc: '即将开始的网络招聘会', hylx: 1, hykssj: china(15), hyjssj: china(4 * H) });
-    const later = await createFair({ hymc: '三小时后开始的招聘会', hylx: 1, hykssj: china(3 * H), hyjssj: china(5 * H) });
+    const soon = await createFair({ hymc: '即将开始的网络招聘会', sfxs: 1, hykssj: china(15), hyjssj: china(4 * H) });
+    const later = await createFair({ hymc: '三小时后开始的招聘会', sfxs: 1, hykssj: china(3 * H), hyjssj: china(5 * H) });
     const seeker = actors.seeker;
     const hr = actors.hrApproved;
     expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token: seeker.token, body: [soon, later] })).body.code).toBe(0);
@@ -439,7 +506,10 @@ describe('role × endpoint', () => {
     expect(await codesByRole(actors, post('/api/hr/bsdwbmxx/addBmhxxMore', [future]))).toEqual(expectedCodes(['hrApproved']));
     expect(await codesByRole(actors, post('/api/qz/bsrcbmxx/list'))).toEqual(seekers);
     expect(await codesByRole(actors, get('/api/hr/bshxxx/findYdHxPageAllListByDw'))).toEqual(hrs);
-    expect(await codesByRole(actors, get('/api/hr/bsdwbmxx/findDwBmzt', { hxid: future }))).toEqual(hrs);
+    // Signed up just above: only the approved enterprise's HR gets code 0.
+    expect(await codesByRole(actors, get('/api/hr/bsdwbmxx/findDwBmzt', { hxid: future }))).toEqual(expectedCodes(['hrApproved']));
+    expect(await codesByRole(actors, get('/api/hr/bshxxx/findHxPageAllListBySelf'))).toEqual(hrs);
+    expect(await codesByRole(actors, get('/api/hr/qzgrjbxx/selectHxrcPageList', { hxid: running }))).toEqual(expectedCodes(['hrApproved']));
     expect(await codesByRole(actors, post('/api/hr/qyjrhxdtjl/joinHxDt', undefined, { hxid: running }))).toEqual(hrs);
 
     expect(await codesByRole(actors, post('/api/qz/jobFairFavorite/favoriteMore', [future]))).toEqual(seekers);
@@ -455,7 +525,7 @@ describe('role × endpoint', () => {
     const zones = await codesByRole(actors, post('/api/xs/admin/fair/zone/save', { hxid: future, tmc: '高校专区' }));
     expect(zones).toEqual(operator);
     expect(await codesByRole(actors, post('/api/xs/admin/fair/zone/assign', { hxid: running, dwid: actors.hrApproved.companyId, tbsid: '' }))).toEqual(operator);
-    expect(await codesByRole(actors, post('/api/xs/admin/fair/save', { hymc: '角色矩阵测试会', hylx: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), fbzt: 0 }))).toEqual(operator);
+    expect(await codesByRole(actors, post('/api/xs/admin/fair/save', { hymc: '角色矩阵测试会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H), fbzt: 0 }))).toEqual(operator);
   });
 
   it('the operator sees who signed up', async () => {

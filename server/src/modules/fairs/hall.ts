@@ -3,7 +3,7 @@
  * who is online (HR of each booth, seekers in the hall) and the hall's figures.
  */
 import type { Static } from '@sinclair/typebox';
-import type { HallCompany, HallStats } from '@zp/core/contract';
+import type { HallCompany, HallStats, HallTalent } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { SQL } from 'drizzle-orm';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
@@ -12,8 +12,10 @@ import type { Services } from '../../services.js';
 import { onlineUsers } from '../notify/api.js';
 import { jobsAtFair } from '../jobs/api.js';
 import { codeName } from '../codes/store.js';
+import { MIN_COMPLETENESS, seekerCards } from '../resumes/api.js';
+import { favouriteFlags } from '../relations/api.js';
 import { fairApplicationCounts, fairStateSql } from './api.js';
-import { companyCardColumns, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
+import { attachedJobCounts, companyCardColumns, followedOf, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
 import { chinaTime, fairJobCount, likeOf } from './store.js';
 
 /** Universities are the enterprises the operator puts on the 热门高校 home tab. */
@@ -36,13 +38,15 @@ const companiesAt = (fairId: string) => sql`fair_signups s join companies c on c
 
 export async function hallCompanies(
   s: Services,
-  q: { hxid: string; ztid?: string; sshy?: string; dwmc?: string; page: number; limit: number },
+  viewer: User | null,
+  q: { hxid: string; ztid?: string; sshy?: string; dwmc?: string; gwmc?: string; page: number; limit: number },
 ): Promise<PageOf<Static<typeof HallCompany>>> {
   await requireFair(s.db, q.hxid);
   const filters = [
     q.ztid ? sql`s.zone_id = ${q.ztid}` : undefined,
     q.sshy ? sql`c.industry = ${q.sshy}` : undefined,
     q.dwmc?.trim() ? sql`c.name ilike ${likeOf(q.dwmc.trim())}` : undefined,
+    q.gwmc?.trim() ? openJobTitled(q.hxid, q.gwmc.trim()) : undefined,
   ].filter((x): x is SQL => !!x);
   const where = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
   const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n from ${companiesAt(q.hxid)}${where}`))!.n;
@@ -56,6 +60,8 @@ export async function hallCompanies(
   const hrs = await hrIdsByCompany(s.db, ids);
   const online = await onlineUsers(s, [...hrs.values()].flat());
   const jobs = await Promise.all(ids.map((id) => jobsAtFair(s.db, q.hxid, { companyId: id, page: 1, limit: 5 })));
+  const attached = await attachedJobCounts(s.db, q.hxid, ids);
+  const followed = viewer?.role === 'qz' ? await followedOf(s.db, viewer.id, ids) : new Set<string>();
   const out = list.map((c, i) => ({
     dwid: c.dwid,
     dwmc: c.dwmc,
@@ -63,12 +69,26 @@ export async function hallCompanies(
     dwsshy: c.dwsshy,
     ztid: c.ztid,
     tmc: c.tmc,
-    hxfbgws: jobs[i].total,
-    gwfblist: jobs[i].list.map((j) => ({ gwid: j.gwid, gwmc: j.gwmc, zdyx: j.zdyx, zgyx: j.zgyx, dwid: j.dwid })),
+    sfsc: followed.has(c.dwid) ? 1 : 0,
+    hxfbgws: attached.get(c.dwid) ?? 0,
+    hxzzgws: jobs[i].total,
+    gwfblist: jobs[i].list.map((j) => ({
+      gwid: j.gwid,
+      dwid: j.dwid,
+      gwmc: j.gwmc,
+      gwyx: j.gwyx,
+      zdyx: j.zdyx,
+      zgyx: j.zgyx,
+    })),
     online: (hrs.get(c.dwid) ?? []).some((id) => online.has(id)) ? 1 : 0,
   }));
   return pageOf(out, total, q.page, q.limit);
 }
+
+/** Enterprises with an open job at the fair whose title contains the words. */
+const openJobTitled = (fairId: string, title: string) =>
+  sql`exists (select 1 from job_fairs jf join jobs j on j.id = jf.job_id
+              where jf.fair_id = ${fairId} and j.company_id = c.id and j.status = 1 and j.deleted_at is null and j.title ilike ${likeOf(title)})`;
 
 export async function hallZones(db: Db, fairId: string) {
   await requireFair(db, fairId);
@@ -165,4 +185,64 @@ export async function hallStats(s: Services, fairId: string): Promise<Static<typ
 export function requireZone(ztid: string | undefined): string {
   if (!ztid) throw badRequest('缺少必填参数：组团ID(ztid)');
   return ztid;
+}
+
+/**
+ * The talent hall an HR browses: seekers who signed up for the fair or entered its hall, as talent
+ * search shows them — never a hidden résumé, one below the completeness needed to apply, or a
+ * seeker who shields the HR's enterprise. Names are shown as 李先生 / 王女士 until the résumé is opened.
+ */
+export async function hallTalents(
+  s: Services,
+  hr: { hrId: string; companyId: string },
+  q: { hxid: string; xxmc?: string; zymc?: string; page: number; limit: number },
+): Promise<PageOf<Static<typeof HallTalent>>> {
+  await requireFair(s.db, q.hxid);
+  const where: SQL[] = [
+    sql`p.user_id in (select user_id from fair_signups where fair_id = ${q.hxid} and company_id is null
+                      union select user_id from fair_visits where fair_id = ${q.hxid} and role = 'qz')`,
+    sql`not p.hidden and p.completeness >= ${MIN_COMPLETENESS}`,
+    sql`not exists (select 1 from seeker_shields sh where sh.seeker_id = p.user_id and sh.company_id = ${hr.companyId})`,
+  ];
+  if (q.xxmc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.school ilike ${likeOf(q.xxmc.trim())})`);
+  if (q.zymc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.major ilike ${likeOf(q.zymc.trim())})`);
+  const cond = sql.join(where, sql` and `);
+  const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n from seeker_profiles p where ${cond}`))!.n;
+  const ids = (
+    await rows<{ id: string }>(
+      s.db,
+      sql`select p.user_id::text as id from seeker_profiles p where ${cond}
+          order by p.refreshed_at desc, p.user_id desc limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`,
+    )
+  ).map((r) => r.id);
+  const cards = await seekerCards(s.db, s.config, ids);
+  const flags = await favouriteFlags(s.db, hr.hrId, ids);
+  const applied = await appliedTitles(s.db, q.hxid, hr.companyId, ids);
+  const list = cards.map((c) => ({
+    qzbsid: c.qzbsid,
+    xm: c.x ? `${c.x}${c.xbm === 'xb_002' ? '女士' : '先生'}` : '',
+    xb: c.xbm === 'xb_001' ? '男' : c.xbm === 'xb_002' ? '女' : '',
+    nl: c.nl,
+    zgxl: c.zgxl,
+    gznx: c.gznx,
+    zgzy: c.major,
+    xxmc: c.school,
+    ypgw: applied.get(c.qzbsid) ?? '',
+    sfsc: flags[c.qzbsid] ?? 0,
+  }));
+  return pageOf(list, total, q.page, q.limit);
+}
+
+/** seeker → titles (、-joined) of the enterprise's jobs they applied to in this fair's hall. */
+async function appliedTitles(db: Db, fairId: string, companyId: string, seekerIds: string[]): Promise<Map<string, string>> {
+  if (!seekerIds.length) return new Map();
+  const r = await rows<{ id: string; titles: string }>(
+    db,
+    sql`select a.seeker_id::text as id, string_agg(j.title, '、' order by a.created_at) as titles
+        from applications a join jobs j on j.id = a.job_id
+        where a.fair_id = ${fairId} and a.company_id = ${companyId}
+          and a.seeker_id in (${sql.join(seekerIds.map((id) => sql`${id}`), sql`, `)})
+        group by a.seeker_id`,
+  );
+  return new Map(r.map((x) => [x.id, x.titles]));
 }

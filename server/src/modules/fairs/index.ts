@@ -6,15 +6,15 @@ import type { Module } from '../index.js';
 import { jobsAtFair } from '../jobs/api.js';
 import { onlineUsers, isUserOnline } from '../notify/api.js';
 import { companyOfHr, hrIdsOfCompany } from '../companies/api.js';
-import { fairDetail, fairsWhere, likeOf, listFairs, listStats, viewerOf } from './store.js';
+import { fairDetail, fairsWhere, favoriteFairs, likeOf, listFairs, listStats, viewerOf } from './store.js';
 import { companySignUp, favorite, seekerSignUp, unfavorite } from './signup.js';
 import {
-  companyAtFair, enterHall, hallCompanies, hallIndustries, hallStats, hallZones, onlineCompanies, onlineCount, requireFair, requireZone,
+  companyAtFair, enterHall, hallCompanies, hallIndustries, hallStats, hallTalents, hallZones, onlineCompanies, onlineCount, requireFair, requireZone,
 } from './hall.js';
 import { adminFairs, assignZone, deleteZone, fairSignups, publishFair, saveFair, saveZone } from './admin.js';
 import { hrNames } from './borrowed.js';
 import { startReminderTimer } from './reminders.js';
-import { companySignedUp } from './api.js';
+import { companySignedUp, fairStateSql } from './api.js';
 import { hallTicker, hrFigures } from './ticker.js';
 
 const fairs: Module = {
@@ -42,17 +42,28 @@ const fairs: Module = {
 
     // The hall.
     handle(app, s, fairsApi.stats, async ({ query }) => ({ hxdttj: await hallStats(s, query.hxid) }));
-    handle(app, s, fairsApi.hallCompanies, async ({ query }) => ({ page: await hallCompanies(s, query) }));
-    handle(app, s, fairsApi.hallCompaniesByZone, async ({ query }) => ({ page: await hallCompanies(s, { ...query, ztid: requireZone(query.ztid) }) }));
+    handle(app, s, fairsApi.hallCompanies, async ({ query, user }) => ({ page: await hallCompanies(s, user, query) }));
+    handle(app, s, fairsApi.hallCompaniesByZone, async ({ query, user }) => ({ page: await hallCompanies(s, user, { ...query, ztid: requireZone(query.ztid) }) }));
+    handle(app, s, fairsApi.hallTalents, async ({ query, user }) => {
+      const company = await companyOfHr(s.db, user.id);
+      return { page: await hallTalents(s, { hrId: user.id, companyId: company!.id }, query) };
+    });
     handle(app, s, fairsApi.hallIndustries, async ({ query }) => ({ list: await hallIndustries(s.db, query.hxid) }));
     handle(app, s, fairsApi.hallZones, async ({ query }) => ({ list: await hallZones(s.db, query.hxid) }));
     handle(app, s, fairsApi.companyJobs, async ({ query }) => {
       const c = await companyAtFair(s.db, query.hxid, query.dwid);
       const jobs = await jobsAtFair(s.db, query.hxid, { companyId: query.dwid, page: query.page, limit: query.limit });
-      const { listType: _l, status: _s, ...dwinfo } = c;
+      const { listType: _l, status: _s, dwsshy: sshy, ...rest } = c;
+      const dwinfo = { ...rest, sshy };
       return {
         dwinfo,
-        page: { list: jobs.list, records: jobs.list, totalCount: jobs.total, totalPage: Math.ceil(jobs.total / query.limit), currPage: query.page, pageSize: query.limit },
+        page: {
+          records: jobs.list.map(({ hrid: _h, gwfl: _p, ...j }) => j),
+          totalCount: jobs.total,
+          totalPage: Math.ceil(jobs.total / query.limit),
+          currPage: query.page,
+          pageSize: query.limit,
+        },
       };
     });
     handle(app, s, fairsApi.hrFigures, async ({ user }) => ({ qygrxxtjVO: await hrFigures(s.db, (await companyOfHr(s.db, user.id))?.id ?? null) }));
@@ -91,14 +102,7 @@ const fairs: Module = {
     handle(app, s, fairsApi.seekerUnfavorite, async ({ query, user }) => (await unfavorite(s, user.id, query.hxid), { msg: '已取消收藏' }));
     handle(app, s, fairsApi.hrUnfavorite, async ({ query, user }) => (await unfavorite(s, user.id, query.hxid), { msg: '已取消收藏' }));
     for (const spec of [fairsApi.seekerFavorites, fairsApi.hrFavorites]) {
-      handle(app, s, spec, async ({ query, user }) => {
-        const v = await viewerOf(s.db, user);
-        const name = query.hymc?.trim() ? sql`f.name ilike ${likeOf(query.hymc.trim())}` : sql`true`;
-        return {
-          page: await fairsWhere(s.db, v, sql`fairs f join fair_favorites fav on fav.fair_id = f.id`, sql`fav.user_id = ${user.id} and ${name}`,
-            sql`fav.created_at desc, f.id desc`, query.page, query.limit),
-        };
-      });
+      handle(app, s, spec, async ({ query, user }) => ({ page: await favoriteFairs(s.db, user.id, query) }));
     }
     handle(app, s, fairsApi.seekerFairs, async ({ user }) => {
       const v = await viewerOf(s.db, user);
@@ -108,16 +112,29 @@ const fairs: Module = {
     });
     handle(app, s, fairsApi.companyFairs, async ({ query, user }) => {
       const v = await viewerOf(s.db, user);
-      const type = query.type ? sql`f.venue_type = ${query.type}` : sql`true`;
-      return {
-        page: await fairsWhere(s.db, v, sql`fairs f join fair_signups s on s.fair_id = f.id`,
-          v.companyId ? sql`s.company_id = ${v.companyId} and ${type}` : sql`false`, sql`f.starts_at desc, f.id desc`, query.page, query.limit),
-      };
+      const state = query.type ? sql`${fairStateSql()} = ${query.type}` : sql`true`;
+      const page = await fairsWhere(s.db, v, sql`fairs f join fair_signups s on s.fair_id = f.id`,
+        v.companyId ? sql`s.company_id = ${v.companyId} and ${state}` : sql`false`, sql`f.starts_at desc, f.id desc`, query.page, query.limit);
+      return { page: { ...page, list: page.list.map((f) => ({ ...f, cjqys: f.chqys, hyfbgws: f.gwfbs })) } };
+    });
+    handle(app, s, fairsApi.bookableFairs, async ({ query, user }) => {
+      const v = await viewerOf(s.db, user);
+      const booked = v.companyId ? sql`exists (select 1 from fair_signups b where b.fair_id = f.id and b.company_id = ${v.companyId})` : sql`false`;
+      // Sign-ups are confirmed at once: a booking is approved ('1') or absent; none waits or is refused.
+      const byType = { 1: sql`true`, 2: sql`not ${booked}`, 3: booked, 4: sql`false`, 5: sql`false` }[query.type ?? 1];
+      const month = (x: string | undefined, op: '>=' | '<=') =>
+        x ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') ${sql.raw(op)} ${x.slice(0, 7)}` : sql`true`;
+      const name = query.hymc?.trim() ? sql`f.name ilike ${likeOf(query.hymc.trim())}` : sql`true`;
+      const page = await fairsWhere(s.db, v, sql`fairs f`, sql`${byType} and ${name} and ${month(query.kssj, '>=')} and ${month(query.jssj, '<=')}`,
+        sql`${fairStateSql()} = 3, case when f.ends_at > now() then f.starts_at end asc, f.starts_at desc, f.id desc`, query.page, query.limit);
+      return { page: { ...page, list: page.list.map((f) => ({ ...f, shzt: f.sfbm ? ('1' as const) : null })) } };
     });
     handle(app, s, fairsApi.companySignUpState, async ({ query, user }) => {
       const v = await viewerOf(s.db, user);
       await requireFair(s.db, query.hxid);
-      return { bmzt: v.companyId && (await companySignedUp(s.db, query.hxid, v.companyId)) ? 1 : 0 };
+      // The previous client reads only the code: 0 means the enterprise is at the fair, so its HR may chat in the hall.
+      if (!v.companyId || !(await companySignedUp(s.db, query.hxid, v.companyId))) throw forbidden('贵单位未报名本场招聘会');
+      return { bmzt: 1 };
     });
 
     // The operator.

@@ -1,6 +1,6 @@
 /** Reading fairs as the lists, the detail page and the personal centres show them. */
 import type { Static } from '@sinclair/typebox';
-import type { FairItem, FairDetail, FairListStats } from '@zp/core/contract';
+import type { FairItem, FairDetail, FairListStats, FavoriteFair } from '@zp/core/contract';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { SQL } from 'drizzle-orm';
 import { notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
@@ -39,7 +39,7 @@ const signedUpBy = (v: Viewer): SQL => {
 /** Columns of FairItem (without gwfbs, added from the jobs module). */
 export const itemColumns = (v: Viewer) => sql`
   f.id::text as hxid, f.name as hymc, ${chinaTime('f.starts_at')} as hykssj, ${chinaTime('f.ends_at')} as hyjssj,
-  f.venue_type::int as hylx, f.kind as hykt, f.venue as hydd, f.province as sf, f.city as csdm,
+  f.kind as hylx, f.venue_type::int as sfxs, f.venue as hydd, f.province as sf, f.city as csdm,
   f.organizer as zbdw, f.host_org as cbdw, ${fairStateSql()} as ifks,
   ${v.userId ? sql`(exists (select 1 from fair_favorites ff where ff.fair_id = f.id and ff.user_id = ${v.userId}))::int` : sql`0`} as sfsc,
   (exists (select 1 from fair_signups s where s.fair_id = f.id and ${signedUpBy(v)}))::int as sfbm,
@@ -71,7 +71,7 @@ export interface ListFilter {
   csdm?: string;
   ksny?: string;
   hymc?: string;
-  /** hykt: the fair's kind */
+  /** hylx: the fair's kind (m_hyktdm) */
   kind?: string;
   /** starting from this month on, 'YYYY-MM' */
   fromMonth?: string;
@@ -150,3 +150,19 @@ export async function fairsWhere(
 }
 
 export { likeOf };
+
+/** A user's favourite fairs in the previous client's upper-case row (collectedList), latest favourite first. */
+export async function favoriteFairs(db: Db, userId: string, q: { hymc?: string; page: number; limit: number }): Promise<PageOf<Static<typeof FavoriteFair>>> {
+  const where = sql`fav.user_id = ${userId} and f.published ${q.hymc?.trim() ? sql`and f.name ilike ${likeOf(q.hymc.trim())}` : sql``}`;
+  const from = sql`fair_favorites fav join fairs f on f.id = fav.fair_id`;
+  const total = (await one<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`))!.n;
+  const list = await rows<Omit<Static<typeof FavoriteFair>, 'QYGWS'>>(
+    db,
+    sql`select f.id::text as "HXID", f.name as "HYMC", ${chinaTime('f.starts_at')} as "HYKSSJ", ${chinaTime('f.ends_at')} as "HYJSSJ",
+               f.kind as "HYLX", (select count(*) from fair_signups s where s.fair_id = f.id and s.company_id is not null)::int as "QYCHRS",
+               ${chinaTime('fav.created_at')} as "SCSJ", fav.user_id::text as "USERID"
+        from ${from} where ${where} order by fav.created_at desc, f.id desc limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`,
+  );
+  const counts = await Promise.all(list.map((f) => fairJobCount(db, f.HXID)));
+  return pageOf(list.map((f, i) => ({ ...f, QYGWS: counts[i] })), total, q.page, q.limit);
+}

@@ -220,7 +220,9 @@ describe('files: upload, register, serve', () => {
     // in use as the logo: not deletable
     expect((await srv.call('/api/hr/qydwhrxx/delHrFile', { token: hr.token, query: { bsid: saved.body.wjid } })).body.code).toBe(409);
     const list = await srv.call('/api/hr/qydwhrxx/getHrFileList', { token: hr.token });
-    expect(list.body.page.list.map((f: { wjid: string }) => f.wjid)).toContain(saved.body.wjid);
+    // a bare array, oldest first, each {wjid, wjlx} (20 logo)
+    expect(Array.isArray(list.body.page)).toBe(true);
+    expect(list.body.page.at(-1)).toMatchObject({ wjid: saved.body.wjid, wjlx: 20 });
 
     const wrongCompany = await uploadAndSave(srv, {
       token: hr.token, ossKey: '/api/hr/qydwhrxx/getOssKey', save: '/api/hr/qydwhrxx/saveFile', name: 'l.png', bytes: samples.png(), saveBody: { fileType: 20, dwid: actors.hrUnapproved.companyId },

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { filesApi, identityApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { badRequest, conflict, forbidden, notFound, pageOf } from '../../http/reply.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
@@ -43,7 +43,6 @@ async function myFile(s: Services, f: FileRecord) {
     wjdx: f.size,
     fileUrl: await readableUrl(s, f),
     createTime: f.createdAt,
-    showPhone: 0,
   };
 }
 
@@ -167,8 +166,8 @@ const files: Module = {
 
     handle(app, s, filesApi.seekerList, async ({ user, query }) => {
       const list = await filesWhere(s.db, sql`owner_id = ${user.id} and kind = ${query.fileType}`);
-      // the newest generated résumé (30) is the one the client offers (list is newest first)
-      return { fileList: await Promise.all(list.map(async (f, i) => ({ ...(await myFile(s, f)), showPhone: f.kind === 30 && i === 0 ? 1 : 0 }))) };
+      // generated résumés (30) carry showPhone: the newest is the one the client offers (list is newest first)
+      return { fileList: await Promise.all(list.map(async (f, i) => ({ ...(await myFile(s, f)), ...(f.kind === 30 ? { showPhone: i === 0 ? 1 : 0 } : {}) }))) };
     });
 
     handle(app, s, filesApi.seekerDelete, async ({ user, params }) => {
@@ -229,8 +228,9 @@ const files: Module = {
       const company = await companyOfHr(s.db, user.id);
       const mine = company ? sql`(owner_id = ${user.id} or company_id = ${company.id})` : sql`owner_id = ${user.id}`;
       const list = await filesWhere(s.db, sql`${mine} and kind in (20, 30)`);
-      const out = await Promise.all(list.map((f) => myFile(s, f)));
-      return { page: pageOf(out, out.length, 1, Math.max(out.length, 1)) };
+      // Oldest first, a bare array: the previous client maps it and takes the last logo.
+      const out = await Promise.all(list.reverse().map((f) => myFile(s, f)));
+      return { page: out };
     });
 
     handle(app, s, filesApi.hrDelete, async ({ user, query }) => {

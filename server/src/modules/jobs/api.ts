@@ -28,34 +28,55 @@ export async function jobSummary(db: Db, jobId: string): Promise<JobSummary | nu
   return r ?? null;
 }
 
-/** A published job as lists show it (field names of the API contract). */
+/**
+ * A job row in the fields of the contract (legacy-response-shapes §2): gwyx is the salary-range
+ * code beside the exact bounds zdyx / zgyx, gwlbo / gwlbt / gwlb the category of level 1 / 2 / 3,
+ * gwfbsj the time it was last published or refreshed.
+ */
 export interface JobListItem {
   gwid: string;
-  /** title */
+  dwid: string;
   gwmc: string;
-  /** third-level category code */
-  gwlb: string;
-  /** city code */
+  dwmc: string;
+  /** province, city, street address of the workplace */
+  sbsf: string;
   sbcs: string;
-  /** monthly salary range, yuan; both 0 = 面议 */
+  sbxxdz: string;
+  /** salary-range code (m_xzdydm); zdyx / zgyx the exact monthly bounds, both 0 = 面议 */
+  gwyx: string;
   zdyx: number;
   zgyx: number;
   /** education and experience codes */
   xlyq: string;
   jyyq: string;
+  gwlbo: string;
+  gwlbt: string;
+  gwlb: string;
   /** work nature code */
-  gzxz: string;
-  /** last refreshed, Asia/Shanghai 'YYYY-MM-DD HH24:MI:SS' */
-  sxsj: string;
-  dwid: string;
-  dwmc: string;
+  gwgzxz: string;
+  zprs: number;
+  /** 'YYYY-MM-DD HH:mm:ss', Asia/Shanghai */
+  gwfbsj: string;
+  /** the enterprise's ownership, size and industry codes */
+  dwxz: string;
+  dwgm: string;
+  dwsshy: string;
   hrid: string;
+  /** perk codes (m_gwfldm) */
+  gwfl: string[];
+  gwms: string;
 }
 
-export const jobListColumns = sql`j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.city as sbcs,
-  j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq, j.nature as gzxz,
-  to_char(j.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as sxsj,
-  j.company_id::text as dwid, c.name as dwmc, j.hr_id::text as hrid`;
+/** The columns of JobListItem from jobs j joined to companies c. */
+export const jobListColumns = sql`j.id::text as gwid, j.company_id::text as dwid, j.title as gwmc, c.name as dwmc,
+  j.province as sbsf, j.city as sbcs, j.address as sbxxdz,
+  job_salary_code(j.salary_min, j.salary_max) as gwyx, j.salary_min as zdyx, j.salary_max as zgyx,
+  j.education as xlyq, j.experience as jyyq, left(j.category, 7) as gwlbo, left(j.category, 9) as gwlbt, j.category as gwlb,
+  j.nature as gwgzxz, j.headcount as zprs, to_char(j.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as gwfbsj,
+  c.nature as dwxz, c.size as dwgm, c.industry as dwsshy, j.hr_id::text as hrid, j.perks as gwfl, j.description as gwms`;
+
+/** fllist as the contract sends perks on details and the company page: one {dm} per code. */
+export const perkList = (codes: string[]) => codes.map((dm) => ({ dm }));
 
 /** The published jobs shown at a fair (attached by their HR), freshest first; optionally one enterprise's. */
 export async function jobsAtFair(

@@ -149,7 +149,7 @@ export function makeJob(r: Random, c: JobCompany, pool: Map<string, { code: stri
     prefix === '初级' ? r.pick(['gzjy_01', 'gzjy_02']) :
     prefix === '高级' || prefix === '主管级' ? r.pick(['gzjy_04', 'gzjy_05']) :
     prefix === '资深' ? r.pick(['gzjy_05', 'gzjy_06']) : r.pick(['gzjy_00', 'gzjy_02', 'gzjy_03', 'gzjy_03']);
-  const nature = prefix === '实习' ? 'gzxz_03' : r.next() < 0.05 ? 'gzxz_02' : 'gzxz_01';
+  const nature = prefix === '实习' ? 'gx_003' : r.next() < 0.05 ? 'gx_002' : 'gx_001';
   const welfare = new Set<string>();
   for (let i = 0, n = 3 + r.int(3); i < n; i++) welfare.add(r.pick(WELFARE));
   const description =

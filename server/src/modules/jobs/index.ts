@@ -1,4 +1,5 @@
-import { jobsApi } from '@zp/core/contract';
+import type { Static } from '@sinclair/typebox';
+import { jobsApi, type HrJobRow } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { registerPageViewCounter } from '../../http/page-views.js';
 import { notFound, pageOf } from '../../http/reply.js';
@@ -7,7 +8,7 @@ import type { Module } from '../index.js';
 import { contentChanged } from '../content/api.js';
 import { joinedCompanyId } from '../companies/store.js';
 import {
-  addJob, closeJob, deleteJob, fairsForJob, jobDetail, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
+  addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
 } from './store.js';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -55,7 +56,7 @@ const jobs: Module = {
 
     handle(app, s, jobsApi.openClose, async ({ query, user }) => {
       const companyId = await company(user.id);
-      const msg = query.type === 1 ? await publishJob(s, companyId, query.gwid) : await closeJob(s, companyId, query.gwid);
+      const msg = query.type === 2 ? await publishJob(s, companyId, query.gwid) : await closeJob(s, companyId, query.gwid);
       await changed(query.gwid);
       return { msg };
     });
@@ -63,19 +64,25 @@ const jobs: Module = {
     handle(app, s, jobsApi.listHr, async ({ query, user }) => {
       const companyId = await company(user.id);
       const name = query.gwmc?.trim();
+      // a date alone as the end covers that whole day
+      const end = query.endTime && query.endTime.length === 10 ? `${query.endTime} 23:59:59` : query.endTime;
+      const when = sql.raw(`(j.refreshed_at at time zone 'Asia/Shanghai')`);
       const where = sql`j.company_id = ${companyId} and j.deleted_at is null
-        ${query.zt !== undefined ? sql`and j.status = ${query.zt}` : sql``}
+        ${query.gwzt ? sql`and job_gwzt(j.status) = ${query.gwzt}` : sql``}
         ${name ? sql`and j.title ilike ${like(name)}` : sql``}
+        ${query.startTime ? sql`and ${when} >= ${query.startTime}::timestamp` : sql``}
+        ${end ? sql`and ${when} <= ${end}::timestamp` : sql``}
         ${query.mine === 1 ? sql`and j.hr_id = ${user.id}` : sql``}`;
       const total = await one<{ n: number }>(s.db, sql`select count(*)::int as n from jobs j where ${where}`);
-      const list = await rows<{
-        gwid: string; gwmc: string; gwlb: string; sbcs: string; zdyx: number; zgyx: number; zprs: number; zt: number; fbsj: string; sxsj: string;
-        llcs: number; xjyy: string; hrid: string; hrxm: string;
-      }>(
+      const list = await rows<Static<typeof HrJobRow>>(
         s.db,
-        sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.city as sbcs, j.salary_min as zdyx, j.salary_max as zgyx,
-                   j.headcount as zprs, j.status::int as zt, coalesce(${shanghai('j.published_at')}, '') as fbsj, ${shanghai('j.refreshed_at')} as sxsj,
-                   j.views as llcs, j.takedown_reason as xjyy, j.hr_id::text as hrid, coalesce(nullif(h.name, ''), u.name, '') as hrxm
+        sql`select j.id::text as gwid, j.title as gwmc, job_gwzt(j.status) as gwzt, job_salary_code(j.salary_min, j.salary_max) as gwyx,
+                   j.salary_min as zdyx, j.salary_max as zgyx, j.province as sbsf, j.city as sbcs, left(j.category, 9) as gwlbt,
+                   j.category as gwlb, j.education as xlyq, ${shanghai('j.refreshed_at')} as gwfbsj,
+                   (select count(*)::int from applications a where a.job_id = j.id) as sdjlcount,
+                   (select count(*)::int from job_fairs f where f.job_id = j.id) as chcscount,
+                   j.headcount as zprs, j.views as llcs, j.takedown_reason as xjyy, j.hr_id::text as hrid,
+                   coalesce(nullif(h.name, ''), u.name, '') as hrxm
             from jobs j join users u on u.id = j.hr_id left join hr_profiles h on h.user_id = j.hr_id
             where ${where} order by j.updated_at desc, j.id desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
       );
@@ -87,8 +94,9 @@ const jobs: Module = {
       await ownJob(s.db, companyId, params.gwid);
       const j = await jobDetail(s, params.gwid);
       if (!j) throw notFound('岗位不存在');
-      const { company_status: _c, ...rest } = j;
-      return { gwxxxqHrVO: { ...rest, hxlist: await fairsForJob(s.db, companyId, params.gwid) } };
+      const hxlist = await fairsForJob(s.db, companyId, params.gwid);
+      const hxid = hxlist.find((f) => f.sfxz === 1)?.hxid ?? '';
+      return { gwxxxqHrVO: { ...(await detailOf(s.db, j, user)), hxid, xjyy: j.xjyy, hxlist } };
     });
 
     handle(app, s, jobsApi.fairs, async ({ query, user }) => {
@@ -107,10 +115,7 @@ const jobs: Module = {
 
     handle(app, s, jobsApi.detailByPath, async ({ params, user }) => ({ gwxxxqQzVO: await visibleJob(s, params.gwid, user) }));
     handle(app, s, jobsApi.detail, async ({ query, user }) => ({ gwxxxqQzVO: await visibleJob(s, query.gwid, user) }));
-    handle(app, s, jobsApi.info, async ({ query, user }) => {
-      const j = await visibleJob(s, query.gwid, user);
-      return { gwxxxqQzVO: j, qyDwgwfbxx: j };
-    });
+    handle(app, s, jobsApi.info, async ({ query, user }) => ({ qyDwgwfbxx: await visibleJob(s, query.gwid, user) }));
     handle(app, s, jobsApi.postingHr, async ({ query, user }) => {
       const j = await jobDetail(s, query.gwid);
       const own = user?.role === 'hr' && j && (await joinedCompanyId(s.db, user.id).catch(() => null)) === j.dwid;

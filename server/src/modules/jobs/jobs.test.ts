@@ -25,7 +25,7 @@ describe('who may call the job routes', () => {
       ['/api/hr/qydwgwfbxx/updateGw', { body: { gwid, ...jobBody() } }],
       [`/api/hr/qydwgwfbxx/refreshGW/${gwid}`, { method: 'POST' }],
       [`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { method: 'POST' }],
-      ['/api/hr/qydwgwfbxx/auditGW', { query: { gwid, type: 1 } }],
+      ['/api/hr/qydwgwfbxx/auditGW', { query: { gwid, type: 2 } }],
       ['/api/hr/qydwgwfbxx/updateHxsByGwid', { body: { gwid, hxids: [] } }],
       [`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { method: 'POST' }],
     ];
@@ -75,30 +75,54 @@ describe('a job’s life', () => {
     expect((await visitor()).body.code).toBe(404);
     // the enterprise's HR sees the draft
     const own = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
-    expect(own.body.gwxxxqHrVO).toMatchObject({ gwid, gwmc: '数据分析师', zt: 0, fbsj: '', hrid: hr.userId, hrxm: '张审核' });
+    expect(own.body.gwxxxqHrVO).toMatchObject({
+      gwid, gwmc: '数据分析师', gwzt: '0', hrid: hr.userId, hrxm: '张审核', gwgzxz: 'gx_001', sbxxdz: '深圳市南山区',
+      gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101', gwyx: 'xzfw_06', fllist: [], hxid: '', hxlist: [],
+    });
+    // the HR's list: gwzt a string, gwfbsj a full time, the counts of résumés and fairs
+    const drafts = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, method: 'POST', query: { gwzt: '0' } });
+    expect(drafts.body.page.list).toEqual([
+      expect.objectContaining({ gwid, gwzt: '0', gwyx: 'xzfw_06', sbsf: '440000', sbcs: '440300', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101', sdjlcount: 0, chcscount: 0 }),
+    ]);
+    expect(drafts.body.page.list[0].gwfbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const today = drafts.body.page.list[0].gwfbsj.slice(0, 10);
+    const inRange = async (q: Record<string, string>) => (await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: q })).body.page.totalCount;
+    expect(await inRange({ startTime: today, endTime: today })).toBe(1);
+    expect(await inRange({ endTime: '2000-01-01' })).toBe(0);
+    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { gwzt: '9' } })).body.code).toBe(400);
 
     expect((await srv.call(`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(0);
     const pub = await visitor();
-    expect(pub.body.gwxxxqQzVO).toMatchObject({ gwid, zt: 1, zdyx: 15000, zgyx: 25000, dwid: hr.companyId, hrxm: '张审核', fldy: '五险一金,带薪年假', llcs: 1 });
-    expect(pub.body.gwxxxqQzVO.fbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect((await visitor()).body.gwxxxqQzVO.llcs).toBe(2);
+    expect(pub.body.gwxxxqQzVO).toMatchObject({
+      gwid, gwzt: '2', gwyx: 'xzfw_06', zdyx: 15000, zgyx: 25000, dwid: hr.companyId, bsid: hr.companyId, hrxm: '张审核',
+      fldy: '五险一金,带薪年假', fllist: [], sfsc: 0, llcs: 1, sbxxdz: '深圳市南山区', sbxq: '', ssbm: '', jnyq: '',
+    });
+    expect(pub.body.gwxxxqQzVO.sxsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // the job page's reply is qyDwgwfbxx only, with updateTime
+    const page = await srv.call('/api/qz/qzgrjbxx/getGwInfo', { method: 'POST', query: { gwid } });
+    expect(page.body.gwxxxqQzVO).toBeUndefined();
+    expect(page.body.qyDwgwfbxx).toMatchObject({ gwid, gwyx: 'xzfw_06', gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', fllist: [] });
+    expect(page.body.qyDwgwfbxx.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect((await visitor()).body.gwxxxqQzVO.llcs).toBe(3);
     const hrInfo = await srv.call('/api/qz/qzgrjbxx/getHrInfoByGw', { query: { gwid } });
     expect(hrInfo.body.hrInfo).toMatchObject({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwid: hr.companyId });
 
     await srv.call('/api/hr/qydwgwfbxx/updateGw', { token: hr.token, body: { gwid, ...jobBody({ gwmc: '高级数据分析师', zdyx: 20000, zgyx: 30000 }) } });
-    expect((await visitor()).body.gwxxxqQzVO).toMatchObject({ gwmc: '高级数据分析师', zdyx: 20000 });
+    expect((await visitor()).body.gwxxxqQzVO).toMatchObject({ gwmc: '高级数据分析师', zdyx: 20000, gwyx: 'xzfw_06' });
 
-    expect((await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 2 } })).body.code).toBe(0);
+    // auditGW type=4 takes it offline (gwzt '4'), type=2 opens it again
+    expect((await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 4 } })).body.code).toBe(0);
     // a closed job still opens (the page says it stopped) but is no longer in the enterprise's list
-    expect((await visitor()).body.gwxxxqQzVO.zt).toBe(2);
+    expect((await visitor()).body.gwxxxqQzVO.gwzt).toBe('4');
     expect((await companyJobCounts(srv.app.services.db, [hr.companyId!]))[hr.companyId!]).toBe(0);
     expect((await srv.call(`/api/hr/qydwgwfbxx/refreshGW/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(400);
 
-    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, method: 'POST', body: { gwid, type: 1 } });
-    expect((await visitor()).body.gwxxxqQzVO.zt).toBe(1);
+    expect((await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 1 } })).body.code).toBe(400);
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, method: 'POST', query: { gwid, type: 2 } });
+    expect((await visitor()).body.gwxxxqQzVO.gwzt).toBe('2');
     expect(await jobSummary(srv.app.services.db, gwid)).toMatchObject({ title: '高级数据分析师', companyId: hr.companyId, hrId: hr.userId, status: 1 });
 
-    const mine = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { zt: 1 } });
+    const mine = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { gwzt: '2' } });
     expect(mine.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([gwid]);
 
     expect((await srv.call(`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(0);
@@ -128,6 +152,22 @@ describe('a job’s life', () => {
       expect((await srv.call(path, { ...opts, token: other.token })).body.code, path).toBe(404);
     }
     expect((await jobSummary(srv.app.services.db, gwid))?.status).toBe(1);
+  });
+
+  it('keeps perk codes of m_gwfldm, department and skills, and answers them as gwfl / fllist', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const db = srv.app.services.db;
+    await db.execute(sql`insert into code_items (table_name, code, name, sort) values ('m_gwfldm', 'gwfl_t1', '五险一金', 1), ('m_gwfldm', 'gwfl_t2', '双休', 2)
+                         on conflict do nothing`);
+    const bad = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: { fb: 1, ...jobBody({ gwfl: ['gwfl_nope'] }) } });
+    expect(bad.body).toMatchObject({ code: 400, msg: '职位亮点无效，请重新选择' });
+    const gwid = await postJob(srv, hr, { gwmc: '带亮点的岗位', gwfl: ['gwfl_t2', 'gwfl_t1'], ssbm: '技术部', jnyq: '熟悉 SQL' });
+    const d = (await srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } })).body.gwxxxqQzVO;
+    expect(d).toMatchObject({ fllist: [{ dm: 'gwfl_t2' }, { dm: 'gwfl_t1' }], ssbm: '技术部', jnyq: '熟悉 SQL' });
+    const found = await srv.call('/api/xs/app/search/gwpc', { method: 'POST', query: { key: '带亮点的岗位', page: 1, limit: 10 } });
+    expect(found.body.page.list.find((j: { gwid: string }) => j.gwid === gwid)?.gwfl).toEqual(['gwfl_t2', 'gwfl_t1']);
+    await srv.call('/api/hr/qydwgwfbxx/updateGw', { token: hr.token, body: { gwid, ...jobBody({ gwfl: [] }) } });
+    expect((await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token })).body.gwxxxqHrVO).toMatchObject({ fllist: [], ssbm: '' });
   });
 
   it('refuses invalid codes and salaries, changing nothing', async () => {
@@ -190,7 +230,7 @@ describe('fairs and the operator', () => {
     expect(republish.body.code).toBe(403);
     expect(republish.body.msg).toContain('涉嫌虚假招聘');
     const own = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
-    expect(own.body.gwxxxqHrVO).toMatchObject({ zt: 3, xjyy: '涉嫌虚假招聘' });
+    expect(own.body.gwxxxqHrVO).toMatchObject({ gwzt: '3', xjyy: '涉嫌虚假招聘' });
 
     const log = await rows<{ action: string; operator_id: string }>(
       srv.app.services.db,

@@ -2,7 +2,7 @@
  * Job posts: writing them (HR of an approved enterprise), reading them, the operator's take-down.
  */
 import type { Static } from '@sinclair/typebox';
-import type { JobInput } from '@zp/core/contract';
+import type { JobDetail, JobInput } from '@zp/core/contract';
 import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
@@ -12,6 +12,7 @@ import { notify } from '../notify/notify.js';
 import { logOperatorAction } from '../admin/log.js';
 import { jobSearchWords } from '../search/indexing.js';
 import { companyLogoUrls } from '../companies/api.js';
+import { jobListColumns, perkList } from './api.js';
 
 export type JobFields = Static<typeof JobInput>;
 
@@ -28,11 +29,11 @@ export const shanghai = chinaTime;
 async function checkFields(db: Db, b: JobFields) {
   const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
     ['gwlb3', b.gwlb, '岗位类别'],
-    ['m_gzxzdm', b.gzxz, '工作性质'],
+    ['m_gwgzxzdm', b.gwgzxz, '工作性质'],
     ['sf', b.sbsf, '工作省份'],
     ['ss', b.sbcs, '工作城市'],
     ['m_xldm', b.xlyq, '学历要求'],
-    ['m_gzjydm', b.jyyq, '经验要求'],
+    ['m_jyyqdm', b.jyyq, '经验要求'],
   ];
   for (const [table, code, title] of checks) {
     if (!code) throw badRequest(`请选择${title}`);
@@ -43,7 +44,21 @@ async function checkFields(db: Db, b: JobFields) {
   if (b.zgyx < b.zdyx) throw badRequest('最高月薪不能低于最低月薪');
   if (!b.gwmc.trim()) throw badRequest('请填写岗位名称');
   if (!b.gwms.trim()) throw badRequest('请填写岗位描述');
+  await checkPerks(db, b.gwfl ?? []);
 }
+
+/** Perk codes must be items of m_gwfldm (职位亮点); none may be sent before that table has items. */
+async function checkPerks(db: Db, codes: string[]) {
+  if (!codes.length) return;
+  const found = await rows<{ code: string }>(
+    db,
+    sql`select code from code_items where table_name = 'm_gwfldm' and enabled and code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`,
+  );
+  if (found.length !== codes.length) throw badRequest('职位亮点无效，请重新选择');
+}
+
+/** The perk codes as stored: a Postgres text[] literal (codes are [A-Za-z0-9_]). */
+const perksOf = (b: JobFields) => `{${(b.gwfl ?? []).join(',')}}`;
 
 const welfare = (s: string | undefined) =>
   (s ?? '')
@@ -59,10 +74,10 @@ export async function addJob(s: Services, hrId: string, companyId: string, b: Jo
   const r = await one<{ id: string }>(
     s.db,
     sql`insert into jobs (company_id, hr_id, title, category, nature, province, city, address, salary_min, salary_max, education,
-                          experience, headcount, description, welfare, status, published_at, search_title, search_company)
-        values (${companyId}, ${hrId}, ${b.gwmc.trim()}, ${b.gwlb}, ${b.gzxz}, ${b.sbsf}, ${b.sbcs}, ${b.gzdd.trim()}, ${b.zdyx}, ${b.zgyx},
-                ${b.xlyq}, ${b.jyyq}, ${b.zprs}, ${b.gwms.trim()}, ${welfare(b.fldy)}, ${publish ? PUBLISHED : DRAFT},
-                ${publish ? sql`now()` : null}, ${words.title}, ${words.company})
+                          experience, headcount, description, welfare, perks, department, skills, status, published_at, search_title, search_company)
+        values (${companyId}, ${hrId}, ${b.gwmc.trim()}, ${b.gwlb}, ${b.gwgzxz}, ${b.sbsf}, ${b.sbcs}, ${b.sbxxdz.trim()}, ${b.zdyx}, ${b.zgyx},
+                ${b.xlyq}, ${b.jyyq}, ${b.zprs}, ${b.gwms.trim()}, ${welfare(b.fldy)}, ${perksOf(b)}::text[], ${b.ssbm?.trim() ?? ''},
+                ${b.jnyq?.trim() ?? ''}, ${publish ? PUBLISHED : DRAFT}, ${publish ? sql`now()` : null}, ${words.title}, ${words.company})
         returning id::text as id`,
   );
   return r!.id;
@@ -96,9 +111,10 @@ export async function updateJob(s: Services, companyId: string, jobId: string, b
   const c = await one<{ name: string }>(s.db, sql`select name from companies where id = ${companyId}`);
   const words = jobSearchWords(b.gwmc.trim(), c!.name);
   await s.db.execute(
-    sql`update jobs set title = ${b.gwmc.trim()}, category = ${b.gwlb}, nature = ${b.gzxz}, province = ${b.sbsf}, city = ${b.sbcs},
-          address = ${b.gzdd.trim()}, salary_min = ${b.zdyx}, salary_max = ${b.zgyx}, education = ${b.xlyq}, experience = ${b.jyyq},
-          headcount = ${b.zprs}, description = ${b.gwms.trim()}, welfare = ${welfare(b.fldy)},
+    sql`update jobs set title = ${b.gwmc.trim()}, category = ${b.gwlb}, nature = ${b.gwgzxz}, province = ${b.sbsf}, city = ${b.sbcs},
+          address = ${b.sbxxdz.trim()}, salary_min = ${b.zdyx}, salary_max = ${b.zgyx}, education = ${b.xlyq}, experience = ${b.jyyq},
+          headcount = ${b.zprs}, description = ${b.gwms.trim()}, welfare = ${welfare(b.fldy)}, perks = ${perksOf(b)}::text[],
+          department = ${b.ssbm?.trim() ?? ''}, skills = ${b.jnyq?.trim() ?? ''},
           search_title = ${words.title}, search_company = ${words.company}, updated_at = now()
         where id = ${jobId}`,
   );
@@ -170,23 +186,21 @@ export async function setJobFairs(s: Services, companyId: string, jobId: string,
   }
 }
 
-export interface JobDetailRow {
-  gwid: string; gwmc: string; gwlb: string; gzxz: string; sbsf: string; sbcs: string; gzdd: string; zdyx: number; zgyx: number;
-  xlyq: string; jyyq: string; zprs: number; gwms: string; fldy: string; zt: number; fbsj: string; sxsj: string; llcs: number;
-  dwid: string; dwmc: string; dwxz: string; sshy: string; dwgm: string; dwszcs: string; logoUrl: string; hrid: string; hrxm: string; hrzw: string;
+export type JobDetailRow = Omit<Static<typeof JobDetail>, 'fllist' | 'sfsc'> & {
+  gwfl: string[];
+  /** zt: our stored state (see DRAFT…TAKEN_DOWN) */
+  zt: number;
   xjyy: string;
   company_status: number;
-}
+};
 
 export async function jobDetail(s: Services, jobId: string): Promise<JobDetailRow | null> {
   const j = await one<JobDetailRow>(
     s.db,
-    sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
-               j.address as gzdd, j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq,
-               j.headcount as zprs, j.description as gwms, j.welfare as fldy, j.status::int as zt,
-               coalesce(${shanghai('j.published_at')}, '') as fbsj, ${shanghai('j.refreshed_at')} as sxsj, j.views as llcs,
-               c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.industry as sshy, c.size as dwgm, c.city as dwszcs, '' as "logoUrl",
-               j.hr_id::text as hrid, coalesce(nullif(h.name, ''), u.name, '') as hrxm, coalesce(h.title, '') as hrzw,
+    sql`select ${jobListColumns}, j.company_id::text as bsid, '' as sbxq, j.skills as jnyq, j.department as ssbm, j.welfare as fldy,
+               job_gwzt(j.status) as gwzt, j.status::int as zt, ${shanghai('j.refreshed_at')} as "updateTime", ${shanghai('j.refreshed_at')} as sxsj,
+               j.views as llcs, c.industry as sshy, c.city as dwszcs, '' as "logoUrl",
+               coalesce(nullif(h.name, ''), u.name, '') as hrxm, coalesce(h.title, '') as hrzw,
                j.takedown_reason as xjyy, c.status::int as company_status
         from jobs j join companies c on c.id = j.company_id join users u on u.id = j.hr_id left join hr_profiles h on h.user_id = j.hr_id
         where j.id = ${jobId} and j.deleted_at is null`,
@@ -194,6 +208,14 @@ export async function jobDetail(s: Services, jobId: string): Promise<JobDetailRo
   if (!j) return null;
   j.logoUrl = (await companyLogoUrls(s.db, s.config, [j.dwid]))[j.dwid];
   return j;
+}
+
+/** The detail as the contract sends it: perks as fllist, and whether this seeker saved the job. */
+export async function detailOf(db: Db, j: JobDetailRow, viewer: { id: string; role: string } | null) {
+  const { gwfl, zt: _zt, xjyy: _x, company_status: _c, ...rest } = j;
+  const saved =
+    viewer?.role === 'qz' && !!(await one(db, sql`select 1 as ok from saved_jobs where seeker_id = ${viewer.id} and job_id = ${j.gwid}`));
+  return { ...rest, fllist: perkList(gwfl), sfsc: saved ? 1 : 0 };
 }
 
 /**
@@ -208,8 +230,7 @@ export async function visibleJob(s: Services, jobId: string, viewer: { id: strin
     !!(await one(s.db, sql`select 1 as ok from hr_profiles where user_id = ${viewer.id} and company_id = ${j.dwid} and join_state = 2`));
   if (!own && (j.company_status !== 1 || (j.zt !== PUBLISHED && j.zt !== CLOSED))) throw notFound('岗位不存在或已下线');
   if (!own) await s.db.execute(sql`update jobs set views = views + 1 where id = ${jobId}`);
-  const { xjyy: _x, company_status: _c, ...pub } = j;
-  return { ...pub, llcs: own ? pub.llcs : pub.llcs + 1 };
+  return { ...(await detailOf(s.db, j, viewer)), llcs: own ? j.llcs : j.llcs + 1 };
 }
 
 export async function takeDownJob(s: Services, operatorId: string, jobId: string, reason: string) {

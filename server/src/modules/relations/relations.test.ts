@@ -32,7 +32,10 @@ describe('saved jobs', () => {
 
     const page = (await srv.call('/api/qz/qzgwsc/list/1/10', { method: 'POST', token: me.token })).body.page;
     expect(page.totalCount).toBe(2);
-    expect(page.list.map((x: any) => [x.gwmc, x.yyzt, x.gwzt, x.dwid])).toEqual([['出纳', 0, 1, dwid], ['会计', 1, 1, dwid]]);
+    expect(page.list.map((x: any) => [x.gwmc, x.yyzt, x.gwzt, x.dwid])).toEqual([['出纳', 0, '2', dwid], ['会计', 1, '2', dwid]]);
+    // the contract's row (§2.7): gwyx beside the exact range, the enterprise's ownership and size, qdid
+    expect(page.list[0]).toMatchObject({ qdid: page.list[0].gwid, gwyx: expect.stringMatching(/^xzfw_0\d$/), dwxz: expect.any(String), dwgm: expect.any(String) });
+    expect(page.list[0].gwfbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const flags = await srv.call('/api/qz/qzgwsc/sczt', { token: me.token, body: [a, b, '123456789'] });
     expect(flags.body.sczt).toEqual({ [a]: 1, [b]: 1, '123456789': 0 });

@@ -27,8 +27,8 @@ const COMPLETENESS_SQL = [
   points(`p.self_intro <> ''`, W.zwpj),
   points(exists('qzyx'), W.qzyx),
   points(exists('jyjl'), W.jyjl),
-  // a graduate-to-be (qzzt_05) has no work experience to give yet
-  points(`(${exists('gzjl')} or p.seeking_state = 'qzzt_05')`, W.gzjl),
+  // a graduate-to-be (zt_005) has no work experience to give yet
+  points(`(${exists('gzjl')} or p.seeking_state = 'zt_005')`, W.gzjl),
   ...(['xmjy', 'zyjn', 'yynl', 'zsxx', 'ryjl', 'pxjl', 'shhd', 'kyjl', 'lwxx', 'zlxx', 'yjfx'] as const).map((k) => points(exists(k), W[k])),
 ].join(' + ');
 
@@ -189,9 +189,13 @@ export function sectionSelect(key: SectionKey): string {
   const cols = Object.entries(STORES[key].columns).map(([field, c]) =>
     c.type === 'flag' ? `${c.column}::text as "${field}"` : c.type === 'int' ? `${c.column}::int as "${field}"` : `${c.column} as "${field}"`,
   );
+  const aliases = Object.entries((def as { aliases?: Record<string, string> }).aliases ?? {}).map(
+    ([alias, field]) => `${STORES[key].columns[field].column} as "${alias}"`,
+  );
   return [
     `id::text as "${def.idField}"`,
     ...cols,
+    ...aliases,
     `to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createTime"`,
     `to_char(updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "updateTime"`,
   ].join(', ');

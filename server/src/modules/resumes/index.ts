@@ -120,7 +120,13 @@ const BASE_COLUMNS: Record<string, { column: string; code?: CodeTable; title: st
   cjgzny: { column: 'work_start', title: '参加工作时间' },
   yx: { column: 'email', title: '电子邮箱' },
   zwpj: { column: 'self_intro', title: '自我评价' },
-  zzmm: { column: 'political_status', code: 'm_zzmmdm', title: '政治面貌' },
+  zzmm: { column: 'political_status', code: 'm_zzmm', title: '政治面貌' },
+  dqszxq: { column: 'district', code: 'sq', title: '现居区县' },
+  jgdmcs: { column: 'native_city', code: 'ss', title: '户口所在城市' },
+  mzdm: { column: 'ethnicity', code: 'm_mzdm', title: '民族' },
+  hyzk: { column: 'marital_status', code: 'm_hyzkdm', title: '婚姻状况' },
+  sg: { column: 'height', title: '身高' },
+  sfzjh: { column: 'id_number', title: '身份证号' },
 };
 
 async function saveBase(s: Services, userId: string, body: Values) {
@@ -133,6 +139,7 @@ async function saveBase(s: Services, userId: string, body: Values) {
   const sets = Object.entries(BASE_COLUMNS)
     .filter(([f]) => typeof body[f] === 'string')
     .map(([f, c]) => sql`${sql.raw(c.column)} = ${String(body[f]).trim()}`);
+  if (body.sfxs !== undefined) sets.push(sql`student = ${Number(body.sfxs)}`);
   if (typeof body.txid === 'string') {
     if (body.txid) await assertFileOwned(s.db, body.txid, userId, [40]);
     sets.push(sql`avatar_file_id = ${body.txid || null}`);
@@ -144,18 +151,26 @@ async function saveBase(s: Services, userId: string, body: Values) {
 }
 
 async function seekerBase(s: Services, userId: string) {
-  const p = await one<{ qzbsid: string; wsd: number; xm: string; phone: string; xbm: string; txid: string; qzzt: string }>(
+  // The counters read other modules' tables (applications, relations, fairs) read-only, as the centre's figures.
+  const p = await one<{
+    qzbsid: string; wsd: number; xm: string; phone: string; xbm: string; txid: string; qzzt: string; yx: string;
+    tdjlCount: number; gwscCount: number; sxhscs: number;
+  }>(
     s.db,
     sql`select p.user_id::text as qzbsid, p.completeness::int as wsd, p.name as xm, u.phone, p.gender as xbm,
-               coalesce(p.avatar_file_id::text, '') as txid, p.seeking_state as qzzt
+               coalesce(p.avatar_file_id::text, '') as txid, p.seeking_state as qzzt, p.email as yx,
+               (select count(*) from applications a where a.seeker_id = p.user_id)::int as "tdjlCount",
+               (select count(*) from saved_jobs j where j.seeker_id = p.user_id)::int as "gwscCount",
+               (select count(*) from fair_favorites f where f.user_id = p.user_id)::int as sxhscs
         from seeker_profiles p join users u on u.id = p.user_id where p.user_id = ${userId}`,
   );
-  return p ?? null;
+  return p ? { ...p, wx: '' } : null;
 }
 
 type InfoRow = {
   qzbsid: string; xm: string; xbm: string; phone: string; csrq: string; jgdms: string; dqszs: string; dqszcs: string; cjgzny: string;
   yx: string; zwpj: string; zzmm: string; txid: string; tx_key: string | null; qzzt: string; jlyc: number; wsd: number; refreshTime: string;
+  jlUpdateTime: string; dqszxq: string; jgdmcs: string; mzdm: string; hyzk: string; sg: string; sfzjh: string; sfxs: number;
 };
 
 async function seekerInfo(s: Services, userId: string) {
@@ -165,14 +180,27 @@ async function seekerInfo(s: Services, userId: string) {
                p.province as dqszs, p.city as dqszcs, p.work_start as cjgzny, p.email as yx, p.self_intro as zwpj,
                p.political_status as zzmm, coalesce(p.avatar_file_id::text, '') as txid, f.storage_key as tx_key,
                p.seeking_state as qzzt, p.hidden::int as jlyc, p.completeness::int as wsd,
-               to_char(p.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "refreshTime"
+               to_char(p.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "refreshTime",
+               to_char(p.updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "jlUpdateTime",
+               p.district as dqszxq, p.native_city as jgdmcs, p.ethnicity as mzdm, p.marital_status as hyzk, p.height as sg,
+               p.id_number as sfzjh, p.student::int as sfxs
         from seeker_profiles p join users u on u.id = p.user_id
         left join files f on f.id = p.avatar_file_id and f.deleted_at is null
         where p.user_id = ${userId}`,
   );
   if (!r) return null;
   const { tx_key, ...rest } = r;
-  return { ...rest, txUrl: tx_key ? fileUrl(s.config, tx_key) : '' };
+  const card = await seekerCard(s.db, s.config, userId);
+  return {
+    ...rest,
+    txUrl: tx_key ? fileUrl(s.config, tx_key) : '',
+    sj: rest.phone,
+    nl: card?.nl ?? null,
+    gznx: card?.gznx ?? 0,
+    zgxl: card?.zgxl ?? '',
+    zgxx: card?.school ?? '',
+    zgzy: card?.major ?? '',
+  };
 }
 
 const resumes: Module = {
@@ -200,7 +228,7 @@ const resumes: Module = {
     });
 
     handle(app, s, resumesApi.updateState, async ({ user, params }) => {
-      await checkCodes(s.db, [['m_qzztdm', params.qzzt, '求职状态']]);
+      await checkCodes(s.db, [['m_qzzt', params.qzzt, '求职状态']]);
       await s.db.execute(sql`update seeker_profiles set seeking_state = ${params.qzzt}, updated_at = now() where user_id = ${user.id}`);
       return { msg: '修改成功', qzzt: params.qzzt, wsd: await recomputeCompleteness(s.db, user.id) };
     });

@@ -13,7 +13,7 @@ const SAMPLE: Record<SectionKey, Record<string, unknown>> = {
   kyjl: { kyxmmc: '网页可访问性检测', xmlb: '大创项目', ksrq: '2017-09', jsrq: '2018-09', cypm: '2', sfjx: 1, xmms: '负责标注工具' },
   lwxx: { lwmc: '基于视觉模型的网页可访问性评估', kwmc: '计算机应用与软件', fbrq: '2019-03-01', slqk: '中文核心', kwyxyz: '0.8', cypm: '第二作者', lwms: '' },
   pxjl: { pxmc: '前端架构训练营', pxdw: '极客学院', pxnr: '微前端与性能治理', kssj: '2022-05', jssj: '2022-07' },
-  qzyx: { gzxzm: 'gzxz_01', sjm: '440000', cjm: '440300', hym: 'hy_01', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: 'xzfw_06', ys: 1 },
+  qzyx: { gzxzm: 'gx_001', sjm: '440000', cjm: '440300', hym: 'hy_01', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: 'xzfw_06', ys: 1, dgsj: 'dg_001' },
   ryjl: { jlmc: '年度优秀员工', jldw: '云帆科技', jljb: '公司级', jljs: '主导前端重构', jlrq: '2022-12', rych: '优秀员工' },
   shhd: { hdmc: '技术沙龙分享', hdsj: '2023-04', hdnr: '分享性能优化实践', hdcg: '听众 200 余人' },
   xmjy: { xmmc: '招聘会在线会场', kssj: '2022-03', jssj: '2022-10', gsmc: '云帆科技', zw: '前端负责人', xmms: '在线会场', zrms: '会场页面与消息提醒' },
@@ -49,7 +49,7 @@ describe('resumes', () => {
 
     const base = await post('/api/qz/qzgrjbxx/save', token, { xm: '王小红', xbm: 'xb_002', csrq: '1999-03-08', dqszs: '440000', dqszcs: '440300', yx: 'xiaohong@example.com', cjgzny: '' });
     expect(base.body.qzGrjbxxBase).toMatchObject({ xm: '王小红', xbm: 'xb_002', wsd: 25 });
-    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/qzzt_01', { token })).body).toMatchObject({ qzzt: 'qzzt_01', wsd: 30 });
+    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token })).body).toMatchObject({ qzzt: 'zt_004', wsd: 30 });
     expect((await post('/api/qz/qzqzyx/save', token, SAMPLE.qzyx)).body.wsd).toBe(45);
     expect((await post('/api/qz/qzjyjl/save', token, SAMPLE.jyjl)).body.wsd).toBe(60); // enough for fair sign-up
     const work = await post('/api/qz/qzgzjl/save', token, SAMPLE.gzjl);
@@ -65,7 +65,7 @@ describe('resumes', () => {
     // removing the only work experience takes its 10 points back
     expect((await srv.call(`/api/qz/qzgzjl/delete/${work.body.gzjlid}`, { token })).body.wsd).toBe(90);
     // ...unless the person is a graduate-to-be, who has none to give yet
-    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/qzzt_05', { token })).body.wsd).toBe(100);
+    expect((await srv.call('/api/qz/qzgrjbxx/updateQzzt/zt_005', { token })).body.wsd).toBe(100);
   });
 
   it('keeps each of the 14 sections with its legacy paths, id and list names', async () => {
@@ -154,6 +154,38 @@ describe('resumes', () => {
     await post('/api/qz/qzjyjl/save', token, { ...SAMPLE.jyjl, xxmc: '北京大学', xl: 'xl_05', rxsj: '2019-09', bysj: '2022-06' });
     const r = await srv.call('/api/qz/jlyl/findQzxxInfo', { token });
     expect(r.body.qzinfo).toMatchObject({ xm: '欧阳娜娜', x: '欧', nl: 30, gznx: 5, zgxl: 'xl_05', zwpj: '自我评价' });
+  });
+
+  it("answers the previous client's centre: myBaseInfo counters, info's derived and stored fields, intention rows with yxm", async () => {
+    const { token } = await srv.registerSeeker(newPhone());
+    const year = new Date().getFullYear();
+    const saved = await post('/api/qz/qzgrjbxx/save', token, {
+      xm: '陈思远', xbm: 'xb_001', csrq: `${year - 25}-01-01`, cjgzny: `${year - 2}-01`, dqszs: '440000', dqszcs: '440300', dqszxq: '440305',
+      jgdms: '420000', jgdmcs: '420100', mzdm: 'mz_01', hyzk: 'hy_001', sg: '175', sfzjh: '42010119990101123X', sfxs: 0, yx: 'chen@example.com',
+    });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    await post('/api/qz/qzjyjl/save', token, SAMPLE.jyjl);
+    const base = (await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase;
+    expect(base).toMatchObject({ xm: '陈思远', xbm: 'xb_001', yx: 'chen@example.com', wx: '', tdjlCount: 0, gwscCount: 0, sxhscs: 0, txid: '' });
+    const info = (await srv.call('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx;
+    expect(info).toMatchObject({
+      xm: '陈思远', nl: 25, gznx: 2, zgxl: 'xl_04', zgxx: '华中科技大学', zgzy: '计算机科学与技术', sj: base.phone, dqszxq: '440305', jgdmcs: '420100',
+      mzdm: 'mz_01', hyzk: 'hy_001', sg: '175', sfzjh: '42010119990101123X', sfxs: 0, jlUpdateTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
+    expect((await post('/api/qz/qzgrjbxx/update', token, { sfxs: '1' })).body.code).toBe(0);
+    expect((await srv.call('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx.sfxs).toBe(1);
+    // Bad values change nothing.
+    expect((await post('/api/qz/qzgrjbxx/update', token, { sfzjh: '1234' })).body.code).toBe(400);
+    expect((await post('/api/qz/qzgrjbxx/update', token, { dqszxq: '999999' })).body.code).toBe(400);
+    expect((await srv.call('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx).toMatchObject({ sfzjh: '42010119990101123X', dqszxq: '440305' });
+    await post('/api/qz/qzqzyx/save', token, SAMPLE.qzyx);
+    const [intention] = (await srv.call('/api/qz/qzqzyx/list', { token })).body.qzyxList;
+    expect(intention).toMatchObject({ sjm: '440000', cjm: '440300', gzxzm: 'gx_001', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', hym: 'hy_01', yx: 'xzfw_06', yxm: 'xzfw_06', dgsj: 'dg_001' });
+    // Every section list is an array, [] when empty, under the key the previous client reads.
+    for (const key of SECTION_KEYS) expect(Array.isArray((await srv.call(`/api/qz/${SECTIONS[key].path}/list`, { token })).body[SECTIONS[key].listField])).toBe(true);
+    // None generated yet (qzjldz/save makes them): fileType 30 is an empty list, not an error.
+    expect((await srv.call('/api/qz/qzFile/list', { token, query: { fileType: 30 } })).body).toEqual({ code: 0, msg: expect.any(String), fileList: [] });
+    expect((await srv.call('/api/qz/qzFile/list', { token, query: { fileType: 10 } })).body.fileList).toEqual([]);
   });
 
   it('takes an uploaded avatar as txid only when it is the caller’s own', async () => {

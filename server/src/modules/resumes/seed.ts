@@ -12,14 +12,14 @@ export async function seedDemoResume(ctx: DemoContext): Promise<void> {
   await db.execute(sql`
     update seeker_profiles set name = '李明', gender = 'xb_001', birth_date = '1996-05-12', native_province = '420000',
       province = '440000', city = '440300', work_start = '2019-07', email = 'liming.dev@example.com', political_status = 'zzmm_01',
-      seeking_state = 'qzzt_03',
+      seeking_state = 'zt_002',
       self_intro = '四年前端开发经验，熟悉 React、TypeScript 与前端工程化，主导过招聘类产品的 Web 端重构。注重代码质量与用户体验，沟通顺畅，乐于分享。'
     where user_id = ${u}`);
 
   await db.execute(sql`
     insert into resume_intentions (user_id, nature, province, city, industry, category1, category2, category3, salary, salary_months) values
-      (${u}, 'gzxz_01', '440000', '440300', 'hy_01', 'gwlb_01', 'gwlb_0102', 'gwlb_010201', 'xzfw_06', 13),
-      (${u}, 'gzxz_01', '440000', '440100', 'hy_01', 'gwlb_01', 'gwlb_0102', 'gwlb_010206', 'xzfw_05', 13)`);
+      (${u}, 'gx_001', '440000', '440300', 'hy_01', 'gwlb_01', 'gwlb_0102', 'gwlb_010201', 'xzfw_06', 13),
+      (${u}, 'gx_001', '440000', '440100', 'hy_01', 'gwlb_01', 'gwlb_0102', 'gwlb_010206', 'xzfw_05', 13)`);
   await db.execute(sql`
     insert into resume_education (user_id, school, degree, major, full_time, start_date, end_date) values
       (${u}, '华中科技大学', 'xl_04', '计算机科学与技术', 1, '2015-09', '2019-06'),

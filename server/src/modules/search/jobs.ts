@@ -3,10 +3,11 @@ import type { SQL } from 'drizzle-orm';
 import type { JobSearchQuery } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { keywordQuery } from './segment.js';
+import { jobListColumns, type JobListItem } from '../jobs/api.js';
 
 export type JobSearch = Static<typeof JobSearchQuery>;
 
-/** Monthly salary bounds (yuan) of the m_xzfwdm codes; xzfw_09 is 面议 (no figure given). */
+/** Monthly salary bounds (yuan) of the m_xzdydm codes; xzfw_09 is 面议 (no figure given). */
 export const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
   xzfw_01: [0, 3000],
   xzfw_02: [3000, 5000],
@@ -19,10 +20,8 @@ export const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable
   xzfw_09: 'negotiable',
 };
 
-export interface JobCardRow {
-  gwid: string; gwmc: string; gwlb: string; gzxz: string; sbsf: string; sbcs: string; zdyx: number; zgyx: number; xlyq: string; jyyq: string;
-  fldy: string; sxsj: string; dwid: string; dwmc: string; dwxz: string; dwgm: string; sshy: string;
-}
+/** A search row: the contract's job row, bsid its identity, fldy the HR's welfare words. */
+export type JobCardRow = Omit<JobListItem, 'hrid' | 'gwms'> & { bsid: string; fldy: string };
 
 /** Every filter as SQL conditions on `t` (job_search, or jobs for the plain scan) joined to companies c. */
 function filters(q: JobSearch, t: 's' | 'j'): SQL[] {
@@ -203,16 +202,14 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
 /** The cards of these jobs, in this order. */
 async function cards(db: Db, ids: string[]): Promise<JobCardRow[]> {
   if (!ids.length) return [];
-  return rows<JobCardRow>(
+  const list = await rows<JobListItem & { fldy: string }>(
     db,
-    sql`select j.id::text as gwid, j.title as gwmc, j.category as gwlb, j.nature as gzxz, j.province as sbsf, j.city as sbcs,
-               j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq, j.welfare as fldy,
-               to_char(j.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as sxsj,
-               c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.size as dwgm, c.industry as sshy
+    sql`select ${jobListColumns}, j.welfare as fldy
         from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
         join jobs j on j.id = p.id join companies c on c.id = j.company_id
         order by p.ord`,
   );
+  return list.map(({ hrid: _h, gwms: _d, ...j }) => ({ ...j, bsid: j.gwid }));
 }
 
 /** The plain scan the index replaces (every title and enterprise name read); for the benchmark. */

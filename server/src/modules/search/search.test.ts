@@ -31,7 +31,7 @@ beforeAll(async () => {
     [a, 'Java后端开发', { gwlb: 'gwlb_010101' }],
     [a, '公司机关行政专员', { gwlb: 'gwlb_050101', zdyx: 0, zgyx: 0 }],
     [a, '大会计划专员', {}],
-    [a, '货车司机', { sbsf: '110000', sbcs: '110100', xlyq: 'xl_02', gzxz: 'gzxz_02', zdyx: 7000, zgyx: 9000 }],
+    [a, '货车司机', { sbsf: '110000', sbcs: '110100', xlyq: 'xl_02', gwgzxz: 'gx_002', zdyx: 7000, zgyx: 9000 }],
     [b, '会计', { sbsf: '110000', sbcs: '110100', zdyx: 6000, zgyx: 8000 }],
     [b, '财务会计主管', { sbsf: '110000', sbcs: '110100', zdyx: 15000, zgyx: 20000 }],
     [b, '行政助理', { sbsf: '110000', sbcs: '110100', zdyx: 5000, zgyx: 6000 }],
@@ -93,7 +93,7 @@ describe('job search', () => {
 
   it('filters by every field of the inventory', async () => {
     expect(await titles({ key: '会计', sbcs: '440300' })).toEqual([]);
-    expect((await titles({ sbsf: '110000', gzxz: 'gzxz_02' }))).toEqual(['货车司机']);
+    expect((await titles({ sbsf: '110000', gzxz: 'gx_002' }))).toEqual(['货车司机']);
     expect(await titles({ xlyq: 'xl_02' })).toEqual(['货车司机']);
     expect(await titles({ jyyq: 'gzjy_02' })).toEqual(['前端工程师(Vue)']);
     expect(await titles({ gwlb: 'gwlb_05' })).toEqual(['公司机关行政专员']);
@@ -104,6 +104,16 @@ describe('job search', () => {
     expect(await titles({ gwyx: 'xzfw_09' })).toEqual(['公司机关行政专员']);
     expect((await titles({ gwyx: 'xzfw_08' }))).toEqual([]);
     expect((await titles({ gwyx: 'xzfw_07', key: '前端' }))).toEqual(['高级前端开发工程师']);
+  });
+
+  it('answers rows in the fields of the contract (GwpcRow)', async () => {
+    const [j] = (await search({ key: '货车司机' })).list;
+    expect(j).toMatchObject({
+      bsid: j.gwid, gwmc: '货车司机', sbsf: '110000', sbcs: '110100', gwyx: 'xzfw_04', zdyx: 7000, zgyx: 9000, xlyq: 'xl_02',
+      gwgzxz: 'gx_002', gwlbo: j.gwlb.slice(0, 7), gwlbt: j.gwlb.slice(0, 9), gwfl: [], sbxxdz: expect.any(String),
+      dwsshy: expect.any(String), dwgm: expect.any(String),
+    });
+    expect(j.gwfbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('orders by salary or freshness when asked, and pages', async () => {
@@ -124,9 +134,9 @@ describe('job search', () => {
     const hr = await actor(srv, 'hrApproved');
     const gwid = await postJob(srv, hr, { gwmc: '仓库叉车司机' });
     expect(await titles({ key: '叉车' })).toEqual(['仓库叉车司机']);
-    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 2 } });
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 4 } });
     expect(await titles({ key: '叉车' })).toEqual([]);
-    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 1 } });
+    await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid, type: 2 } });
     await srv.app.services.db.execute(sql`update companies set status = 0 where id = ${hr.companyId}`);
     expect(await titles({ key: '叉车' })).toEqual([]);
   });

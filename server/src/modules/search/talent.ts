@@ -44,7 +44,7 @@ export async function searchTalents(db: Db, config: Config, companyId: string, q
   if (q.zy?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.major ilike ${like(q.zy.trim())})`);
   if (q.xxmc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.school ilike ${like(q.xxmc.trim())})`);
   if (q.bysj) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and left(e.end_date, 4) = ${q.bysj})`);
-  if (q.jyyq === 'gzjy_01') where.push(sql`(${years} is null or p.seeking_state = 'qzzt_05')`);
+  if (q.jyyq === 'gzjy_01') where.push(sql`(${years} is null or p.seeking_state = 'zt_005')`);
   else if (q.jyyq && EXPERIENCE_YEARS[q.jyyq]) {
     const [lo, hi] = EXPERIENCE_YEARS[q.jyyq];
     where.push(sql`${years} >= ${lo} and ${years} < ${hi}`);

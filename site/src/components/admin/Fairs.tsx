@@ -20,8 +20,8 @@ function FairDialog({ fair, onClose, onSaved }: { fair: Row | null; onClose: () 
   const codes = useCodes();
   const [f, setF] = useState<Input>(
     fair
-      ? { hxid: fair.hxid, hymc: fair.hymc, hylx: fair.hylx as 1 | 2, hykt: fair.hykt, hykssj: toInput(fair.hykssj), hyjssj: toInput(fair.hyjssj), sf: fair.sf, csdm: fair.csdm, hydd: fair.hydd, zbdw: fair.zbdw, cbdw: fair.cbdw, hyjs: fair.hyjs, sfgy: fair.sfgy as 1 | 2, zwf: fair.zwf, fbzt: fair.fbzt as 0 | 1 }
-      : { hymc: '', hylx: 1, hykt: '', hykssj: '', hyjssj: '', sf: '', csdm: '', hydd: '', zbdw: '', cbdw: '', hyjs: '', sfgy: 1, zwf: 0, fbzt: 1 },
+      ? { hxid: fair.hxid, hymc: fair.hymc, sfxs: fair.sfxs as 1 | 2, hylx: fair.hylx, hykssj: toInput(fair.hykssj), hyjssj: toInput(fair.hyjssj), sf: fair.sf, csdm: fair.csdm, hydd: fair.hydd, zbdw: fair.zbdw, cbdw: fair.cbdw, hyjs: fair.hyjs, sfgy: fair.sfgy as 1 | 2, zwf: fair.zwf, fbzt: fair.fbzt as 0 | 1 }
+      : { hymc: '', sfxs: 1, hylx: '', hykssj: '', hyjssj: '', sf: '', csdm: '', hydd: '', zbdw: '', cbdw: '', hyjs: '', sfgy: 1, zwf: 0, fbzt: 1 },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Input>(k: K, v: Input[K]) => setF((p) => ({ ...p, [k]: v }));
@@ -31,7 +31,7 @@ function FairDialog({ fair, onClose, onSaved }: { fair: Row | null; onClose: () 
     if (!f.hykssj) e.hykssj = '请选择开始时间';
     if (!f.hyjssj) e.hyjssj = '请选择结束时间';
     else if (f.hykssj && f.hyjssj <= f.hykssj) e.hyjssj = '结束时间须晚于开始时间';
-    if (f.hylx === 2 && !(f.hydd ?? '').trim()) e.hydd = '线下招聘会请填写会场地点';
+    if (f.sfxs === 2 && !(f.hydd ?? '').trim()) e.hydd = '线下招聘会请填写会场地点';
     if (f.sfgy === 2 && !f.zwf) e.zwf = '收费场次请填写展位费';
     setErrors(e);
     const first = Object.keys(e)[0];
@@ -53,10 +53,10 @@ function FairDialog({ fair, onClose, onSaved }: { fair: Row | null; onClose: () 
         {text('hymc', '招聘会名称', true)}
         <Field label="会场类型" required>
           <label className="hr-check">
-            <input type="radio" name="hylx" checked={f.hylx === 1} onChange={() => set('hylx', 1)} /> 线上
+            <input type="radio" name="sfxs" checked={f.sfxs === 1} onChange={() => set('sfxs', 1)} /> 线上
           </label>
           <label className="hr-check">
-            <input type="radio" name="hylx" checked={f.hylx === 2} onChange={() => set('hylx', 2)} /> 线下
+            <input type="radio" name="sfxs" checked={f.sfxs === 2} onChange={() => set('sfxs', 2)} /> 线下
           </label>
         </Field>
         <Field label="开始时间" required error={errors.hykssj} htmlFor="fair-hykssj">
@@ -65,14 +65,14 @@ function FairDialog({ fair, onClose, onSaved }: { fair: Row | null; onClose: () 
         <Field label="结束时间" required error={errors.hyjssj} htmlFor="fair-hyjssj">
           <input id="fair-hyjssj" className="hr-input" type="datetime-local" value={f.hyjssj} onChange={(e) => set('hyjssj', e.target.value)} />
         </Field>
-        <Field label="招聘会类型" htmlFor="fair-hykt">
-          <Select id="fair-hykt" value={f.hykt ?? ''} options={codes?.options('m_hyktdm') ?? []} placeholder="未设置" onChange={(v) => set('hykt', v)} />
+        <Field label="会议类型" htmlFor="fair-hylx">
+          <Select id="fair-hylx" value={f.hylx ?? ''} options={codes?.options('m_hyktdm') ?? []} placeholder="按会场类型（综合招聘会）" onChange={(v) => set('hylx', v)} />
         </Field>
         <Field label="所在城市" htmlFor="fair-sf">
           <Select id="fair-sf" label="省份" value={f.sf ?? ''} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, sf: v, csdm: '' }))} />
           <Select id="fair-csdm" label="城市" value={f.csdm ?? ''} options={codes && f.sf ? codes.cities(f.sf) : []} placeholder="城市" disabled={!f.sf} onChange={(v) => set('csdm', v)} />
         </Field>
-        {text('hydd', '会场地点', f.hylx === 2, 200)}
+        {text('hydd', '会场地点', f.sfxs === 2, 200)}
         {text('zbdw', '主办单位')}
         {text('cbdw', '承办单位')}
         <Field label="场次性质" required error={errors.zwf} htmlFor="fair-zwf">
@@ -178,7 +178,7 @@ export default function Fairs() {
               <p className="hr-card__title">
                 {f.fbzt === 1 ? <a href={to(`public/meetinghall/${f.hxid}/${f.ifks}`)}>{f.hymc}</a> : f.hymc}
                 <Tag tone={FAIR_STATE_TONE[f.ifks]}>{FAIR_STATE_TEXT[f.ifks]}</Tag>
-                <Tag tone={f.hylx === 1 ? 'primary' : 'info'}>{f.hylx === 1 ? '线上' : '线下'}</Tag>
+                <Tag tone={f.sfxs === 1 ? 'primary' : 'info'}>{f.sfxs === 1 ? '线上' : '线下'}</Tag>
                 <Tag tone={f.fbzt === 1 ? 'success' : 'warning'}>{f.fbzt === 1 ? '已发布' : '未发布'}</Tag>
               </p>
               <p className="hr-card__meta">

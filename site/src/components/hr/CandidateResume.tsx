@@ -86,7 +86,7 @@ function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
             <p className="hr-card__meta">
               {info.phone ? <span>电话：{info.phone}</span> : null}
               {info.email ? <span>邮箱：{info.email}</span> : null}
-              {info.qzzt ? <span>求职状态：{codes?.name('m_qzztdm', info.qzzt)}</span> : null}
+              {info.qzzt ? <span>求职状态：{codes?.name('m_qzzt', info.qzzt)}</span> : null}
             </p>
             {!info.sftd ? <p className="hr-small hr-muted" style={{ margin: 0 }}>求职者投递本单位或接受面试邀请后，可查看完整联系方式。</p> : null}
           </div>

@@ -18,17 +18,15 @@ function Overview() {
   const figures = useLoad(
     async () => {
       const count = async (p: Promise<{ page: { totalCount: number } }>) => (await p).page.totalCount;
-      const [open, drafts, received, fresh, interviews, fairs, reminders] = await Promise.all([
-        count(api.call(jobsApi.listHr, { query: { zt: 1, page: 1, limit: 1 } })),
-        count(api.call(jobsApi.listHr, { query: { zt: 0, page: 1, limit: 1 } })),
-        count(api.call(applicationsApi.received, { query: { page: 1, limit: 1 } })),
+      const [tj, drafts, fresh, interviews, reminders] = await Promise.all([
+        api.call(fairsApi.hrFigures),
+        count(api.call(jobsApi.listHr, { query: { gwzt: '0', page: 1, limit: 1 } })),
         count(api.call(applicationsApi.received, { query: { jlzt: '1', page: 1, limit: 1 } })),
         count(api.call(applicationsApi.sentInvitations, { query: { page: 1, limit: 1 } })),
-        count(api.call(fairsApi.companyFairs, { query: { page: 1, limit: 1 } })),
         api.call(identityApi.hrReminders),
       ]);
       const x = reminders.hrXxtx;
-      return { open, drafts, received, fresh, interviews, fairs, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count };
+      return { ...tj.qygrxxtjVO, drafts, fresh, interviews, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count };
     },
     [],
     approved,
@@ -63,12 +61,14 @@ function Overview() {
       {approved ? (
         <>
           <div className="hr-stats">
-            <Stat label="在招职位" value={f?.open ?? '—'} href={to('enter_home/enter_post')} tone="primary" />
+            <Stat label="在招职位" value={f?.hrzzzws ?? '—'} href={to('enter_home/enter_post')} tone="primary" />
             <Stat label="草稿职位" value={f?.drafts ?? '—'} href={to('enter_home/enter_post')} />
-            <Stat label="收到的简历" value={f?.received ?? '—'} href={to('enter_home/enter_resume')} />
+            <Stat label="收到的简历" value={f?.hrsdjls ?? '—'} href={to('enter_home/enter_resume')} />
+            <Stat label="已下载简历" value={f?.hrxzjls ?? '—'} href={to('enter_home/enter_downresume')} />
             <Stat label="待处理简历" value={f?.fresh ?? '—'} href={to('enter_home/enter_resume')} tone={f?.fresh ? 'warning' : undefined} />
             <Stat label="面试邀请" value={f?.interviews ?? '—'} href={to('enter_home/enter_interview')} tone="success" />
-            <Stat label="报名的招聘会" value={f?.fairs ?? '—'} href={to('enter_home/enter_delivery')} />
+            <Stat label="预定的招聘会" value={f?.ydcgs ?? '—'} href={to('enter_home/enter_delivery')} />
+            <Stat label="已参加招聘会" value={f?.ycjhxs ?? '—'} href={to('enter_home/enter_delivery')} />
             <Stat label="未读消息" value={f?.unread ?? '—'} href={to('enter_home/enter_news')} tone={f?.unread ? 'danger' : undefined} />
           </div>
           {figures.error ? <p className="hr-field__error">{figures.error}</p> : null}

@@ -196,14 +196,14 @@ export default function EnterInfo() {
   const [mode, setMode] = useState<'register' | 'join'>('register');
   const d = info.data;
   useEffect(() => {
-    if (d?.sqzt === 1) setMode('join');
+    if (d?.sqzt === '1') setMode('join');
   }, [d?.sqzt]);
 
   if (!d) return <ListState loading={info.loading} error={info.error} empty onRetry={info.reload}>{null}</ListState>;
 
   const entity = d.BsKhglEntity;
   if (!entity) {
-    if (d.sqzt === 1)
+    if (d.sqzt === '1')
       return (
         <Notice tone="primary" title="加入单位的申请已提交">
           请等待该单位已加入的 HR 审核；审核通过后即可使用企业中心。
@@ -211,7 +211,7 @@ export default function EnterInfo() {
       );
     return (
       <>
-        {d.sqzt === 3 ? (
+        {d.sqzt === '3' ? (
           <Notice tone="danger" title="加入单位的申请未通过">
             可重新申请加入其他单位，或登记新单位。
           </Notice>

@@ -14,6 +14,7 @@ import { HrGate, NOT_APPROVED_MSG, companyInfoPath, useHr } from './hr';
 import { ListState, Notice, Select, Tabs, Tag, ListPager } from './ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from './states';
 import { to } from '../../lib/paths';
+import { fairState } from '@zp/core/fairs';
 
 type Fair = ReplyOf<typeof fairsApi.list>['page']['list'][number];
 type Tab = 'all' | 'mine' | 'favourites';
@@ -52,14 +53,14 @@ function FairCard({ f, onChanged }: { f: Fair; onChanged: () => void }) {
         <p className="hr-card__title">
           <a href={to(`public/meetinghall/${f.hxid}/${f.ifks}`)}>{f.hymc}</a>
           <Tag tone={FAIR_STATE_TONE[f.ifks]}>{FAIR_STATE_TEXT[f.ifks]}</Tag>
-          <Tag tone={f.hylx === 1 ? 'primary' : 'info'}>{f.hylx === 1 ? '线上' : '线下'}</Tag>
+          <Tag tone={f.sfxs === 1 ? 'primary' : 'info'}>{f.sfxs === 1 ? '线上' : '线下'}</Tag>
           {f.sfbm ? <Tag tone="success">已报名</Tag> : null}
         </p>
         <p className="hr-card__meta">
           <span>
             {minutes(f.hykssj)} 至 {minutes(f.hyjssj)}
           </span>
-          {f.hylx === 2 && (f.hydd || f.csdm) ? <span>{cityAddress(codes?.city(f.csdm), f.hydd)}</span> : null}
+          {f.sfxs === 2 && (f.hydd || f.csdm) ? <span>{cityAddress(codes?.city(f.csdm), f.hydd)}</span> : null}
         </p>
         <p className="hr-card__meta">
           <span className={f.sfgy === 2 ? 'hr-salary' : undefined}>{fairKindText(f.sfgy, f.zwf)}</span>
@@ -88,6 +89,42 @@ function FairCard({ f, onChanged }: { f: Fair; onChanged: () => void }) {
   );
 }
 
+type Favourite = ReplyOf<typeof fairsApi.hrFavorites>['page']['list'][number];
+
+/** A favourite fair (the upper-case row of collectedList): when, kind, figures, and the way in or out. */
+function FavouriteCard({ f, onChanged }: { f: Favourite; onChanged: () => void }) {
+  const codes = useCodes();
+  const state = fairState({ hykssj: f.HYKSSJ, hyjssj: f.HYJSSJ });
+  const remove = async () => {
+    if (await act(api.call(fairsApi.hrUnfavorite, { query: { hxid: f.HXID } }), '已取消收藏')) onChanged();
+  };
+  return (
+    <div className="hr-card">
+      <div className="hr-card__main">
+        <p className="hr-card__title">
+          <a href={to(`public/meetinghall/${f.HXID}/${state}`)}>{f.HYMC}</a>
+          <Tag tone={FAIR_STATE_TONE[state]}>{FAIR_STATE_TEXT[state]}</Tag>
+          {codes?.name('m_hyktdm', f.HYLX) ? <Tag tone="info">{codes.name('m_hyktdm', f.HYLX)}</Tag> : null}
+        </p>
+        <p className="hr-card__meta">
+          <span>
+            {minutes(f.HYKSSJ)} 至 {minutes(f.HYJSSJ)}
+          </span>
+          <span>参会单位 {f.QYCHRS}</span>
+          <span>岗位 {f.QYGWS}</span>
+          <span>收藏于 {minutes(f.SCSJ)}</span>
+        </p>
+      </div>
+      <div className="hr-card__side">
+        <div className="hr-actions">
+          <a className="zp-btn" href={to(`public/meetinghall/${f.HXID}/${state}`)}>进入会场</a>
+          <GuardedButton variant="text" onClick={() => void remove()}>取消收藏</GuardedButton>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function Fairs() {
   const { hr } = useHr();
   const [tab, setTab] = useState<Tab>('all');
@@ -97,15 +134,17 @@ function Fairs() {
   const [page, setPage] = useState(1);
   const list = useLoad(async () => {
     const type = venue ? (Number(venue) as 1 | 2) : undefined;
-    if (tab === 'all') return (await api.call(fairsApi.list, { query: { page, limit: LIMIT, px: 1, ...(type ? { type } : {}), ...(search ? { hymc: search } : {}) } })).page;
-    if (tab === 'mine') return (await api.call(fairsApi.companyFairs, { query: { page, limit: LIMIT, ...(type ? { type } : {}) } })).page;
-    return (await api.call(fairsApi.hrFavorites, { query: { page, limit: LIMIT, ...(search ? { hymc: search } : {}) } })).page;
+    if (tab === 'all') return { fairs: (await api.call(fairsApi.list, { query: { page, limit: LIMIT, px: 1, ...(type ? { type } : {}), ...(search ? { hymc: search } : {}) } })).page };
+    // on this tab the filter is the fair's state: 1 not started, 2 running, 3 ended
+    const state = venue ? (Number(venue) as 1 | 2 | 3) : undefined;
+    if (tab === 'mine') return { fairs: (await api.call(fairsApi.companyFairs, { query: { page, limit: LIMIT, ...(state ? { type: state } : {}) } })).page };
+    return { favourites: (await api.call(fairsApi.hrFavorites, { query: { page, limit: LIMIT, ...(search ? { hymc: search } : {}) } })).page };
   }, [tab, venue, search, page]);
   const find = useGuardedSubmit(() => {
     setPage(1);
     setSearch(name.trim());
   });
-  const data = list.data;
+  const data = list.data?.fairs ?? list.data?.favourites;
   return (
     <>
       {hr.shzt !== 1 ? (
@@ -128,6 +167,7 @@ function Fairs() {
         active={tab}
         onChange={(k) => {
           setTab(k);
+          setVenue('');
           setPage(1);
         }}
         items={[
@@ -137,8 +177,10 @@ function Fairs() {
         ]}
       />
       <form className="hr-toolbar" role="search" onSubmit={find.onSubmit}>
-        {tab !== 'favourites' ? (
+        {tab === 'all' ? (
           <Select label="会场类型" value={venue} placeholder="全部类型" options={[{ value: '1', label: '线上招聘会' }, { value: '2', label: '线下招聘会' }]} onChange={(v) => { setVenue(v); setPage(1); }} />
+        ) : tab === 'mine' ? (
+          <Select label="状态" value={venue} placeholder="全部状态" options={[{ value: '1', label: '未开始' }, { value: '2', label: '进行中' }, { value: '3', label: '已结束' }]} onChange={(v) => { setVenue(v); setPage(1); }} />
         ) : null}
         {tab !== 'mine' ? (
           <>
@@ -149,7 +191,8 @@ function Fairs() {
         ) : null}
       </form>
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={tab === 'mine' ? '还没有报名招聘会' : tab === 'favourites' ? '还没有收藏招聘会' : '暂无招聘会'} onRetry={list.reload}>
-        {data?.list.map((f) => <FairCard key={f.hxid} f={f} onChanged={list.reload} />)}
+        {list.data?.fairs?.list.map((f) => <FairCard key={f.hxid} f={f} onChanged={list.reload} />)}
+        {list.data?.favourites?.list.map((f) => <FavouriteCard key={f.HXID} f={f} onChanged={list.reload} />)}
       </ListState>
       <ListPager page={data} onChange={setPage} loading={list.loading} />
     </>

@@ -11,14 +11,15 @@ import { act, queryParam, useGuardedSubmit, useLoad, type BodyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { Field, ListState, Notice, Select, Tag } from './ui';
-import { FAIR_STATE_TEXT, JOB_STATE_TEXT, JOB_STATE_TONE } from './states';
+import { FAIR_STATE_TEXT, GWZT_TEXT, GWZT_TONE } from './states';
+import type { Gwzt } from '@zp/core/contract';
 import { to } from '../../lib/paths';
 import { flash } from '../../lib/flash';
 
 type Job = Omit<BodyOf<typeof jobsApi.update>, 'gwid'>;
 type Errors = Partial<Record<keyof Job | 'gwlb1' | 'gwlb2' | 'salary', string>>;
 
-const EMPTY: Job = { gwmc: '', gwlb: '', gzxz: '', sbsf: '', sbcs: '', gzdd: '', zdyx: 0, zgyx: 0, xlyq: '', jyyq: '', zprs: 1, gwms: '', fldy: '' };
+const EMPTY: Job = { gwmc: '', gwlb: '', gwgzxz: '', sbsf: '', sbcs: '', sbxxdz: '', zdyx: 0, zgyx: 0, xlyq: '', jyyq: '', zprs: 1, gwms: '', jnyq: '', ssbm: '', fldy: '', gwfl: [] };
 /** Common welfare tags offered as one-click choices; anything else may be typed. */
 const WELFARE = ['五险一金', '带薪年假', '年终奖', '餐饮补贴', '交通补贴', '住房补贴', '定期体检', '弹性工作', '节日福利', '员工培训'];
 
@@ -34,7 +35,7 @@ function check(j: Job, negotiable: boolean, c1: string, c2: string): Errors {
   if (!c1) e.gwlb1 = '请选择岗位类别';
   else if (!c2) e.gwlb2 = '请选择二级岗位类别';
   else if (!j.gwlb) e.gwlb = '请选择三级岗位类别';
-  if (!j.gzxz) e.gzxz = '请选择工作性质';
+  if (!j.gwgzxz) e.gwgzxz = '请选择工作性质';
   if (!j.sbsf || !j.sbcs) e.sbcs = '请选择工作省份和城市';
   if (!negotiable) {
     if (!j.zdyx || !j.zgyx) e.salary = '请填写月薪范围，或勾选“面议”';
@@ -47,7 +48,7 @@ function check(j: Job, negotiable: boolean, c1: string, c2: string): Errors {
   return e;
 }
 
-function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { gwid: string | null; initial: Job; state: number | null; takenDownReason: string; fairs: FairChoice[]; chosenFairs: string[] }) {
+function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { gwid: string | null; initial: Job; state: Gwzt | null; takenDownReason: string; fairs: FairChoice[]; chosenFairs: string[] }) {
   const codes = useCodes();
   const [j, setJ] = useState<Job>(initial);
   const [negotiable, setNegotiable] = useState(gwid !== null && !initial.zdyx && !initial.zgyx);
@@ -78,12 +79,12 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
       document.getElementById(`job-${first}`)?.focus();
       return;
     }
-    const body: Job = { ...j, gwmc: j.gwmc.trim(), gzdd: j.gzdd.trim(), gwms: j.gwms.trim(), fldy: tags.join(','), zdyx: negotiable ? 0 : j.zdyx, zgyx: negotiable ? 0 : j.zgyx };
+    const body: Job = { ...j, gwmc: j.gwmc.trim(), sbxxdz: j.sbxxdz.trim(), gwms: j.gwms.trim(), jnyq: j.jnyq?.trim() ?? '', ssbm: j.ssbm?.trim() ?? '', fldy: tags.join(','), zdyx: negotiable ? 0 : j.zdyx, zgyx: negotiable ? 0 : j.zgyx };
     let id = gwid;
     if (gwid) {
       const ok = await act(api.call(jobsApi.update, { body: { ...body, gwid } }));
       if (!ok) return;
-      if (publish && state !== 1) {
+      if (publish && state !== '2') {
         if (!(await act(api.call(jobsApi.publish, { params: { gwid } })))) return;
       }
     } else {
@@ -93,7 +94,7 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
     }
     const changedFairs = gwid ? selected.slice().sort().join() !== chosenFairs.slice().sort().join() : selected.length > 0;
     if (id && changedFairs && !(await act(api.call(jobsApi.setFairs, { body: { gwid: id, hxids: selected } })))) return;
-    const done = gwid ? (publish && state !== 1 ? '岗位已保存并发布' : '岗位已保存') : publish ? '岗位已发布' : '已保存为草稿';
+    const done = gwid ? (publish && state !== '2' ? '岗位已保存并发布' : '岗位已保存') : publish ? '岗位已发布' : '已保存为草稿';
     flash('success', done);
     window.location.assign(to('enter_home/enter_post'));
   };
@@ -106,10 +107,10 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
       {state !== null ? (
         <div className="hr-field--wide">
           <span className="hr-muted">当前状态：</span>
-          <Tag tone={JOB_STATE_TONE[state]}>{JOB_STATE_TEXT[state]}</Tag>
+          <Tag tone={GWZT_TONE[state]}>{GWZT_TEXT[state]}</Tag>
         </div>
       ) : null}
-      {state === 3 ? (
+      {state === '3' ? (
         <div className="hr-field--wide">
           <Notice tone="danger" title="该岗位已被平台下架">下架原因：{takenDownReason || '未说明'}。下架的岗位不能再修改或发布。</Notice>
         </div>
@@ -117,8 +118,11 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
       <Field label="岗位名称" required error={errors.gwmc} htmlFor="job-gwmc">
         <input id="job-gwmc" className="hr-input" maxLength={40} value={j.gwmc} aria-invalid={err('gwmc')} onChange={(e) => set('gwmc', e.target.value)} />
       </Field>
-      <Field label="工作性质" required error={errors.gzxz} htmlFor="job-gzxz">
-        <Select id="job-gzxz" value={j.gzxz} options={codes?.options('m_gzxzdm') ?? []} placeholder="请选择" invalid={!!errors.gzxz} onChange={(v) => set('gzxz', v)} />
+      <Field label="工作性质" required error={errors.gwgzxz} htmlFor="job-gwgzxz">
+        <Select id="job-gwgzxz" value={j.gwgzxz} options={codes?.options('m_gwgzxzdm') ?? []} placeholder="请选择" invalid={!!errors.gwgzxz} onChange={(v) => set('gwgzxz', v)} />
+      </Field>
+      <Field label="所属部门" htmlFor="job-ssbm">
+        <input id="job-ssbm" className="hr-input" maxLength={30} placeholder="选填" value={j.ssbm ?? ''} onChange={(e) => set('ssbm', e.target.value)} />
       </Field>
       <Field label="岗位类别" required wide error={errors.gwlb1 || errors.gwlb2 || errors.gwlb} htmlFor="job-gwlb1">
         <Select id="job-gwlb1" label="一级类别" value={c1} options={codes?.categories1 ?? []} placeholder="一级类别" invalid={!!errors.gwlb1} onChange={(v) => { setC1(v); setC2(''); set('gwlb', ''); }} />
@@ -129,8 +133,8 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
         <Select id="job-sbsf" label="工作省份" value={j.sbsf} options={codes?.provinces ?? []} placeholder="省份" invalid={!!errors.sbcs} onChange={(v) => setJ((p) => ({ ...p, sbsf: v, sbcs: '' }))} />
         <Select id="job-sbcs" label="工作城市" value={j.sbcs} options={cities} placeholder="城市" disabled={!j.sbsf} invalid={!!errors.sbcs} onChange={(v) => set('sbcs', v)} />
       </Field>
-      <Field label="工作地点" htmlFor="job-gzdd">
-        <input id="job-gzdd" className="hr-input" maxLength={100} placeholder="详细地址" value={j.gzdd} onChange={(e) => set('gzdd', e.target.value)} />
+      <Field label="工作地点" htmlFor="job-sbxxdz">
+        <input id="job-sbxxdz" className="hr-input" maxLength={100} placeholder="详细地址" value={j.sbxxdz} onChange={(e) => set('sbxxdz', e.target.value)} />
       </Field>
       <Field label="月薪（元）" required error={errors.salary} htmlFor="job-salary">
         <input id="job-salary" className="hr-input" type="number" min={0} step={500} placeholder="最低" aria-label="最低月薪" disabled={negotiable} value={negotiable || !j.zdyx ? '' : j.zdyx} aria-invalid={err('salary')} onChange={(e) => set('zdyx', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
@@ -147,10 +151,13 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
         <Select id="job-xlyq" value={j.xlyq} options={codes?.options('m_xldm') ?? []} placeholder="请选择" invalid={!!errors.xlyq} onChange={(v) => set('xlyq', v)} />
       </Field>
       <Field label="经验要求" required error={errors.jyyq} htmlFor="job-jyyq">
-        <Select id="job-jyyq" value={j.jyyq} options={codes?.options('m_gzjydm') ?? []} placeholder="请选择" invalid={!!errors.jyyq} onChange={(v) => set('jyyq', v)} />
+        <Select id="job-jyyq" value={j.jyyq} options={codes?.options('m_jyyqdm') ?? []} placeholder="请选择" invalid={!!errors.jyyq} onChange={(v) => set('jyyq', v)} />
       </Field>
       <Field label="岗位描述" required wide error={errors.gwms} htmlFor="job-gwms" hint={`${j.gwms.length}/3000，写明岗位职责与任职要求`}>
         <textarea id="job-gwms" className="hr-input" rows={8} maxLength={3000} value={j.gwms} aria-invalid={err('gwms')} onChange={(e) => set('gwms', e.target.value)} />
+      </Field>
+      <Field label="技能要求" wide htmlFor="job-jnyq">
+        <textarea id="job-jnyq" className="hr-input" rows={3} maxLength={500} placeholder="选填" value={j.jnyq ?? ''} onChange={(e) => set('jnyq', e.target.value)} />
       </Field>
       <Field label="福利待遇" wide htmlFor="job-fldy" hint="点选常用福利，或输入其他福利（用逗号分隔）">
         <div className="hr-toolbar" style={{ marginBottom: 0 }}>
@@ -182,12 +189,12 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
         )}
       </Field>
       <div className="hr-form__actions">
-        {state === 3 ? null : (
+        {state === '3' ? null : (
           <>
             <Button variant="primary" type="submit" disabled={blocked} onClick={() => setPendingPublish(true)}>
-              {gwid ? (state === 1 ? '保存修改' : '保存并发布') : '立即发布'}
+              {gwid ? (state === '2' ? '保存修改' : '保存并发布') : '立即发布'}
             </Button>
-            {state === 1 ? null : (
+            {state === '2' ? null : (
               <Button type="submit" disabled={blocked} onClick={() => setPendingPublish(false)}>
                 {gwid ? '仅保存' : '保存草稿'}
               </Button>
@@ -214,10 +221,13 @@ function EditJob({ gwid }: { gwid: string }) {
   }, [gwid]);
   if (!job.data) return <ListState loading={job.loading} error={job.error} empty onRetry={job.reload}>{null}</ListState>;
   const g = job.data.job;
-  const initial: Job = { gwmc: g.gwmc, gwlb: g.gwlb, gzxz: g.gzxz, sbsf: g.sbsf, sbcs: g.sbcs, gzdd: g.gzdd, zdyx: g.zdyx, zgyx: g.zgyx, xlyq: g.xlyq, jyyq: g.jyyq, zprs: g.zprs, gwms: g.gwms, fldy: g.fldy };
+  const initial: Job = {
+    gwmc: g.gwmc, gwlb: g.gwlb, gwgzxz: g.gwgzxz, sbsf: g.sbsf, sbcs: g.sbcs, sbxxdz: g.sbxxdz, zdyx: g.zdyx, zgyx: g.zgyx, xlyq: g.xlyq, jyyq: g.jyyq,
+    zprs: g.zprs, gwms: g.gwms, jnyq: g.jnyq, ssbm: g.ssbm, fldy: g.fldy, gwfl: g.fllist.map((f) => f.dm),
+  };
   // Attached fairs stay listed even when over (so they can be removed); new ones only when not over.
   const fairs = job.data.fairs.filter((f) => f.ifks !== 3 || f.sfxz === 1);
-  return <Form gwid={gwid} initial={initial} state={g.zt} takenDownReason={g.xjyy} fairs={fairs} chosenFairs={fairs.filter((f) => f.sfxz === 1).map((f) => f.hxid)} />;
+  return <Form gwid={gwid} initial={initial} state={g.gwzt} takenDownReason={g.xjyy} fairs={fairs} chosenFairs={fairs.filter((f) => f.sfxz === 1).map((f) => f.hxid)} />;
 }
 
 export default function JobForm({ mode }: { mode: 'create' | 'edit' }) {

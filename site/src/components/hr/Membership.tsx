@@ -67,7 +67,7 @@ function Assets() {
     async () => {
       const total = async (p: Promise<{ page: { totalCount: number } }>) => (await p).page.totalCount;
       const [open, all, fairs, favourites, invitations] = await Promise.all([
-        total(api.call(jobsApi.listHr, { query: { zt: 1, page: 1, limit: 1 } })),
+        total(api.call(jobsApi.listHr, { query: { gwzt: '2', page: 1, limit: 1 } })),
         total(api.call(jobsApi.listHr, { query: { page: 1, limit: 1 } })),
         api.call(fairsApi.companyFairs, { query: { page: 1, limit: 100 } }),
         total(api.call(relationsApi.favourites, { query: { page: 1, limit: 1 } })),

@@ -12,11 +12,11 @@ import { act, minutes, salaryText, useGuardedSubmit, useLoad, type ReplyOf } fro
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Notice, Tabs, Tag, ListPager } from './ui';
-import { FAIR_STATE_TEXT, JOB_STATE_TEXT, JOB_STATE_TONE } from './states';
+import { FAIR_STATE_TEXT, GWZT_TEXT, GWZT_TONE } from './states';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof jobsApi.listHr>['page']['list'][number];
-type StateTab = 'all' | '1' | '0' | '2' | '3';
+type StateTab = 'all' | '2' | '0' | '4' | '3';
 const LIMIT = 10;
 
 function FairsDialog({ job, onClose }: { job: Row; onClose: () => void }) {
@@ -76,7 +76,7 @@ function Posts({ mine }: { mine: boolean }) {
   const list = useLoad(
     () =>
       api.call(jobsApi.listHr, {
-        query: { page, limit: LIMIT, mine: mine ? 1 : 0, ...(tab === 'all' ? {} : { zt: Number(tab) as 0 | 1 | 2 | 3 }), ...(search ? { gwmc: search } : {}) },
+        query: { page, limit: LIMIT, mine: mine ? 1 : 0, ...(tab === 'all' ? {} : { gwzt: tab }), ...(search ? { gwmc: search } : {}) },
       }),
     [tab, search, page, mine],
   );
@@ -94,7 +94,7 @@ function Posts({ mine }: { mine: boolean }) {
   };
   const close = async (j: Row) => {
     if (await confirm({ title: '关闭岗位', message: `关闭后「${j.gwmc}」将不再接收投递，可随时重新发布。确定关闭吗？`, confirmText: '关闭' }))
-      await run(api.call(jobsApi.openClose, { query: { gwid: j.gwid, type: 2 } }));
+      await run(api.call(jobsApi.openClose, { query: { gwid: j.gwid, type: 4 } }));
   };
 
   const data = list.data?.page;
@@ -119,9 +119,9 @@ function Posts({ mine }: { mine: boolean }) {
         }}
         items={[
           { key: 'all', label: '全部' },
-          { key: '1', label: '招聘中' },
+          { key: '2', label: '招聘中' },
           { key: '0', label: '草稿' },
-          { key: '2', label: '已关闭' },
+          { key: '4', label: '已关闭' },
           { key: '3', label: '已下架' },
         ]}
       />
@@ -130,8 +130,8 @@ function Posts({ mine }: { mine: boolean }) {
           <div className="hr-card" key={j.gwid}>
             <div className="hr-card__main">
               <p className="hr-card__title">
-                {j.zt === 1 ? <a href={to(`public/postdetail?gwid=${j.gwid}`)}>{j.gwmc}</a> : j.gwmc}
-                <Tag tone={JOB_STATE_TONE[j.zt]}>{JOB_STATE_TEXT[j.zt]}</Tag>
+                {j.gwzt === '2' ? <a href={to(`public/postdetail?gwid=${j.gwid}`)}>{j.gwmc}</a> : j.gwmc}
+                <Tag tone={GWZT_TONE[j.gwzt]}>{GWZT_TEXT[j.gwzt]}</Tag>
               </p>
               <p className="hr-card__meta">
                 <span className="hr-salary">{salaryText(j.zdyx, j.zgyx)}</span>
@@ -139,30 +139,31 @@ function Posts({ mine }: { mine: boolean }) {
                 {codes ? <span>{codes.city(j.sbcs)}</span> : null}
                 <span>招 {j.zprs} 人</span>
                 <span>浏览 {j.llcs}</span>
+                <span>收到简历 {j.sdjlcount}</span>
+                <span>参加招聘会 {j.chcscount}</span>
               </p>
               <p className="hr-card__meta hr-small">
-                {j.fbsj ? <span>发布于 {minutes(j.fbsj)}</span> : null}
-                {j.sxsj ? <span>刷新于 {minutes(j.sxsj)}</span> : null}
+                <span>{j.gwzt === '0' ? '创建于' : '发布于'} {minutes(j.gwfbsj)}</span>
                 {!mine ? <span>发布人：{j.hrxm || '—'}</span> : null}
               </p>
-              {j.zt === 3 ? <p className="hr-card__note">下架原因：{j.xjyy || '未说明'}</p> : null}
+              {j.gwzt === '3' ? <p className="hr-card__note">下架原因：{j.xjyy || '未说明'}</p> : null}
             </div>
             <div className="hr-card__side">
               <div className="hr-actions">
-                {j.zt !== 3 ? <a className="zp-btn" href={to(`enter_updatepost?gwid=${j.gwid}`)}>编辑</a> : null}
-                {j.zt === 0 || j.zt === 2 ? (
+                {j.gwzt !== '3' ? <a className="zp-btn" href={to(`enter_updatepost?gwid=${j.gwid}`)}>编辑</a> : null}
+                {j.gwzt === '0' || j.gwzt === '4' ? (
                   <GuardedButton variant="primary" onClick={() => void run(api.call(jobsApi.publish, { params: { gwid: j.gwid } }))}>
-                    {j.zt === 0 ? '发布' : '重新发布'}
+                    {j.gwzt === '0' ? '发布' : '重新发布'}
                   </GuardedButton>
                 ) : null}
-                {j.zt === 1 ? (
+                {j.gwzt === '2' ? (
                   <>
                     <GuardedButton onClick={() => void run(api.call(jobsApi.refresh, { params: { gwid: j.gwid } }))}>刷新</GuardedButton>
                     <Button onClick={() => setFairsOf(j)}>招聘会</Button>
                     <GuardedButton onClick={() => void close(j)}>关闭</GuardedButton>
                   </>
                 ) : null}
-                {j.zt !== 1 ? (
+                {j.gwzt !== '2' ? (
                   <GuardedButton variant="text" onClick={() => void remove(j)}>
                     删除
                   </GuardedButton>

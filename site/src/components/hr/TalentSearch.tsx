@@ -45,7 +45,7 @@ function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => v
       <div className="hr-card__main">
         <p className="hr-card__title">
           <a href={href}>{call(t.x, t.xbm)}</a>
-          {t.qzzt && codes ? <Tag tone="success">{codes.name('m_qzztdm', t.qzzt)}</Tag> : null}
+          {t.qzzt && codes ? <Tag tone="success">{codes.name('m_qzzt', t.qzzt)}</Tag> : null}
         </p>
         <p className="hr-card__meta">{facts.map((f) => <span key={f}>{f}</span>)}</p>
         <p className="hr-card__meta hr-small">
@@ -55,7 +55,7 @@ function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => v
         <p className="hr-card__meta hr-small">
           {t.yxzw && codes ? <span>意向：{codes.category(t.yxzw)}</span> : null}
           {t.yxcs && codes ? <span>{codes.city(t.yxcs)}</span> : null}
-          {t.yxxz && codes ? <span>期望 {codes.name('m_xzfwdm', t.yxxz)}</span> : null}
+          {t.yxxz && codes ? <span>期望 {codes.name('m_xzdydm', t.yxxz)}</span> : null}
           <span>完善度 {t.wsd}%</span>
           {t.gxsj ? <span>更新于 {day(t.gxsj)}</span> : null}
         </p>
@@ -112,8 +112,8 @@ function Search() {
         {sel('sf', '所在/期望省份', codes?.provinces ?? [])}
         {sel('hy', '期望行业', codes?.options('m_dwsshydm') ?? [])}
         {sel('xlyq', '最低学历', codes?.options('m_xldm') ?? [])}
-        {sel('jyyq', '工作经验', codes?.options('m_gzjydm') ?? [])}
-        {sel('qwxz', '期望薪资', codes?.options('m_xzfwdm') ?? [])}
+        {sel('jyyq', '工作经验', codes?.options('m_jyyqdm') ?? [])}
+        {sel('qwxz', '期望薪资', codes?.options('m_xzdydm') ?? [])}
         <Field label="专业" htmlFor="ts-zy">
           <input id="ts-zy" className="hr-input" maxLength={30} value={draft.zy} onChange={(e) => set('zy', e.target.value)} />
         </Field>

@@ -22,7 +22,7 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
   const { hr } = useHr();
   const codes = useCodes();
   const fromSearch = 'qzbsid' in target;
-  const jobs = useLoad(() => api.call(jobsApi.listHr, { query: { zt: 1, page: 1, limit: 100 } }), [], fromSearch);
+  const jobs = useLoad(() => api.call(jobsApi.listHr, { query: { gwzt: '2', page: 1, limit: 100 } }), [], fromSearch);
   const tomorrow = useMemo(() => {
     const d = new Date(Date.now() + 86400000);
     d.setHours(10, 0, 0, 0);

@@ -15,7 +15,7 @@ export interface Option {
 export interface Codes {
   /** the loaded tables themselves (for components/seeker helpers such as the résumé view) */
   tables: Tables;
-  /** options of a general table (m_xldm, m_gzjydm, ...) */
+  /** options of a general table (m_xldm, m_jyyqdm, ...) */
   options(table: GeneralCodeTable): Option[];
   /** name of a general code, '' when unknown */
   name(table: GeneralCodeTable, code: string): string;
@@ -35,25 +35,16 @@ export interface Codes {
   category(code: string): string;
 }
 
-const opts = (items: { dm: string; mc: string }[]): Option[] => items.map((i) => ({ value: i.dm, label: i.mc }));
+const opts = (items: { dm: string; name: string }[] | undefined): Option[] => (items ?? []).map((i) => ({ value: i.dm, label: i.name }));
 
 function wrap(t: Tables): Codes {
-  const byParent = (items: { dm: string; mc: string; sjdm: string }[]) => {
-    const m = new Map<string, Option[]>();
-    for (const it of items) m.set(it.sjdm, [...(m.get(it.sjdm) ?? []), { value: it.dm, label: it.mc }]);
-    return m;
-  };
-  const two = byParent(t.categoriesTwo);
-  const three = byParent(t.categoriesThree);
-  const parentOf = new Map<string, string>();
-  for (const it of [...t.categoriesTwo, ...t.categoriesThree]) parentOf.set(it.dm, it.sjdm);
   const named = (code: string) => (code ? (t.names[code] ?? '') : '');
   const codes: Codes = {
     tables: t,
-    options: (table) => opts(t.lists[table] ?? []),
+    options: (table) => opts(t.lists[table]),
     name: (table, code) => (code ? (t.maps[table]?.[code] ?? '') : ''),
     provinces: opts(t.provinces),
-    cities: (province) => opts(t.cities.filter((c) => !province || c.sfdm === province)),
+    cities: (province) => (province ? opts(t.cities[province]) : opts(Object.values(t.cities).flat())),
     province: named,
     city: named,
     place: (province, city) => {
@@ -62,11 +53,11 @@ function wrap(t: Tables): Codes {
       return p && c && p !== c ? `${p} ${c}` : c || p;
     },
     categories1: opts(t.categoriesOne),
-    categories2: (parent) => two.get(parent) ?? [],
-    categories3: (parent) => three.get(parent) ?? [],
+    categories2: (parent) => opts(t.categoriesTwo[parent]),
+    categories3: (parent) => opts(t.categoriesThree[parent]),
     categoryPath: (code) => {
-      const p2 = parentOf.get(code) ?? '';
-      return [parentOf.get(p2) ?? '', p2];
+      const p2 = t.parentOf.get(code) ?? '';
+      return [t.parentOf.get(p2) ?? '', p2];
     },
     category: named,
   };

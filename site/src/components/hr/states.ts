@@ -4,6 +4,9 @@ import type { Tone } from './ui';
 /** Job post states (zt) as the enterprise sees them. */
 export const JOB_STATE_TEXT: Record<number, string> = { 0: '草稿', 1: '招聘中', 2: '已关闭', 3: '已下架' };
 export const JOB_STATE_TONE: Record<number, Tone> = { 0: 'info', 1: 'success', 2: 'warning', 3: 'danger' };
+/** The same states as HR's job replies carry them (gwzt, a string): '1' (under review) does not occur here. */
+export const GWZT_TEXT: Record<string, string> = { '0': '草稿', '1': '审核中', '2': '招聘中', '3': '已下架', '4': '已关闭' };
+export const GWZT_TONE: Record<string, Tone> = { '0': 'info', '1': 'warning', '2': 'success', '3': 'danger', '4': 'warning' };
 
 export { applicationText, APPLICATION_TONE } from '../common/ApplicationState';
 

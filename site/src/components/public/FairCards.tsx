@@ -72,12 +72,12 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
       {fairs.map((fair) => {
         const ifks = now === null ? ((fair.ifks as 1 | 2 | 3) || 1) : fairState(fair, now);
         const hall = paths.hall(fair.hxid, ifks);
-        const place = fair.hylx === 1 ? '线上' : [cities[fair.csdm], fair.hydd].filter(Boolean).join(' · ') || '线下';
+        const place = fair.sfxs === 1 ? '线上' : [cities[fair.csdm], fair.hydd].filter(Boolean).join(' · ') || '线下';
         return (
           <li key={fair.hxid} className="fair-card" data-fair-card data-start={fair.hykssj} data-end={fair.hyjssj} data-ifks={ifks} data-hxid={fair.hxid}>
             <div className="fair-card__head">
-              <span className={`tag ${fair.hylx === 1 ? 'tag--primary' : 'tag--accent'}`}>{fair.hylx === 1 ? '线上' : '线下'}</span>
-              {kinds[fair.hykt] && <span className="tag">{kinds[fair.hykt]}</span>}
+              <span className={`tag ${fair.sfxs === 1 ? 'tag--primary' : 'tag--accent'}`}>{fair.sfxs === 1 ? '线上' : '线下'}</span>
+              {kinds[fair.hylx] && <span className="tag">{kinds[fair.hylx]}</span>}
               <span className={`fair-card__state fair-card__state--${ifks}`} data-fair-state>{ifks === 1 ? '未开始' : ifks === 2 ? '进行中' : '已结束'}</span>
             </div>
             <a className="fair-card__title" href={hall} data-hall-link>

@@ -91,7 +91,7 @@ function Applications() {
                   <span>投递于 {minute(a.tdsj)}</span>
                   {a.hymc ? <span>招聘会：{a.hymc}</span> : null}
                   <span>{a.fjjlmc ? `附件简历：${a.fjjlmc}` : '在线简历'}</span>
-                  {a.gwzt !== 1 ? <span className="sk-tag">职位已停止招聘</span> : null}
+                  {a.gwzt !== '2' ? <span className="sk-tag">职位已停止招聘</span> : null}
                 </p>
               }
               side={

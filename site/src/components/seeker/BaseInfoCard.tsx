@@ -1,8 +1,8 @@
 import { beijingToday } from '@zp/core/dates';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, message, withLoading } from '@zp/ui';
 import { api, updateSession } from '@zp/core/session';
-import { filesApi, resumesApi } from '@zp/core/routes';
+import { codesApi, filesApi, resumesApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { nameOf, type Codes } from './codes';
@@ -12,8 +12,23 @@ import { avatarOf, failure, toastError } from './common';
 
 export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
 
-type Values = { xm: string; xbm: string; csrq: string; jgdms: string; dqszs: string; dqszcs: string; cjgzny: string; yx: string; zzmm: string; zwpj: string; qzzt: string };
+type Values = {
+  xm: string; xbm: string; csrq: string; jgdms: string; jgdmcs: string; dqszs: string; dqszcs: string; dqszxq: string; cjgzny: string; yx: string;
+  zzmm: string; mzdm: string; hyzk: string; sg: string; sfzjh: string; sfxs: string; zwpj: string; qzzt: string;
+};
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The mainland resident ID: 17 digits and a check character (GB 11643). */
+const ID_NUMBER = /^\d{17}[\dXx]$/;
+
+/** The districts of a city, loaded when the form first needs them (the whole table is large). */
+let districts: Promise<Record<string, { dm: string; name: string }[]>> | null = null;
+function loadDistricts() {
+  const started = (districts ??= api.call(codesApi.districtList).then((r) => r.sqList));
+  started.catch(() => {
+    if (districts === started) districts = null;
+  });
+  return started;
+}
 
 function valuesOf(info: SeekerInfo | null): Values {
   return {
@@ -21,11 +36,18 @@ function valuesOf(info: SeekerInfo | null): Values {
     xbm: info?.xbm ?? '',
     csrq: info?.csrq?.slice(0, 10) ?? '',
     jgdms: info?.jgdms ?? '',
+    jgdmcs: info?.jgdmcs ?? '',
     dqszs: info?.dqszs ?? '',
     dqszcs: info?.dqszcs ?? '',
+    dqszxq: info?.dqszxq ?? '',
     cjgzny: info?.cjgzny?.slice(0, 7) ?? '',
     yx: info?.yx ?? '',
     zzmm: info?.zzmm ?? '',
+    mzdm: info?.mzdm ?? '',
+    hyzk: info?.hyzk ?? '',
+    sg: info?.sg ?? '',
+    sfzjh: info?.sfzjh ?? '',
+    sfxs: info ? String(info.sfxs ?? 0) : '',
     zwpj: info?.zwpj ?? '',
     qzzt: info?.qzzt ?? '',
   };
@@ -37,7 +59,23 @@ export function checkBase(v: Values): Partial<Record<keyof Values, string>> {
   if (!v.xbm) e.xbm = '请选择性别';
   if (v.yx && !EMAIL.test(v.yx)) e.yx = '邮箱格式不正确';
   if (v.csrq && v.csrq > beijingToday()) e.csrq = '出生日期不能晚于今天';
+  if (v.sg && !(/^\d{2,3}$/.test(v.sg) && +v.sg >= 50 && +v.sg <= 249)) e.sg = '身高请填写 50–249 之间的厘米数';
+  if (v.sfzjh && !ID_NUMBER.test(v.sfzjh)) e.sfzjh = '身份证号应为 18 位';
   return e;
+}
+
+/** A drop-down of codes with 请选择 for none. */
+function CodeSelect({ id, value, options, onChange }: { id: string; value: string; options: { dm: string; name: string }[]; onChange: (v: string) => void }) {
+  return (
+    <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">请选择</option>
+      {options.map((o) => (
+        <option key={o.dm} value={o.dm}>
+          {o.name}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /** Base information: avatar, name, gender, birth, cities, e-mail, state, self-evaluation. */
@@ -49,12 +87,26 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
   const [blocked, guard] = useClickGuard();
   const [avatarPct, setAvatarPct] = useState<number | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const [cityDistricts, setCityDistricts] = useState<Record<string, { dm: string; name: string }[]> | null>(null);
+  useEffect(() => {
+    if (!editing || cityDistricts) return;
+    let live = true;
+    loadDistricts().then(
+      (d) => live && setCityDistricts(d),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [editing, cityDistricts]);
 
   const set = (k: keyof Values, value: string) =>
     setV((old) => {
       const next = { ...old, [k]: value };
-      if (k === 'dqszs') next.dqszcs = '';
-      if (k === 'dqszcs' && value && !next.dqszs) next.dqszs = codes?.cities.find((c) => c.dm === value)?.sfdm ?? '';
+      if (k === 'dqszs') next.dqszcs = next.dqszxq = '';
+      if (k === 'dqszcs') next.dqszxq = '';
+      if (k === 'dqszcs' && value && !next.dqszs) next.dqszs = codes?.parentOf.get(value) ?? '';
+      if (k === 'jgdms') next.jgdmcs = '';
       return next;
     });
 
@@ -79,7 +131,11 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
   const save = async () => {
     setBusy(true);
     try {
-      const body = { xm: v.xm.trim(), xbm: v.xbm, csrq: v.csrq, jgdms: v.jgdms, dqszs: v.dqszs, dqszcs: v.dqszcs, cjgzny: v.cjgzny, yx: v.yx.trim(), zzmm: v.zzmm, zwpj: v.zwpj.replace(/\s+$/, '') };
+      const body = {
+        xm: v.xm.trim(), xbm: v.xbm, csrq: v.csrq, jgdms: v.jgdms, jgdmcs: v.jgdmcs, dqszs: v.dqszs, dqszcs: v.dqszcs, dqszxq: v.dqszxq,
+        cjgzny: v.cjgzny, yx: v.yx.trim(), zzmm: v.zzmm, mzdm: v.mzdm, hyzk: v.hyzk, sg: v.sg, sfzjh: v.sfzjh.toUpperCase(), sfxs: v.sfxs === '1' ? (1 as const) : (0 as const),
+        zwpj: v.zwpj.replace(/\s+$/, ''),
+      };
       let wsd = (await withLoading(info ? api.call(resumesApi.update, { body }) : api.call(resumesApi.save, { body }))).qzGrjbxxBase.wsd;
       if (v.qzzt && v.qzzt !== (info?.qzzt ?? '')) {
         wsd = (await withLoading(api.call(resumesApi.updateState, { params: { qzzt: v.qzzt }, method: 'POST' }))).wsd;
@@ -127,8 +183,8 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
   };
 
   const genders = codes?.lists.m_xbdm ?? [
-    { dm: 'xb_001', mc: '男' },
-    { dm: 'xb_002', mc: '女' },
+    { dm: 'xb_001', name: '男' },
+    { dm: 'xb_002', name: '女' },
   ];
   const place = (s: string, c: string) => [nameOf(codes, s), nameOf(codes, c)].filter(Boolean).join(' ');
 
@@ -181,7 +237,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                   {genders.map((g) => (
                     <label key={g.dm}>
                       <input type="radio" name="sk-base-xbm" value={g.dm} checked={v.xbm === g.dm} onChange={() => set('xbm', g.dm)} />
-                      {g.mc}
+                      {g.name}
                     </label>
                   ))}
                 </div>
@@ -196,59 +252,43 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
                 <input id="sk-base-yx" type="email" maxLength={100} autoComplete="email" value={v.yx} onChange={(e) => set('yx', e.target.value)} {...invalid('sk-base-yx', errors.yx)} />
               </Field>
               <Field id="sk-base-qzzt" label="求职状态">
-                <select id="sk-base-qzzt" value={v.qzzt} onChange={(e) => set('qzzt', e.target.value)}>
-                  <option value="">请选择</option>
-                  {(codes?.lists.m_qzztdm ?? []).map((o) => (
-                    <option key={o.dm} value={o.dm}>
-                      {o.mc}
-                    </option>
-                  ))}
-                </select>
+                <CodeSelect id="sk-base-qzzt" value={v.qzzt} options={codes?.lists.m_qzzt ?? []} onChange={(x) => set('qzzt', x)} />
+              </Field>
+              <Field id="sk-base-sfxs" label="在校生">
+                <CodeSelect id="sk-base-sfxs" value={v.sfxs} options={[{ dm: '1', name: '是' }, { dm: '0', name: '否' }]} onChange={(x) => set('sfxs', x)} />
               </Field>
               <Field id="sk-base-dqszs" label="现居省份">
-                <select id="sk-base-dqszs" value={v.dqszs} onChange={(e) => set('dqszs', e.target.value)}>
-                  <option value="">请选择</option>
-                  {(codes?.provinces ?? []).map((o) => (
-                    <option key={o.dm} value={o.dm}>
-                      {o.mc}
-                    </option>
-                  ))}
-                </select>
+                <CodeSelect id="sk-base-dqszs" value={v.dqszs} options={codes?.provinces ?? []} onChange={(x) => set('dqszs', x)} />
               </Field>
               <Field id="sk-base-dqszcs" label="现居城市">
-                <select id="sk-base-dqszcs" value={v.dqszcs} onChange={(e) => set('dqszcs', e.target.value)}>
-                  <option value="">请选择</option>
-                  {(codes?.cities ?? [])
-                    .filter((c) => !v.dqszs || c.sfdm === v.dqszs)
-                    .map((o) => (
-                      <option key={o.dm} value={o.dm}>
-                        {o.mc}
-                      </option>
-                    ))}
-                </select>
+                <CodeSelect id="sk-base-dqszcs" value={v.dqszcs} options={!codes ? [] : v.dqszs ? (codes.cities[v.dqszs] ?? []) : Object.values(codes.cities).flat()} onChange={(x) => set('dqszcs', x)} />
               </Field>
-              <Field id="sk-base-jgdms" label="户口所在地">
-                <select id="sk-base-jgdms" value={v.jgdms} onChange={(e) => set('jgdms', e.target.value)}>
-                  <option value="">请选择</option>
-                  {(codes?.provinces ?? []).map((o) => (
-                    <option key={o.dm} value={o.dm}>
-                      {o.mc}
-                    </option>
-                  ))}
-                </select>
+              <Field id="sk-base-dqszxq" label="现居区县">
+                <CodeSelect id="sk-base-dqszxq" value={v.dqszxq} options={(v.dqszcs && cityDistricts?.[v.dqszcs]) || []} onChange={(x) => set('dqszxq', x)} />
+              </Field>
+              <Field id="sk-base-jgdms" label="户口所在省份">
+                <CodeSelect id="sk-base-jgdms" value={v.jgdms} options={codes?.provinces ?? []} onChange={(x) => set('jgdms', x)} />
+              </Field>
+              <Field id="sk-base-jgdmcs" label="户口所在城市">
+                <CodeSelect id="sk-base-jgdmcs" value={v.jgdmcs} options={(v.jgdms && codes?.cities[v.jgdms]) || []} onChange={(x) => set('jgdmcs', x)} />
               </Field>
               <Field id="sk-base-cjgzny" label="参加工作时间" hint="暂无工作经验可不填">
                 <input id="sk-base-cjgzny" type="month" value={v.cjgzny} onChange={(e) => set('cjgzny', e.target.value)} />
               </Field>
               <Field id="sk-base-zzmm" label="政治面貌">
-                <select id="sk-base-zzmm" value={v.zzmm} onChange={(e) => set('zzmm', e.target.value)}>
-                  <option value="">请选择</option>
-                  {(codes?.lists.m_zzmmdm ?? []).map((o) => (
-                    <option key={o.dm} value={o.dm}>
-                      {o.mc}
-                    </option>
-                  ))}
-                </select>
+                <CodeSelect id="sk-base-zzmm" value={v.zzmm} options={codes?.lists.m_zzmm ?? []} onChange={(x) => set('zzmm', x)} />
+              </Field>
+              <Field id="sk-base-mzdm" label="民族">
+                <CodeSelect id="sk-base-mzdm" value={v.mzdm} options={codes?.lists.m_mzdm ?? []} onChange={(x) => set('mzdm', x)} />
+              </Field>
+              <Field id="sk-base-hyzk" label="婚姻状况">
+                <CodeSelect id="sk-base-hyzk" value={v.hyzk} options={codes?.lists.m_hyzkdm ?? []} onChange={(x) => set('hyzk', x)} />
+              </Field>
+              <Field id="sk-base-sg" label="身高（厘米）" error={errors.sg}>
+                <input id="sk-base-sg" inputMode="numeric" maxLength={3} value={v.sg} onChange={(e) => set('sg', e.target.value.trim())} {...invalid('sk-base-sg', errors.sg)} />
+              </Field>
+              <Field id="sk-base-sfzjh" label="身份证号" error={errors.sfzjh} hint="不向企业展示">
+                <input id="sk-base-sfzjh" maxLength={18} autoComplete="off" value={v.sfzjh} onChange={(e) => set('sfzjh', e.target.value.trim())} {...invalid('sk-base-sfzjh', errors.sfzjh)} />
               </Field>
               <Field id="sk-base-zwpj" label="自我评价" wide>
                 <textarea id="sk-base-zwpj" maxLength={1000} rows={4} placeholder="简要介绍自己的优势、性格与职业目标" value={v.zwpj} onChange={(e) => set('zwpj', e.target.value)} />
@@ -285,7 +325,11 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
             </div>
             <div>
               <dt>求职状态</dt>
-              <dd>{nameOf(codes, info.qzzt, 'm_qzztdm') || '未填写'}</dd>
+              <dd>{nameOf(codes, info.qzzt, 'm_qzzt') || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>在校生</dt>
+              <dd>{info.sfxs === 1 ? '是' : '否'}</dd>
             </div>
             <div>
               <dt>现居城市</dt>
@@ -293,7 +337,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
             </div>
             <div>
               <dt>户口所在地</dt>
-              <dd>{nameOf(codes, info.jgdms) || '未填写'}</dd>
+              <dd>{place(info.jgdms, info.jgdmcs) || '未填写'}</dd>
             </div>
             <div>
               <dt>参加工作</dt>
@@ -301,7 +345,19 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
             </div>
             <div>
               <dt>政治面貌</dt>
-              <dd>{nameOf(codes, info.zzmm, 'm_zzmmdm') || '未填写'}</dd>
+              <dd>{nameOf(codes, info.zzmm, 'm_zzmm') || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>民族</dt>
+              <dd>{nameOf(codes, info.mzdm, 'm_mzdm') || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>婚姻状况</dt>
+              <dd>{nameOf(codes, info.hyzk, 'm_hyzkdm') || '未填写'}</dd>
+            </div>
+            <div>
+              <dt>身高</dt>
+              <dd>{info.sg ? `${info.sg} 厘米` : '未填写'}</dd>
             </div>
             <div className="sk-facts__wide">
               <dt>自我评价</dt>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from '@zp/core/session';
 import { fairsApi, relationsApi } from '@zp/core/routes';
 import { ApplicationState } from '../common/ApplicationState';
@@ -10,9 +10,9 @@ import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { useCodes } from './codes';
-import { day, toastError } from './common';
+import { day, minute, toastError } from './common';
 import { JobRow } from './JobRow';
-import { FairRow, type Fair } from './FairRow';
+import { fairState } from './FairRow';
 import { totalPages, usePaged } from './usePaged';
 
 type SavedJob = C.Reply<typeof C.relationsApi.savedJobs>['page']['list'][number];
@@ -53,7 +53,7 @@ function SavedJobs() {
               extra={
                 <p className="sk-row__meta sk-small">
                   <span>收藏于 {day(j.scsj)}</span>
-                  {j.gwzt !== 1 ? <span className="sk-tag">职位已停止招聘</span> : null}
+                  {j.gwzt !== '2' ? <span className="sk-tag">职位已停止招聘</span> : null}
                   {j.yyzt ? <ApplicationState yyzt={j.yyzt} /> : null}
                 </p>
               }
@@ -71,15 +71,45 @@ function SavedJobs() {
   );
 }
 
+type SavedFair = C.Reply<typeof C.fairsApi.seekerFavorites>['page']['list'][number];
+
+/** A favourite fair (collectedList's upper-case row) as a list row. */
+function SavedFairRow({ f, side }: { f: SavedFair; side: ReactNode }) {
+  const ifks = fairState({ hykssj: f.HYKSSJ, hyjssj: f.HYJSSJ });
+  const [text, tone] = FAIR_STATE[ifks];
+  return (
+    <li className="sk-row">
+      <div className="sk-row__main">
+        <p className="sk-row__title">
+          <a href={paths.hall(f.HXID, ifks)}>{f.HYMC}</a>
+        </p>
+        <p className="sk-row__meta">
+          <span>
+            {minute(f.HYKSSJ)} 至 {minute(f.HYJSSJ)}
+          </span>
+          <span>参会单位 {f.QYCHRS}</span>
+          <span>职位 {f.QYGWS}</span>
+          <span>收藏于 {minute(f.SCSJ)}</span>
+        </p>
+      </div>
+      <div className="sk-row__side">
+        <span className={`sk-tag sk-tag--${tone || 'default'}`}>{text}</span>
+        {side}
+      </div>
+    </li>
+  );
+}
+const FAIR_STATE = { 1: ['未开始', 'primary'], 2: ['进行中', 'success'], 3: ['已结束', ''] } as const;
+
 function SavedFairs() {
-  const p = usePaged<Fair>(async (page) => {
+  const p = usePaged<SavedFair>(async (page) => {
     const r = await api.call(fairsApi.seekerFavorites, { query: { page, limit: SIZE } });
     return { list: r.page.list, total: r.page.totalCount };
   });
-  const unsave = async (f: Fair) => {
-    if (!(await confirm({ message: `确定取消收藏「${f.hymc}」吗？`, confirmText: '取消收藏' }))) return;
+  const unsave = async (f: SavedFair) => {
+    if (!(await confirm({ message: `确定取消收藏「${f.HYMC}」吗？`, confirmText: '取消收藏' }))) return;
     try {
-      await withLoading(api.call(fairsApi.seekerUnfavorite, { query: { hxid: f.hxid }, method: 'POST' }));
+      await withLoading(api.call(fairsApi.seekerUnfavorite, { query: { hxid: f.HXID }, method: 'POST' }));
       message.success('已取消收藏');
       await p.reload();
     } catch (err) {
@@ -98,9 +128,9 @@ function SavedFairs() {
       ) : (
         <ul className="sk-list">
           {p.data.list.map((f) => (
-            <FairRow
-              key={f.hxid}
-              fair={f}
+            <SavedFairRow
+              key={f.HXID}
+              f={f}
               side={
                 <GuardedButton variant="text" onClick={() => unsave(f)}>
                   取消收藏

@@ -17,7 +17,7 @@ export function FairRow({ fair, side }: { fair: Fair; side?: ReactNode }) {
   const [text, tone] = STATE_TEXT[ifks];
   return (
     <li className="sk-row">
-      <span className={`sk-fair-badge sk-fair-badge--${fair.hylx === 1 ? 'online' : 'offline'}`}>{fair.hylx === 1 ? '线上' : '线下'}</span>
+      <span className={`sk-fair-badge sk-fair-badge--${fair.sfxs === 1 ? 'online' : 'offline'}`}>{fair.sfxs === 1 ? '线上' : '线下'}</span>
       <div className="sk-row__main">
         <p className="sk-row__title">
           <a href={paths.hall(fair.hxid, ifks)}>{fair.hymc}</a>

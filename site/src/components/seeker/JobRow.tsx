@@ -18,7 +18,7 @@ export interface JobLike {
 
 /** A job as a list row: logo, title (to the job page), enterprise, city, salary, requirements. */
 export function JobRow({ job, codes, side, extra }: { job: JobLike; codes: Codes | null; side?: ReactNode; extra?: ReactNode }) {
-  const facts = [nameOf(codes, job.sbcs), nameOf(codes, job.xlyq, 'm_xldm'), nameOf(codes, job.jyyq, 'm_gzjydm')].filter(Boolean);
+  const facts = [nameOf(codes, job.sbcs), nameOf(codes, job.xlyq, 'm_xldm'), nameOf(codes, job.jyyq, 'm_jyyqdm')].filter(Boolean);
   return (
     <li className="sk-row">
       <img className="sk-row__logo" src={logoOf(job.logoUrl, job.dwmc)} alt="" loading="lazy" width={48} height={48} />

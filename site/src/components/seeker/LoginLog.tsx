@@ -13,13 +13,6 @@ import PartnerSessions from './PartnerSessions';
 type Row = C.Reply<typeof C.authApi.loginLog>['loginLog']['list'][number];
 const SIZE = 10;
 
-/** A short name of the browser and system from the user agent. */
-export function device(ua: string): string {
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : ua ? '其他浏览器' : '未知';
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
-  return os ? `${browser} / ${os}` : browser;
-}
-
 /** The login log with a date filter and deleting chosen entries (hunter_login), under the live partner-site logins. */
 export default function LoginLog() {
   const [from, setFrom] = useState('');
@@ -108,7 +101,7 @@ export default function LoginLog() {
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`选择 ${r.loginTime} 的登录记录`}
+                    aria-label={`选择 ${r.dlsj} 的登录记录`}
                     checked={chosen.has(r.bsid)}
                     onChange={() =>
                       setChosen((old) => {
@@ -120,13 +113,11 @@ export default function LoginLog() {
                     }
                   />
                 </td>
-                <td>{r.loginTime}</td>
-                <td>{r.logintype === 1 ? '验证码登录' : '密码登录'}</td>
+                <td>{r.dlsj}</td>
+                <td>{r.logintype === 1 ? '验证码登录' : r.logintype === 2 ? '注册后登录' : '密码登录'}</td>
                 <td className="sk-wrap">{r.origin ? `合作网站 ${r.origin}` : '本平台'}</td>
-                <td>{r.ip}</td>
-                <td className="sk-wrap" title={r.userAgent}>
-                  {device(r.userAgent)}
-                </td>
+                <td>{r.dlip}</td>
+                <td className="sk-wrap">{r.dlllq}</td>
               </tr>
             ))}
           </tbody>

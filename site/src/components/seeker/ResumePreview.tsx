@@ -62,7 +62,7 @@ function ResumePreview() {
             <p className="sk-preview__contact">
               {info.phone ? <span>电话：{info.phone}</span> : null}
               {info.email ? <span>邮箱：{info.email}</span> : null}
-              {info.qzzt ? <span>求职状态：{nameOf(codes, info.qzzt, 'm_qzztdm')}</span> : null}
+              {info.qzzt ? <span>求职状态：{nameOf(codes, info.qzzt, 'm_qzzt')}</span> : null}
             </p>
           </div>
         </header>

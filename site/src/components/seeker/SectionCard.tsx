@@ -82,10 +82,10 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C
           <option value="">请选择</option>
           {(codes?.lists[ui.table] ?? [])
             // '不限' is a filter value of job posts, not something a résumé can say.
-            .filter((o) => o.mc !== '不限')
+            .filter((o) => o.name !== '不限')
             .map((o) => (
               <option key={o.dm} value={o.dm}>
-                {o.mc}
+                {o.name}
               </option>
             ))}
         </select>
@@ -96,20 +96,21 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C
           <option value="">请选择</option>
           {(codes?.provinces ?? []).map((o) => (
             <option key={o.dm} value={o.dm}>
-              {o.mc}
+              {o.name}
             </option>
           ))}
         </select>
       );
     case 'city': {
       const prov = values[ui.province];
-      const cities = (codes?.cities ?? []).filter((c) => !prov || c.sfdm === prov);
+      // A city may be chosen before its province: then every city is offered.
+      const cities = !codes ? [] : prov ? (codes.cities[prov] ?? []) : Object.values(codes.cities).flat();
       return (
         <select {...common} value={value} onChange={(e) => set(field, e.target.value)}>
           <option value="">{prov ? '请选择' : '请先选择省份或直接选择城市'}</option>
           {cities.map((o) => (
             <option key={o.dm} value={o.dm}>
-              {o.mc}
+              {o.name}
             </option>
           ))}
         </select>
@@ -117,13 +118,13 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C
     }
     case 'category': {
       const parent = ui.parent ? values[ui.parent] : '';
-      const list = ui.level === 1 ? codes?.categoriesOne ?? [] : (ui.level === 2 ? codes?.categoriesTwo ?? [] : codes?.categoriesThree ?? []).filter((c) => !parent || c.sjdm === parent);
+      const list = ui.level === 1 ? (codes?.categoriesOne ?? []) : !parent ? [] : ((ui.level === 2 ? codes?.categoriesTwo : codes?.categoriesThree)?.[parent] ?? []);
       return (
         <select {...common} value={value} onChange={(e) => set(field, e.target.value)} disabled={ui.level > 1 && !parent}>
           <option value="">{ui.level > 1 && !parent ? '请先选择上一级' : '请选择'}</option>
           {list.map((o) => (
             <option key={o.dm} value={o.dm}>
-              {o.mc}
+              {o.name}
             </option>
           ))}
         </select>
@@ -135,7 +136,7 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C
           <input {...common} list={`${id}-list`} maxLength={max} value={value} onChange={(e) => set(field, e.target.value)} />
           <datalist id={`${id}-list`}>
             {(codes?.lists[ui.table] ?? []).map((o) => (
-              <option key={o.dm} value={o.mc} />
+              <option key={o.dm} value={o.name} />
             ))}
           </datalist>
         </>
@@ -165,7 +166,7 @@ function EntryForm({ sectionKey, row, codes, onSaved, onCancel }: { sectionKey: 
       }
       // A city chosen first fills in its province.
       const ui = SECTION_UI[sectionKey][f];
-      if (ui?.kind === 'city' && v && !next[ui.province]) next[ui.province] = codes?.cities.find((c) => c.dm === v)?.sfdm ?? '';
+      if (ui?.kind === 'city' && v && !next[ui.province]) next[ui.province] = codes?.parentOf.get(v) ?? '';
       return next;
     });
 

@@ -76,7 +76,7 @@ function SeekerHome() {
 
   if (!o) return <p className="sk-muted sk-loading-line">加载中…</p>;
   const i = o.info;
-  const line = [nameOf(codes, i.zgxl, 'm_xldm'), i.gznx ? `${i.gznx}年工作经验` : '暂无工作经验', i.nl !== null ? `${i.nl}岁` : '', nameOf(codes, i.dqszcs), nameOf(codes, i.qzzt, 'm_qzztdm')].filter(Boolean);
+  const line = [nameOf(codes, i.zgxl, 'm_xldm'), i.gznx ? `${i.gznx}年工作经验` : '暂无工作经验', i.nl !== null ? `${i.nl}岁` : '', nameOf(codes, i.dqszcs), nameOf(codes, i.qzzt, 'm_qzzt')].filter(Boolean);
   const counters: [string, number, string][] = [
     ['投递记录', o.applied, to('job_hunter/hunter_invest')],
     ['被查看', o.looked, to('job_hunter/hunter_invest?tab=looked')],

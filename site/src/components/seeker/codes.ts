@@ -3,59 +3,37 @@
  * shared by every island on it. Lists hold what may be chosen now; maps also name retired codes.
  */
 import { useEffect, useState } from 'react';
-import { codesApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { api } from '@zp/core/session';
+import { flatten, loadCodeTables, parentsOf, type CodeItem, type CodeTables } from '../../lib/codes';
 
-export interface Option {
-  dm: string;
-  mc: string;
-}
+export type Option = CodeItem;
 
-export interface Codes {
-  /** general tables: name → chosen-able items */
-  lists: Record<string, Option[]>;
-  /** general tables: name → code → name */
-  maps: Record<string, Record<string, string>>;
-  provinces: Option[];
-  cities: (Option & { sfdm: string })[];
+export interface Codes extends CodeTables {
   /** any region or category code → its name */
   names: Record<string, string>;
-  categoriesOne: Option[];
-  categoriesTwo: (Option & { sjdm: string })[];
-  categoriesThree: (Option & { sjdm: string })[];
+  /** a city's province, a level-2 or level-3 category's parent */
+  parentOf: Map<string, string>;
 }
 
 let loading: Promise<Codes> | null = null;
 
 export function loadCodes(): Promise<Codes> {
-  loading ??= Promise.all([
-    api.call(codesApi.generalLists),
-    api.call(codesApi.generalMaps),
-    api.call(codesApi.provinceList),
-    api.call(codesApi.cityList),
-    api.call(codesApi.provinceMap),
-    api.call(codesApi.cityMap),
-    api.call(codesApi.categoryOneList),
-    api.call(codesApi.categoryTwoList),
-    api.call(codesApi.categoryThreeList),
-    api.call(codesApi.categoryOneMap),
-    api.call(codesApi.categoryTwoMap),
-    api.call(codesApi.categoryThreeMap),
-  ]).then(([lists, maps, sf, ss, sfMap, ssMap, one, two, three, oneMap, twoMap, threeMap]) => ({
-    lists: lists.dmMapList,
-    maps: maps.dmMap,
-    provinces: sf.sfList,
-    cities: ss.ssList,
-    names: { ...sfMap.sfMap, ...ssMap.ssMap, ...oneMap.gwlbMap, ...twoMap.gwlbotMap, ...threeMap.gwlbthMap },
-    categoriesOne: one.gwlbList,
-    categoriesTwo: two.gwlbotList,
-    categoriesThree: three.gwlbthList,
-  }));
-  loading.catch(() => {
-    loading = null; // let the next island try again
+  const started = (loading ??= loadCodeTables(api).then((t) => ({
+    ...t,
+    names: {
+      ...t.provinceMap,
+      ...flatten(t.cityMap),
+      ...t.categoryOneMap,
+      ...flatten(t.categoryTwoMap),
+      ...flatten(t.categoryThreeMap),
+    },
+    parentOf: new Map([...parentsOf(t.cities), ...parentsOf(t.categoriesTwo), ...parentsOf(t.categoriesThree)]),
+  })));
+  started.catch(() => {
+    if (loading === started) loading = null; // let the next island try again
   });
-  return loading;
+  return started;
 }
 
 /** The code tables once loaded (null before), for labels and pickers. */

@@ -249,6 +249,10 @@ export const SECTION_META: Record<SectionKey, SectionMeta> = {
       },
       "ys": {
         "title": "薪资月数"
+      },
+      "dgsj": {
+        "title": "到岗时间",
+        "maxLength": 20
       }
     }
   },

@@ -7,7 +7,7 @@ import type { Codes } from './codes';
 
 const codes = {
   lists: {},
-  maps: { m_xldm: { xl_04: '本科' }, m_dwsshydm: { hy_01: '互联网/IT/软件' }, m_gzxzdm: { gzxz_01: '全职' } },
+  maps: { m_xldm: { xl_04: '本科' }, m_dwsshydm: { hy_01: '互联网/IT/软件' }, m_gwgzxzdm: { gx_001: '全职' } },
   provinces: [],
   cities: [],
   names: { '440300': '深圳市', gwlb_010201: 'Web前端' },
@@ -35,7 +35,7 @@ describe('résumé sections', () => {
     expect(s.title).toBe('深圳云帆');
     expect(s.facts).toEqual(['2021.08 - 至今', '互联网/IT/软件', '高级前端工程师', '14 薪', '对单位隐藏薪资']);
     expect(s.texts).toEqual([{ label: '工作内容', text: '负责前端架构' }]);
-    const i = summarize('qzyx', { qzyxid: '2', gzxzm: 'gzxz_01', sjm: '440000', cjm: '440300', hym: '', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: '', ys: 0, createTime: '', updateTime: '' }, codes);
+    const i = summarize('qzyx', { qzyxid: '2', gzxzm: 'gx_001', sjm: '440000', cjm: '440300', hym: '', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: '', ys: 0, createTime: '', updateTime: '' }, codes);
     expect(i.title).toBe('Web前端 · 深圳市');
     expect(i.facts).toEqual(['全职']);
   });
@@ -43,9 +43,15 @@ describe('résumé sections', () => {
 
 describe('forms', () => {
   test('base info needs a name and a gender; e-mail and birth date are checked when given', () => {
-    const empty = { xm: '', xbm: '', csrq: '', jgdms: '', dqszs: '', dqszcs: '', cjgzny: '', yx: '', zzmm: '', zwpj: '', qzzt: '' };
+    const empty = {
+      xm: '', xbm: '', csrq: '', jgdms: '', jgdmcs: '', dqszs: '', dqszcs: '', dqszxq: '', cjgzny: '', yx: '',
+      zzmm: '', mzdm: '', hyzk: '', sg: '', sfzjh: '', sfxs: '', zwpj: '', qzzt: '',
+    };
     expect(checkBase(empty)).toEqual({ xm: '请填写姓名', xbm: '请选择性别' });
     expect(checkBase({ ...empty, xm: '张晓', xbm: 'xb_002', yx: 'not-mail', csrq: '2999-01-01' })).toEqual({ yx: '邮箱格式不正确', csrq: '出生日期不能晚于今天' });
+    const named = { ...empty, xm: '张晓', xbm: 'xb_002' };
+    expect(checkBase({ ...named, sg: '17', sfzjh: '4201011999' })).toEqual({ sg: '身高请填写 50–249 之间的厘米数', sfzjh: '身份证号应为 18 位' });
+    expect(checkBase({ ...named, sg: '168', sfzjh: '42010119990101123x' })).toEqual({});
   });
 
   test('passwords: 6-20 with letters and digits, typed twice the same', () => {

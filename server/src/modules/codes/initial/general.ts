@@ -2,9 +2,10 @@ import type { GeneralCodeTable } from '@zp/core/contract';
 
 /**
  * The general code tables (findDmList / findDmMap). Product data, written for this platform; the
- * demo data and older clients rely on these codes (dwxz_03, hy_01, gm_04, qzzt_01, xb_001), so a
- * code, once shipped, keeps its meaning — add new ones at the end. After the first start the
- * database holds the tables and the operator edits them there.
+ * demo data and the previous web client rely on these codes (dwxz_03, hy_01, gm_04, xb_001, and the
+ * client hard-codes zt_004, gx_001, hy_001 of m_hyzkdm and yh_001…yh_007), so a code, once shipped,
+ * keeps its meaning — add new ones at the end. After the first start the database holds the
+ * tables and the operator edits them there (migration 1600 moved older databases to these keys).
  */
 export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string][]> = {
   m_xbdm: [
@@ -21,7 +22,7 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['xl_05', '硕士研究生'],
     ['xl_06', '博士研究生'],
   ],
-  m_gzjydm: [
+  m_jyyqdm: [
     ['gzjy_00', '经验不限'],
     ['gzjy_01', '应届毕业生'],
     ['gzjy_02', '1年以下'],
@@ -68,12 +69,12 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['gm_06', '5000-10000人'],
     ['gm_07', '10000人以上'],
   ],
-  m_gzxzdm: [
-    ['gzxz_01', '全职'],
-    ['gzxz_02', '兼职'],
-    ['gzxz_03', '实习'],
+  m_gwgzxzdm: [
+    ['gx_001', '全职'],
+    ['gx_002', '兼职'],
+    ['gx_003', '实习'],
   ],
-  m_xzfwdm: [
+  m_xzdydm: [
     ['xzfw_01', '3000元以下'],
     ['xzfw_02', '3000-5000元'],
     ['xzfw_03', '5000-8000元'],
@@ -84,13 +85,36 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['xzfw_08', '50000元以上'],
     ['xzfw_09', '面议'],
   ],
+  // 职位亮点: a job carries several (gwfl).
+  m_gwfldm: [
+    ['fl_001', '五险一金'],
+    ['fl_002', '带薪年假'],
+    ['fl_003', '周末双休'],
+    ['fl_004', '餐补'],
+    ['fl_005', '交通补贴'],
+    ['fl_006', '住房补贴'],
+    ['fl_007', '包吃包住'],
+    ['fl_008', '年终奖'],
+    ['fl_009', '绩效奖金'],
+    ['fl_010', '定期体检'],
+    ['fl_011', '弹性工作'],
+    ['fl_012', '员工旅游'],
+    ['fl_013', '节日福利'],
+    ['fl_014', '免费培训'],
+    ['fl_015', '晋升空间大'],
+    ['fl_016', '补充医疗保险'],
+    ['fl_017', '股票期权'],
+    ['fl_018', '通讯补贴'],
+  ],
+  // A fair's hylx. The previous client styles the hall banner by these codes only.
   m_hyktdm: [
-    ['hykt_01', '线上综合招聘会'],
-    ['hykt_02', '线上专场招聘会'],
-    ['hykt_03', '线下综合招聘会'],
-    ['hykt_04', '线下专场招聘会'],
-    ['hykt_05', '校园双选会'],
-    ['hykt_06', '直播带岗'],
+    ['yh_001', '线上综合招聘会'],
+    ['yh_002', '线上专场招聘会'],
+    ['yh_003', '线下综合招聘会'],
+    ['yh_004', '线下专场招聘会'],
+    ['yh_005', '校园双选会'],
+    ['yh_006', '直播带岗'],
+    ['yh_007', '高层次人才洽谈会'],
   ],
   m_zxlbdm: [
     ['zxlb_01', '通知公告'],
@@ -99,7 +123,15 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['zxlb_04', '就业指导'],
     ['zxlb_05', '平台新闻'],
   ],
-  m_zzmmdm: [
+  m_zxlydm: [
+    ['zxly_001', '本站'],
+    ['zxly_002', '人力资源和社会保障部门'],
+    ['zxly_003', '教育部门'],
+    ['zxly_004', '高校就业指导中心'],
+    ['zxly_005', '合作单位'],
+    ['zxly_006', '网络转载'],
+  ],
+  m_zzmm: [
     ['zzmm_01', '中共党员'],
     ['zzmm_02', '中共预备党员'],
     ['zzmm_03', '共青团员'],
@@ -107,12 +139,31 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['zzmm_05', '无党派人士'],
     ['zzmm_06', '群众'],
   ],
-  m_qzztdm: [
-    ['qzzt_01', '离职-随时到岗'],
-    ['qzzt_02', '在职-月内到岗'],
-    ['qzzt_03', '在职-考虑机会'],
-    ['qzzt_04', '在职-暂不考虑'],
-    ['qzzt_05', '应届生-毕业后到岗'],
+  // zt_004 is the state the previous client shows as 简历已公开 (looking now); the codes of the
+  // others follow how open to offers each one is. Listed in the order a seeker reads them.
+  m_qzzt: [
+    ['zt_004', '离职-随时到岗'],
+    ['zt_003', '在职-月内到岗'],
+    ['zt_002', '在职-考虑机会'],
+    ['zt_001', '在职-暂不考虑'],
+    ['zt_005', '应届生-毕业后到岗'],
+  ],
+  m_dgsjdm: [
+    ['dg_001', '随时到岗'],
+    ['dg_002', '一周内'],
+    ['dg_003', '两周内'],
+    ['dg_004', '一个月内'],
+    ['dg_005', '三个月内'],
+    ['dg_006', '待定'],
+  ],
+  // 活跃日期 of the résumé search: how recently the seeker updated the résumé.
+  m_sjfwdm: [
+    ['sj_001', '三天内'],
+    ['sj_002', '一周内'],
+    ['sj_003', '两周内'],
+    ['sj_004', '一个月内'],
+    ['sj_005', '三个月内'],
+    ['sj_006', '半年内'],
   ],
   m_yzdm: [
     ['yz_01', '英语'],
@@ -129,7 +180,7 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['yz_12', '粤语'],
     ['yz_13', '其他'],
   ],
-  m_yyspdm: [
+  m_slnldm: [
     ['yysp_01', '入门'],
     ['yysp_02', '一般'],
     ['yysp_03', '良好'],
@@ -137,11 +188,11 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['yysp_05', '精通'],
   ],
   m_hyzkdm: [
-    ['hyzk_01', '未婚'],
-    ['hyzk_02', '已婚'],
-    ['hyzk_03', '离异'],
-    ['hyzk_04', '丧偶'],
-    ['hyzk_05', '保密'],
+    ['hy_001', '未婚'],
+    ['hy_002', '已婚'],
+    ['hy_003', '离异'],
+    ['hy_004', '丧偶'],
+    ['hy_005', '保密'],
   ],
   // GB/T 3304 order, so mz_NN matches the national two-digit code NN.
   m_mzdm: [
@@ -158,5 +209,16 @@ export const GENERAL_DATA: Record<GeneralCodeTable, [code: string, name: string]
     ['zc_03', '中级职称'],
     ['zc_04', '副高级职称'],
     ['zc_05', '正高级职称'],
+  ],
+  m_gszwdm: [
+    ['zw_001', '普通员工'],
+    ['zw_002', '人事专员'],
+    ['zw_003', '人事主管'],
+    ['zw_004', '人力资源经理'],
+    ['zw_005', '部门经理'],
+    ['zw_006', '总监'],
+    ['zw_007', '副总经理'],
+    ['zw_008', '总经理'],
+    ['zw_009', '董事长'],
   ],
 };

@@ -1,0 +1,12 @@
+import type { WireMessage } from '@zp/core/contract';
+
+/** Conversation IDs as Tencent's SDK writes them; apart from convert.ts for the light connection (light.ts). */
+export const SYSTEM = '@TIM#SYSTEM';
+
+/** The conversation a message belongs to, seen from `me`. */
+export function conversationIdOf(w: Pick<WireMessage, 'conversationType' | 'from' | 'to'>, me: string): string {
+  if (w.conversationType === 'GROUP') return `GROUP${w.to}`;
+  if (w.conversationType === 'C2C') return `C2C${w.from === me ? w.to : w.from}`;
+  return SYSTEM;
+}
+
