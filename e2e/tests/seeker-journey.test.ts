@@ -139,6 +139,13 @@ describe('a job seeker from registration to an interview', () => {
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'seeker-resume-filled');
 
+    // ---- the generated (电子) résumé: a Word document of what was filled in, downloaded at once
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('generate-docx').click();
+    const docx = await downloading;
+    expect(docx.suggestedFilename()).toMatch(/\.docx$/);
+    await toast(page, /已生成 .+的简历_\d{8}\.docx，正在下载/);
+
     // ---- sign up for a fair from the home page's online tab
     await page.goto('/zppc/');
     const signUp = page.getByRole('button', { name: '立即报名' }).first();
@@ -180,6 +187,12 @@ describe('a job seeker from registration to an interview', () => {
     // the reminder is there, and reading it clears the badge
     await page.goto('/zppc/job_hunter/hunter_message');
     const reminder = page.locator('.sk-msg--unread').first();
+    await reminder.waitFor();
+    // the list's tabs are the previous client's categories; the interview invitation is under 面试消息
+    await page.getByRole('tab', { name: '面试消息' }).click();
+    await page.locator('.sk-msg', { hasText: '邀请面试' }).waitFor();
+    await screenshot(page, 'seeker-messages-interviews');
+    await page.getByRole('tab', { name: '全部' }).click();
     await reminder.waitFor();
     await page.getByRole('button', { name: '全部标为已读' }).click();
     await toast(page, /已将 \d+ 条消息标为已读/);

@@ -155,6 +155,7 @@ export const fairsApi = {
   onlineUsers: /*#__PURE__*/ ref<typeof C.fairsApi["onlineUsers"]>("POST", "/imapi/api/users/online", "user"),
   userOnline: /*#__PURE__*/ ref<typeof C.fairsApi["userOnline"]>("POST", "/imapi/api/user/online", "user"),
   seekerSignUp: /*#__PURE__*/ ref<typeof C.fairsApi["seekerSignUp"]>("POST", "/api/qz/bsrcbmxx/hxBmMore", "qz"),
+  talentPoolSave: /*#__PURE__*/ ref<typeof C.fairsApi["talentPoolSave"]>("POST", "/api/xs/app/rc/save", "qz"),
   hrSignUp: /*#__PURE__*/ ref<typeof C.fairsApi["hrSignUp"]>("POST", "/api/hr/bsdwbmxx/addBmhxxMore", "hrApproved"),
   seekerFairs: /*#__PURE__*/ ref<typeof C.fairsApi["seekerFairs"]>("POST", "/api/qz/bsrcbmxx/list", "qz"),
   companyFairs: /*#__PURE__*/ ref<typeof C.fairsApi["companyFairs"]>(["GET", "POST"], "/api/hr/bshxxx/findYdHxPageAllListByDw", "hr"),
@@ -346,9 +347,12 @@ export const resumesApi = {
   hide: /*#__PURE__*/ ref<typeof C.resumesApi["hide"]>(["GET", "POST"], "/api/qz/qzgrjbxx/updateJlyc/:jlyc", "qz"),
   refresh: /*#__PURE__*/ ref<typeof C.resumesApi["refresh"]>(["GET", "POST"], "/api/qz/qzgrjbxx/refreshDaily", "qz"),
   statistics: /*#__PURE__*/ ref<typeof C.resumesApi["statistics"]>("GET", "/api/qz/qzgrjbxx/statistics", "qz"),
+  weeklyJobs: /*#__PURE__*/ ref<typeof C.resumesApi["weeklyJobs"]>("POST", "/api/qz/qzgrjbxx/recEveryWeek", "qz"),
+  generateResume: /*#__PURE__*/ ref<typeof C.resumesApi["generateResume"]>(["GET", "POST"], "/api/qz/qzjldz/save", "qz"),
   previewInfo: /*#__PURE__*/ ref<typeof C.resumesApi["previewInfo"]>("GET", "/api/qz/jlyl/findQzxxInfo", "qz"),
   targets: /*#__PURE__*/ ref<typeof C.resumesApi["targets"]>("GET", "/api/qz/qzyxdw/list", "qz"),
   addTargets: /*#__PURE__*/ ref<typeof C.resumesApi["addTargets"]>("POST", "/api/qz/qzyxdw/save", "qz"),
+  addTargetsSlash: /*#__PURE__*/ ref<typeof C.resumesApi["addTargetsSlash"]>("POST", "/api/qz/qzyxdw/save/", "qz"),
   removeTarget: /*#__PURE__*/ ref<typeof C.resumesApi["removeTarget"]>(["GET", "POST"], "/api/qz/qzyxdw/delete/:bsid", "qz"),
 };
 
@@ -368,6 +372,7 @@ export const rtcApi = {
 export const searchApi = {
   jobs: /*#__PURE__*/ ref<typeof C.searchApi["jobs"]>(["GET", "POST"], "/api/xs/app/search/gwpc", "public"),
   talents: /*#__PURE__*/ ref<typeof C.searchApi["talents"]>(["GET", "POST"], "/api/xs/app/search/rc", "hrApproved"),
+  jobTalents: /*#__PURE__*/ ref<typeof C.searchApi["jobTalents"]>(["GET", "POST"], "/api/xs/app/search/gwrc", "hrApproved"),
 };
 
 export const APPLICATION_STATES = {
@@ -538,6 +543,22 @@ export const JOIN_OPTIONS = [
   "NeedPermission",
   "DisableApply",
 ] as const;
+
+export const MESSAGE_CATEGORIES = [
+  "xx_001",
+  "xx_002",
+  "xx_003",
+  "xx_004",
+  "xx_005",
+] as const;
+
+export const MESSAGE_CATEGORY_NAMES = {
+  xx_001: "系统消息",
+  xx_002: "招聘消息",
+  xx_003: "面试消息",
+  xx_004: "谁看过我",
+  xx_005: "问卷调查",
+} as const;
 
 export const MIN_COMPLETENESS = 60 as const;
 

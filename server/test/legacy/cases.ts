@@ -755,7 +755,10 @@ for (const section of Object.keys(sectionListKey)) {
 add('POST /api/qz/qzjyjl/list', { shape: ok });
 
 // /api/qz/qzjldz: the generated (电子) résumé
-add('GET /api/qz/qzjldz/preViewDocx', {});
+add('GET /api/qz/qzjldz/preViewDocx', {
+  shape: S.str,
+  note: 'a download: the .docx bytes (after the redirect to the file\'s signed link), not JSON; the client reads no field',
+});
 add('GET /api/qz/qzjldz/save', {});
 
 // /api/qz/qzjrhxdtjl
@@ -911,7 +914,11 @@ add('POST /api/sec/token/refreshToken/${token}', {
 });
 
 // /api/xs/app (§2.1)
-add('POST /api/xs/app/rc/save', { role: 'hr', form: 'both', params: (c) => ({ hxid: c.fair, qzzid: c.seeker }) });
+add('POST /api/xs/app/rc/save', {
+  form: 'both',
+  params: (c) => ({ hxid: c.fair, qzzid: c.seeker }),
+  note: 'a seeker registering into the fair\'s talent pool: the seeker\'s own call (qzzid is the caller)',
+});
 add('POST /api/xs/app/search/gwpc', {
   form: 'query',
   params: () => ({ key: '', orderField: '', limit: 27, page: 1 }),
@@ -923,7 +930,11 @@ add('POST /api/xs/app/search/gwpc', {
   }),
   note: '§2.1: filters unset, orderField \'\', page size 27 (the column\'s "asc limit: that.search.pageSiz" is a mangled limit)',
 });
-add('GET /api/xs/app/search/gwrc', { params: (c) => ({ dwid: c.company, gwid: c.job, limit: 10, page: 1, orderField: '' }) });
+add('GET /api/xs/app/search/gwrc', {
+  role: 'hr',
+  params: (c) => ({ dwid: c.company, gwid: c.job, limit: 10, page: 1, orderField: '' }),
+  note: 'talents matching a job: its enterprise\'s HR asks (talent search is HR\'s), not a seeker',
+});
 add('GET /api/xs/app/search/rc', { role: 'hr', params: () => ({ key: '', orderField: '', page: 1, limit: 10 }), note: 'the other filters unset' });
 
 // /api/xs/business (§3.1)

@@ -13,43 +13,15 @@
 
 /** call → why it fails today (the first difference), grouped by cause. */
 export const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  // -- No such route (404) ------------------------------------------------------------------------
-  'POST /api/hr/qyjlglq/save': 'no route',
-  'POST /api/qz/qzgrjbxx/recEveryWeek': 'no route',
-  'GET /api/qz/qzjldz/preViewDocx': 'no route: the generated résumé preview',
-  'GET /api/qz/qzjldz/save': 'no route: the generated résumé',
-  'POST /api/xs/app/rc/save': 'no route',
-  'GET /api/xs/app/search/gwrc': 'no route',
-  'POST /api/qz/qzyxdw/save/': 'the client\'s trailing slash: POST /api/qz/qzyxdw/save/ is 404 (the route has none)',
+  // -- What to build is unknown ----------------------------------------------------------------------
+  'POST /api/hr/qyjlglq/save': 'no route: the inventory gives only body:data, no sibling call, and no call reads what it saves (what to build is unknown)',
 
-  // -- The client's request refused (400) -----------------------------------------------------------
-  'POST /api/hr/qyhxrxx/addHrMy': 'mssj (interview time) required, and the client does not send it',
-  "POST /api/qz/qzxxtx/list/ + activeName+'/1/'+'10'": 'category xx_001…xx_005 (§1.2) refused: ours is wjxx/hxxx/xtxx/all',
-
-  // -- Jobs: the client's field names (gwyx, sbxxdz, gwzt, fllist, gwfl…) missing ---------------------
-  'POST /api/hr/qydwgwfbxx/findGwInfoHrById/${this.$route.query.gwid}': 'gwxxxqHrVO lacks hxid, gwgzxz, sbxxdz, gwyx, jnyq, ssbm, fbsc, jljsyx, zwpx, sfzd, gwlbo, gwlbt, fllist (§2.3)',
+  // -- Fields whose meaning is unknown ---------------------------------------------------------------
+  'POST /api/hr/qydwgwfbxx/findGwInfoHrById/${this.$route.query.gwid}': 'gwxxxqHrVO lacks fbsc, jljsyx, zwpx, sfzd (§2.3): the client only copies them back into its form; their meaning and type are unknown, so no column was invented',
 
   // -- Fairs and the hall -----------------------------------------------------------------------------
-  'POST /api/qz/bskhgl/list': 'the POST use reads data (inventory column); ours answers page',
+  'POST /api/qz/bskhgl/list': 'the POST use (hxid, type) reads data (inventory column); neither the shapes file nor the hall page says what it does, so ours answers the GET use\'s page',
 
-  // -- HR centre ---------------------------------------------------------------------------------------
-
-  // -- Seeker centre and résumé (§8, inventory column) --------------------------------------------------
-  'GET /api/qz/jlyl/findQzxxGzjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxInfo': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxJyjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxKyjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxLwxx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxPxjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxQzyx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxRyjl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxShhd': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxXmjy': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxYjfx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxYynl': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxZlxx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxZsxx': 'no gwList (inventory column)',
-  'GET /api/qz/jlyl/findQzxxZyjn': 'no gwList (inventory column)',
 };
 
 /**

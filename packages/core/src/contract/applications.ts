@@ -167,7 +167,7 @@ export const Invitation = Type.Object({
   logoUrl: Type.String(),
   /** mymc: what the invitation is called (e.g. 初试) */
   mymc: Type.String(),
-  /** mssj: interview time */
+  /** mssj: interview time, '' when 待定 (to be agreed by phone) */
   mssj: Type.String(),
   /** mssf / mscs / msxxdz: province, city, address of the interview ('线上' addresses allowed) */
   mssf: Type.String(),
@@ -413,8 +413,11 @@ export const applicationsApi = {
       gwid: Type.Optional(OptId('岗位ID')),
       dwid: Type.Optional(OptId('单位ID')),
       mymc: Type.String({ minLength: 1, maxLength: 30, pattern: '\\S', title: '邀约名称' }),
-      /** mssj: interview time, in the future */
-      mssj: DateTime('面试时间'),
+      /**
+       * mssj: interview time, in the future. The previous client never sends it: without it the
+       * time is 待定, to be agreed by phone with the contact (lxr, sjhm), and replies show mssj ''.
+       */
+      mssj: Type.Optional(DateTime('面试时间')),
       mssf: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title: '面试省份' })),
       mscs: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title: '面试城市' })),
       msxxdz: Type.String({ minLength: 2, maxLength: 100, pattern: '\\S', title: '面试地址' }),

@@ -460,6 +460,16 @@ export const fairsApi = {
     body: HxidList,
     reply: EmptyReply,
   }),
+  /**
+   * The previous client's form of a seeker's sign-up: registering into a fair's talent pool (the
+   * seekers signed up, whom the fair's enterprises see in the hall). qzzid, when sent, must be the
+   * caller; the same rules as hxBmMore (completeness 60, the fair not ended).
+   */
+  talentPoolSave: route({
+    method: 'POST', url: '/api/xs/app/rc/save', summary: '求职者进入招聘会人才库（即报名）', access: 'qz', tags: ['fairs'],
+    query: Type.Object({ hxid: Id('招聘会ID'), qzzid: Type.Optional(Id('求职者ID')) }),
+    reply: EmptyReply,
+  }),
   hrSignUp: route({
     method: 'POST', url: '/api/hr/bsdwbmxx/addBmhxxMore', summary: '单位报名招聘会（可多个）', access: 'hrApproved', partner: true, tags: ['fairs'],
     body: HxidList,

@@ -71,7 +71,7 @@ export const MyFile = Type.Object({
   /** fileUrl: for private files a signed link valid for 10 minutes */
   fileUrl: Type.String(),
   createTime: Type.String(),
-  /** showPhone: generated résumés (fileType 30) only, 1 marks the one shown to employers */
+  /** showPhone: generated résumés (fileType 30) only: 1 on the newest, the one the client offers */
   showPhone: Type.Optional(Type.Integer()),
 });
 
@@ -81,7 +81,8 @@ const SaveReply = replyOf({ wjid: Type.String(), fileUrl: Type.String(), file: M
 export const filesApi = {
   seekerOssKey: route({
     method: 'GET', url: '/api/qz/qzFile/getOssKey', summary: '上传凭证（附件简历 10 / 头像 40）', access: 'qz', tags,
-    query: Type.Object({ fileType: Enum([10, 40], { title: '文件类型', default: 10 }) }),
+    /** fileType: 10 attachment résumés, 30 generated résumés (qzjldz/save), 40 avatars */
+    query: Type.Object({ fileType: Enum([10, 30, 40], { title: '文件类型', default: 10 }) }),
     reply: replyOf({ info: UploadInfo }),
   }),
   seekerSave: route({
@@ -91,7 +92,7 @@ export const filesApi = {
   }),
   seekerList: route({
     method: ['GET', 'POST'], url: '/api/qz/qzFile/list', summary: '我的文件（附件简历 10 / 电子简历 30 / 头像 40）', access: 'qz', tags,
-    /** fileType 30: generated (电子) résumés; none is stored (the online résumé is printed by the browser), so always [] */
+    /** fileType 30: generated (电子) résumés (qzjldz/save), newest first */
     query: Type.Object({ fileType: Enum([10, 30, 40], { title: '文件类型', default: 10 }) }),
     reply: replyOf({ fileList: Type.Array(MyFile) }),
   }),

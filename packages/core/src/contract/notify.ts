@@ -11,12 +11,24 @@ import { route, replyOf, Id, Page, Enum } from './define.js';
  */
 
 export const REMINDER_CATEGORIES = ['wjxx', 'hxxx', 'xtxx'] as const;
+/**
+ * The message list's categories (the previous client's values, §1.2): xx_001 system, xx_002
+ * recruitment (applications, job fairs, the weekly recommendation), xx_003 interviews (invited,
+ * invitations, answers, results), xx_004 viewed by an enterprise (an application's résumé opened),
+ * xx_005 questionnaires. The counters (wjxx, hxxx, xtxx) stay what the nav badge reads.
+ */
+export const MESSAGE_CATEGORIES = ['xx_001', 'xx_002', 'xx_003', 'xx_004', 'xx_005'] as const;
+export const MESSAGE_CATEGORY_NAMES: Record<(typeof MESSAGE_CATEGORIES)[number], string> = {
+  xx_001: '系统消息', xx_002: '招聘消息', xx_003: '面试消息', xx_004: '谁看过我', xx_005: '问卷调查',
+};
 
 export const Reminder = Type.Object({
   /** xxid: reminder id */
   xxid: Type.String(),
-  /** lb: wjxx applications and invitations, hxxx job fairs, xtxx system */
+  /** lb: the counter it feeds: wjxx applications and invitations, hxxx job fairs, xtxx system */
   lb: Type.String(),
+  /** xxlb: the list category (MESSAGE_CATEGORIES) */
+  xxlb: Type.String(),
   /** bt: title */
   bt: Type.String(),
   /** nr: text */
@@ -35,8 +47,8 @@ export type SocketMessage = { type: 1; message: Reminder } | { type: 0; message:
 export type SocketAuth = { type: 'auth'; token: string };
 
 const ListParams = Type.Object({
-  /** category: one of the counters, or all */
-  category: Enum([...REMINDER_CATEGORIES, 'all'], { title: '消息类别' }),
+  /** category: a list category (MESSAGE_CATEGORIES), or all */
+  category: Enum([...MESSAGE_CATEGORIES, 'all'], { title: '消息类别' }),
   page: Type.Integer({ minimum: 1, maximum: 100000, title: '页码' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, title: '每页条数' }),
 });

@@ -349,6 +349,26 @@ export function sectionRow(d: SectionDef): TObject {
   return Type.Object(props);
 }
 
+/**
+ * gwList of the preview calls: the previous client's résumé preview lists jobs beside the résumé
+ * (HR's view of the same page lists the seeker's applications to its jobs); the seeker's own
+ * preview lists the jobs the seeker applied to, newest first (at most 20).
+ */
+export const PreviewJob = Type.Object({
+  /** bsid: the application */
+  bsid: Type.String(),
+  gwid: Type.String(),
+  gwmc: Type.String(),
+  dwid: Type.String(),
+  dwmc: Type.String(),
+  /** yyzt: the application's state */
+  yyzt: Type.Integer(),
+  /** tdsj: applied at */
+  tdsj: Type.String(),
+  /** fjjlid: the attachment résumé sent, '' for the online résumé */
+  fjjlid: Type.String(),
+});
+
 function sectionRoutes(d: SectionDef) {
   const row = sectionRow(d);
   const tags = ['resumes'];
@@ -375,7 +395,7 @@ function sectionRoutes(d: SectionDef) {
     }),
     preview: route({
       method: 'GET', url: `/api/qz/jlyl/${d.preview}`, summary: `简历预览：${d.title}`, access: 'qz', tags,
-      reply: replyOf({ [d.key]: Type.Array(row) }),
+      reply: replyOf({ [d.key]: Type.Array(row), gwList: Type.Array(PreviewJob) }),
     }),
   };
 }
@@ -540,9 +560,30 @@ export const resumesApi = {
     /** jlckcs viewed, jlsccs favourited, jlxzcs downloaded */
     reply: replyOf({ jlckcs: Type.Integer(), jlsccs: Type.Integer(), jlxzcs: Type.Integer() }),
   }),
+  /**
+   * The weekly job recommendation (每周职位推荐) on or off. The previous client sends nothing: the
+   * call then switches it over; sfdy 1 / 0 sets it. The reply says the state now.
+   */
+  weeklyJobs: route({
+    method: 'POST', url: '/api/qz/qzgrjbxx/recEveryWeek', summary: '订阅/取消每周职位推荐', access: 'qz', tags,
+    query: Type.Object({ sfdy: Type.Optional(Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1], title: '是否订阅' })) }),
+    /** sfdy: 1 subscribed, 0 not */
+    reply: replyOf({ sfdy: Type.Integer() }),
+  }),
+  /**
+   * The generated (电子) résumé: builds a Word document (.docx) of the online résumé now and keeps
+   * it as the seeker's file of fileType 30 (qzFile/list?fileType=30; the newest five are kept).
+   * GET /api/qz/qzjldz/preViewDocx (same access) answers with the newest one as a download,
+   * generating it first when there is none: a redirect to its signed link, served as an attachment.
+   */
+  generateResume: route({
+    method: ['GET', 'POST'], url: '/api/qz/qzjldz/save', summary: '生成电子简历（Word 文档）', access: 'qz', tags,
+    /** wjid: the new file; wjmc: its name; fileUrl: a signed link valid 10 minutes (a download) */
+    reply: replyOf({ wjid: Type.String(), wjmc: Type.String(), fileUrl: Type.String() }),
+  }),
   previewInfo: route({
     method: 'GET', url: '/api/qz/jlyl/findQzxxInfo', summary: '简历预览：个人信息', access: 'qz', tags,
-    reply: replyOf({ qzinfo: PreviewInfo }),
+    reply: replyOf({ qzinfo: PreviewInfo, gwList: Type.Array(PreviewJob) }),
   }),
   targets: route({
     method: 'GET', url: '/api/qz/qzyxdw/list', summary: '意向单位列表', access: 'qz', tags,
@@ -550,6 +591,12 @@ export const resumesApi = {
   }),
   addTargets: route({
     method: 'POST', url: '/api/qz/qzyxdw/save', summary: '添加意向单位', access: 'qz', tags,
+    body: Type.Array(Id('单位ID'), { minItems: 1, maxItems: 20, title: '单位ID列表' }),
+    reply: replyOf({ added: Type.Integer() }),
+  }),
+  /** The previous client posts to the same path with a trailing slash (Fastify tells the two apart). */
+  addTargetsSlash: route({
+    method: 'POST', url: '/api/qz/qzyxdw/save/', summary: '添加意向单位（旧客户端路径，带结尾斜杠）', access: 'qz', tags,
     body: Type.Array(Id('单位ID'), { minItems: 1, maxItems: 20, title: '单位ID列表' }),
     reply: replyOf({ added: Type.Integer() }),
   }),

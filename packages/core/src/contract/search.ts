@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, replyOf, Page, PageQuery, Enum } from './define.js';
+import { route, replyOf, Page, PageQuery, Enum, Id } from './define.js';
 import { CodeField } from './companies.js';
 import { JobRowFields } from './job-row.js';
 
@@ -124,6 +124,22 @@ export const searchApi = {
   talents: route({
     method: ['GET', 'POST'], url: '/api/xs/app/search/rc', summary: '人才搜索（不含隐藏简历和屏蔽本单位的求职者）', access: 'hrApproved', tags: ['search'],
     query: TalentSearchQuery,
+    reply: replyOf({ page: Page(TalentCard) }),
+  }),
+  /**
+   * Talents for one job of the HR's enterprise: seekers with an intention of the job's category
+   * (level 3), intention city first; the rules of talent search hold (hidden résumés, shielding,
+   * completeness).
+   */
+  jobTalents: route({
+    method: ['GET', 'POST'], url: '/api/xs/app/search/gwrc', summary: '岗位匹配人才（求职意向与岗位类别相符）', access: 'hrApproved', tags: ['search'],
+    query: Type.Object({
+      gwid: Id('岗位ID'),
+      /** dwid: the job's enterprise (the previous client sends it; checked against the job) */
+      dwid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '单位ID' })),
+      orderField: Type.Optional(Enum(['', 'gxsj', 'wsd'], { title: '排序字段' })),
+      ...PageQuery,
+    }),
     reply: replyOf({ page: Page(TalentCard) }),
   }),
 };

@@ -72,3 +72,17 @@ export async function fairApplicationFigures(db: Db, fairId: string): Promise<{ 
   );
   return { sent: r?.sent ?? 0, offers: r?.offers ?? 0 };
 }
+
+/**
+ * gwList of the seeker's own résumé preview (/api/qz/jlyl/findQzxx*): the jobs the seeker applied
+ * to, newest first — the same list HR's résumé view shows beside the résumé, across enterprises.
+ */
+export async function appliedJobs(db: Db, seekerId: string, limit = 20) {
+  return rows<{ bsid: string; gwid: string; gwmc: string; dwid: string; dwmc: string; yyzt: number; tdsj: string; fjjlid: string }>(
+    db,
+    sql`select a.id::text as bsid, j.id::text as gwid, j.title as gwmc, c.id::text as dwid, c.name as dwmc, a.state::int as yyzt,
+               to_char(a.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as tdsj, coalesce(a.resume_file_id::text, '') as fjjlid
+        from applications a join jobs j on j.id = a.job_id join companies c on c.id = a.company_id
+        where a.seeker_id = ${seekerId} order by a.created_at desc, a.id desc limit ${limit}`,
+  );
+}

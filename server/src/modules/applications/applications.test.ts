@@ -46,8 +46,9 @@ async function unread(a: Actor, who: 'qz' | 'hr') {
 }
 
 async function latestReminder(a: Actor, who: 'qz' | 'hr') {
-  const r = await srv.call(`/api/${who}/${who === 'qz' ? 'qzxxtx' : 'qyxxtx'}/list/wjxx/1/1`, { token: a.token });
-  return r.body.page.list[0] as { bt: string; nr: string; tzlj: string };
+  // the newest reminder of the applications-and-invitations counter (wjxx), whatever its list category
+  const r = await srv.call(`/api/${who}/${who === 'qz' ? 'qzxxtx' : 'qyxxtx'}/list/all/1/20`, { token: a.token });
+  return r.body.page.list.find((x: { lb: string }) => x.lb === 'wjxx') as { bt: string; nr: string; tzlj: string };
 }
 
 const received = async (hr: Actor, query: Record<string, string | number> = {}) =>
@@ -421,6 +422,9 @@ describe('résumé reads and downloads by HR', () => {
     expect(r.body.qzinfo.qzjyjllist[0]).toMatchObject({ xxmc: '武汉大学', xl: 'xl_05' });
     expect(r.body.gwList).toEqual([expect.objectContaining({ gwid, gwmc: '数据分析师', yyzt: 2 })]);
     expect((await latestReminder(seeker, 'qz')).bt).toBe('简历被查看');
+    // the previous client's 谁看过我 tab (xx_004) lists it
+    const viewedTab = await srv.call('/api/qz/qzxxtx/list/xx_004/1/10', { token: seeker.token });
+    expect(viewedTab.body.page.list.map((x: { bt: string }) => x.bt)).toContain('简历被查看');
 
     // reading the rest of the page is the same visit
     const gz = await srv.call(`/api/hr/qyhxrxx/findQzxxGzjyInfo/${seeker.userId}`, { token: actors.hrApproved.token });

@@ -26,7 +26,8 @@ export const HR_INTERVIEWS_PAGE = '/zppc/Enter_home/Enter_interview';
 
 /** Beijing-time text of a timestamp column, as every list shows times. */
 export const timeText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`);
-export const minuteText = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI')`);
+/** '' for no time (an interview whose time is 待定) */
+export const minuteText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI'), '')`);
 
 /** '%' and '_' typed by a person are meant literally. */
 export const likePattern = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -166,7 +167,8 @@ export async function changeState(s: S, hrId: string, companyId: string, applica
   if (!r) throw conflict('该投递刚被同事处理过，请刷新后再试');
   if (notice) {
     const [title, content] = STATE_NOTICE[to](a.company_name, a.job_title);
-    await notify(s, a.seeker_id, 'wjxx', title, content, SEEKER_APPLICATIONS_PAGE);
+    // list category: viewed (xx_004 谁看过我), invited (xx_003 面试), the rest recruitment (xx_002)
+    await notify(s, a.seeker_id, 'wjxx', title, content, SEEKER_APPLICATIONS_PAGE, to === 2 ? 'xx_004' : to === 4 ? 'xx_003' : 'xx_002');
   }
   return to;
 }
@@ -189,7 +191,8 @@ export interface InviteInput {
   gwid?: string;
   dwid?: string;
   mymc: string;
-  mssj: string;
+  /** absent: the time is 待定, agreed by phone with the contact (the previous client never sends one) */
+  mssj?: string;
   mssf?: string;
   mscs?: string;
   msxxdz: string;
@@ -250,17 +253,19 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
     }
   }
 
-  const at = beijingTime(input.mssj);
-  if (!at) throw badRequest('面试时间不是有效的日期时间');
-  if (at.getTime() <= Date.now()) throw badRequest('面试时间须晚于当前时间');
-  if (at.getTime() > Date.now() + YEAR_MS) throw badRequest('面试时间不能晚于一年以后');
+  const at = input.mssj ? beijingTime(input.mssj) : null;
+  if (input.mssj) {
+    if (!at) throw badRequest('面试时间不是有效的日期时间');
+    if (at.getTime() <= Date.now()) throw badRequest('面试时间须晚于当前时间');
+    if (at.getTime() > Date.now() + YEAR_MS) throw badRequest('面试时间不能晚于一年以后');
+  }
   if (input.mssf && !(await isValidCode(s.db, 'sf', input.mssf))) throw badRequest('面试省份无效，请重新选择');
   if (input.mscs && !(await isValidCode(s.db, 'ss', input.mscs))) throw badRequest('面试城市无效，请重新选择');
 
   const r = await one<{ id: string }>(
     s.db,
     sql`insert into interviews (application_id, seeker_id, job_id, company_id, hr_id, title, at, province, city, address, contact, phone, note)
-        values (${applicationId}, ${seekerId}, ${jobId}, ${companyId}, ${hrId}, ${input.mymc.trim()}, ${at.toISOString()}, ${input.mssf ?? ''},
+        values (${applicationId}, ${seekerId}, ${jobId}, ${companyId}, ${hrId}, ${input.mymc.trim()}, ${at ? at.toISOString() : null}, ${input.mssf ?? ''},
                 ${input.mscs ?? ''}, ${input.msxxdz.trim()}, ${input.lxr.trim()}, ${input.sjhm}, ${(input.smxx ?? '').trim()})
         on conflict (seeker_id, job_id) where answer = 0 do nothing
         returning id::text as id`,
@@ -274,8 +279,9 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
     seekerId,
     'wjxx',
     '面试邀请',
-    `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj.replace('T', ' ').slice(0, 16)}，${input.msxxdz.trim()}。请及时答复。`,
+    `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj ? input.mssj.replace('T', ' ').slice(0, 16) : `时间待定（联系人${input.lxr.trim()}，电话${input.sjhm}）`}，${input.msxxdz.trim()}。请及时答复。`,
     SEEKER_INVITATIONS_PAGE,
+    'xx_003',
   );
   return r.id;
 }
@@ -296,7 +302,7 @@ async function invitation(db: Db, id: string): Promise<InvitationRow | undefined
   return one<InvitationRow>(
     db,
     sql`select i.id::text as id, i.seeker_id::text as seeker_id, i.company_id::text as company_id, i.hr_id::text as hr_id,
-               i.answer::int as answer, i.result::int as result, i.at < now() as past, j.title as job_title, c.name as company_name
+               i.answer::int as answer, i.result::int as result, coalesce(i.at < now(), false) as past, j.title as job_title, c.name as company_name
         from interviews i join jobs j on j.id = i.job_id join companies c on c.id = i.company_id where i.id = ${id}`,
   );
 }
@@ -317,7 +323,7 @@ export async function answerInvitation(s: S, seekerId: string, id: string, answe
   const title = answer === 1 ? '面试邀请已接受' : '面试邀请被拒绝';
   const content = `${name}${answer === 1 ? '接受' : '拒绝'}了「${inv.job_title}」的面试邀请${note.trim() ? `：${note.trim()}` : '。'}`;
   const to = inv.hr_id ? [inv.hr_id] : await hrIdsOfCompany(s.db, inv.company_id);
-  for (const hr of to) await notify(s, hr, 'wjxx', title, content, HR_INTERVIEWS_PAGE);
+  for (const hr of to) await notify(s, hr, 'wjxx', title, content, HR_INTERVIEWS_PAGE, 'xx_003');
 }
 
 /** HR records how an accepted interview went; the seeker is told. */
@@ -332,5 +338,5 @@ export async function recordResult(s: S, companyId: string, id: string, result: 
     result === 1
       ? `您参加的${inv.company_name}「${inv.job_title}」面试已通过${note.trim() ? `：${note.trim()}` : '。'}`
       : `很遗憾，您未通过${inv.company_name}「${inv.job_title}」的面试${note.trim() ? `：${note.trim()}` : '。'}`;
-  await notify(s, inv.seeker_id, 'wjxx', '面试结果', content, SEEKER_INVITATIONS_PAGE);
+  await notify(s, inv.seeker_id, 'wjxx', '面试结果', content, SEEKER_INVITATIONS_PAGE, 'xx_003');
 }

@@ -21,7 +21,7 @@ async function newHr(xm = '赵新') {
 }
 
 const messages = async (a: Actor) =>
-  (await srv.call('/api/hr/qyxxtx/list/xtxx/1/20', { token: a.token })).body.page.list as { bt: string; nr: string }[];
+  (await srv.call('/api/hr/qyxxtx/list/xx_001/1/20', { token: a.token })).body.page.list as { bt: string; nr: string }[];
 
 describe('who may call the enterprise routes', () => {
   it('registering and editing an enterprise is for HR only', async () => {

@@ -431,7 +431,7 @@ describe('start reminders', () => {
     expect(m).toMatchObject({ type: 1, message: { lb: 'hxxx', bt: '招聘会即将开始', tzlj: `/zppc/public/meetinghall/${soon}/1` } });
     expect(m.message.nr).toContain('即将开始的网络招聘会');
     expect(await sendFairReminders(srv.app.services)).toBe(0);
-    const hrList = await srv.call('/api/hr/qyxxtx/list/hxxx/1/20', { token: hr.token });
+    const hrList = await srv.call('/api/hr/qyxxtx/list/xx_002/1/20', { token: hr.token });
     expect(hrList.body.page.list.filter((x: any) => x.bt === '招聘会即将开始' && x.nr.includes('即将开始的网络招聘会'))).toHaveLength(1);
     sock.close();
   });

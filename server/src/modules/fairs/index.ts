@@ -91,6 +91,11 @@ const fairs: Module = {
 
     // Sign-up and favourites.
     handle(app, s, fairsApi.seekerSignUp, async ({ body, user }) => (await seekerSignUp(s, user.id, body), { msg: '报名成功' }));
+    handle(app, s, fairsApi.talentPoolSave, async ({ query, user }) => {
+      if (query.qzzid && query.qzzid !== user.id) throw forbidden('只能将自己的简历加入人才库');
+      await seekerSignUp(s, user.id, [query.hxid]);
+      return { msg: '已加入招聘会人才库' };
+    });
     handle(app, s, fairsApi.hrSignUp, async ({ body, user }) => (await companySignUp(s, user.id, body), { msg: '报名成功' }));
     handle(app, s, fairsApi.seekerFavorite, async ({ body, user }) => (await favorite(s, user.id, body), { msg: '收藏成功' }));
     handle(app, s, fairsApi.hrFavorite, async ({ body, user }) => (await favorite(s, user.id, body), { msg: '收藏成功' }));

@@ -165,15 +165,14 @@ const files: Module = {
     });
 
     handle(app, s, filesApi.seekerList, async ({ user, query }) => {
-      // The product generates no résumé file (the preview page prints to PDF in the browser): nothing of type 30 exists.
-      if (query.fileType === 30) return { fileList: [] };
       const list = await filesWhere(s.db, sql`owner_id = ${user.id} and kind = ${query.fileType}`);
-      return { fileList: await Promise.all(list.map((f) => myFile(s, f))) };
+      // generated résumés (30) carry showPhone: the newest is the one the client offers (list is newest first)
+      return { fileList: await Promise.all(list.map(async (f, i) => ({ ...(await myFile(s, f)), ...(f.kind === 30 ? { showPhone: i === 0 ? 1 : 0 } : {}) }))) };
     });
 
     handle(app, s, filesApi.seekerDelete, async ({ user, params }) => {
       const f = await fileOf(s.db, params.bsid);
-      if (!f || f.ownerId !== user.id || (f.kind !== 10 && f.kind !== 40)) throw notFound('文件不存在');
+      if (!f || f.ownerId !== user.id || ![10, 30, 40].includes(f.kind)) throw notFound('文件不存在');
       await deleteFile(s, f);
       return { msg: '删除成功' };
     });

@@ -223,7 +223,7 @@ describe('fairs and the operator', () => {
     expect((await srv.call('/api/xs/admin/jobs/takeDown', { token: op.token, body: { gwid, xjyy: '涉嫌虚假招聘' } })).body.code).toBe(409);
 
     expect((await srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } })).body.code).toBe(404);
-    const msgs = await srv.call('/api/hr/qyxxtx/list/xtxx/1/10', { token: hr.token });
+    const msgs = await srv.call('/api/hr/qyxxtx/list/xx_001/1/10', { token: hr.token });
     expect(msgs.body.page.list[0]).toMatchObject({ bt: '岗位已被平台下架' });
     expect(msgs.body.page.list[0].nr).toContain('涉嫌虚假招聘');
     const republish = await srv.call(`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { token: hr.token, method: 'POST' });

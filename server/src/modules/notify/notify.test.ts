@@ -158,19 +158,23 @@ describe('across nodes (one database, one bus)', () => {
 });
 
 describe('reminder lists and mark-read', () => {
-  it('lists by category, newest first, and marks only the caller’s own reminders read', async () => {
+  it('lists by the client\'s categories (xx_001…xx_005), newest first, and marks only the caller’s own reminders read', async () => {
     const { token, userId } = await srv.registerSeeker(newPhone());
     const s = srv.app.services;
     const ids: string[] = [];
     ids.push(await notify(s, userId, 'wjxx', '投递被查看'));
-    ids.push(await notify(s, userId, 'wjxx', '面试邀请'));
+    ids.push(await notify(s, userId, 'wjxx', '面试邀请', '', '', 'xx_003'));
     ids.push(await notify(s, userId, 'hxxx', '招聘会开始'));
     const foreign = await notify(s, actors.seeker.userId!, 'wjxx', '别人的消息');
 
-    const wj = await srv.call('/api/qz/qzxxtx/list/wjxx/1/10', { method: 'POST', token });
+    // recruitment: applications and fairs; interviews apart
+    const wj = await srv.call('/api/qz/qzxxtx/list/xx_002/1/10', { method: 'POST', token });
     expect(wj.body.code).toBe(0);
-    expect(wj.body.page.list.map((x: any) => x.bt)).toEqual(['面试邀请', '投递被查看']);
+    expect(wj.body.page.list.map((x: any) => [x.bt, x.lb, x.xxlb])).toEqual([['招聘会开始', 'hxxx', 'xx_002'], ['投递被查看', 'wjxx', 'xx_002']]);
     expect(wj.body.page.totalCount).toBe(2);
+    const ms = await srv.call('/api/qz/qzxxtx/list/xx_003/1/10', { method: 'POST', token });
+    expect(ms.body.page.list.map((x: any) => x.bt)).toEqual(['面试邀请']);
+    expect((await srv.call('/api/qz/qzxxtx/list/xx_005/1/10', { method: 'POST', token })).body.page).toMatchObject({ list: [], totalCount: 0 });
     const all = await srv.call('/api/qz/qzxxtx/list/all/1/2', { token });
     expect(all.body.page).toMatchObject({ totalCount: 3, totalPage: 2, currPage: 1, pageSize: 2 });
 
@@ -182,10 +186,10 @@ describe('reminder lists and mark-read', () => {
     const after = await srv.call('/api/qz/qzxxtx/baseInfo', { token });
     expect(after.body.qzXxtx.wjxx.count).toBe(1);
     // The other user's reminder is untouched.
-    const theirs = await srv.call('/api/qz/qzxxtx/list/wjxx/1/50', { token: actors.seeker.token });
+    const theirs = await srv.call('/api/qz/qzxxtx/list/xx_002/1/50', { token: actors.seeker.token });
     expect(theirs.body.page.list.find((x: any) => x.xxid === foreign).sfyd).toBe(0);
 
-    const readRow = (await srv.call('/api/qz/qzxxtx/list/wjxx/1/10', { token })).body.page.list.find((x: any) => x.xxid === ids[0]);
+    const readRow = (await srv.call('/api/qz/qzxxtx/list/xx_002/1/10', { token })).body.page.list.find((x: any) => x.xxid === ids[0]);
     expect(readRow.sfyd).toBe(1);
 
     const allRead = await srv.call('/api/qz/qzxxtx/markReadAll/all', { method: 'POST', token });
@@ -196,7 +200,7 @@ describe('reminder lists and mark-read', () => {
   it('HR has the same under /api/hr/qyxxtx', async () => {
     const hr = actors.hrApproved;
     const id = await notify(srv.app.services, hr.userId!, 'xtxx', '单位审核通过');
-    const list = await srv.call('/api/hr/qyxxtx/list/xtxx/1/10', { method: 'POST', token: hr.token });
+    const list = await srv.call('/api/hr/qyxxtx/list/xx_001/1/10', { method: 'POST', token: hr.token });
     expect(list.body.page.list[0]).toMatchObject({ xxid: id, bt: '单位审核通过', lb: 'xtxx', sfyd: 0 });
     expect((await srv.call('/api/hr/qyxxtx/markReadBatch', { token: hr.token, body: [id] })).body.count).toBe(1);
     expect((await srv.call('/api/hr/qyxxtx/baseInfo', { token: hr.token })).body.hrXxtx.xtxx.count).toBe(0);
@@ -206,8 +210,9 @@ describe('reminder lists and mark-read', () => {
     const t = actors.seeker.token;
     for (const [path, opts] of [
       ['/api/qz/qzxxtx/list/other/1/10', { method: 'POST' }],
-      ['/api/qz/qzxxtx/list/wjxx/0/10', { method: 'POST' }],
-      ['/api/qz/qzxxtx/list/wjxx/1/1000', { method: 'POST' }],
+      ['/api/qz/qzxxtx/list/wjxx/1/10', { method: 'POST' }],
+      ['/api/qz/qzxxtx/list/xx_001/0/10', { method: 'POST' }],
+      ['/api/qz/qzxxtx/list/xx_001/1/1000', { method: 'POST' }],
       ['/api/qz/qzxxtx/markReadBatch', { body: [] }],
       ['/api/qz/qzxxtx/markReadBatch', { body: ['abc'] }],
       ['/api/qz/qzxxtx/markReadBatch', { body: { xxid: '1' } }],
@@ -223,7 +228,7 @@ describe('reminder lists and mark-read', () => {
     const post = (path: string, body?: unknown) => (a: { token: string | null }) => srv.call(path, { method: 'POST', token: a.token, body });
     expect(await codesByRole(actors, post('/api/qz/qzxxtx/list/all/1/10'))).toEqual(expectedCodes(['seeker', 'seekerIncomplete']));
     expect(await codesByRole(actors, post('/api/qz/qzxxtx/markReadBatch', ['1']))).toEqual(expectedCodes(['seeker', 'seekerIncomplete']));
-    expect(await codesByRole(actors, post('/api/qz/qzxxtx/markReadAll/wjxx'))).toEqual(expectedCodes(['seeker', 'seekerIncomplete']));
+    expect(await codesByRole(actors, post('/api/qz/qzxxtx/markReadAll/xx_002'))).toEqual(expectedCodes(['seeker', 'seekerIncomplete']));
     expect(await codesByRole(actors, post('/api/hr/qyxxtx/list/all/1/10'))).toEqual(expectedCodes(['hrApproved', 'hrUnapproved']));
     expect(await codesByRole(actors, post('/api/hr/qyxxtx/markReadBatch', ['1']))).toEqual(expectedCodes(['hrApproved', 'hrUnapproved']));
     expect(await codesByRole(actors, post('/api/hr/qyxxtx/markReadAll/all'))).toEqual(expectedCodes(['hrApproved', 'hrUnapproved']));

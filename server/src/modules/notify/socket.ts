@@ -61,7 +61,7 @@ const chinaTime = new Intl.DateTimeFormat('sv-SE', {
 });
 
 export function reminderOf(e: NotifyEvent, at = new Date()): Reminder {
-  return { xxid: e.id, lb: e.category, bt: e.title, nr: e.content, tzlj: e.link, sfyd: 0, createTime: chinaTime.format(at) };
+  return { xxid: e.id, lb: e.category, xxlb: e.kind, bt: e.title, nr: e.content, tzlj: e.link, sfyd: 0, createTime: chinaTime.format(at) };
 }
 
 interface Held {

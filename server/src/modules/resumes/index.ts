@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { beijingToday } from '@zp/core/dates';
 import { identityApi, resumesApi, SECTIONS, SECTION_KEYS, SECTION_ROUTES, type SectionDef, type SectionKey } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { badRequest, conflict, notFound } from '../../http/reply.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
 import { setDisplayName } from '../auth/index.js';
 import { isValidCode, type CodeTable } from '../codes/store.js';
-import { assertFileOwned, fileUrl } from '../files/api.js';
+import { assertFileOwned, fileUrl, readableUrl } from '../files/api.js';
 import { recomputeCompleteness, sectionRows, sectionSelect, seekerCard, yearsSince } from './api.js';
 import { STORES } from './sections.js';
+import { generateResume, generatedResumes } from './generated.js';
+import { startWeeklyTimer } from './weekly.js';
+import { appliedJobs } from '../applications/api.js';
 
 type Values = Record<string, unknown>;
 
@@ -64,7 +67,7 @@ function registerSection(app: FastifyInstance, s: Services, key: SectionKey) {
       .map(([f, c]): [string, unknown, string] => [c.code!, v[f], titleOf(def, f)]);
 
   handle(app, s, routes.list, async ({ user }) => ({ [def.listField]: await sectionRows(s.db, key, user.id) }));
-  handle(app, s, routes.preview, async ({ user }) => ({ [def.key]: await sectionRows(s.db, key, user.id) }));
+  handle(app, s, routes.preview, async ({ user }) => ({ [def.key]: await sectionRows(s.db, key, user.id), gwList: await appliedJobs(s.db, user.id) }));
 
   handle(app, s, routes.save, async ({ user, body }) => {
     const v = body as Values;
@@ -206,6 +209,7 @@ const resumes: Module = {
     handle(app, s, identityApi.seekerBase, async ({ user }) => ({ qzGrjbxxBase: await seekerBase(s, user.id) }));
 
     for (const key of SECTION_KEYS) registerSection(app, s, key);
+    startWeeklyTimer(s);
 
     handle(app, s, resumesApi.info, async ({ user }) => {
       const info = await seekerInfo(s, user.id);
@@ -247,6 +251,29 @@ const resumes: Module = {
       return { msg: '刷新成功', refreshTime: r.t };
     });
 
+    handle(app, s, resumesApi.weeklyJobs, async ({ user, query }) => {
+      const to = query.sfdy === undefined ? sql`not weekly_jobs` : sql`${query.sfdy === 1}`;
+      const r = await one<{ subscribed: boolean }>(s.db, sql`update seeker_profiles set weekly_jobs = ${to} where user_id = ${user.id} returning weekly_jobs as subscribed`);
+      if (!r) throw notFound('请先填写个人基本信息');
+      return { msg: r.subscribed ? '已订阅每周职位推荐' : '已取消每周职位推荐', sfdy: r.subscribed ? 1 : 0 };
+    });
+
+    handle(app, s, resumesApi.generateResume, async ({ user }) => {
+      const f = await generateResume(s, user.id);
+      if (!f) throw notFound('请先填写个人基本信息');
+      return { msg: '电子简历已生成', wjid: f.id, wjmc: f.name, fileUrl: await readableUrl(s, f) };
+    });
+
+    // A download, not a JSON reply: outside the contract's handle(), with the same access (qz, full session).
+    app.get('/api/qz/qzjldz/preViewDocx', { schema: { summary: '下载最新的电子简历（Word 文档，附件下载）', tags: ['resumes'], security: [{ token: [] }] } }, async (req, reply) => {
+      const user = await s.sessions.userOf(req);
+      if (!user) throw unauthorized();
+      if (user.role !== 'qz' || user.origin) throw forbidden('仅求职者本人可下载电子简历');
+      const f = (await generatedResumes(s, user.id))[0] ?? (await generateResume(s, user.id));
+      if (!f) throw notFound('请先填写个人基本信息');
+      return reply.header('cache-control', 'private, no-store').redirect(await readableUrl(s, f));
+    });
+
     handle(app, s, resumesApi.statistics, async ({ user }) => {
       const r = await one<{ jlckcs: number; jlsccs: number; jlxzcs: number }>(
         s.db,
@@ -264,6 +291,7 @@ const resumes: Module = {
           xm: info.xm, x: card.x, nl: yearsSince(info.csrq), xbm: info.xbm, phone: info.phone, email: info.yx, gznx: card.gznx,
           zgxl: card.zgxl, zwpj: info.zwpj, csrq: info.csrq, dqszcs: info.dqszcs, qzzt: info.qzzt, txUrl: info.txUrl, wsd: info.wsd,
         },
+        gwList: await appliedJobs(s.db, user.id),
       };
     });
 
@@ -279,7 +307,7 @@ const resumes: Module = {
       ),
     }));
 
-    handle(app, s, resumesApi.addTargets, async ({ user, body }) => {
+    const addTargets = async (user: { id: string }, body: string[]) => {
       const ids = [...new Set(body)];
       // only enterprises a job seeker can see: approved ones
       const known = await rows<{ id: string }>(
@@ -299,7 +327,9 @@ const resumes: Module = {
           )
         : [];
       return { msg: '添加成功', added: added.length };
-    });
+    };
+    handle(app, s, resumesApi.addTargets, ({ user, body }) => addTargets(user, body));
+    handle(app, s, resumesApi.addTargetsSlash, ({ user, body }) => addTargets(user, body));
 
     handle(app, s, resumesApi.removeTarget, async ({ user, params }) => {
       const r = await rows(s.db, sql`delete from seeker_target_companies where id = ${params.bsid} and user_id = ${user.id} returning id`);

@@ -183,7 +183,7 @@ describe('resumes', () => {
     expect(intention).toMatchObject({ sjm: '440000', cjm: '440300', gzxzm: 'gx_001', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', hym: 'hy_01', yx: 'xzfw_06', yxm: 'xzfw_06', dgsj: 'dg_001' });
     // Every section list is an array, [] when empty, under the key the previous client reads.
     for (const key of SECTION_KEYS) expect(Array.isArray((await srv.call(`/api/qz/${SECTIONS[key].path}/list`, { token })).body[SECTIONS[key].listField])).toBe(true);
-    // No generated (电子) résumé file exists: fileType 30 is an empty list, not an error.
+    // None generated yet (qzjldz/save makes them): fileType 30 is an empty list, not an error.
     expect((await srv.call('/api/qz/qzFile/list', { token, query: { fileType: 30 } })).body).toEqual({ code: 0, msg: expect.any(String), fileList: [] });
     expect((await srv.call('/api/qz/qzFile/list', { token, query: { fileType: 10 } })).body.fileList).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { searchApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { pageOf } from '../../http/reply.js';
+import { notFound, pageOf } from '../../http/reply.js';
+import { one, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { companyLogoUrls } from '../companies/api.js';
 import { searchJobs } from './jobs.js';
@@ -19,6 +20,20 @@ const search: Module = {
     handle(app, s, searchApi.talents, async ({ query, user }) => {
       const companyId = await joinedCompanyId(s.db, user.id);
       const { list, total } = await searchTalents(s.db, s.config, companyId, query);
+      return { page: pageOf(list, total, query.page, query.limit) };
+    });
+
+    handle(app, s, searchApi.jobTalents, async ({ query, user }) => {
+      const companyId = await joinedCompanyId(s.db, user.id);
+      const job = await one<{ category: string; city: string }>(
+        s.db,
+        sql`select category, city from jobs where id = ${query.gwid} and company_id = ${companyId} and deleted_at is null`,
+      );
+      if (!job || (query.dwid && query.dwid !== companyId)) throw notFound('岗位不存在或不属于本单位');
+      const { list, total } = await searchTalents(s.db, s.config, companyId, { page: query.page, limit: query.limit, orderField: query.orderField }, {
+        where: sql`exists (select 1 from resume_intentions i where i.user_id = p.user_id and i.category3 = ${job.category})`,
+        first: sql`exists (select 1 from resume_intentions i where i.user_id = p.user_id and i.category3 = ${job.category} and i.city = ${job.city})`,
+      });
       return { page: pageOf(list, total, query.page, query.limit) };
     });
   },

@@ -24,8 +24,9 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
  * The filters read the résumé tables (owned by the résumés module) read-only; the cards come from
  * its seekerCards.
  */
-export async function searchTalents(db: Db, config: Config, companyId: string, q: TalentSearch) {
+export async function searchTalents(db: Db, config: Config, companyId: string, q: TalentSearch, extra: { where?: SQL; first?: SQL } = {}) {
   const where: SQL[] = [
+    ...(extra.where ? [extra.where] : []),
     sql`not p.hidden and p.completeness >= ${MIN_COMPLETENESS}`,
     sql`not exists (select 1 from seeker_shields sh where sh.seeker_id = p.user_id and sh.company_id = ${companyId})`,
   ];
@@ -55,7 +56,8 @@ export async function searchTalents(db: Db, config: Config, companyId: string, q
       or exists (select 1 from resume_education e where e.user_id = p.user_id and (e.school ilike ${pat} or e.major ilike ${pat})))`);
   }
   const cond = sql.join(where, sql` and `);
-  const order = q.orderField === 'wsd' ? sql`p.completeness desc, p.refreshed_at desc` : sql`p.refreshed_at desc`;
+  const base = q.orderField === 'wsd' ? sql`p.completeness desc, p.refreshed_at desc` : sql`p.refreshed_at desc`;
+  const order = extra.first ? sql`${extra.first} desc, ${base}` : base;
   const total = await one<{ n: number }>(db, sql`select count(*)::int as n from seeker_profiles p where ${cond}`);
   const ids = await rows<{ id: string }>(
     db,

@@ -109,7 +109,7 @@ function List() {
               </p>
               <p className="hr-card__meta">
                 <span>岗位：{i.gwmc}</span>
-                <span>时间：{minutes(i.mssj)}</span>
+                <span>时间：{minutes(i.mssj) || '待定（电话约定）'}</span>
                 <span>地点：{cityAddress(codes?.city(i.mscs), i.msxxdz)}</span>
               </p>
               <p className="hr-card__meta hr-small">

@@ -9,10 +9,11 @@ import { act, minutes, useLoad, type ReplyOf } from './lib';
 import { HrGate, refreshMenuBadge } from './hr';
 import { ListState, Tabs, Tag, ListPager } from './ui';
 
-type Category = 'all' | 'wjxx' | 'hxxx' | 'xtxx';
+type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003';
 type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];
 const LIMIT = 10;
-export const CATEGORY_TEXT: Record<string, string> = { wjxx: '投递与面试', hxxx: '招聘会', xtxx: '系统消息' };
+/** The list's categories (the previous client's values); an HR gets no viewed-by (xx_004) or questionnaire (xx_005) messages. */
+export const CATEGORY_TEXT: Record<string, string> = { xx_001: '系统消息', xx_002: '投递与招聘会', xx_003: '面试' };
 
 function List() {
   const [category, setCategory] = useState<Category>('all');
@@ -57,9 +58,9 @@ function List() {
         }}
         items={[
           { key: 'all', label: '全部', count: c ? c.wjxx.count + c.hxxx.count + c.xtxx.count : 0 },
-          { key: 'wjxx', label: CATEGORY_TEXT.wjxx, count: c?.wjxx.count },
-          { key: 'hxxx', label: CATEGORY_TEXT.hxxx, count: c?.hxxx.count },
-          { key: 'xtxx', label: CATEGORY_TEXT.xtxx, count: c?.xtxx.count },
+          { key: 'xx_001', label: CATEGORY_TEXT.xx_001 },
+          { key: 'xx_002', label: CATEGORY_TEXT.xx_002 },
+          { key: 'xx_003', label: CATEGORY_TEXT.xx_003 },
         ]}
       />
       <div className="hr-toolbar">
@@ -75,7 +76,7 @@ function List() {
             <span className="hr-card__main">
               <span className="hr-card__title">
                 {r.bt}
-                <Tag>{CATEGORY_TEXT[r.lb] ?? r.lb}</Tag>
+                <Tag>{CATEGORY_TEXT[r.xxlb] ?? r.xxlb}</Tag>
               </span>
               <span className="hr-message__text">{r.nr}</span>
               <span className="hr-card__meta hr-small">{minutes(r.createTime)}</span>

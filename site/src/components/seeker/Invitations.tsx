@@ -112,7 +112,7 @@ function Invitations() {
                   <dl className="sk-invite__facts">
                     <div>
                       <dt>面试时间</dt>
-                      <dd>{minute(inv.mssj)}</dd>
+                      <dd>{minute(inv.mssj) || '待定，请与联系人电话约定'}</dd>
                     </div>
                     <div>
                       <dt>面试地点</dt>

@@ -13,14 +13,16 @@ import { countersChanged } from './CentreBadges';
 import { totalPages, usePaged } from './usePaged';
 
 type Reminder = C.Reply<typeof C.notifyApi.seekerList>['page']['list'][number];
-type Category = 'all' | 'wjxx' | 'hxxx' | 'xtxx';
+type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003' | 'xx_004' | 'xx_005';
 
-/** The three counters of spec section 3 (wjxx, hxxx, xtxx) and all of them. */
+/** The list's categories (the values the previous client's tabs send) and all of them. */
 const TABS: { key: Category; label: string }[] = [
   { key: 'all', label: '全部' },
-  { key: 'wjxx', label: '求职消息' },
-  { key: 'hxxx', label: '招聘会消息' },
-  { key: 'xtxx', label: '系统消息' },
+  { key: 'xx_001', label: '系统消息' },
+  { key: 'xx_002', label: '招聘消息' },
+  { key: 'xx_003', label: '面试消息' },
+  { key: 'xx_004', label: '谁看过我' },
+  { key: 'xx_005', label: '问卷调查' },
 ];
 const SIZE = 10;
 
@@ -36,7 +38,8 @@ function Reminders() {
   const loadCounts = async () => {
     try {
       const x = (await api.call(identityApi.seekerReminders)).qzXxtx;
-      setUnread({ all: x.wjxx.count + x.hxxx.count + x.xtxx.count, wjxx: x.wjxx.count, hxxx: x.hxxx.count, xtxx: x.xtxx.count });
+      // the counters (wjxx, hxxx, xtxx) are not the list's categories: only their sum has a tab
+      setUnread({ all: x.wjxx.count + x.hxxx.count + x.xtxx.count });
     } catch (err) {
       toastError(err);
     }
@@ -95,7 +98,7 @@ function Reminders() {
         ))}
       </div>
       <div className="sk-toolbar sk-toolbar--end">
-        <GuardedButton variant="text" onClick={markAll} disabled={!unread[tab]}>
+        <GuardedButton variant="text" onClick={markAll} disabled={!unread.all}>
           全部标为已读
         </GuardedButton>
       </div>

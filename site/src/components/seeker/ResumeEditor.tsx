@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { MIN_COMPLETENESS, resumesApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { useSession } from '@zp/ui';
+import { message, useSession, withLoading } from '@zp/ui';
 import { useCodes } from './codes';
 import { toastError } from './common';
 import BaseInfoCard, { type SeekerInfo } from './BaseInfoCard';
 import SectionCard from './SectionCard';
 import Attachments from './Attachments';
+import { GuardedButton } from '../common/ClickGuard';
 import { SECTION_ORDER } from './sectionsUi';
 import { defOf, sectionRoute, type Row } from './resumeView';
 
@@ -32,6 +33,29 @@ export function Completeness({ wsd }: { wsd: number }) {
       </div>
       <p className="sk-small sk-muted">{ok ? '简历完成度已达 60%，可以报名招聘会、投递岗位。' : `完成度达到 ${MIN_COMPLETENESS}% 后才能报名招聘会、投递岗位。`}</p>
     </div>
+  );
+}
+
+/** 生成电子简历: a Word document of the résumé as it is now, downloaded at once (kept among the seeker's files). */
+function GenerateDocx({ disabled }: { disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const r = await withLoading(api.call(resumesApi.generateResume));
+      message.success(`已生成 ${r.wjmc}，正在下载`);
+      // a signed link served as an attachment: the browser downloads it and stays on this page
+      window.location.assign(r.fileUrl);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <GuardedButton block className="sk-preview-link" onClick={() => void run()} disabled={disabled} loading={busy} data-testid="generate-docx">
+      生成电子简历（Word）并下载
+    </GuardedButton>
   );
 }
 
@@ -76,6 +100,7 @@ export default function ResumeEditor({ previewHref }: { previewHref: string }) {
           <a className="zp-btn zp-btn--primary zp-btn--block sk-preview-link" href={previewHref}>
             预览简历
           </a>
+          <GenerateDocx disabled={!info} />
         </div>
         <nav className="sk-card sk-toc">
           <a href="#section-base">基本信息</a>
