@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Static } from '@sinclair/typebox';
+import { JobCard } from '@zp/core/contract';
 import { md5, startServer, type TestServer } from '../../../test/helpers.js';
 import { actor, allActors, codesByRole, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
@@ -46,7 +48,7 @@ afterAll(() => srv?.close());
 const search = async (query: Record<string, string | number | boolean>) => {
   const r = await srv.call('/api/xs/app/search/gwpc', { query });
   expect(r.body.code, JSON.stringify(r.body)).toBe(0);
-  return r.body.page as { list: { gwid: string; gwmc: string; dwmc: string; logoUrl: string }[]; totalCount: number; totalCapped: boolean };
+  return r.body.page as { list: Static<typeof JobCard>[]; totalCount: number; totalCapped: boolean };
 };
 const titles = async (query: Record<string, string | number | boolean>) => (await search(query)).list.map((j) => j.gwmc);
 
