@@ -27,6 +27,11 @@ describe('control characters are refused at the schema layer', () => {
     expect(check({ name: 'a\u0000b' }, true)).toBe('姓名(name) 含有非法字符');
     // RTL marks and emoji are text, not control characters
     expect(check({ name: '\u202eabc😀' })).toBeNull();
+    // half of a surrogate pair alone is no character (PostgreSQL's json refuses it); a whole pair is one
+    expect(check({ name: 'a\ud800' })).toBe('姓名(name) 含有非法字符');
+    expect(check({ name: '\udc00b' })).toBe('姓名(name) 含有非法字符');
+    expect(check({ name: 'x', intro: '结尾\ud83d' })).toBe('简介(intro) 含有非法字符');
+    expect(check({ name: '\ud83d\ude00' })).toBeNull();
   });
 
   it('leaves the contract schema itself unchanged (the OpenAPI document shows no extra keyword)', () => {

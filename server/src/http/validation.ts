@@ -14,6 +14,8 @@ const TEXT_KEYWORD = 'zpText';
 const MULTILINE_FROM = 200;
 const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Half of a UTF-16 pair alone (JSON "\ud800"): no character at all, and PostgreSQL's json refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv({
@@ -30,7 +32,7 @@ function makeAjv(coerce: boolean) {
     type: 'string',
     schemaType: 'string',
     errors: false,
-    validate: (mode: string, data: string) => !(mode === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(data),
+    validate: (mode: string, data: string) => !(mode === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(data) && !LONE_SURROGATE.test(data),
   });
   return ajv;
 }
