@@ -1,4 +1,4 @@
-import { codesApi } from '@zp/core/routes';
+import { readCodes } from '@zp/core/codes';
 import type { Client } from '@zp/core/client';
 
 export interface CategoryNode {
@@ -12,19 +12,15 @@ export const PANEL_SIZE = 12;
 
 /** The three category levels as a tree, first-level order kept. */
 export async function loadCategoryTree(api: Client, limit = PANEL_SIZE): Promise<CategoryNode[]> {
-  const [one, two, three] = await Promise.all([
-    api.call(codesApi.categoryOneList),
-    api.call(codesApi.categoryTwoList),
-    api.call(codesApi.categoryThreeList),
-  ]);
+  const [one, two, three] = await Promise.all([readCodes.categoriesOne(api), readCodes.categoriesTwo(api), readCodes.categoriesThree(api)]);
   // Both lower levels come grouped under their parent's code.
-  return one.gwlbList.slice(0, limit).map((c) => ({
+  return one.slice(0, limit).map((c) => ({
     code: c.dm,
     name: c.name,
-    children: (two.gwlbotList[c.dm] ?? []).map((s) => ({
+    children: (two[c.dm] ?? []).map((s) => ({
       code: s.dm,
       name: s.name,
-      children: (three.gwlbthList[s.dm] ?? []).map((t) => ({ code: t.dm, name: t.name, children: [] })),
+      children: (three[s.dm] ?? []).map((t) => ({ code: t.dm, name: t.name, children: [] })),
     })),
   }));
 }

@@ -1,126 +1,12 @@
-import { codesApi } from '@zp/core/routes';
 import type { Client } from '@zp/core/client';
-import type { GeneralCodeTable } from '@zp/core/contract';
+import { parentsOf, readCodes } from '@zp/core/codes';
 
 /**
- * The one reader of the code tables (/api/hr/dm/*) for the site: server-rendered pages call the
- * loaders below with their request's client, islands go through components/seeker/codes.ts, which
- * calls loadCodeTables once per page. Items are {dm, name}; child lists come grouped by their
- * parent's code and child maps nested under it, as the server sends them.
+ * The site's use of the code tables: @zp/core/codes reads them (server-rendered pages call its
+ * loaders with their request's client, islands go through components/seeker/codes.ts); here are
+ * the filter choices and place cascades the pages build from them.
  */
-
-export type CodeItem = { dm: string; name: string };
-/** parent code → children */
-export type Grouped = Record<string, CodeItem[]>;
-/** parent code → (code → name) */
-export type Nested = Record<string, Record<string, string>>;
-
-/** Every table a page's islands use, as the server sends it. */
-export interface CodeTables {
-  /** dmMapList: general table → items that may be chosen */
-  lists: Grouped;
-  /** dmMap: general table → (code → name), retired codes too */
-  maps: Nested;
-  /** sfList */
-  provinces: CodeItem[];
-  /** ssList: province → its cities */
-  cities: Grouped;
-  /** sfMap */
-  provinceMap: Record<string, string>;
-  /** ssMap: province → (city → name) */
-  cityMap: Nested;
-  /** gwlbList */
-  categoriesOne: CodeItem[];
-  /** gwlbotList: level 1 → its level-2 categories */
-  categoriesTwo: Grouped;
-  /** gwlbthList: level 2 → its level-3 categories */
-  categoriesThree: Grouped;
-  /** gwlbMap, gwlbotMap, gwlbthMap */
-  categoryOneMap: Record<string, string>;
-  categoryTwoMap: Nested;
-  categoryThreeMap: Nested;
-}
-
-export async function loadCodeTables(api: Client): Promise<CodeTables> {
-  const [lists, maps, sf, ss, sfMap, ssMap, one, two, three, oneMap, twoMap, threeMap] = await Promise.all([
-    api.call(codesApi.generalLists),
-    api.call(codesApi.generalMaps),
-    api.call(codesApi.provinceList),
-    api.call(codesApi.cityList),
-    api.call(codesApi.provinceMap),
-    api.call(codesApi.cityMap),
-    api.call(codesApi.categoryOneList),
-    api.call(codesApi.categoryTwoList),
-    api.call(codesApi.categoryThreeList),
-    api.call(codesApi.categoryOneMap),
-    api.call(codesApi.categoryTwoMap),
-    api.call(codesApi.categoryThreeMap),
-  ]);
-  return {
-    lists: lists.dmMapList,
-    maps: maps.dmMap,
-    provinces: sf.sfList,
-    cities: ss.ssList,
-    provinceMap: sfMap.sfMap,
-    cityMap: ssMap.ssMap,
-    categoriesOne: one.gwlbList,
-    categoriesTwo: two.gwlbotList,
-    categoriesThree: three.gwlbthList,
-    categoryOneMap: oneMap.gwlbMap,
-    categoryTwoMap: twoMap.gwlbotMap,
-    categoryThreeMap: threeMap.gwlbthMap,
-  };
-}
-
-/** code → name over every parent of a nested map (codes are unique across parents). */
-export function flatten(nested: Nested | null | undefined): Record<string, string> {
-  return Object.assign({}, ...Object.values(nested ?? {}));
-}
-
-/** child code → parent code of a grouped list. */
-export function parentsOf(grouped: Grouped): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const [parent, items] of Object.entries(grouped)) for (const it of items) m.set(it.dm, parent);
-  return m;
-}
-
-/** Code → name look-ups for server rendering; unknown codes read as ''. */
-export interface CodeNames {
-  /** A general table: name('m_dwsshydm', 'hy_04') → '教育'. */
-  name(table: GeneralCodeTable, code: string | undefined): string;
-  city(code: string | undefined): string;
-  province(code: string | undefined): string;
-  /** A job category of any level. */
-  category(code: string | undefined): string;
-  /** The loaded maps themselves ({} for parts not loaded); city: city code → name. */
-  maps: { general: Record<string, Record<string, string>>; city: Record<string, string> };
-}
-
-export type CodePart = 'general' | 'city' | 'province' | 'category';
-const ALL_PARTS: CodePart[] = ['general', 'city', 'province', 'category'];
-
-/** Loads the look-ups a page needs (every part by default); a part not loaded names nothing. */
-export async function loadCodeNames(api: Client, parts: CodePart[] = ALL_PARTS): Promise<CodeNames> {
-  const want = (p: CodePart) => parts.includes(p);
-  const none = Promise.resolve(null);
-  const [general, cityMap, provinces, c1, c2, c3] = await Promise.all([
-    want('general') ? api.call(codesApi.generalMaps).then((r) => r.dmMap) : none,
-    want('city') ? api.call(codesApi.cityMap).then((r) => r.ssMap) : none,
-    want('province') ? api.call(codesApi.provinceMap).then((r) => r.sfMap) : none,
-    want('category') ? api.call(codesApi.categoryOneMap).then((r) => r.gwlbMap) : none,
-    want('category') ? api.call(codesApi.categoryTwoMap).then((r) => flatten(r.gwlbotMap)) : none,
-    want('category') ? api.call(codesApi.categoryThreeMap).then((r) => flatten(r.gwlbthMap)) : none,
-  ]);
-  const cities = cityMap ? flatten(cityMap) : null;
-  const pick = (map: Record<string, string> | null | undefined, code: string | undefined) => (code && map?.[code]) || '';
-  return {
-    name: (table, code) => pick(general?.[table], code),
-    city: (code) => pick(cities, code),
-    province: (code) => pick(provinces, code),
-    category: (code) => pick(c3, code) || pick(c2, code) || pick(c1, code),
-    maps: { general: general ?? {}, city: cities ?? {} },
-  };
-}
+export { flatten, parentsOf, readCodes, loadCodeTables, loadCodeNames, type CodeItem, type Grouped, type Nested, type CodeTables, type CodeNames, type CodePart } from '@zp/core/codes';
 
 export interface Option {
   value: string;
@@ -129,7 +15,7 @@ export interface Option {
 
 /** Choices of general tables, for filters. */
 export async function loadCodeLists(api: Client): Promise<Record<string, Option[]>> {
-  const { dmMapList } = await api.call(codesApi.generalLists);
+  const dmMapList = await readCodes.generalLists(api);
   // A table's own 不限 entry would stand beside the filter's 不限 (no filter): it goes.
   return Object.fromEntries(Object.entries(dmMapList).map(([table, items]) => [table, items.filter((i) => i.name !== '不限').map((i) => ({ value: i.dm, label: i.name }))]));
 }
@@ -154,7 +40,7 @@ const countyLevel = (name: string) => (/直辖县级行政区划$/.test(name) ? 
 
 /** Provinces and their cities for place filters and pickers (each city once, in words a person uses). */
 export async function loadPlaces(api: Client): Promise<Places> {
-  const [{ sfList }, { ssList }] = await Promise.all([api.call(codesApi.provinceList), api.call(codesApi.cityList)]);
+  const [sfList, ssList] = await Promise.all([readCodes.provinces(api), readCodes.cities(api)]);
   const provinceOfCity = parentsOf(ssList);
   const cityName = new Map(Object.values(ssList).flatMap((items) => items.map((c) => [c.dm, c.name] as const)));
   const provinces = sfList

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
-import { codesApi, fairsApi } from '@zp/core/routes';
+import { fairsApi } from '@zp/core/routes';
+import { loadCodeNames } from '@zp/core/codes';
 import { $session, api, logout, type UserSession } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, SITE_PATHS, fairState } from '@zp/core/fairs';
@@ -32,8 +33,8 @@ type Load =
 // failure only leaves the tags out.
 let kindNames: Promise<Record<string, string>> | null = null;
 const loadKindNames = () =>
-  (kindNames ??= api.call(codesApi.generalMaps).then(
-    (r) => r.dmMap.m_hyktdm ?? {},
+  (kindNames ??= loadCodeNames(api, ['general']).then(
+    (names) => names.maps.general.m_hyktdm ?? {},
     () => {
       kindNames = null;
       return {};

@@ -54,7 +54,7 @@ function GenerateDocx({ disabled }: { disabled: boolean }) {
   };
   return (
     <GuardedButton block className="sk-preview-link" onClick={() => void run()} disabled={disabled} loading={busy} data-testid="generate-docx">
-      生成电子简历（Word）并下载
+      下载 Word 简历
     </GuardedButton>
   );
 }
