@@ -52,7 +52,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const log = redactingLogger(opts.logger ?? defaultLogger(config.logLevel));
   const database = await openDatabase(config);
   await migrate(database, log);
-  const bus: Bus = config.redisUrl ? await redisBus(config.redisUrl, log) : memoryBus();
+  const bus: Bus = config.redisUrl ? await redisBus(config.redisUrl, log, config.redisPrefix) : memoryBus();
   const secret = (await one<{ value: string }>(database.db, sql`select value from app_secrets where name = 'main'`))!.value;
   const closers: (() => Promise<void> | void)[] = [];
 

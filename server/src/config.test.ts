@@ -7,6 +7,13 @@ describe('configuration from the environment', () => {
     expect(c).toMatchObject({ port: 8080, dataDir: '/srv/zp/data', databaseUrl: null, redisUrl: null, demo: true, s3: null, tencent: null });
   });
 
+  it('gives the nodes of one deployment, and only them, the same Redis channels', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://h:6379' }).redisPrefix).toBe('zp:');
+    expect(loadConfig({ REDIS_URL: 'redis://h:6379', DATABASE_SCHEMA: 'tenant_a' }).redisPrefix).toBe('zp:tenant_a:');
+    expect(loadConfig({ REDIS_URL: 'redis://h:6379', REDIS_PREFIX: 'site2:' }).redisPrefix).toBe('site2:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow('REDIS_PREFIX=a b 无效');
+  });
+
   it('DEMO defaults off on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
   });

@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Optional schema (search_path) inside databaseUrl; tests use one per server. */
   databaseSchema: string | null;
+  /** Redis channel prefix: the nodes of one deployment share it, and only they */
+  redisPrefix: string;
   redisUrl: string | null;
   demo: boolean;
   logLevel: string;
@@ -100,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const databaseSchema = env.DATABASE_SCHEMA || null;
   if (databaseSchema && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) throw new ConfigError(`DATABASE_SCHEMA=${databaseSchema} 无效`);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  // Deployments (or test servers) sharing one Redis must not hear each other: their ids overlap.
+  const redisPrefix = env.REDIS_PREFIX || (databaseSchema ? `zp:${databaseSchema}:` : 'zp:');
+  if (!/^[A-Za-z0-9:_-]{1,64}$/.test(redisPrefix)) throw new ConfigError(`REDIS_PREFIX=${redisPrefix} 无效`);
   const demo = flag(env, 'DEMO', !databaseUrl);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL=${logLevel} 无效`);
@@ -154,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const siteDir = env.SITE_DIR === '' ? null : path.resolve(cwd, env.SITE_DIR || path.join(import.meta.dirname, '../../site/dist'));
 
   return {
-    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, demo, logLevel, publicUrl, s3, tencent, iceServers, rtc, siteDir,
+    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, redisPrefix, demo, logLevel, publicUrl, s3, tencent, iceServers, rtc, siteDir,
     checkReplies: flag(env, 'CHECK_REPLIES', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),

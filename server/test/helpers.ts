@@ -62,7 +62,9 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
     // Every test account is registered from loopback; suites that test the limit set it lower.
     SMS_PER_ADDRESS_PER_HOUR: '1000000',
     ...(usePg ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Servers of parallel suites share Redis and their ids overlap, so each hears only its own
+    // channels: on PostgreSQL the prefix follows DATABASE_SCHEMA (two nodes of one schema share it).
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, ...(usePg ? {} : { REDIS_PREFIX: `zp:${schema}:` }) } : {}),
     ...opts.env,
   });
   const logs: string[] = [];
