@@ -32,6 +32,9 @@ const KEPT_PER_CONVERSATION = 15;
  * service. Method names, arguments, results (`{code, data}`), errors (`{code, message}`), events
  * and objects follow Tencent's SDK.
  */
+/** How long messages handed over before anyone listened are kept for the listeners to come. */
+const HELD_MS = 10_000;
+
 export class ChatSDK {
   private socketUrl: string;
   private uploadUrl: string;
@@ -46,6 +49,12 @@ export class ChatSDK {
   /** this page's chat instance (a light connection taken over keeps its own) */
   private instance = `${Date.now().toString(36)}-${randomId(16)}`;
   private listeners = new Map<string, { handler: Handler; context?: unknown }[]>();
+  /**
+   * After a hand-over (`adopt`), messages that arrived before anyone listened (the launcher's
+   * connection got a call invite, the panel is still mounting): kept for a while and given to
+   * each MESSAGE_RECEIVED listener that subscribes meanwhile, so an invite still rings.
+   */
+  private held: { events: unknown[]; until: number } | null = null;
   private convs = new Map<string, Conversation>();
   private groupList: Group[] = [];
   private friendList: Friend[] = [];
@@ -97,6 +106,11 @@ export class ChatSDK {
     const list = this.listeners.get(eventName) ?? [];
     list.push({ handler, context });
     this.listeners.set(eventName, list);
+    const held = this.held;
+    if (eventName === EVENT.MESSAGE_RECEIVED && held) {
+      if (Date.now() > held.until) this.held = null;
+      else if (held.events.length) queueMicrotask(() => { for (const data of held.events) handler.call(context, { name: eventName, data }); });
+    }
   }
 
   off(eventName: string, handler: Handler, context?: unknown): void {
@@ -106,6 +120,7 @@ export class ChatSDK {
   }
 
   private emit(name: string, data?: unknown) {
+    if (name === EVENT.MESSAGE_RECEIVED && this.held && !this.listeners.get(name)?.length && this.held.events.length < 200) this.held.events.push(data);
     for (const l of [...(this.listeners.get(name) ?? [])]) {
       try {
         l.handler.call(l.context, { name, data });
@@ -203,6 +218,7 @@ export class ChatSDK {
     this.instance = h.instance;
     this.conn = conn;
     this.queue = new SendQueue(conn);
+    this.held = { events: [], until: Date.now() + HELD_MS };
     // Synchronously from here: the list and the pushes since meet without a gap.
     const pushes = h.attach(this.hooks());
     if (conn.online) this.onNetState('connected');
