@@ -24,3 +24,20 @@ export interface Services {
   /** Functions run at shutdown, after the listener closed (sockets, timers). */
   onClose(fn: () => Promise<void> | void): void;
 }
+
+/**
+ * Runs `job` every `ms` on this node, never two rounds at once (a slow round skips the next tick);
+ * a failure is logged as `what` and the next round comes as usual. Stops with the services.
+ */
+export function runEvery(s: Pick<Services, 'log' | 'onClose'>, ms: number, what: string, job: () => Promise<unknown>) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    job()
+      .catch((err) => s.log.error({ err }, `${what} failed`))
+      .finally(() => (running = false));
+  }, ms);
+  timer.unref();
+  s.onClose(() => clearInterval(timer));
+}

@@ -4,7 +4,7 @@
  * nodes each fair is claimed — and reminded — exactly once.
  */
 import { rows, sql } from '../../db/index.js';
-import type { Services } from '../../services.js';
+import { runEvery, type Services } from '../../services.js';
 import { notify } from '../notify/api.js';
 import { hrIdsOfCompany } from '../companies/api.js';
 
@@ -42,14 +42,5 @@ export async function sendFairReminders(s: Services): Promise<number> {
 }
 
 export function startReminderTimer(s: Services) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendFairReminders(s)
-      .catch((err) => s.log.error({ err }, 'fair reminders failed'))
-      .finally(() => (running = false));
-  }, CHECK_MS);
-  timer.unref();
-  s.onClose(() => clearInterval(timer));
+  runEvery(s, CHECK_MS, 'fair reminders', () => sendFairReminders(s));
 }

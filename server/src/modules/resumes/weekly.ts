@@ -5,7 +5,7 @@
  * several nodes each seeker is sent one message a week.
  */
 import { rows, sql } from '../../db/index.js';
-import type { Services } from '../../services.js';
+import { runEvery, type Services } from '../../services.js';
 import { notify } from '../notify/api.js';
 
 const CHECK_MS = 3600_000;
@@ -44,14 +44,5 @@ export async function sendWeeklyRecommendations(s: Services): Promise<number> {
 }
 
 export function startWeeklyTimer(s: Services) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendWeeklyRecommendations(s)
-      .catch((err) => s.log.error({ err }, 'weekly job recommendations failed'))
-      .finally(() => (running = false));
-  }, CHECK_MS);
-  timer.unref();
-  s.onClose(() => clearInterval(timer));
+  runEvery(s, CHECK_MS, 'weekly job recommendations', () => sendWeeklyRecommendations(s));
 }
