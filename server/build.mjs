@@ -1,8 +1,8 @@
 // Bundles the server into dist/ (workspace packages inlined, npm dependencies left external)
-// and copies every module's SQL migrations to dist/sql.
+// and copies what runs beside it (assets.mjs).
 import { build } from 'esbuild';
 import fs from 'node:fs';
-import path from 'node:path';
+import { copyRuntimeFiles } from './assets.mjs';
 
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {});
@@ -20,10 +20,5 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-fs.mkdirSync('dist/sql', { recursive: true });
-for (const m of fs.readdirSync('src/modules')) {
-  const dir = path.join('src/modules', m, 'sql');
-  if (!fs.existsSync(dir)) continue;
-  for (const f of fs.readdirSync(dir)) fs.copyFileSync(path.join(dir, f), path.join('dist/sql', f));
-}
+copyRuntimeFiles('dist');
 console.log('server built: dist/main.js, dist/cli.js');

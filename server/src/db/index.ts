@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -56,24 +57,145 @@ export async function openDatabase(config: Config): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.join(config.dataDir, 'pg');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client) as unknown as Db;
+  const client = await PgliteThread.open(dir);
+  const db = drizzlePglite({ client: client as never }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     exec: async (text) => {
       await client.exec(text);
     },
-    exclusive: async (fn) =>
-      fn(async (text) => {
-        const r = await client.exec(text);
-        return (r[r.length - 1]?.rows ?? []) as Record<string, unknown>[];
-      }),
+    exclusive: (fn) =>
+      client.alone(() =>
+        fn(async (text) => {
+          const r = await client.execNow(text);
+          return (r[r.length - 1]?.rows ?? []) as Record<string, unknown>[];
+        }),
+      ),
     close: () => client.close(),
   };
+}
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
+type Result = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
+type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Result>;
+
+/**
+ * PGlite in a worker thread (pglite-worker.mjs), with the part of PGlite's client that Drizzle
+ * and this module use: query, exec, transaction, close. A statement no longer holds the event
+ * loop: sockets and pages are served while the database works, on the second core when there is
+ * one. PGlite has one connection, so a transaction (or `alone`) keeps every other caller waiting
+ * until it ends.
+ */
+class PgliteThread {
+  private next = 1;
+  private pending = new Map<number, { resolve: (r: never) => void; reject: (e: unknown) => void }>();
+  /** set while a transaction has the connection; others wait for it */
+  private gate: Promise<void> | null = null;
+  private failure: Error | null = null;
+
+  private constructor(private worker: Worker) {
+    worker.on('message', (m: { id?: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const p = m.id === undefined ? undefined : this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id!);
+      if (m.error) p.reject(Object.assign(new Error(String(m.error.message)), m.error));
+      else p.resolve(m.result as never);
+    });
+    const fail = (err: Error) => {
+      this.failure = err;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`数据库线程已退出（${code}）`)));
+  }
+
+  static open(dir: string): Promise<PgliteThread> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } });
+    return new Promise((resolve, reject) => {
+      const failed = (err: unknown) => reject(err instanceof Error ? err : new Error(`数据库线程未能启动（${String(err)}）`));
+      worker.once('error', failed);
+      worker.once('exit', failed);
+      worker.once('message', () => {
+        worker.off('error', failed);
+        worker.off('exit', failed);
+        resolve(new PgliteThread(worker));
+      });
+    });
+  }
+
+  private send<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  private queryNow: Query = (text, params = [], options = {}) =>
+    this.send({ op: 'query', text, params, rowMode: options.rowMode, drizzle: options.parsers !== undefined });
+
+  execNow = (text: string) => this.send<Result[]>({ op: 'exec', text });
+
+  // Each waits for an open transaction in its own loop: between an awaited helper's return and
+  // the caller going on, another transaction could begin.
+  query: Query = async (text, params, options) => {
+    while (this.gate) await this.gate;
+    return this.queryNow(text, params, options);
+  };
+
+  exec = async (text: string) => {
+    while (this.gate) await this.gate;
+    return this.execNow(text);
+  };
+
+  /** Runs fn with the connection to itself. */
+  async alone<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.gate) await this.gate;
+    let open!: () => void;
+    this.gate = new Promise((r) => (open = r));
+    try {
+      return await fn();
+    } finally {
+      this.gate = null;
+      open();
+    }
+  }
+
+  transaction<T>(fn: (tx: { query: Query; exec: (text: string) => Promise<Result[]>; rollback: () => Promise<void>; closed: boolean }) => Promise<T>): Promise<T> {
+    return this.alone(async () => {
+      await this.queryNow('begin');
+      const tx = { query: this.queryNow, exec: this.execNow, closed: false, rollback: async () => {} };
+      let done = false;
+      tx.rollback = async () => {
+        if (done) return;
+        done = tx.closed = true;
+        await this.queryNow('rollback');
+      };
+      try {
+        const out = await fn(tx);
+        if (!done) {
+          done = tx.closed = true;
+          await this.queryNow('commit');
+        }
+        return out;
+      } catch (err) {
+        await tx.rollback().catch(() => {});
+        throw err;
+      }
+    });
+  }
+
+  async close() {
+    while (this.gate) await this.gate;
+    if (!this.failure) await this.send({ op: 'close' }).catch(() => {});
+    this.failure ??= new Error('数据库已关闭');
+    await this.worker.terminate();
+  }
 }
 
 /** Rows of a raw query, the same on both drivers. */

@@ -25,13 +25,8 @@ export async function bundleServer(): Promise<string> {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
   });
-  fs.mkdirSync(path.join(out, 'sql'), { recursive: true });
-  const modules = path.join(serverRoot, 'src/modules');
-  for (const m of fs.readdirSync(modules)) {
-    const dir = path.join(modules, m, 'sql');
-    if (!fs.existsSync(dir)) continue;
-    for (const f of fs.readdirSync(dir)) fs.copyFileSync(path.join(dir, f), path.join(out, 'sql', f));
-  }
+  const { copyRuntimeFiles } = (await import(path.join(serverRoot, 'assets.mjs'))) as { copyRuntimeFiles: (outDir: string) => void };
+  copyRuntimeFiles(out);
   return out;
 }
 

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { openDatabase, rows, sql, type Database } from './index.js';
+
+// The embedded database runs in its own thread; on PostgreSQL there is nothing of ours to test here.
+const onPglite = process.env.ZP_TEST_DB !== 'postgres';
+
+describe.runIf(onPglite)('embedded database', () => {
+  let database: Database;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zp-db-'));
+    database = await openDatabase(loadConfig({ DATA_DIR: dir, DEMO: '0' }));
+    await database.exec('create table t (id int primary key, note text)');
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps serving while a statement runs: timers fire during a 400 ms query', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    await rows(database.db, sql`select pg_sleep(0.4)`);
+    clearInterval(timer);
+    // On the main thread PGlite would have held the event loop for the whole statement (0 ticks).
+    expect(ticks).toBeGreaterThan(5);
+  });
+
+  it('answers database errors with their code, and a rolled back transaction leaves nothing', async () => {
+    await rows(database.db, sql`insert into t values (1, 'a')`);
+    const err = await rows(database.db, sql`insert into t values (1, 'b')`).catch((e: unknown) => e as { code?: string; cause?: { code?: string } });
+    expect((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code).toBe('23505');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values (2, 'c')`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await rows(database.db, sql`select id from t order by id`)).toEqual([{ id: 1 }]);
+  });
+
+  it('lets nobody else in while a transaction is open', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`update t set note = 'in transaction' where id = 1`);
+      await held;
+      await t.execute(sql`update t set note = 'committed' where id = 1`);
+    });
+    // A reader outside the transaction waits for it instead of seeing its half-done work.
+    const outside = rows<{ note: string }>(database.db, sql`select note from t where id = 1`);
+    setTimeout(release, 50);
+    await tx;
+    expect((await outside)[0].note).toBe('committed');
+  });
+});

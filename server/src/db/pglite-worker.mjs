@@ -1,0 +1,40 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs every
+// statement synchronously, so on the main thread it stalled sockets and pages for as long as a
+// statement ran. Plain JavaScript so that the sources (tests) and dist/ run the same file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+const keep = (v) => v;
+// Drizzle's PGlite driver keeps these as the text PostgreSQL sends; its parsers are functions,
+// which cannot cross threads, so the same choice is made here for its queries.
+const DRIZZLE_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keep]),
+);
+
+/** A database error as plain fields (code, detail, constraint, …): an Error's own fields do not survive postMessage. */
+function plain(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out = { message: err.message, name: err.name };
+  for (const [k, v] of Object.entries(err)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
+  return out;
+}
+
+const db = await PGlite.create(workerData.dir);
+
+parentPort.on('message', async ({ id, op, text, params, rowMode, drizzle }) => {
+  try {
+    let result;
+    if (op === 'query') {
+      result = await db.query(text, params, { rowMode, ...(drizzle && { parsers: DRIZZLE_PARSERS }) });
+    } else if (op === 'exec') {
+      result = await db.exec(text);
+    } else if (op === 'close') {
+      await db.close();
+      result = null;
+    }
+    parentPort.postMessage({ id, result });
+  } catch (err) {
+    parentPort.postMessage({ id, error: plain(err) });
+  }
+});
+parentPort.postMessage({ ready: true });
