@@ -73,32 +73,38 @@ export function sessionStore(db: Db, secret: string) {
       return { token, expiresIn: seconds };
     },
     /**
-     * Issues the successor of `token` and lets the old one lapse after a short grace, so requests
-     * already in flight still pass. A session rotates once: refreshing the old token again returns
-     * the same successor with its remaining lifetime, never a new or longer one.
+     * Issues the successor of `token` (whose session `user` was looked up by the caller, from the
+     * same token) and lets the old one lapse after a short grace, so requests already in flight
+     * still pass. A session rotates once: refreshing the old token again returns the same
+     * successor with its remaining lifetime, never a new or longer one.
      */
-    async rotate(token: string): Promise<{ user: User; token: string; expiresIn: number } | null> {
-      const user = await userByToken(token);
-      if (!user) return null;
+    async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number } | null> {
       const next = successorOf(token);
+      const seconds = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds`;
       // One statement: the update takes the row lock, so of two refreshes racing only one inserts.
       // The successor keeps the kind and origin: a partner token renews only into a partner token.
-      await db.execute(sql`with rotated as (
-          update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
-          where id = ${user.sessionId} and rotated_at is null returning user_id, kind, origin, started_at)
-        insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at)
-        select user_id, ${sha256(next)},
-               now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
-               kind, origin, started_at
-        from rotated`);
+      const issued = await one<{ seconds: number }>(
+        db,
+        sql`with rotated as (
+            update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
+            where id = ${user.sessionId} and rotated_at is null returning user_id, kind, origin, started_at)
+          insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at)
+          select user_id, ${sha256(next)},
+                 now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
+                 kind, origin, started_at
+          from rotated
+          returning ${seconds}`,
+      );
+      if (issued) return { token: next, expiresIn: issued.seconds };
+      // Rotated before (another tab, or a refresh racing this one): its successor, looked up in a
+      // statement of its own so that it sees the racing refresh's insert once that has committed.
       const successor = await one<{ seconds: number }>(
         db,
-        sql`select greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds
-            from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
+        sql`select ${seconds} from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
       );
       // Ended by a logout or a password change since: the old token cannot bring it back.
       if (!successor) return null;
-      return { user, token: next, expiresIn: successor.seconds };
+      return { token: next, expiresIn: successor.seconds };
     },
     /** Calls `fn` after sessions were revoked (sessionId: one session; none: all of the user's), so chat and notifications close theirs. */
     onRevoked(fn: RevokedListener) {
