@@ -45,9 +45,13 @@ export function sessionStore(db: Db, secret: string) {
     return r ? { id: r.id, role: r.role, phone: r.phone, sessionId: r.session_id, origin: r.origin } : null;
   }
 
+  async function announce(e: { userId: string; sessionId?: string }) {
+    for (const fn of revokedListeners) await fn(e);
+  }
+
   async function revoke(sessionId: string) {
     const r = await rows<{ user_id: string }>(db, sql`delete from sessions where id = ${sessionId} returning user_id::text as user_id`);
-    for (const x of r) for (const fn of revokedListeners) await fn({ userId: x.user_id, sessionId });
+    for (const x of r) await announce({ userId: x.user_id, sessionId });
   }
 
   return {
@@ -124,21 +128,25 @@ export function sessionStore(db: Db, secret: string) {
     },
     /** Ends one partner session of `userId`; false when it is not theirs, not a partner one, or already over. */
     async endPartnerSession(userId: string, sessionId: string): Promise<boolean> {
-      const r = await one<{ id: string }>(
+      // One statement: the session, and its predecessors from the same site still in their grace
+      // minute after a refresh, which end with it.
+      const gone = await rows<{ id: string; ended: boolean }>(
         db,
-        sql`select id::text as id from sessions where id = ${sessionId} and user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null`,
+        sql`with target as (
+            select id, origin from sessions
+            where id = ${sessionId} and user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null)
+          delete from sessions s using target t
+          where s.id = t.id or (s.user_id = ${userId} and s.kind = 'partner' and s.rotated_at is not null and s.origin = t.origin)
+          returning s.id::text as id, s.id = t.id as ended`,
       );
-      if (!r) return false;
-      // Its predecessors from the same site, still in their grace minute after a refresh, end with it.
-      await db.execute(sql`delete from sessions
-        where user_id = ${userId} and kind = 'partner' and rotated_at is not null
-          and origin = (select origin from sessions where id = ${r.id})`);
-      await revoke(r.id);
+      const ended = gone.find((r) => r.ended);
+      if (!ended) return false;
+      await announce({ userId, sessionId: ended.id });
       return true;
     },
     async revokeAll(userId: string) {
       await db.execute(sql`delete from sessions where user_id = ${userId}`);
-      for (const fn of revokedListeners) await fn({ userId });
+      await announce({ userId });
     },
     async purgeExpired() {
       await rows(db, sql`delete from sessions where expires_at < now() returning id`);
