@@ -108,9 +108,9 @@ describe('previous client calls', () => {
   it('a subscribed seeker gets one recommendation a week, of open jobs fitting the intention', async () => {
     const db = srv.app.services.db;
     // the demo seeker's first intention, and an open job of that category and city not applied to
-    const fit = await one<{ title: string }>(
+    const fit = await one<{ id: string; title: string }>(
       db,
-      sql`select j.title from jobs j join companies c on c.id = j.company_id
+      sql`select j.id::text as id, j.title from jobs j join companies c on c.id = j.company_id
           join lateral (select category3, city from resume_intentions where user_id = ${seeker.userId} order by id limit 1) i on true
           where j.status = 1 and j.deleted_at is null and c.status = 1 and j.category = i.category3 and (i.city = '' or j.city = i.city)
             and not exists (select 1 from applications a where a.seeker_id = ${seeker.userId} and a.job_id = j.id)
@@ -126,6 +126,8 @@ describe('previous client calls', () => {
     const after = await weekly();
     expect(after.length - before).toBe(1);
     expect(after[0].nr).toContain(fit!.title);
+    // the reminder leads to the first job's page
+    expect(after[0].tzlj).toBe(`/zppc/public/postdetail?gwid=${fit!.id}`);
     // a week later, the next one
     await db.execute(sql`update seeker_profiles set weekly_sent_at = now() - interval '8 days' where user_id = ${seeker.userId}`);
     await sendWeeklyRecommendations(srv.app.services);

@@ -40,33 +40,33 @@ export interface CodeTables {
   categoryThreeMap: Nested;
 }
 
-/** Each code table as the server sends it, read with the caller's client (the page's or the request's). */
-export const readCodes = {
-  /** dmMapList: general table → items that may be chosen */
-  generalLists: (api: Client): Promise<Grouped> => api.call(codesApi.generalLists).then((r) => r.dmMapList),
-  /** dmMap: general table → (code → name), retired codes too */
-  generalMaps: (api: Client): Promise<Nested> => api.call(codesApi.generalMaps).then((r) => r.dmMap),
-  provinces: (api: Client): Promise<CodeItem[]> => api.call(codesApi.provinceList).then((r) => r.sfList),
-  provinceMap: (api: Client): Promise<Record<string, string>> => api.call(codesApi.provinceMap).then((r) => r.sfMap),
-  /** ssList: province → its cities */
-  cities: (api: Client): Promise<Grouped> => api.call(codesApi.cityList).then((r) => r.ssList),
-  cityMap: (api: Client): Promise<Nested> => api.call(codesApi.cityMap).then((r) => r.ssMap),
-  /** sqList: city → its districts (a large table: load it when a form needs it) */
-  districts: (api: Client): Promise<Grouped> => api.call(codesApi.districtList).then((r) => r.sqList),
-  categoriesOne: (api: Client): Promise<CodeItem[]> => api.call(codesApi.categoryOneList).then((r) => r.gwlbList),
-  categoriesTwo: (api: Client): Promise<Grouped> => api.call(codesApi.categoryTwoList).then((r) => r.gwlbotList),
-  categoriesThree: (api: Client): Promise<Grouped> => api.call(codesApi.categoryThreeList).then((r) => r.gwlbthList),
-  categoryOneMap: (api: Client): Promise<Record<string, string>> => api.call(codesApi.categoryOneMap).then((r) => r.gwlbMap),
-  categoryTwoMap: (api: Client): Promise<Nested> => api.call(codesApi.categoryTwoMap).then((r) => r.gwlbotMap),
-  categoryThreeMap: (api: Client): Promise<Nested> => api.call(codesApi.categoryThreeMap).then((r) => r.gwlbthMap),
-};
+// Each code table as the server sends it, read with the caller's client (the page's or the
+// request's). One function per table, not one object of them, so a bundle keeps only the
+// readers it calls (<zp-job-fairs> reads one table).
+
+/** dmMapList: general table → items that may be chosen */
+export const readGeneralLists = (api: Client): Promise<Grouped> => api.call(codesApi.generalLists).then((r) => r.dmMapList);
+/** dmMap: general table → (code → name), retired codes too */
+export const readGeneralMaps = (api: Client): Promise<Nested> => api.call(codesApi.generalMaps).then((r) => r.dmMap);
+export const readProvinces = (api: Client): Promise<CodeItem[]> => api.call(codesApi.provinceList).then((r) => r.sfList);
+export const readProvinceMap = (api: Client): Promise<Record<string, string>> => api.call(codesApi.provinceMap).then((r) => r.sfMap);
+/** ssList: province → its cities */
+export const readCities = (api: Client): Promise<Grouped> => api.call(codesApi.cityList).then((r) => r.ssList);
+export const readCityMap = (api: Client): Promise<Nested> => api.call(codesApi.cityMap).then((r) => r.ssMap);
+/** sqList: city → its districts (a large table: load it when a form needs it) */
+export const readDistricts = (api: Client): Promise<Grouped> => api.call(codesApi.districtList).then((r) => r.sqList);
+export const readCategoriesOne = (api: Client): Promise<CodeItem[]> => api.call(codesApi.categoryOneList).then((r) => r.gwlbList);
+export const readCategoriesTwo = (api: Client): Promise<Grouped> => api.call(codesApi.categoryTwoList).then((r) => r.gwlbotList);
+export const readCategoriesThree = (api: Client): Promise<Grouped> => api.call(codesApi.categoryThreeList).then((r) => r.gwlbthList);
+export const readCategoryOneMap = (api: Client): Promise<Record<string, string>> => api.call(codesApi.categoryOneMap).then((r) => r.gwlbMap);
+export const readCategoryTwoMap = (api: Client): Promise<Nested> => api.call(codesApi.categoryTwoMap).then((r) => r.gwlbotMap);
+export const readCategoryThreeMap = (api: Client): Promise<Nested> => api.call(codesApi.categoryThreeMap).then((r) => r.gwlbthMap);
 
 export async function loadCodeTables(api: Client): Promise<CodeTables> {
-  const r = readCodes;
   const [lists, maps, provinces, cities, provinceMap, cityMap, categoriesOne, categoriesTwo, categoriesThree, categoryOneMap, categoryTwoMap, categoryThreeMap] =
     await Promise.all([
-      r.generalLists(api), r.generalMaps(api), r.provinces(api), r.cities(api), r.provinceMap(api), r.cityMap(api),
-      r.categoriesOne(api), r.categoriesTwo(api), r.categoriesThree(api), r.categoryOneMap(api), r.categoryTwoMap(api), r.categoryThreeMap(api),
+      readGeneralLists(api), readGeneralMaps(api), readProvinces(api), readCities(api), readProvinceMap(api), readCityMap(api),
+      readCategoriesOne(api), readCategoriesTwo(api), readCategoriesThree(api), readCategoryOneMap(api), readCategoryTwoMap(api), readCategoryThreeMap(api),
     ]);
   return { lists, maps, provinces, cities, provinceMap, cityMap, categoriesOne, categoriesTwo, categoriesThree, categoryOneMap, categoryTwoMap, categoryThreeMap };
 }
@@ -103,12 +103,12 @@ export async function loadCodeNames(api: Client, parts: CodePart[] = ALL_PARTS):
   const want = (p: CodePart) => parts.includes(p);
   const none = Promise.resolve(null);
   const [general, cityMap, provinces, c1, c2, c3] = await Promise.all([
-    want('general') ? readCodes.generalMaps(api) : none,
-    want('city') ? readCodes.cityMap(api) : none,
-    want('province') ? readCodes.provinceMap(api) : none,
-    want('category') ? readCodes.categoryOneMap(api) : none,
-    want('category') ? readCodes.categoryTwoMap(api).then(flatten) : none,
-    want('category') ? readCodes.categoryThreeMap(api).then(flatten) : none,
+    want('general') ? readGeneralMaps(api) : none,
+    want('city') ? readCityMap(api) : none,
+    want('province') ? readProvinceMap(api) : none,
+    want('category') ? readCategoryOneMap(api) : none,
+    want('category') ? readCategoryTwoMap(api).then(flatten) : none,
+    want('category') ? readCategoryThreeMap(api).then(flatten) : none,
   ]);
   const cities = cityMap ? flatten(cityMap) : null;
   const pick = (map: Record<string, string> | null | undefined, code: string | undefined) => (code && map?.[code]) || '';

@@ -32,6 +32,8 @@ export const SITE_PATHS = {
   fairList: (venue: 1 | 2) => `/zppc/public/meetinglist?venue=${venue}`,
   /** A fair's hall; ifks is the state computed in the browser (spec route /public/meetinghall/{hxid}/{ifksNo}). */
   hall: (hxid: string, ifks: number) => `/zppc/public/meetinghall/${encodeURIComponent(hxid)}/${ifks}`,
+  /** A job's page (spec route /public/postdetail?gwid=). */
+  job: (gwid: string) => `/zppc/public/postdetail?gwid=${encodeURIComponent(gwid)}`,
 } as const;
 
 /** 'YYYY-MM-DD HH:mm:ss' (China time, UTC+8) → ms since epoch; NaN when unreadable. */

@@ -22,7 +22,9 @@ function fixtureSite(): string {
   fs.writeFileSync(
     path.join(dir, 'server', 'entry.mjs'),
     `export async function handler(req, res) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      // /zppc/stated: a page that names its (absent) encoding, in headers written in capitals.
+      if (req.url === '/zppc/stated') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'identity' });
+      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.write('<!doctype html><html><head><script type="module" src="/zppc/_astro/page.abc123.js"></script>');
       res.write('<script>${ISLAND}</script>');
       res.end('</head><body><script type="application/json" id="d">${DATA}</script><p>页面</p><p>${'招聘会'.repeat(600)}</p></body></html>');
@@ -78,6 +80,13 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(r.headers.get('x-frame-options')).toBe('DENY');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('a page stating content-encoding identity is text like any other: its scripts are hashed', async () => {
+    const r = await fetch(`${srv.url}/zppc/stated`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(r.headers.get('content-encoding')).toBe('identity');
+    expect(await r.text()).toContain('<p>页面</p>');
+    expect(policyOf(r.headers)['script-src']).toEqual(expect.arrayContaining(["'self'", sha(ISLAND), sha(DATA)]));
   });
 
   it('a public page keeps its scripts\' hashes when served compressed from the page cache', async () => {

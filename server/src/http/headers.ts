@@ -84,7 +84,7 @@ type Head = [status: number, ...rest: unknown[]];
 /**
  * Holds back an HTML response until it is complete, then sends it with the policy plus the
  * hashes of its own inline scripts (Astro's island bootstrap and directive scripts, JSON blocks),
- * so the pages run under `script-src 'self'` without 'unsafe-inline'. Anything not HTML passes
+ * so the pages run under `script-src 'self'` without 'unsafe-inline'. Anything else passes
  * straight through.
  */
 function hashPageScripts(res: ServerResponse, directives: Directives) {
@@ -92,22 +92,30 @@ function hashPageScripts(res: ServerResponse, directives: Directives) {
   let head: Head | null = null;
   const chunks: Buffer[] = [];
   const restore = () => Object.assign(res, original);
-  const isHtml = (headers: unknown) => {
-    const fromArgs = headers && typeof headers === 'object' && !Array.isArray(headers) ? (headers as OutgoingHttpHeaders)['content-type'] : undefined;
-    return /^text\/html/i.test(String(fromArgs ?? res.getHeader('content-type') ?? ''));
+  /** A header as it will go out: given to writeHead (any case), else set before. */
+  const headerOf = (headers: unknown, name: string) => {
+    if (headers && typeof headers === 'object' && !Array.isArray(headers))
+      for (const [k, v] of Object.entries(headers as OutgoingHttpHeaders)) if (v !== undefined && k.toLowerCase() === name) return v;
+    return res.getHeader(name);
+  };
+  /**
+   * What the scripts are hashed from: an HTML page whose text passes through here. Compression
+   * wraps the response before this does (compression.ts), so a page being rendered arrives here
+   * as text; bytes already compressed cannot be read as text, and the only such page is a copy
+   * from the page cache, whose stored headers carry the policy hashed when it was rendered.
+   */
+  const readablePage = (headers: unknown) => {
+    const encoding = String(headerOf(headers, 'content-encoding') || 'identity').trim().toLowerCase();
+    return /^text\/html/i.test(String(headerOf(headers, 'content-type') ?? '')) && encoding === 'identity';
   };
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array));
   };
 
-  // Already compressed: a page from the page cache, sent with the policy made when it was rendered.
-  const isEncoded = (headers: unknown) =>
-    !!((headers && typeof headers === 'object' && !Array.isArray(headers) ? (headers as OutgoingHttpHeaders)['content-encoding'] : undefined) ?? res.getHeader('content-encoding'));
-
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     const headers = rest.find((r) => r && typeof r === 'object');
-    if (!isHtml(headers) || isEncoded(headers)) {
+    if (!readablePage(headers)) {
       restore();
       return (original.writeHead as (...a: unknown[]) => ServerResponse).call(res, status, ...rest);
     }

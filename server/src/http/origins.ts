@@ -24,11 +24,17 @@ export function normaliseOrigin(text: string): string | null {
   return url.origin;
 }
 
-/** The request's Origin header, normalised; null when absent or not a web origin. */
+/** Origins read so far, per request: the refusal hook, the token check and handlers all ask. */
+const origins = new WeakMap<FastifyRequest, string | null>();
+
+/** The request's Origin header, normalised (once per request); null when absent or not a web origin. */
 export function requestOrigin(req: FastifyRequest): string | null {
   const h = req.headers.origin;
   const v = Array.isArray(h) ? h[0] : h;
-  return v ? normaliseOrigin(v) : null;
+  if (!v) return null;
+  let origin = origins.get(req);
+  if (origin === undefined) origins.set(req, (origin = normaliseOrigin(v)));
+  return origin;
 }
 
 export interface PartnerInfo {

@@ -1,4 +1,4 @@
-import { readCodes } from '@zp/core/codes';
+import { readCategoriesOne, readCategoriesThree, readCategoriesTwo } from '@zp/core/codes';
 import type { Client } from '@zp/core/client';
 
 export interface CategoryNode {
@@ -12,7 +12,7 @@ export const PANEL_SIZE = 12;
 
 /** The three category levels as a tree, first-level order kept. */
 export async function loadCategoryTree(api: Client, limit = PANEL_SIZE): Promise<CategoryNode[]> {
-  const [one, two, three] = await Promise.all([readCodes.categoriesOne(api), readCodes.categoriesTwo(api), readCodes.categoriesThree(api)]);
+  const [one, two, three] = await Promise.all([readCategoriesOne(api), readCategoriesTwo(api), readCategoriesThree(api)]);
   // Both lower levels come grouped under their parent's code.
   return one.slice(0, limit).map((c) => ({
     code: c.dm,

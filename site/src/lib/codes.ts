@@ -1,12 +1,12 @@
 import type { Client } from '@zp/core/client';
-import { parentsOf, readCodes } from '@zp/core/codes';
+import { parentsOf, readCities, readGeneralLists, readProvinces } from '@zp/core/codes';
 
 /**
  * The site's use of the code tables: @zp/core/codes reads them (server-rendered pages call its
  * loaders with their request's client, islands go through components/seeker/codes.ts); here are
  * the filter choices and place cascades the pages build from them.
  */
-export { flatten, parentsOf, readCodes, loadCodeTables, loadCodeNames, type CodeItem, type Grouped, type Nested, type CodeTables, type CodeNames, type CodePart } from '@zp/core/codes';
+export { flatten, parentsOf, loadCodeTables, loadCodeNames, type CodeItem, type Grouped, type Nested, type CodeTables, type CodeNames, type CodePart } from '@zp/core/codes';
 
 export interface Option {
   value: string;
@@ -15,7 +15,7 @@ export interface Option {
 
 /** Choices of general tables, for filters. */
 export async function loadCodeLists(api: Client): Promise<Record<string, Option[]>> {
-  const dmMapList = await readCodes.generalLists(api);
+  const dmMapList = await readGeneralLists(api);
   // A table's own 不限 entry would stand beside the filter's 不限 (no filter): it goes.
   return Object.fromEntries(Object.entries(dmMapList).map(([table, items]) => [table, items.filter((i) => i.name !== '不限').map((i) => ({ value: i.dm, label: i.name }))]));
 }
@@ -40,7 +40,7 @@ const countyLevel = (name: string) => (/直辖县级行政区划$/.test(name) ? 
 
 /** Provinces and their cities for place filters and pickers (each city once, in words a person uses). */
 export async function loadPlaces(api: Client): Promise<Places> {
-  const [sfList, ssList] = await Promise.all([readCodes.provinces(api), readCodes.cities(api)]);
+  const [sfList, ssList] = await Promise.all([readProvinces(api), readCities(api)]);
   const provinceOfCity = parentsOf(ssList);
   const cityName = new Map(Object.values(ssList).flatMap((items) => items.map((c) => [c.dm, c.name] as const)));
   const provinces = sfList

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { fairsApi } from '@zp/core/routes';
-import { loadCodeNames } from '@zp/core/codes';
+import { readGeneralMaps } from '@zp/core/codes';
 import { $session, api, logout, type UserSession } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, SITE_PATHS, fairState } from '@zp/core/fairs';
@@ -33,8 +33,8 @@ type Load =
 // failure only leaves the tags out.
 let kindNames: Promise<Record<string, string>> | null = null;
 const loadKindNames = () =>
-  (kindNames ??= loadCodeNames(api, ['general']).then(
-    (names) => names.maps.general.m_hyktdm ?? {},
+  (kindNames ??= readGeneralMaps(api).then(
+    (maps) => maps.m_hyktdm ?? {},
     () => {
       kindNames = null;
       return {};

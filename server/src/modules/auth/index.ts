@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { authApi, partnersApi } from '@zp/core/contract';
-import { handle, PARTNER_WRONG_ORIGIN_MSG, type Role } from '../../http/route.js';
+import { handle, PARTNER_WRONG_ORIGIN_MSG, type Role, type User } from '../../http/route.js';
 import { badRequest, conflict, notFound, tooMany, unauthorized, pageOf, offsetOf } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
@@ -182,18 +182,18 @@ const auth: Module = {
     handle(app, s, authApi.resetSeeker, resetPassword('qz'));
     handle(app, s, authApi.resetHr, resetPassword('hr'));
 
-    const refresh = async (token: string, req: FastifyRequest) => {
-      const owner = await s.sessions.userByToken(token);
+    /** `owner`: the session of `token`, looked up once per refresh (by route.ts for the header's token). */
+    const refresh = async (token: string, owner: User | null, req: FastifyRequest) => {
       // A partner token renews only from its own site: a copy elsewhere cannot be kept alive.
       if (owner && !originMatches(owner, requestOrigin(req))) throw unauthorized(PARTNER_WRONG_ORIGIN_MSG);
-      const r = await s.sessions.rotate(token);
-      if (!r) throw unauthorized('登录已过期，请重新登录');
-      const u = await one<{ name: string }>(s.db, sql`select name from users where id = ${r.user.id}`);
-      return { token: r.token, expiresIn: r.expiresIn, userId: r.user.id, roleId: r.user.role, userName: u?.name || r.user.phone, phone: r.user.phone };
+      const r = owner ? await s.sessions.rotate(owner, token) : null;
+      if (!owner || !r) throw unauthorized('登录已过期，请重新登录');
+      const u = await one<{ name: string }>(s.db, sql`select name from users where id = ${owner.id}`);
+      return { token: r.token, expiresIn: r.expiresIn, userId: owner.id, roleId: owner.role, userName: u?.name || owner.phone, phone: owner.phone };
     };
-    handle(app, s, authApi.refresh, async ({ params, req }) => refresh(params.token, req));
-    // route.ts has checked the token (and a partner token's origin); tokenOf cannot be null here.
-    handle(app, s, authApi.refreshCurrent, async ({ req }) => refresh(tokenOf(req)!, req));
+    handle(app, s, authApi.refresh, async ({ params, req }) => refresh(params.token, await s.sessions.userByToken(params.token), req));
+    // route.ts has looked up the token's session (and checked a partner token's origin); tokenOf cannot be null here.
+    handle(app, s, authApi.refreshCurrent, async ({ req, user }) => refresh(tokenOf(req)!, user, req));
     handle(app, s, authApi.logout, async ({ user }) => {
       await s.sessions.revoke(user.sessionId);
       return { msg: '已退出登录' };

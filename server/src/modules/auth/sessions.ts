@@ -45,9 +45,13 @@ export function sessionStore(db: Db, secret: string) {
     return r ? { id: r.id, role: r.role, phone: r.phone, sessionId: r.session_id, origin: r.origin } : null;
   }
 
+  async function announce(e: { userId: string; sessionId?: string }) {
+    for (const fn of revokedListeners) await fn(e);
+  }
+
   async function revoke(sessionId: string) {
     const r = await rows<{ user_id: string }>(db, sql`delete from sessions where id = ${sessionId} returning user_id::text as user_id`);
-    for (const x of r) for (const fn of revokedListeners) await fn({ userId: x.user_id, sessionId });
+    for (const x of r) await announce({ userId: x.user_id, sessionId });
   }
 
   return {
@@ -73,32 +77,38 @@ export function sessionStore(db: Db, secret: string) {
       return { token, expiresIn: seconds };
     },
     /**
-     * Issues the successor of `token` and lets the old one lapse after a short grace, so requests
-     * already in flight still pass. A session rotates once: refreshing the old token again returns
-     * the same successor with its remaining lifetime, never a new or longer one.
+     * Issues the successor of `token` (whose session `user` was looked up by the caller, from the
+     * same token) and lets the old one lapse after a short grace, so requests already in flight
+     * still pass. A session rotates once: refreshing the old token again returns the same
+     * successor with its remaining lifetime, never a new or longer one.
      */
-    async rotate(token: string): Promise<{ user: User; token: string; expiresIn: number } | null> {
-      const user = await userByToken(token);
-      if (!user) return null;
+    async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number } | null> {
       const next = successorOf(token);
+      const seconds = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds`;
       // One statement: the update takes the row lock, so of two refreshes racing only one inserts.
       // The successor keeps the kind and origin: a partner token renews only into a partner token.
-      await db.execute(sql`with rotated as (
-          update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
-          where id = ${user.sessionId} and rotated_at is null returning user_id, kind, origin, started_at)
-        insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at)
-        select user_id, ${sha256(next)},
-               now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
-               kind, origin, started_at
-        from rotated`);
+      const issued = await one<{ seconds: number }>(
+        db,
+        sql`with rotated as (
+            update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
+            where id = ${user.sessionId} and rotated_at is null returning user_id, kind, origin, started_at)
+          insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at)
+          select user_id, ${sha256(next)},
+                 now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
+                 kind, origin, started_at
+          from rotated
+          returning ${seconds}`,
+      );
+      if (issued) return { token: next, expiresIn: issued.seconds };
+      // Rotated before (another tab, or a refresh racing this one): its successor, looked up in a
+      // statement of its own so that it sees the racing refresh's insert once that has committed.
       const successor = await one<{ seconds: number }>(
         db,
-        sql`select greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds
-            from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
+        sql`select ${seconds} from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
       );
       // Ended by a logout or a password change since: the old token cannot bring it back.
       if (!successor) return null;
-      return { user, token: next, expiresIn: successor.seconds };
+      return { token: next, expiresIn: successor.seconds };
     },
     /** Calls `fn` after sessions were revoked (sessionId: one session; none: all of the user's), so chat and notifications close theirs. */
     onRevoked(fn: RevokedListener) {
@@ -118,21 +128,25 @@ export function sessionStore(db: Db, secret: string) {
     },
     /** Ends one partner session of `userId`; false when it is not theirs, not a partner one, or already over. */
     async endPartnerSession(userId: string, sessionId: string): Promise<boolean> {
-      const r = await one<{ id: string }>(
+      // One statement: the session, and its predecessors from the same site still in their grace
+      // minute after a refresh, which end with it.
+      const gone = await rows<{ id: string; ended: boolean }>(
         db,
-        sql`select id::text as id from sessions where id = ${sessionId} and user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null`,
+        sql`with target as (
+            select id, origin from sessions
+            where id = ${sessionId} and user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null)
+          delete from sessions s using target t
+          where s.id = t.id or (s.user_id = ${userId} and s.kind = 'partner' and s.rotated_at is not null and s.origin = t.origin)
+          returning s.id::text as id, s.id = t.id as ended`,
       );
-      if (!r) return false;
-      // Its predecessors from the same site, still in their grace minute after a refresh, end with it.
-      await db.execute(sql`delete from sessions
-        where user_id = ${userId} and kind = 'partner' and rotated_at is not null
-          and origin = (select origin from sessions where id = ${r.id})`);
-      await revoke(r.id);
+      const ended = gone.find((r) => r.ended);
+      if (!ended) return false;
+      await announce({ userId, sessionId: ended.id });
       return true;
     },
     async revokeAll(userId: string) {
       await db.execute(sql`delete from sessions where user_id = ${userId}`);
-      for (const fn of revokedListeners) await fn({ userId });
+      await announce({ userId });
     },
     async purgeExpired() {
       await rows(db, sql`delete from sessions where expires_at < now() returning id`);

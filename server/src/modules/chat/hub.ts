@@ -400,21 +400,9 @@ export class ChatHub {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   }
 
-  private sendRaw(conn: Conn, text: string) {
+  private sendRaw(conn: Conn, text: string | Buffer) {
     this.cork(conn.ws);
     sendBounded(conn.ws, text, MAX_BUFFERED);
-  }
-
-  /** sendBounded for a frame shared by many sockets: encoded once, not once per socket. */
-  private sendShared(conn: Conn, frame: Buffer) {
-    const ws = conn.ws;
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED) {
-      ws.terminate();
-      return;
-    }
-    this.cork(ws);
-    ws.send(frame, { binary: false });
   }
 
   /**
@@ -488,7 +476,7 @@ export class ChatHub {
     if (to.length === 1) return this.sendRaw(to[0], text);
     // ws would encode a string to UTF-8 for every socket: the frame is encoded once for all.
     const frame = Buffer.from(text);
-    for (const c of to) this.sendShared(c, frame);
+    for (const c of to) this.sendRaw(c, frame);
   }
 
   private onPush(p: { u?: string[]; g?: string; f: string }) {

@@ -4,6 +4,7 @@
  * the résumé and were not applied to. Every node runs the timer; the claim is one UPDATE, so with
  * several nodes each seeker is sent one message a week.
  */
+import { SITE_PATHS } from '@zp/core/fairs';
 import { rows, sql } from '../../db/index.js';
 import { runEvery, type Services } from '../../services.js';
 import { notify } from '../notify/api.js';
@@ -36,7 +37,7 @@ export async function sendWeeklyRecommendations(s: Services): Promise<number> {
     );
     if (!jobs.length) continue;
     const names = jobs.map((j) => `「${j.title}」（${j.company}）`).join('、');
-    await notify(s, id, 'xtxx', '每周职位推荐', `根据您的求职意向，本周为您推荐：${names}。`, `/zppc/public/postdetail?gwid=${jobs[0].id}`, 'xx_002');
+    await notify(s, id, 'xtxx', '每周职位推荐', `根据您的求职意向，本周为您推荐：${names}。`, SITE_PATHS.job(jobs[0].id), 'xx_002');
     sent++;
   }
   if (due.length) s.log.info({ due: due.length, sent }, 'weekly job recommendations sent');

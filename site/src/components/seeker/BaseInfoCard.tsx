@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, message, withLoading } from '@zp/ui';
 import { api, updateSession } from '@zp/core/session';
 import { filesApi, resumesApi } from '@zp/core/routes';
-import { readCodes } from '@zp/core/codes';
+import { readDistricts } from '@zp/core/codes';
 import type * as C from '@zp/core/contract';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { nameOf, type Codes } from './codes';
@@ -24,7 +24,7 @@ const ID_NUMBER = /^\d{17}[\dXx]$/;
 /** The districts of a city, loaded when the form first needs them (the whole table is large). */
 let districts: Promise<Record<string, { dm: string; name: string }[]>> | null = null;
 function loadDistricts() {
-  const started = (districts ??= readCodes.districts(api));
+  const started = (districts ??= readDistricts(api));
   started.catch(() => {
     if (districts === started) districts = null;
   });
