@@ -156,61 +156,54 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
     return tiers ? sql`${c('title')} desc, ${fields}` : fields;
   };
 
-  // The matches up to the cap: their number, and the page when that is all of them.
-  const first = await rows<{ job_id: string | null; n: number }>(
+  // The matches up to the cap: their number, and the page's cards when that is all of them (the
+  // cards in the same statement: on the embedded database each statement costs a round trip).
+  const first = await rows<CardRow & { n: number }>(
     db,
     sql`with m as materialized (
           select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${title ?? sql`false`} as title ${from} where ${where} limit ${cap + 1}
         )
-        select h.job_id::text as job_id, n.n from (select count(*)::int as n from m) n
-        left join lateral (select * from m order by ${orderOf('m', !!title)} limit ${q.limit} offset ${offset}) h on true
+        select ${cardColumns}, n.n from (select count(*)::int as n from m) n
+        left join lateral (select * from m order by ${orderOf('m', !!title)} limit ${q.limit} offset ${offset}) h on n.n <= ${cap}
+        left join jobs j on j.id = h.job_id left join companies c on c.id = j.company_id
         order by ${orderOf('h', !!title)}`,
   );
   const n = first[0]?.n ?? 0;
-  if (n <= cap) return { list: await cards(db, first.flatMap((h) => (h.job_id === null ? [] : [h.job_id]))), total: n, totalCapped: false };
+  if (n <= cap) return { list: toCards(first.filter((r) => r.gwid !== null)), total: n, totalCapped: false };
 
   // More than the cap: the page in order over all the matches, each part the freshest first.
   // The planner takes testing a row's words (ts_filter, @@) for as cheap as an addition, and so
   // would walk job_search_fresh through thousands of rows to find a title match among a few
   // hundred that job_search_title gives at once: for these queries an operator costs 40 times its
   // default, and no parallel workers (which that cost would otherwise call for a 20-row page).
-  const ids = await db.transaction(async (tx) => {
+  const list = await db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('cpu_operator_cost', '0.1', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     const part = async (cond: SQL, limit: number, off: number) =>
-      (
-        await rows<{ job_id: string }>(
-          tx,
-          sql`select s.job_id::text as job_id ${from} where ${cond} order by ${orderOf('s', false)} limit ${limit} offset ${off}`,
-        )
-      ).map((h) => h.job_id);
+      rows<CardRow>(
+        tx,
+        sql`select ${cardColumns} from (select s.job_id, s.refreshed_at, s.salary_min, s.salary_max ${from} where ${cond} order by ${orderOf('s', false)} limit ${limit} offset ${off}) h
+            join jobs j on j.id = h.job_id join companies c on c.id = j.company_id
+            order by ${orderOf('h', false)}`,
+      );
     if (!title || !titleWhere) return part(where, q.limit, offset);
     // the title matches first, then the rest
-    const ids = await part(titleWhere, q.limit, offset);
-    if (ids.length < q.limit) {
+    const page = await part(titleWhere, q.limit, offset);
+    if (page.length < q.limit) {
       // how many title matches come before this page (all of them when the page holds some)
-      const before = ids.length
-        ? offset + ids.length
+      const before = page.length
+        ? offset + page.length
         : (await one<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
-      ids.push(...(await part(sql`${where} and not (${title})`, q.limit - ids.length, Math.max(0, offset - before))));
+      page.push(...(await part(sql`${where} and not (${title})`, q.limit - page.length, Math.max(0, offset - before))));
     }
-    return ids;
+    return page;
   });
-  const list = await cards(db, ids);
-  return { list, total: Math.max(cap, offset + list.length), totalCapped: true };
+  return { list: toCards(list), total: Math.max(cap, offset + list.length), totalCapped: true };
 }
 
-/** The cards of these jobs, in this order. */
-async function cards(db: Db, ids: string[]): Promise<JobCardRow[]> {
-  if (!ids.length) return [];
-  const list = await rows<JobListItem & { fldy: string }>(
-    db,
-    sql`select ${jobListColumns}, j.welfare as fldy
-        from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
-        join jobs j on j.id = p.id join companies c on c.id = j.company_id
-        order by p.ord`,
-  );
-  return list.map(({ hrid: _h, gwms: _d, ...j }) => ({ ...j, bsid: j.gwid }));
-}
+type CardRow = JobListItem & { fldy: string };
+/** A card's columns, from jobs j and companies c. */
+const cardColumns = sql`${jobListColumns}, j.welfare as fldy`;
+const toCards = (list: CardRow[]): JobCardRow[] => list.map(({ hrid: _h, gwms: _d, ...j }) => ({ ...j, bsid: j.gwid }));
 
 /** The plain scan the index replaces (every title and enterprise name read); for the benchmark. */
 export async function scanJobs(db: Db, q: JobSearch): Promise<{ list: { gwid: string }[]; total: number }> {

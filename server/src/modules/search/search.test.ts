@@ -160,11 +160,14 @@ describe('job search', () => {
     // counting stops at the cap: the total is then a lower bound, and the order is the same
     const db = srv.app.services.db;
     for (const key of ['会计', '前端', '前端开发', '开发']) {
-      const full = await searchJobs(db, { key, page: 1, limit: 10 } as JobSearch);
-      const capped = await searchJobs(db, { key, page: 1, limit: 10 } as JobSearch, { totalCap: 1 });
-      expect(capped.totalCapped, key).toBe(full.total > 1);
-      if (capped.totalCapped) expect(capped.total).toBeLessThanOrEqual(full.total);
-      expect(capped.list.map((j) => j.gwmc), key).toEqual(full.list.map((j) => j.gwmc));
+      // relevance, and salary high to low
+      for (const orderField of ['', '2'] as const) {
+        const full = await searchJobs(db, { key, orderField, page: 1, limit: 10 } as JobSearch);
+        const capped = await searchJobs(db, { key, orderField, page: 1, limit: 10 } as JobSearch, { totalCap: 1 });
+        expect(capped.totalCapped, key).toBe(full.total > 1);
+        if (capped.totalCapped) expect(capped.total).toBeLessThanOrEqual(full.total);
+        expect(capped.list.map((j) => j.gwmc), `${key} ${orderField}`).toEqual(full.list.map((j) => j.gwmc));
+      }
     }
     const capped = await searchJobs(db, { key: '会计', page: 1, limit: 10 } as JobSearch, { totalCap: 2 });
     expect(capped).toMatchObject({ total: 3, totalCapped: true });
