@@ -3,6 +3,7 @@
  * with it a socket push). Every node runs the timer; the claim is one UPDATE, so with several
  * nodes each fair is claimed — and reminded — exactly once.
  */
+import { SITE_PATHS } from '@zp/core/fairs';
 import { rows, sql } from '../../db/index.js';
 import { runEvery, type Services } from '../../services.js';
 import { notify } from '../notify/api.js';
@@ -33,7 +34,7 @@ export async function sendFairReminders(s: Services): Promise<number> {
     }
     const where = f.venue_type === 1 ? '请届时进入线上会场' : '请按时前往会场';
     for (const userId of people) {
-      await notify(s, userId, 'hxxx', '招聘会即将开始', `您报名的「${f.name}」将于 ${f.starts} 开始，${where}。`, `/zppc/public/meetinghall/${f.id}/1`);
+      await notify(s, userId, 'hxxx', '招聘会即将开始', `您报名的「${f.name}」将于 ${f.starts} 开始，${where}。`, SITE_PATHS.hall(f.id, 1));
       sent++;
     }
     s.log.info({ fair: f.id, reminded: people.size }, 'fair start reminders sent');

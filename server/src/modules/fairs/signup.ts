@@ -1,4 +1,5 @@
 /** Sign-up and favourites, for job seekers and for enterprises (through their HR). */
+import { SITE_PATHS } from '@zp/core/fairs';
 import { rows, sql } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
@@ -38,7 +39,7 @@ async function openForSignUp(s: Services, ids: string[]): Promise<Map<string, Op
   return new Map(fairs.map((f) => [f.id, f]));
 }
 
-const hallLink = (f: OpenFair) => `/zppc/public/meetinghall/${f.id}/${f.state}`;
+const hallLink = (f: OpenFair) => SITE_PATHS.hall(f.id, f.state);
 
 async function confirmSignUps(s: Services, userId: string, fairs: Map<string, OpenFair>, newIds: string[], who: string) {
   for (const id of newIds) {
