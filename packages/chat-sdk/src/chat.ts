@@ -106,11 +106,15 @@ export class ChatSDK {
     const list = this.listeners.get(eventName) ?? [];
     list.push({ handler, context });
     this.listeners.set(eventName, list);
-    const held = this.held;
-    if (eventName === EVENT.MESSAGE_RECEIVED && held) {
-      if (Date.now() > held.until) this.held = null;
-      else if (held.events.length) queueMicrotask(() => { for (const data of held.events) handler.call(context, { name: eventName, data }); });
-    }
+    const held = this.heldFor(eventName);
+    if (held?.events.length) queueMicrotask(() => { for (const data of held.events) handler.call(context, { name: eventName, data }); });
+  }
+
+  /** The messages still held for MESSAGE_RECEIVED listeners to come; dropped once their time is up. */
+  private heldFor(eventName: string) {
+    if (eventName !== EVENT.MESSAGE_RECEIVED || !this.held) return null;
+    if (Date.now() > this.held.until) this.held = null;
+    return this.held;
   }
 
   off(eventName: string, handler: Handler, context?: unknown): void {
@@ -120,7 +124,8 @@ export class ChatSDK {
   }
 
   private emit(name: string, data?: unknown) {
-    if (name === EVENT.MESSAGE_RECEIVED && this.held && !this.listeners.get(name)?.length && this.held.events.length < 200) this.held.events.push(data);
+    const held = this.heldFor(name);
+    if (held && !this.listeners.get(name)?.length && held.events.length < 200) held.events.push(data);
     for (const l of [...(this.listeners.get(name) ?? [])]) {
       try {
         l.handler.call(l.context, { name, data });

@@ -166,25 +166,16 @@ class PgliteThread {
     }
   }
 
-  transaction<T>(fn: (tx: { query: Query; exec: (text: string) => Promise<Result[]>; rollback: () => Promise<void>; closed: boolean }) => Promise<T>): Promise<T> {
+  /** Drizzle's driver asks only `query` of the transaction it is given. */
+  transaction<T>(fn: (tx: { query: Query }) => Promise<T>): Promise<T> {
     return this.alone(async () => {
       await this.queryNow('begin');
-      const tx = { query: this.queryNow, exec: this.execNow, closed: false, rollback: async () => {} };
-      let done = false;
-      tx.rollback = async () => {
-        if (done) return;
-        done = tx.closed = true;
-        await this.queryNow('rollback');
-      };
       try {
-        const out = await fn(tx);
-        if (!done) {
-          done = tx.closed = true;
-          await this.queryNow('commit');
-        }
+        const out = await fn({ query: this.queryNow });
+        await this.queryNow('commit');
         return out;
       } catch (err) {
-        await tx.rollback().catch(() => {});
+        await this.queryNow('rollback').catch(() => {});
         throw err;
       }
     });

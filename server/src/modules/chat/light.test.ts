@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TYPES } from '@zp/chat-sdk';
+import ZpChat, { EVENT, TYPES } from '@zp/chat-sdk';
 import { LightChat } from '@zp/chat-sdk/light';
 import { rows, sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
@@ -17,7 +17,7 @@ const clients: SdkClient[] = [];
 
 beforeAll(async () => {
   srv = await startServer();
-  users = await chatUsers(srv, 3);
+  users = await chatUsers(srv, 4);
 }, 180_000);
 afterAll(async () => {
   for (const c of clients) await c.chat.logout().catch(() => undefined);
@@ -106,5 +106,26 @@ describe('the light connection', () => {
     const mine = async () => (await rows(srv.app.services.db, sql`select 1 from chat_instances where instance_id = ${watch.l.instance}`)).length;
     for (let i = 0; i < 100 && (await mine()); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await mine()).toBe(0);
+  });
+
+  it('gives a call signal taken over before anyone listened to the listener that subscribes soon after', async () => {
+    const [a, , , d] = users;
+    const sender = await sdkClient(srv.url, a);
+    clients.push(sender);
+    const watch = light(d);
+    await watch.l.ready;
+    const invite = await sender.chat.sendMessage(
+      sender.chat.createCustomMessage({ to: d.userId, conversationType: TYPES.CONV_C2C, payload: { data: '{"action":0}', description: '', extension: '' } }),
+    );
+    await until(() => watch.needs() === 1);
+    // The panel's SDK takes the connection over while its listeners are still being set up.
+    const chat = ZpChat.create({ SDKAppID: 0, proxyServer: `${srv.url.replace(/^http/, 'ws')}/api/chat/ws`, WebSocket: WebSocket as never });
+    await chat.adopt((await watch.l.handOver())!);
+    await new Promise((r) => setTimeout(r, 200));
+    const late: { ID: string }[] = [];
+    chat.on(EVENT.MESSAGE_RECEIVED, (e: { data: { ID: string }[] }) => late.push(...e.data));
+    // The call still rings.
+    await until(() => late.some((m) => m.ID === invite.data.message.ID));
+    await chat.logout();
   });
 });
