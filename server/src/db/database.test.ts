@@ -43,6 +43,20 @@ describe.runIf(onPglite)('embedded database', () => {
     expect(await rows(database.db, sql`select id from t order by id`)).toEqual([{ id: 1 }]);
   });
 
+  it('runs a prepared write again and again among queries; a failing run changes nothing and the next one works', async () => {
+    const text = 'insert into t (id, note) select (x->>0)::int, x->>1 from jsonb_array_elements($1::jsonb) x';
+    const put = (list: [number, string][]) => database.prepared('t_put', text, [JSON.stringify(list)]);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => [put([[100 + i, `p${i}`]]), rows(database.db, sql`select count(*)::int as n from t where id < ${i}`)]).flat(),
+    );
+    const err = await put([[300, 'new'], [100, 'taken']]).catch((e: unknown) => e as { code?: string });
+    expect((err as { code?: string }).code).toBe('23505');
+    // the connection is not left waiting for the end of the failed run
+    await put([[300, 'new']]);
+    const r = await rows<{ id: number }>(database.db, sql`select id from t where id >= 100 order by id`);
+    expect(r.map((x) => x.id)).toEqual([...Array.from({ length: 20 }, (_, i) => 100 + i), 300]);
+  });
+
   it('lets nobody else in while a transaction is open', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

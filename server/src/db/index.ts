@@ -16,6 +16,11 @@ export interface Database {
   exec(text: string): Promise<void>;
   /** Runs fn on one connection (advisory locks and multi-statement scripts need that). */
   exclusive<T>(fn: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /**
+   * Runs a write kept prepared under `name` on its connection (parsed once, not every time); the
+   * text must be the same for one name. Text parameters; nothing is returned.
+   */
+  prepared(name: string, text: string, params: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,9 @@ export async function openDatabase(config: Config): Promise<Database> {
           c.release();
         }
       },
+      prepared: async (name, text, params) => {
+        await pool.query({ name, text, values: params });
+      },
       close: () => pool.end(),
     };
   }
@@ -74,6 +82,7 @@ export async function openDatabase(config: Config): Promise<Database> {
           return (r[r.length - 1]?.rows ?? []) as Record<string, unknown>[];
         }),
       ),
+    prepared: (name, text, params) => client.prepared(name, text, params),
     close: () => client.close(),
   };
 }
@@ -151,6 +160,11 @@ class PgliteThread {
   exec = async (text: string) => {
     while (this.gate) await this.gate;
     return this.execNow(text);
+  };
+
+  prepared = async (name: string, text: string, params: string[]) => {
+    while (this.gate) await this.gate;
+    await this.send({ op: 'prepared', name, text, params });
   };
 
   /** Runs fn with the connection to itself. */

@@ -3,6 +3,7 @@
 // statement ran. Plain JavaScript so that the sources (tests) and dist/ run the same file.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
 
 const keep = (v) => v;
 // Drizzle's PGlite driver keeps these as the text PostgreSQL sends; its parsers are functions,
@@ -20,12 +21,33 @@ function plain(err) {
 }
 
 const db = await PGlite.create(workerData.dir);
+/** names of the statements parsed (and so planned once) on this connection */
+const parsed = new Set();
 
-parentPort.on('message', async ({ id, op, text, params, rowMode, drizzle }) => {
+/**
+ * Runs a statement kept under `name`: parsed once, then bound and executed (and planned once,
+ * when PostgreSQL settles on its generic plan). PGlite's query() parses and plans the text every
+ * time, which for a busy small write costs more than the write.
+ */
+function runPrepared(name, text, params) {
+  // under query()'s lock: the protocol calls are not, and a query's steps must not interleave with these
+  return db.runExclusive(async () => {
+    if (!parsed.has(name)) {
+      await db.execProtocol(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.sync()]));
+      parsed.add(name);
+    }
+    await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values: params }), serialize.execute({}), serialize.sync()]));
+  });
+}
+
+parentPort.on('message', async ({ id, op, name, text, params, rowMode, drizzle }) => {
   try {
     let result;
     if (op === 'query') {
       result = await db.query(text, params, { rowMode, ...(drizzle && { parsers: DRIZZLE_PARSERS }) });
+    } else if (op === 'prepared') {
+      await runPrepared(name, text, params);
+      result = null;
     } else if (op === 'exec') {
       result = await db.exec(text);
     } else if (op === 'close') {

@@ -113,7 +113,7 @@ export class ChatHub {
     readonly s: Services,
     readonly settings: ChatSettings,
   ) {
-    this.writer = new MessageWriter(s.db, settings.commitWaitMs, s.log);
+    this.writer = new MessageWriter(s.database, settings.commitWaitMs, s.log);
     this.limits = new SendLimits(settings, s.config.redisUrl, s.secret, s.log);
   }
 

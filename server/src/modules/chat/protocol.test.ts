@@ -77,6 +77,9 @@ describe('chat socket', () => {
     expect(first.data.message).toMatchObject({ ID: m.ID, from: a.userId, to: b.userId, seq: expect.any(Number), payload: { text: '你好' } });
     const again = await ca.call('send', m);
     expect(again.data.message.seq).toBe(first.data.message.seq);
+    // the refused second store took no number
+    const next = await ca.call('send', text(a, b.userId, '在吗'));
+    expect(next.data.message.seq).toBe(first.data.message.seq + 1);
     const list = await cb.call('messages', { conversationID: `C2C${a.userId}` });
     expect(list.data.messageList.filter((x: { ID: string }) => x.ID === m.ID)).toHaveLength(1);
     await expect.poll(() => cb.pushes.filter((p) => p.ev === 'msg' && p.m.ID === m.ID).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { WireMessage } from '@zp/core/contract';
-import { rows, sql, type Db } from '../../db/index.js';
+import { rows, sql, type Database, type Db } from '../../db/index.js';
 import { MESSAGE_COLUMNS, messageForShow, wireOf, type MessageRow } from './common.js';
 
 /** A message about to be stored; seq is assigned by the writer. */
@@ -30,8 +30,15 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failur
 /**
  * Group commit: sends that arrive together are gathered for a millisecond or two and stored by
  * one statement (sequence numbers taken per conversation, rows inserted, viewers recorded); each
- * sender is answered after that statement commits. The conversation row's lock orders concurrent
- * batches, so sequence order is commit order even across server processes.
+ * sender is answered after that statement commits.
+ *
+ * Where the numbers come from depends on who else writes. On a shared PostgreSQL (one or many
+ * server processes) the statement takes them from the conversation row, whose lock orders
+ * concurrent batches, so sequence order is commit order across processes. The embedded database
+ * has one writer, this process, and batches are written one at a time: the numbers are counted
+ * here and the statement only inserts, kept prepared (planning the shared statement cost more than
+ * a small batch's writing). A batch it cannot store as numbered — a resend of a stored message,
+ * whose ID is taken — changes nothing and goes the shared way, which answers the stored message.
  */
 export class MessageWriter {
   private queue: Pending[] = [];
@@ -39,16 +46,22 @@ export class MessageWriter {
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private idle: (() => void)[] = [];
-  /** `user|conv` views known to exist (see store) */
+  /** `user|conv` views known to exist (see viewersToRecord) */
   private viewed = new Set<string>();
+  /** the last sequence number of each conversation seen, when this process is the only writer */
+  private lastSeq: Map<string, number> | null;
   /** batches and rows written, for the bench and the log */
   readonly stats = { batches: 0, rows: 0 };
+  private db: Db;
 
   constructor(
-    private db: Db,
+    private database: Database,
     private waitMs: number,
     private log: Logger,
-  ) {}
+  ) {
+    this.db = database.db;
+    this.lastSeq = database.kind === 'pglite' ? new Map() : null;
+  }
 
   write(row: NewMessage): Promise<Written> {
     return new Promise((resolve, reject) => {
@@ -121,28 +134,105 @@ export class MessageWriter {
   }
 
   private async store(batch: NewMessage[]): Promise<Written[]> {
-    // Short keys, and values at their defaults left out (the SQL puts them back): the driver
-    // measures and copies this text character by character, and it is most of a batch's bytes.
-    const input = batch.map((r, ord) => {
+    if (this.lastSeq) {
+      try {
+        return await this.storeNumbered(batch, this.lastSeq);
+      } catch (err) {
+        // nothing was written; these conversations' numbers are read again next time
+        this.log.debug({ err, rows: batch.length }, 'chat: a numbered batch goes the shared way');
+        for (const r of batch) this.lastSeq.delete(r.conv);
+      }
+    }
+    return this.storeShared(batch);
+  }
+
+  /**
+   * A message as the statements read it: short keys, and values at their defaults left out (the
+   * SQL puts them back): the driver measures and copies this text character by character, and it
+   * is most of a batch's bytes.
+   */
+  private encode(r: NewMessage): Record<string, unknown> {
+    const m = r.message;
+    const row: Record<string, unknown> = { c: r.conv, i: m.ID, to: m.to, k: m.conversationType, y: m.type, p: m.payload, tm: m.time };
+    if (r.senderId !== null) row.s = r.senderId;
+    if (m.from !== (r.senderId ?? SYSTEM_SENDER)) row.f = m.from;
+    if (m.nick) row.n = m.nick;
+    if (m.avatar) row.a = m.avatar;
+    if (m.nameCard) row.nc = m.nameCard;
+    if (m.cloudCustomData) row.cc = m.cloudCustomData;
+    if (m.priority !== 'Normal') row.pr = m.priority;
+    if (m.atUserList.length) row.at = m.atUserList;
+    if (!m.countsUnread) row.u = false;
+    if (r.ref !== null) row.r = r.ref;
+    return row;
+  }
+
+  /**
+   * The views a message still needs recorded. A view once recorded is never removed for
+   * one-to-one and system conversations (only a group's are, when its member leaves, and group
+   * messages record none): it is not sent again.
+   */
+  private viewersToRecord(r: NewMessage): string[] {
+    return r.viewers.filter((v) => !this.viewed.has(`${v}|${r.conv}`));
+  }
+
+  private noteViewed(batch: NewMessage[]) {
+    for (const r of batch) for (const v of r.viewers) this.viewed.add(`${v}|${r.conv}`);
+    if (this.viewed.size > 200_000) this.viewed.clear();
+  }
+
+  /** The embedded database's way: numbered here, inserted by a prepared statement. */
+  private async storeNumbered(batch: NewMessage[], lastSeq: Map<string, number>): Promise<Written[]> {
+    const unknown = [...new Set(batch.map((r) => r.conv))].filter((c) => !lastSeq.has(c));
+    if (unknown.length) {
+      const found = await rows<{ conv: string; n: number }>(
+        this.db,
+        sql`select conv, last_seq::int as n from chat_convs where conv in (${sql.join(unknown.map((c) => sql`${c}`), sql`, `)})`,
+      );
+      if (lastSeq.size + unknown.length > 200_000) lastSeq.clear();
+      for (const c of unknown) lastSeq.set(c, 0);
+      for (const r of found) lastSeq.set(r.conv, r.n);
+    }
+    // numbers taken by this batch: kept only once it is stored
+    const taken = new Map<string, number>();
+    const stored: Record<string, unknown>[] = [];
+    const lasts = new Map<string, { c: string; q: number; t: number; m: Record<string, unknown> }>();
+    const views: { u: string; c: string }[] = [];
+    const seqs = batch.map((r) => {
+      const seq = (taken.get(r.conv) ?? lastSeq.get(r.conv)!) + 1;
+      taken.set(r.conv, seq);
       const m = r.message;
-      const row: Record<string, unknown> = { o: ord, c: r.conv, i: m.ID, to: m.to, k: m.conversationType, y: m.type, p: m.payload, tm: m.time };
-      if (r.senderId !== null) row.s = r.senderId;
-      if (m.from !== (r.senderId ?? SYSTEM_SENDER)) row.f = m.from;
-      if (m.nick) row.n = m.nick;
-      if (m.avatar) row.a = m.avatar;
-      if (m.nameCard) row.nc = m.nameCard;
-      if (m.cloudCustomData) row.cc = m.cloudCustomData;
-      if (m.priority !== 'Normal') row.pr = m.priority;
-      if (m.atUserList.length) row.at = m.atUserList;
-      if (!m.countsUnread) row.u = false;
+      if (r.persist) stored.push({ ...this.encode(r), q: seq });
+      // the conversation's last message, as the shared statement builds it
+      const t = Math.max(m.time, lasts.get(r.conv)?.t ?? m.time);
+      lasts.set(r.conv, {
+        c: r.conv,
+        q: seq,
+        t,
+        m: {
+          ID: m.ID, lastTime: m.time, fromAccount: m.from, type: m.type, payload: m.payload, messageForShow: messageForShow(m.type, m.payload),
+          isRevoked: false, nick: m.nick, nameCard: m.nameCard, cloudCustomData: m.cloudCustomData, lastSequence: seq,
+        },
+      });
+      for (const u of this.viewersToRecord(r)) views.push({ u, c: r.conv });
+      return seq;
+    });
+    await this.database.prepared('chat_write_numbered', NUMBERED_SQL, [JSON.stringify(stored), JSON.stringify([...lasts.values()]), JSON.stringify(views)]);
+    for (const [c, n] of taken) lastSeq.set(c, n);
+    this.noteViewed(batch);
+    return batch.map((r, i) => ({ message: { ...r.message, seq: seqs[i] }, duplicate: false }));
+  }
+
+  /** The shared database's way: numbered by the statement, from the conversation row. */
+  private async storeShared(batch: NewMessage[]): Promise<Written[]> {
+    const input = batch.map((r, ord) => {
+      const row = this.encode(r);
+      row.o = ord;
       if (!r.persist) row.ps = false;
-      if (r.ref !== null) row.r = r.ref;
-      // A view once recorded is never removed for one-to-one and system conversations (only a
-      // group's are, when its member leaves, and group messages record none): it is not sent again.
-      const viewers = r.viewers.filter((v) => !this.viewed.has(`${v}|${r.conv}`));
+      const viewers = this.viewersToRecord(r);
       if (viewers.length) row.v = viewers;
       // a text message's summary is its text, which the SQL takes from the payload
-      if (m.type !== 'TIMTextElem') row.w = messageForShow(m.type, m.payload);
+      if (r.message.type !== 'TIMTextElem') row.w = messageForShow(r.message.type, r.message.payload);
       return row;
     });
     const out = await rows<{ id: string; seq: number; inserted: boolean }>(
@@ -208,8 +298,7 @@ export class MessageWriter {
           select n.id, n.seq::int as seq, (not n.persist or n.id in (select id from ins)) as inserted
           from numbered n`,
     );
-    for (const r of batch) for (const v of r.viewers) this.viewed.add(`${v}|${r.conv}`);
-    if (this.viewed.size > 200_000) this.viewed.clear();
+    this.noteViewed(batch);
     const written = new Map(out.map((r) => [r.id, r]));
     const missing = batch.filter((r) => !written.get(r.message.ID)?.inserted).map((r) => r.message.ID);
     const existing = new Map<string, WireMessage>();
@@ -230,3 +319,28 @@ export class MessageWriter {
     });
   }
 }
+
+/**
+ * The numbered batch: $1 the messages to store with their numbers, $2 each conversation's last
+ * number and message, $3 the views to record. No ID check: a taken ID fails the statement (unique
+ * index), which then changes nothing.
+ */
+const NUMBERED_SQL = `with stored as (
+    insert into chat_messages (conv, seq, id, sender_id, to_id, conv_type, type, payload, nick, avatar, name_card,
+                               cloud_custom_data, priority, at_users, counts_unread, ref, created_at)
+    select c, q, i, s, x.to, k, y, p, coalesce(n, ''), coalesce(a, ''), coalesce(nc, ''), coalesce(cc, ''),
+           coalesce(pr, 'Normal'), coalesce(at, '[]'::jsonb), coalesce(u, true), r, to_timestamp(tm)
+    from jsonb_to_recordset($1::jsonb) as x(c text, q bigint, i text, s bigint, "to" text, k text, y text, p jsonb, n text,
+      a text, nc text, cc text, pr text, at jsonb, u boolean, r text, tm double precision)
+  ),
+  bumped as (
+    insert into chat_convs as cv (conv, last_seq, last_at, last_msg)
+    select c, q, to_timestamp(t), m from jsonb_to_recordset($2::jsonb) as x(c text, q bigint, t double precision, m jsonb)
+    on conflict (conv) do update set last_seq = excluded.last_seq, last_at = excluded.last_at, last_msg = excluded.last_msg
+  ),
+  viewed as (
+    insert into chat_user_convs (user_id, conv)
+    select u, c from jsonb_to_recordset($3::jsonb) as x(u bigint, c text)
+    on conflict do nothing
+  )
+  select 1`;
