@@ -196,28 +196,32 @@ export class MessageWriter {
     // numbers taken by this batch: kept only once it is stored
     const taken = new Map<string, number>();
     const stored: Record<string, unknown>[] = [];
-    const lasts = new Map<string, { c: string; q: number; t: number; m: Record<string, unknown> }>();
+    // each conversation's newest message in the batch, and its latest time
+    const newest = new Map<string, { r: NewMessage; seq: number; t: number }>();
     const views: { u: string; c: string }[] = [];
     const seqs = batch.map((r) => {
       const seq = (taken.get(r.conv) ?? lastSeq.get(r.conv)!) + 1;
       taken.set(r.conv, seq);
-      const m = r.message;
-      if (r.persist) stored.push({ ...this.encode(r), q: seq });
-      // the conversation's last message, as the shared statement builds it
-      const t = Math.max(m.time, lasts.get(r.conv)?.t ?? m.time);
-      lasts.set(r.conv, {
-        c: r.conv,
-        q: seq,
-        t,
-        m: {
-          ID: m.ID, lastTime: m.time, fromAccount: m.from, type: m.type, payload: m.payload, messageForShow: messageForShow(m.type, m.payload),
-          isRevoked: false, nick: m.nick, nameCard: m.nameCard, cloudCustomData: m.cloudCustomData, lastSequence: seq,
-        },
-      });
+      if (r.persist) {
+        const row = this.encode(r);
+        row.q = seq;
+        stored.push(row);
+      }
+      newest.set(r.conv, { r, seq, t: Math.max(r.message.time, newest.get(r.conv)?.t ?? 0) });
       for (const u of this.viewersToRecord(r)) views.push({ u, c: r.conv });
       return seq;
     });
-    await this.database.prepared('chat_write_numbered', NUMBERED_SQL, [JSON.stringify(stored), JSON.stringify([...lasts.values()]), JSON.stringify(views)]);
+    // the conversation's last message, as the shared statement builds it
+    const lasts = [...newest.values()].map(({ r: { conv, message: m }, seq, t }) => ({
+      c: conv,
+      q: seq,
+      t,
+      m: {
+        ID: m.ID, lastTime: m.time, fromAccount: m.from, type: m.type, payload: m.payload, messageForShow: messageForShow(m.type, m.payload),
+        isRevoked: false, nick: m.nick, nameCard: m.nameCard, cloudCustomData: m.cloudCustomData, lastSequence: seq,
+      },
+    }));
+    await this.database.prepared('chat_write_numbered', NUMBERED_SQL, [JSON.stringify(stored), JSON.stringify(lasts), JSON.stringify(views)]);
     for (const [c, n] of taken) lastSeq.set(c, n);
     this.noteViewed(batch);
     return batch.map((r, i) => ({ message: { ...r.message, seq: seqs[i] }, duplicate: false }));
