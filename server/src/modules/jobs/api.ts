@@ -67,13 +67,16 @@ export interface JobListItem {
   gwms: string;
 }
 
-/** The columns of JobListItem from jobs j joined to companies c. */
-export const jobListColumns = sql`j.id::text as gwid, j.company_id::text as dwid, j.title as gwmc, c.name as dwmc,
+/** The columns of a job card (JobListItem without its HR and description) from jobs j joined to companies c. */
+export const jobCardColumns = sql`j.id::text as gwid, j.company_id::text as dwid, j.title as gwmc, c.name as dwmc,
   j.province as sbsf, j.city as sbcs, j.address as sbxxdz,
   job_salary_code(j.salary_min, j.salary_max) as gwyx, j.salary_min as zdyx, j.salary_max as zgyx,
   j.education as xlyq, j.experience as jyyq, left(j.category, 7) as gwlbo, left(j.category, 9) as gwlbt, j.category as gwlb,
   j.nature as gwgzxz, j.headcount as zprs, to_char(j.refreshed_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as gwfbsj,
-  c.nature as dwxz, c.size as dwgm, c.industry as dwsshy, j.hr_id::text as hrid, j.perks as gwfl, j.description as gwms`;
+  c.nature as dwxz, c.size as dwgm, c.industry as dwsshy, j.perks as gwfl`;
+
+/** The columns of JobListItem from jobs j joined to companies c. */
+export const jobListColumns = sql`${jobCardColumns}, j.hr_id::text as hrid, j.description as gwms`;
 
 /** fllist as the contract sends perks on details and the company page: one {dm} per code. */
 export const perkList = (codes: string[]) => codes.map((dm) => ({ dm }));

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { JobSearchQuery } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { keywordQuery } from './segment.js';
-import { jobListColumns, type JobListItem } from '../jobs/api.js';
+import { jobCardColumns, type JobListItem } from '../jobs/api.js';
 
 export type JobSearch = Static<typeof JobSearchQuery>;
 
@@ -200,10 +200,10 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   return { list: toCards(list), total: Math.max(cap, offset + list.length), totalCapped: true };
 }
 
-type CardRow = JobListItem & { fldy: string };
-/** A card's columns, from jobs j and companies c. */
-const cardColumns = sql`${jobListColumns}, j.welfare as fldy`;
-const toCards = (list: CardRow[]): JobCardRow[] => list.map(({ hrid: _h, gwms: _d, ...j }) => ({ ...j, bsid: j.gwid }));
+type CardRow = Omit<JobCardRow, 'bsid'>;
+/** A card's columns, from jobs j and companies c (not the description, which a card does not show). */
+const cardColumns = sql`${jobCardColumns}, j.welfare as fldy`;
+const toCards = (list: CardRow[]): JobCardRow[] => list.map((j) => ({ ...j, bsid: j.gwid }));
 
 /** The plain scan the index replaces (every title and enterprise name read); for the benchmark. */
 export async function scanJobs(db: Db, q: JobSearch): Promise<{ list: { gwid: string }[]; total: number }> {
