@@ -27,6 +27,13 @@ export const FAIR_STATE_TEXT: Record<1 | 2 | 3, string> = { 1: '未开始', 2: '
 export const SITE_PATHS = {
   resume: '/zppc/private/resume',
   companyInfo: '/zppc/enter_home/enter_info',
+  /** the HR centre's jobs, received résumés and interviews */
+  hrJobs: '/zppc/enter_home/enter_post',
+  hrResumes: '/zppc/enter_home/enter_resume',
+  hrInterviews: '/zppc/enter_home/enter_interview',
+  /** the seeker centre's applications and interview invitations */
+  seekerApplications: '/zppc/job_hunter/hunter_invest',
+  seekerInvitations: '/zppc/job_hunter/hunter_invite',
   register: '/zppc/public/registered',
   /** The fair list: 1 online, 2 on site. */
   fairList: (venue: 1 | 2) => `/zppc/public/meetinglist?venue=${venue}`,

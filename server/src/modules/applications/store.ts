@@ -15,14 +15,9 @@ import { MIN_COMPLETENESS, seekerCompleteness } from '../resumes/api.js';
 import { notify } from '../notify/api.js';
 import { isValidCode } from '../codes/store.js';
 import { candidateAccess } from './api.js';
+import { SITE_PATHS } from '@zp/core/fairs';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
-
-/** Pages the reminders link to (the site's routes of spec section 2). */
-export const SEEKER_APPLICATIONS_PAGE = '/zppc/Job_hunter/Hunter_invest';
-export const SEEKER_INVITATIONS_PAGE = '/zppc/Job_hunter/Hunter_invite';
-export const HR_RESUMES_PAGE = '/zppc/Enter_home/Enter_resume';
-export const HR_INTERVIEWS_PAGE = '/zppc/Enter_home/Enter_interview';
 
 /** Beijing-time text of a timestamp column, as every list shows times. */
 export const timeText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`);
@@ -96,7 +91,7 @@ export async function apply(s: S, seekerId: string, input: ApplyInput): Promise<
   );
   if (!r) throw conflict('您已投递过该岗位，请勿重复投递');
   const name = await seekerName(s.db, seekerId);
-  await notify(s, job.hrId, 'wjxx', '收到新的简历投递', `${name}投递了您发布的岗位「${job.title}」。`, HR_RESUMES_PAGE);
+  await notify(s, job.hrId, 'wjxx', '收到新的简历投递', `${name}投递了您发布的岗位「${job.title}」。`, SITE_PATHS.hrResumes);
   return r.id;
 }
 
@@ -168,7 +163,7 @@ export async function changeState(s: S, hrId: string, companyId: string, applica
   if (notice) {
     const [title, content] = STATE_NOTICE[to](a.company_name, a.job_title);
     // list category: viewed (xx_004 谁看过我), invited (xx_003 面试), the rest recruitment (xx_002)
-    await notify(s, a.seeker_id, 'wjxx', title, content, SEEKER_APPLICATIONS_PAGE, to === 2 ? 'xx_004' : to === 4 ? 'xx_003' : 'xx_002');
+    await notify(s, a.seeker_id, 'wjxx', title, content, SITE_PATHS.seekerApplications, to === 2 ? 'xx_004' : to === 4 ? 'xx_003' : 'xx_002');
   }
   return to;
 }
@@ -280,7 +275,7 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
     'wjxx',
     '面试邀请',
     `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj ? input.mssj.replace('T', ' ').slice(0, 16) : `时间待定（联系人${input.lxr.trim()}，电话${input.sjhm}）`}，${input.msxxdz.trim()}。请及时答复。`,
-    SEEKER_INVITATIONS_PAGE,
+    SITE_PATHS.seekerInvitations,
     'xx_003',
   );
   return r.id;
@@ -323,7 +318,7 @@ export async function answerInvitation(s: S, seekerId: string, id: string, answe
   const title = answer === 1 ? '面试邀请已接受' : '面试邀请被拒绝';
   const content = `${name}${answer === 1 ? '接受' : '拒绝'}了「${inv.job_title}」的面试邀请${note.trim() ? `：${note.trim()}` : '。'}`;
   const to = inv.hr_id ? [inv.hr_id] : await hrIdsOfCompany(s.db, inv.company_id);
-  for (const hr of to) await notify(s, hr, 'wjxx', title, content, HR_INTERVIEWS_PAGE, 'xx_003');
+  for (const hr of to) await notify(s, hr, 'wjxx', title, content, SITE_PATHS.hrInterviews, 'xx_003');
 }
 
 /** HR records how an accepted interview went; the seeker is told. */
@@ -338,5 +333,5 @@ export async function recordResult(s: S, companyId: string, id: string, result: 
     result === 1
       ? `您参加的${inv.company_name}「${inv.job_title}」面试已通过${note.trim() ? `：${note.trim()}` : '。'}`
       : `很遗憾，您未通过${inv.company_name}「${inv.job_title}」的面试${note.trim() ? `：${note.trim()}` : '。'}`;
-  await notify(s, inv.seeker_id, 'wjxx', '面试结果', content, SEEKER_INVITATIONS_PAGE, 'xx_003');
+  await notify(s, inv.seeker_id, 'wjxx', '面试结果', content, SITE_PATHS.seekerInvitations, 'xx_003');
 }

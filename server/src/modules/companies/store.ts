@@ -12,11 +12,9 @@ import { notify } from '../notify/notify.js';
 import { logOperatorAction } from '../admin/log.js';
 import { reindexCompanyJobs } from '../search/indexing.js';
 import { hrIdsOfCompany } from './api.js';
+import { SITE_PATHS } from '@zp/core/fairs';
 
 export type CompanyFields = Static<typeof CompanyInput>;
-
-/** Where HR manage their enterprise in the site. */
-const COMPANY_PAGE = '/zppc/Enter_home/Enter_info';
 
 export interface HrState {
   companyId: string | null;
@@ -167,7 +165,7 @@ export async function requestJoin(s: Services, hrId: string, companyId: string, 
         where user_id = ${hrId}`,
   );
   for (const id of await hrIdsOfCompany(s.db, companyId)) {
-    await notify(s, id, 'xtxx', '同事申请加入单位', `${name}申请加入${c.name}，请在“同事管理”中审核。`, COMPANY_PAGE);
+    await notify(s, id, 'xtxx', '同事申请加入单位', `${name}申请加入${c.name}，请在“同事管理”中审核。`, SITE_PATHS.companyInfo);
   }
 }
 
@@ -188,7 +186,7 @@ export async function reviewJoin(s: Services, reviewerId: string, companyId: str
     'xtxx',
     decision === 1 ? '加入单位申请已通过' : '加入单位申请未通过',
     decision === 1 ? `您已加入${c!.name}，现在可以发布岗位、报名招聘会。` : `${c!.name}未同意您的加入申请，您可以申请加入其他单位或注册新单位。`,
-    COMPANY_PAGE,
+    SITE_PATHS.companyInfo,
   );
 }
 
@@ -205,9 +203,9 @@ export async function reviewCompany(s: Services, operatorId: string, companyId: 
   await logOperatorAction(s.db, operatorId, decision === 1 ? 'company.approve' : 'company.reject', companyId, { shsm: reason, dwmc: c.name });
   for (const id of await hrIdsOfCompany(s.db, companyId)) {
     if (decision === 1) {
-      await notify(s, id, 'xtxx', '单位审核已通过', `${c.name}已通过审核，现在可以发布岗位、报名招聘会。${reason ? `审核说明：${reason}` : ''}`, COMPANY_PAGE);
+      await notify(s, id, 'xtxx', '单位审核已通过', `${c.name}已通过审核，现在可以发布岗位、报名招聘会。${reason ? `审核说明：${reason}` : ''}`, SITE_PATHS.companyInfo);
     } else {
-      await notify(s, id, 'xtxx', '单位审核未通过', `${c.name}未通过审核。原因：${reason}。请修改单位信息后重新提交。`, COMPANY_PAGE);
+      await notify(s, id, 'xtxx', '单位审核未通过', `${c.name}未通过审核。原因：${reason}。请修改单位信息后重新提交。`, SITE_PATHS.companyInfo);
     }
   }
 }

@@ -13,6 +13,7 @@ import { logOperatorAction } from '../admin/log.js';
 import { jobSearchWords } from '../search/indexing.js';
 import { companyLogoUrls } from '../companies/api.js';
 import { jobListColumns, perkList } from './api.js';
+import { SITE_PATHS } from '@zp/core/fairs';
 
 export type JobFields = Static<typeof JobInput>;
 
@@ -20,8 +21,6 @@ export const DRAFT = 0;
 export const PUBLISHED = 1;
 export const CLOSED = 2;
 export const TAKEN_DOWN = 3;
-
-const HR_JOBS_PAGE = '/zppc/Enter_home/Enter_post';
 
 /** (The one helper of db/index.ts, under the name this module's callers use.) */
 export const shanghai = chinaTime;
@@ -246,5 +245,5 @@ export async function takeDownJob(s: Services, operatorId: string, jobId: string
     throw exists ? conflict('该岗位已下架') : notFound('岗位不存在');
   }
   await logOperatorAction(s.db, operatorId, 'job.takedown', jobId, { xjyy: reason.trim(), gwmc: r.title, previousStatus: r.prev });
-  await notify(s, r.hr_id, 'xtxx', '岗位已被平台下架', `您发布的岗位“${r.title}”已被平台下架。原因：${reason.trim()}`, HR_JOBS_PAGE);
+  await notify(s, r.hr_id, 'xtxx', '岗位已被平台下架', `您发布的岗位“${r.title}”已被平台下架。原因：${reason.trim()}`, SITE_PATHS.hrJobs);
 }
