@@ -52,12 +52,13 @@ export const JobCard = Type.Object({
 });
 
 /**
- * A page of job search. totalCapped: more jobs match than were counted (above 1,000 the server
- * stops counting), so totalCount is a lower bound and the page says "1,000+".
+ * A page of job search. totalCapped: more jobs match than were counted (above 1,000, or 5,000
+ * with place, education, experience, nature or salary filters, the server stops counting), so
+ * totalCount is a lower bound and the page says "1,000+" (or "5,000+").
  */
 export const JobSearchPage = Type.Object({
   ...Page(JobCard).properties,
-  totalCapped: Type.Boolean({ title: '总数只计到上限（显示为“1,000+”）' }),
+  totalCapped: Type.Boolean({ title: '总数只计到上限（显示为“1,000+”或“5,000+”）' }),
 });
 
 export const TalentSearchQuery = Type.Object({

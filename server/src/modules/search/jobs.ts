@@ -85,11 +85,19 @@ const lexemeQuery = (lexemes: string[]) => lexemes.map((l) => `'${l.replace(/\\/
  */
 export const JOB_TOTAL_CAP = 1000;
 
+/**
+ * The cap when keywords meet place, nature, education, experience or salary filters. Those
+ * matches come from one GIN bitmap (job_search_filtered) that gathers every one of them before
+ * any is read, the bulk of such a search's cost; reading a few thousand of them is cheaper than
+ * the second pass over that bitmap a capped page takes.
+ */
+export const FILTERED_TOTAL_CAP = 5000;
+
 export interface JobSearchResult {
   list: JobCardRow[];
   /** the number of matches, or when totalCapped a lower bound of it */
   total: number;
-  /** more than JOB_TOTAL_CAP jobs match: total is at least that many, not all were counted */
+  /** more jobs match than the cap (JOB_TOTAL_CAP, or FILTERED_TOTAL_CAP): total is at least that many, not all were counted */
   totalCapped: boolean;
 }
 
@@ -98,14 +106,14 @@ export interface JobSearchResult {
  * order is relevance — jobs whose title holds the whole query first, then those matched partly or
  * only by their enterprise's name — then freshness; otherwise freshness, or salary when asked.
  *
- * The work is bounded at any volume: the matches are read up to JOB_TOTAL_CAP + 1 (in one GIN
- * scan where keyword and facet filters meet). Up to the cap that set is complete, and it is
+ * The work is bounded at any volume: the matches are read up to the cap + 1 (in one GIN scan
+ * where keyword and facet filters meet). Up to the cap that set is complete, and it is
  * ordered and paged as it is. Above it the total is capped, and the page is taken in order by
  * the planner's cheaper way — along job_search_fresh stopping at the page, or from the index of
  * title words (job_search_title) — for the title matches first, then for the rest.
  */
 export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number } = {}): Promise<JobSearchResult> {
-  const cap = opts.totalCap ?? JOB_TOTAL_CAP;
+  let cap = opts.totalCap ?? JOB_TOTAL_CAP;
   const key = q.key?.trim() ?? '';
   const tsq = key ? keywordQuery(key) : null;
   const none = { list: [], total: 0, totalCapped: false };
@@ -121,6 +129,7 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   if (tsq) {
     const facets = facetLexemes(q);
     if (!facets) return none;
+    if (facets.length) cap = opts.totalCap ?? FILTERED_TOTAL_CAP;
     const indexed = (query: SQL) =>
       facets.length
         ? sql`(s.doc || job_search_facets(s.province, s.city, s.nature, s.education, s.experience, s.salary_min, s.salary_max)) @@ (${query})`
