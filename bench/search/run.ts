@@ -19,7 +19,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, one, rows, sql, type Database } from '../../server/src/db/index.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { seedVolume } from '../../server/src/modules/jobs/volume.js';
-import { FILTERED_TOTAL_CAP, JOB_TOTAL_CAP, scanJobs, searchJobs, type JobSearch } from '../../server/src/modules/search/jobs.js';
+import { FILTERED_TOTAL_CAP, JOB_TOTAL_CAP, scanJobs, searchJobs, totalCapOf, type JobSearch } from '../../server/src/modules/search/jobs.js';
 import { keywordQuery } from '../../server/src/modules/search/segment.js';
 import { formatMs, percentile } from '../lib/stats.js';
 
@@ -67,8 +67,8 @@ interface Target {
 
 const pct = percentile;
 /** the average total, and how many keywords' totals were capped (their total counts as the cap) */
-/** where a cell's totals stop being counted: higher with filters (see FILTERED_TOTAL_CAP) */
-const capOf = (c: Pick<Cell, 'filter'>) => (Object.keys(FILTERS[c.filter]).length ? FILTERED_TOTAL_CAP : JOB_TOTAL_CAP);
+/** where a cell's totals stop being counted, as the search decides it (the same for every keyword of a cell) */
+const capOf = (c: Pick<Cell, 'kind' | 'filter'>) => totalCapOf({ key: QUERIES[c.kind][0], page: 1, limit: 20, ...FILTERS[c.filter] } as JobSearch);
 const hits = (c: Cell) => `${c.fts.avgHits}${c.fts.hitsCapped ? `（${c.fts.hitsCapped} 个计到 ${capOf(c).toLocaleString('en')}+）` : ''}`;
 const ms = formatMs;
 

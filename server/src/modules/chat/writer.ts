@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { WireMessage } from '@zp/core/contract';
-import { rows, sql, type Database, type Db } from '../../db/index.js';
+import { rows, sql, type Database } from '../../db/index.js';
 import { MESSAGE_COLUMNS, messageForShow, wireOf, type MessageRow } from './common.js';
 
 /** A message about to be stored; seq is assigned by the writer. */
@@ -52,14 +52,12 @@ export class MessageWriter {
   private lastSeq: Map<string, number> | null;
   /** batches and rows written, for the bench and the log */
   readonly stats = { batches: 0, rows: 0 };
-  private db: Db;
 
   constructor(
     private database: Database,
     private waitMs: number,
     private log: Logger,
   ) {
-    this.db = database.db;
     this.lastSeq = database.kind === 'pglite' ? new Map() : null;
   }
 
@@ -183,13 +181,14 @@ export class MessageWriter {
 
   /** The embedded database's way: numbered here, inserted by a prepared statement. */
   private async storeNumbered(batch: NewMessage[], lastSeq: Map<string, number>): Promise<Written[]> {
+    // bounded: forgotten numbers are read again (before the batch looks for the ones it lacks)
+    if (lastSeq.size > 200_000) lastSeq.clear();
     const unknown = [...new Set(batch.map((r) => r.conv))].filter((c) => !lastSeq.has(c));
     if (unknown.length) {
       const found = await rows<{ conv: string; n: number }>(
-        this.db,
+        this.database.db,
         sql`select conv, last_seq::int as n from chat_convs where conv in (${sql.join(unknown.map((c) => sql`${c}`), sql`, `)})`,
       );
-      if (lastSeq.size + unknown.length > 200_000) lastSeq.clear();
       for (const c of unknown) lastSeq.set(c, 0);
       for (const r of found) lastSeq.set(r.conv, r.n);
     }
@@ -240,7 +239,7 @@ export class MessageWriter {
       return row;
     });
     const out = await rows<{ id: string; seq: number; inserted: boolean }>(
-      this.db,
+      this.database.db,
       sql`with input as (
             select o as ord, c as conv, i as id, s as sender_id, x.to as to_id, k as conv_type, y as type, p as payload,
                    coalesce(n, '') as nick, coalesce(a, '') as avatar, coalesce(nc, '') as name_card, coalesce(cc, '') as cloud,
@@ -309,7 +308,7 @@ export class MessageWriter {
     if (missing.length) {
       // Already stored (a resend after a lost ack, or the same ID written by another node): answer with the stored message.
       const found = await rows<MessageRow>(
-        this.db,
+        this.database.db,
         sql`select ${sql.raw(MESSAGE_COLUMNS)} from chat_messages m where m.id in (${sql.join(missing.map((id) => sql`${id}`), sql`, `)})`,
       );
       for (const r of found) existing.set(r.id, wireOf(r));

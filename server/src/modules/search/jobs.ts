@@ -93,6 +93,11 @@ export const JOB_TOTAL_CAP = 1000;
  */
 export const FILTERED_TOTAL_CAP = 5000;
 
+/** Where counting stops for a search: FILTERED_TOTAL_CAP when keywords meet facet filters, else JOB_TOTAL_CAP. */
+export function totalCapOf(q: JobSearch): number {
+  return q.key?.trim() && facetLexemes(q)?.length ? FILTERED_TOTAL_CAP : JOB_TOTAL_CAP;
+}
+
 export interface JobSearchResult {
   list: JobCardRow[];
   /** the number of matches, or when totalCapped a lower bound of it */
@@ -113,7 +118,7 @@ export interface JobSearchResult {
  * title words (job_search_title) — for the title matches first, then for the rest.
  */
 export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number } = {}): Promise<JobSearchResult> {
-  let cap = opts.totalCap ?? JOB_TOTAL_CAP;
+  const cap = opts.totalCap ?? totalCapOf(q);
   const key = q.key?.trim() ?? '';
   const tsq = key ? keywordQuery(key) : null;
   const none = { list: [], total: 0, totalCapped: false };
@@ -129,7 +134,6 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   if (tsq) {
     const facets = facetLexemes(q);
     if (!facets) return none;
-    if (facets.length) cap = opts.totalCap ?? FILTERED_TOTAL_CAP;
     const indexed = (query: SQL) =>
       facets.length
         ? sql`(s.doc || job_search_facets(s.province, s.city, s.nature, s.education, s.experience, s.salary_min, s.salary_max)) @@ (${query})`
