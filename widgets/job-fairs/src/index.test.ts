@@ -47,6 +47,16 @@ const HOUR = 3600_000;
 function china(ms: number): string {
   return new Date(ms + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 }
+/**
+ * Hours from now to 09:00 China time the day after tomorrow: an 8-hour fair starting then ends
+ * the same day whenever the test runs (one starting 48 hours from now crossed midnight after 16:00).
+ */
+function hoursToMorningAfterNext(): number {
+  const chinaNow = new Date(Date.now() + 8 * HOUR);
+  const nineAm = Date.UTC(chinaNow.getUTCFullYear(), chinaNow.getUTCMonth(), chinaNow.getUTCDate() + 2, 9) - 8 * HOUR;
+  return (nineAm - Date.now()) / HOUR;
+}
+const SOON = hoursToMorningAfterNext();
 function fair(id: string, startInHours: number, hours: number, extra: Partial<Fair> = {}): Fair {
   const start = Date.now() + startInHours * HOUR;
   return {
@@ -97,7 +107,7 @@ let open: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   calls = [];
   routes = {
-    [LIST]: () => page([fair('1', 48, 8, { hylx: 'yh_003' }), fair('2', -1, 8, { sfxs: 1, hydd: '' }), fair('3', -72, 8)]),
+    [LIST]: () => page([fair('1', SOON, 8, { hylx: 'yh_003' }), fair('2', -1, 8, { sfxs: 1, hydd: '' }), fair('3', -72, 8)]),
     'GET /api/hr/dm/findDmMap': () => ({ dmMap: { m_hyktdm: { yh_003: '线下综合招聘会' } } }),
   };
   vi.stubGlobal('fetch', fakeFetch);
@@ -141,7 +151,7 @@ describe('<zp-job-fairs> list', () => {
   });
 
   test('the ifks button: 立即报名 before the start, 已开始 (to the hall) while on, 已结束 after; 已报名 once signed up', async () => {
-    routes[LIST] = () => page([fair('1', 48, 8), fair('2', -1, 8), fair('3', -72, 8), fair('4', 24, 8, { sfbm: 1 })]);
+    routes[LIST] = () => page([fair('1', SOON, 8), fair('2', -1, 8), fair('3', -72, 8), fair('4', 24, 8, { sfbm: 1 })]);
     const el = await mount();
     const action = (id: string) => card(el, id).querySelector('.jf-actions > :first-child')!;
     expect(action('1').tagName).toBe('BUTTON');
@@ -206,7 +216,7 @@ describe('<zp-job-fairs> list', () => {
   });
 
   test('locale formats dates and numbers with Intl; unknown locales fall back to zh-CN', async () => {
-    routes[LIST] = () => page([fair('1', 48, 8, { gwfbs: 12345 })]);
+    routes[LIST] = () => page([fair('1', SOON, 8, { gwfbs: 12345 })]);
     const el = await mount('locale="en-US"');
     expect(card(el, '1').querySelector('time')!.textContent).toMatch(/^[A-Z][a-z]{2} \d+, \d{2}:\d{2}–\d{2}:\d{2}$/);
     expect(card(el, '1').querySelector('.jf-figures')!.textContent).toContain('12,345');
