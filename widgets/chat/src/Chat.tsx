@@ -10,7 +10,7 @@ import {
 import { LoginDialog, confirm, message as toast, useModal } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
@@ -447,7 +447,7 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
     chat.getMessageList({ conversationID: id }).then(({ data }) => {
       if (!live) return;
       // Messages that arrived while this page loaded stay (the list shows each ID once).
-      setMessages((arrived) => [...data.messageList, ...arrived]);
+      setMessages((arrived) => withFirstPage(data.messageList, arrived, data.isCompleted));
       setNext(data.nextReqMessageID);
       setCompleted(data.isCompleted);
       requestAnimationFrame(toBottom);

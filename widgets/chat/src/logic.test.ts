@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import {
-  badgeText, canRevoke, deletedText, fileKind, listTime, messageTime, videoErrorText, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread,
+  badgeText, canRevoke, deletedText, fileKind, listTime, messageTime, videoErrorText, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
 } from './logic.js';
 
 test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
@@ -208,4 +208,15 @@ test('a video that will not play says why', () => {
   expect(videoErrorText({ code: 4 })).toBe('视频无法播放：视频格式或地址不受支持');
   expect(videoErrorText({ code: 2 })).toBe('视频无法播放：网络错误');
   expect(videoErrorText(null)).toBe('视频无法播放：未知错误');
+});
+
+test('the first history page keeps arrivals from its oldest message on and sends not yet numbered, not older ones', () => {
+  const m = (ID: string, sequence: number) => ({ ID, sequence });
+  const page = [m('6', 6), m('7', 7), m('8', 8)];
+  // Messages 1 to 8 were held for the mounting panel, 9 came live, and a send is on its way.
+  const arrived = [m('1', 1), m('5', 5), m('6', 6), m('8', 8), m('9', 9), m('mine', 0)];
+  expect(withFirstPage(page, arrived, false).map((x) => x.ID)).toEqual(['6', '7', '8', '6', '8', '9', 'mine']);
+  // A complete history has nothing older to fetch: everything stays.
+  expect(withFirstPage(page, arrived, true)).toHaveLength(9);
+  expect(withFirstPage([], arrived, false)).toHaveLength(6);
 });

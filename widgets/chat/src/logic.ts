@@ -19,6 +19,18 @@ function clock(seconds: number, now: number): { today: boolean; day: string; tim
 }
 
 /** When a message was sent, as the message list shows it: the time today, else the day and time. */
+/**
+ * The first history page joined with what arrived while it loaded (live pushes, messages held
+ * for a panel that was still mounting, this page's own sends): an arrival older than the page
+ * belongs to the history 查看更多 fetches, so it waits for that; one not yet numbered (a send
+ * still on its way) stays.
+ */
+export function withFirstPage<M extends { sequence: number }>(page: readonly M[], arrived: readonly M[], completed: boolean): M[] {
+  const oldest = page[0]?.sequence;
+  if (completed || oldest === undefined) return [...page, ...arrived];
+  return [...page, ...arrived.filter((m) => !m.sequence || m.sequence >= oldest)];
+}
+
 export function messageTime(seconds: number, now: number = Date.now()): string {
   const c = clock(seconds, now);
   return c.today ? c.time : `${c.day} ${c.time}`;
