@@ -16,6 +16,7 @@ describe('chat extras', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
   const panel = (page: Page) => page.getByRole('dialog', { name: '在线沟通' });
+  const list = (page: Page) => page.locator('zp-chat .messages');
   const toast = (page: Page, text: string) => page.locator('.zp-message').filter({ hasText: text }).first();
 
   /** Two small PNGs drawn by the browser, as a person's picture files. */
@@ -241,17 +242,18 @@ describe('chat extras', () => {
     await rows.filter({ hasText: `第20条 ${stamp}` }).waitFor();
     await expect.poll(() => rows.count()).toBe(15);
     await expect(rows.first().textContent()).resolves.toContain(`第6条 ${stamp}`);
+    await list(hr.page).evaluate((el) => el.scrollTo({ top: 0 }));
+    await screenshot(hr.page, 'chat-extras-history-hr-1280', { fullPage: false });
     await panel(hr.page).getByRole('button', { name: '查看更多' }).click();
     await panel(hr.page).getByText('已经没有更多的历史消息了哦').waitFor();
     await expect.poll(() => rows.count()).toBe(20);
     await expect(rows.first().textContent()).resolves.toContain(`第1条 ${stamp}`);
 
     // Scrolled up beyond 20 px from the bottom: the prompt appears and takes the HR back down.
-    const list = hr.page.locator('zp-chat .messages');
-    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await list(hr.page).evaluate((el) => el.scrollTo({ top: 0 }));
     const latest = panel(hr.page).getByRole('button', { name: '回到最新位置' });
     await latest.click();
     await latest.waitFor({ state: 'detached' });
-    await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(20);
+    await expect.poll(() => list(hr.page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(20);
   });
 });
