@@ -66,9 +66,9 @@ interface Target {
 }
 
 const pct = percentile;
-/** the average total, and how many keywords' totals were capped (their total counts as the cap) */
 /** where a cell's totals stop being counted, as the search decides it (the same for every keyword of a cell) */
 const capOf = (c: Pick<Cell, 'kind' | 'filter'>) => totalCapOf({ key: QUERIES[c.kind][0], page: 1, limit: 20, ...FILTERS[c.filter] } as JobSearch);
+/** the average total, and how many keywords' totals were capped (their total counts as the cap) */
 const hits = (c: Cell) => `${c.fts.avgHits}${c.fts.hitsCapped ? `（${c.fts.hitsCapped} 个计到 ${capOf(c).toLocaleString('en')}+）` : ''}`;
 const ms = formatMs;
 

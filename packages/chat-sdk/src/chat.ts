@@ -3,6 +3,7 @@ import { EVENT, TYPES } from './enums.js';
 import { ChatError, ERR } from './errors.js';
 import { Connection, type ConnectionHooks, type NetState } from './connection.js';
 import type { Handover } from './light.js';
+import { mayBeCallSignal } from './ids.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
 import { SendQueue } from './sending.js';
@@ -50,9 +51,10 @@ export class ChatSDK {
   private instance = `${Date.now().toString(36)}-${randomId(16)}`;
   private listeners = new Map<string, { handler: Handler; context?: unknown }[]>();
   /**
-   * After a hand-over (`adopt`), messages that arrived before anyone listened (the launcher's
-   * connection got a call invite, the panel is still mounting): kept for a while and given to
-   * each MESSAGE_RECEIVED listener that subscribes meanwhile, so an invite still rings.
+   * After a hand-over (`adopt`), possible call signals that arrived before anyone listened (the
+   * launcher's connection got a call invite, the panel is still mounting): kept for a while and
+   * given to each MESSAGE_RECEIVED listener that subscribes meanwhile, so an invite still rings.
+   * Nothing else is kept: a conversation opened later reads its messages from the history.
    */
   private held: { events: unknown[]; until: number } | null = null;
   private convs = new Map<string, Conversation>();
@@ -125,7 +127,10 @@ export class ChatSDK {
 
   private emit(name: string, data?: unknown) {
     const held = this.heldFor(name);
-    if (held && !this.listeners.get(name)?.length && held.events.length < 200) held.events.push(data);
+    if (held && !this.listeners.get(name)?.length && held.events.length < 200) {
+      const signals = (data as Message[]).filter(mayBeCallSignal);
+      if (signals.length) held.events.push(signals);
+    }
     for (const l of [...(this.listeners.get(name) ?? [])]) {
       try {
         l.handler.call(l.context, { name, data });

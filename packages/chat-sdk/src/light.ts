@@ -11,7 +11,7 @@
  */
 import type { ChatPush, WireConversation, WireMessage } from '@zp/core/contract';
 import { Connection, type ConnectionHooks, type ServerInfo } from './connection.js';
-import { conversationIdOf } from './ids.js';
+import { conversationIdOf, mayBeCallSignal } from './ids.js';
 import type { SocketFactory } from './types.js';
 
 /** What the SDK takes over from the light connection. */
@@ -118,7 +118,7 @@ export class LightChat {
     if (f.ev === 'msg') {
       const m = f.m;
       if (m.from === this.o.userID) return;
-      if (m.conversationType === 'C2C' && m.type === 'TIMCustomElem') this.o.onNeedsChat();
+      if (mayBeCallSignal(m)) this.o.onNeedsChat();
       const cid = conversationIdOf(m, this.o.userID);
       const c = this.counts.get(cid);
       if (!c) return void this.reload(cid);

@@ -446,7 +446,7 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
     let live = true;
     chat.getMessageList({ conversationID: id }).then(({ data }) => {
       if (!live) return;
-      // Messages that arrived while this page loaded stay (the list shows each ID once).
+      // Messages that arrived while this page loaded stay, unless older than it (the list shows each ID once).
       setMessages((arrived) => withFirstPage(data.messageList, arrived, data.isCompleted));
       setNext(data.nextReqMessageID);
       setCompleted(data.isCompleted);

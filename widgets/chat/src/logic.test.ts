@@ -213,7 +213,7 @@ test('a video that will not play says why', () => {
 test('the first history page keeps arrivals from its oldest message on and sends not yet numbered, not older ones', () => {
   const m = (ID: string, sequence: number) => ({ ID, sequence });
   const page = [m('6', 6), m('7', 7), m('8', 8)];
-  // Messages 1 to 8 were held for the mounting panel, 9 came live, and a send is on its way.
+  // While the page of 6 to 8 loaded, 1, 5, 6, 8 and 9 came (held call signals, live pushes), and a send is on its way.
   const arrived = [m('1', 1), m('5', 5), m('6', 6), m('8', 8), m('9', 9), m('mine', 0)];
   expect(withFirstPage(page, arrived, false).map((x) => x.ID)).toEqual(['6', '7', '8', '6', '8', '9', 'mine']);
   // A complete history has nothing older to fetch: everything stays.

@@ -18,10 +18,9 @@ function clock(seconds: number, now: number): { today: boolean; day: string; tim
   return { today: at.date === today, day: at.date.slice(0, 4) === today.slice(0, 4) ? at.date.slice(5) : at.date, time: at.time };
 }
 
-/** When a message was sent, as the message list shows it: the time today, else the day and time. */
 /**
- * The first history page joined with what arrived while it loaded (live pushes, messages held
- * for a panel that was still mounting, this page's own sends): an arrival older than the page
+ * The first history page joined with what arrived while it loaded (live pushes, call signals the
+ * SDK held for a panel that was still mounting, this page's own sends): an arrival older than the page
  * belongs to the history 查看更多 fetches, so it waits for that; one not yet numbered (a send
  * still on its way) stays.
  */
@@ -31,6 +30,7 @@ export function withFirstPage<M extends { sequence: number }>(page: readonly M[]
   return [...page, ...arrived.filter((m) => !m.sequence || m.sequence >= oldest)];
 }
 
+/** When a message was sent, as the message list shows it: the time today, else the day and time. */
 export function messageTime(seconds: number, now: number = Date.now()): string {
   const c = clock(seconds, now);
   return c.today ? c.time : `${c.day} ${c.time}`;
