@@ -5,7 +5,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { memoryBus, redisBus } from './index.js';
+import { jsonCopy, memoryBus, redisBus } from './index.js';
 
 describe('in-process bus', () => {
   it('delivers to subscribers of the topic only, until they unsubscribe', async () => {
@@ -19,6 +19,21 @@ describe('in-process bus', () => {
     await bus.publish('a', { n: 2 });
     await new Promise((r) => setTimeout(r, 5));
     expect(got).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('the in-process copy of a payload', () => {
+  it('is what a JSON round trip (as through Redis) gives, and shares no object with the original', () => {
+    const nested = { a: [1, 'x', null, undefined, () => 1, NaN, { b: Infinity, c: undefined }], s: '{"ev":"msg"}' };
+    const values: unknown[] = [
+      nested, [], {}, 'text', 0, -1.5, true, null, [[[]]], new Date(0), { d: new Date(0) }, { n: new Number(3) },
+      JSON.parse('{"__proto__": {"x": 1}}'), Object.create(null), { toJSON: () => ({ y: 2 }) }, [undefined], { u: [undefined, 1] },
+    ];
+    for (const v of values) expect(jsonCopy(v)).toStrictEqual(JSON.parse(JSON.stringify(v)));
+    const copy = jsonCopy(nested) as typeof nested;
+    (copy.a[6] as { b: unknown }).b = 'changed';
+    expect(nested.a[6]).toEqual({ b: Infinity, c: undefined });
+    expect(() => jsonCopy({ big: 1n })).toThrow();
   });
 });
 

@@ -20,8 +20,8 @@ export function memoryBus(): Bus {
   return {
     kind: 'memory',
     async publish(topic, payload) {
-      // Serialise like Redis does so that both buses hand handlers the same plain data.
-      const copy = JSON.parse(JSON.stringify(payload ?? null));
+      // Handlers get the same plain data as through Redis, without their sharing an object with the publisher.
+      const copy = jsonCopy(payload ?? null);
       queueMicrotask(() => ee.emit(topic, copy));
     },
     async subscribe(topic, handler) {
@@ -34,6 +34,43 @@ export function memoryBus(): Bus {
       ee.removeAllListeners();
     },
   };
+}
+
+/**
+ * What `JSON.parse(JSON.stringify(value))` gives, without writing and reading the text: arrays and
+ * plain objects are copied, strings (immutable) are shared. A chat push carries its frame as a
+ * string that the round trip would escape and unescape for every message. Anything else — a
+ * toJSON, a class instance, a `__proto__` key, a value JSON cannot hold — goes through JSON itself.
+ */
+export function jsonCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const out = new Array(value.length);
+        for (let i = 0; i < value.length; i++) {
+          const v = value[i];
+          out[i] = v === undefined || typeof v === 'function' || typeof v === 'symbol' ? null : jsonCopy(v);
+        }
+        return out;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if ((proto === Object.prototype || proto === null) && !('toJSON' in value) && !Object.hasOwn(value, '__proto__')) {
+        const out: Record<string, unknown> = {};
+        for (const k of Object.keys(value)) {
+          const v = (value as Record<string, unknown>)[k];
+          if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') out[k] = jsonCopy(v);
+        }
+        return out;
+      }
+    }
+  }
+  return JSON.parse(JSON.stringify(value));
 }
 
 export async function redisBus(url: string, log: Logger, prefix = 'zp:'): Promise<Bus> {

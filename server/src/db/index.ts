@@ -87,6 +87,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   };
 }
 
+const utf8 = new TextEncoder();
+
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
 type Result = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Result>;
@@ -136,12 +138,12 @@ class PgliteThread {
     });
   }
 
-  private send<T>(message: Record<string, unknown>): Promise<T> {
+  private send<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...message });
+      this.worker.postMessage({ id, ...message }, transfer);
     });
   }
 
@@ -162,9 +164,18 @@ class PgliteThread {
     return this.execNow(text);
   };
 
+  /** names whose text the thread has been given */
+  private preparedNames = new Set<string>();
+
   prepared = async (name: string, text: string, params: string[]) => {
     while (this.gate) await this.gate;
-    await this.send({ op: 'prepared', name, text, params });
+    // A batch of messages is a few hundred KB of text: handed over as UTF-8 bytes whose memory
+    // moves to the thread, rather than copied character by character into the message on this
+    // thread, the busy one. The statement's text goes once.
+    const bytes = params.map((p) => utf8.encode(p));
+    const first = !this.preparedNames.has(name);
+    this.preparedNames.add(name);
+    await this.send({ op: 'prepared', name, text: first ? text : undefined, params: bytes }, bytes.map((b) => b.buffer));
   };
 
   /** Runs fn with the connection to itself. */

@@ -12,6 +12,15 @@ export class ChatError extends Error {
 export const refuse = (key: keyof typeof CHAT_ERRORS, message: string) => new ChatError(CHAT_ERRORS[key], message);
 
 export const SYSTEM_CONVERSATION = '@TIM#SYSTEM';
+
+/**
+ * JSON text written once for several frames: a sent message goes out in its sender's reply and in
+ * every push, and is serialised once for all of them. `T` is what the text holds.
+ */
+export class Encoded<T> {
+  declare private readonly holds?: T;
+  constructor(readonly text: string) {}
+}
 /** Tencent: an own message can be revoked for 2 minutes (spec section 9: 120 s). */
 export const REVOKE_WINDOW_SECONDS = 120;
 /** Tencent's message body limit. */

@@ -1,9 +1,9 @@
-import { CHAT_AT_ALL, messagePayloads, type ChatOpParams, type WireConversation, type WireMessage } from '@zp/core/contract';
+import { CHAT_AT_ALL, messagePayloads, type ChatOpParams, type ChatPush, type WireConversation, type WireMessage } from '@zp/core/contract';
 import { one, rows, sql } from '../../db/index.js';
 import { compile, describe } from '../../http/validation.js';
 import type { ChatHub, Conn } from './hub.js';
 import {
-  ChatError, MAX_MESSAGE_BYTES, MESSAGE_COLUMNS, REVOKE_WINDOW_SECONDS, SYSTEM_CONVERSATION, c2cKey, convOf, conversationIdOf, groupKey,
+  ChatError, Encoded, MAX_MESSAGE_BYTES, MESSAGE_COLUMNS, REVOKE_WINDOW_SECONDS, SYSTEM_CONVERSATION, c2cKey, convOf, conversationIdOf, groupKey,
   nowSeconds, refuse, wireOf, type Conv, type MessageRow,
 } from './common.js';
 import type { NewMessage, Written } from './writer.js';
@@ -18,7 +18,8 @@ function checkPayload(type: string, payload: Record<string, unknown>): Record<st
   const schema = (messagePayloads as Record<string, object>)[type];
   let v = payloadValidators.get(type);
   if (!v) payloadValidators.set(type, (v = compile(schema, false)));
-  const copy = structuredClone(payload);
+  // Checked in place (defaults filled in, unknown keys dropped): it is this frame's own parse.
+  const copy = payload;
   if (!v(copy)) throw new ChatError(10004, describe(v.errors ?? [], 'body').replace('请求体', '消息内容'));
   if (type === 'TIMTextElem' && !String(copy.text).trim()) throw new ChatError(10004, '不能发送空消息');
   if (type === 'TIMCustomElem' && !copy.data && !copy.description && !copy.extension) throw new ChatError(10004, '自定义消息的 data、description、extension 至少填写一项');
@@ -128,7 +129,7 @@ async function conversation(hub: ChatHub, me: string, conversationID: string): P
   };
 }
 
-function recipientsPush(hub: ChatHub, m: WireMessage, frame: { ev: 'msg' | 'revoked'; m: WireMessage }) {
+function recipientsPush(hub: ChatHub, m: WireMessage, frame: ChatPush | Encoded<ChatPush>) {
   if (m.conversationType === 'GROUP') return hub.toGroup(m.to, frame);
   if (m.conversationType === 'C2C') return hub.toUsers([m.from, m.to], frame);
   return hub.toUsers([m.to], frame);
@@ -273,8 +274,9 @@ export function messageHandlers(hub: ChatHub) {
     // Also after a duplicate: the first attempt may have committed without reaching the bus.
     // File links go out signed (files.ts): the pushed copy and the reply alike.
     const m = signMessageFiles(hub.s, w.message);
-    await recipientsPush(hub, m, { ev: 'msg', m });
-    return { message: m };
+    const text = JSON.stringify(m);
+    await recipientsPush(hub, m, new Encoded<ChatPush>(`{"ev":"msg","m":${text}}`));
+    return new Encoded<{ message: WireMessage }>(`{"message":${text}}`);
   });
 
   hub.on('revoke', async (conn, p: ChatOpParams<'revoke'>) => {

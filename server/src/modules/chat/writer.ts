@@ -3,7 +3,7 @@ import type { WireMessage } from '@zp/core/contract';
 import { rows, sql, type Database } from '../../db/index.js';
 import { MESSAGE_COLUMNS, messageForShow, wireOf, type MessageRow } from './common.js';
 
-/** A message about to be stored; seq is assigned by the writer. */
+/** A message about to be stored; seq is assigned by the writer, which numbers this very object. */
 export interface NewMessage {
   conv: string;
   message: Omit<WireMessage, 'seq'>;
@@ -46,7 +46,7 @@ export class MessageWriter {
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private idle: (() => void)[] = [];
-  /** `user|conv` views known to exist (see viewersToRecord) */
+  /** conversations whose views are known to exist (see viewersToRecord) */
   private viewed = new Set<string>();
   /** the last sequence number of each conversation seen, when this process is the only writer */
   private lastSeq: Map<string, number> | null;
@@ -96,11 +96,17 @@ export class MessageWriter {
     if (this.running) return;
     this.running = true;
     try {
+      // One batch is written while the one before it is answered: answering (acks, pushes) is most
+      // of this thread's work, and the database would otherwise wait for it.
+      let answer = () => {};
       while (this.queue.length) {
         const batch = this.queue.splice(0, MAX_BATCH);
         for (const p of batch) this.byId.delete(p.row.message.ID);
-        await this.writeBatch(batch);
+        const writing = this.writeBatch(batch);
+        answer();
+        answer = await writing;
       }
+      answer();
     } finally {
       this.running = false;
       if (this.queue.length) this.schedule();
@@ -108,25 +114,24 @@ export class MessageWriter {
     }
   }
 
-  private async writeBatch(batch: Pending[]) {
+  /** Stores a batch; resolves, once it is stored, to what answers its senders. */
+  private async writeBatch(batch: Pending[]): Promise<() => void> {
     for (let attempt = 1; ; attempt++) {
       try {
         const results = await this.store(batch.map((p) => p.row));
-        batch.forEach((p, i) => p.waiters.forEach((w) => w.resolve(results[i])));
         this.stats.batches++;
         this.stats.rows += batch.length;
-        return;
+        return () => batch.forEach((p, i) => p.waiters.forEach((w) => w.resolve(results[i])));
       } catch (err) {
         const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
         if (code && RETRYABLE.has(code) && attempt < 5) continue;
         if (batch.length > 1) {
           // One bad row (say, a sender deleted meanwhile) must not fail the others: store them one by one.
-          for (const p of batch) await this.writeBatch([p]);
-          return;
+          for (const p of batch) (await this.writeBatch([p]))();
+          return () => {};
         }
         this.log.error({ err, rows: batch.length }, 'chat: storing a message failed');
-        for (const p of batch) for (const w of p.waiters) w.reject(err);
-        return;
+        return () => batch.forEach((p) => p.waiters.forEach((w) => w.reject(err)));
       }
     }
   }
@@ -166,17 +171,24 @@ export class MessageWriter {
   }
 
   /**
-   * The views a message still needs recorded. A view once recorded is never removed for
-   * one-to-one and system conversations (only a group's are, when its member leaves, and group
-   * messages record none): it is not sent again.
+   * The views a message still needs recorded. A conversation's viewers are fixed by its kind (both
+   * sides of a one-to-one chat, a system conversation's owner; group messages record none), and a
+   * view once recorded is never removed for those: they are not sent again.
    */
   private viewersToRecord(r: NewMessage): string[] {
-    return r.viewers.filter((v) => !this.viewed.has(`${v}|${r.conv}`));
+    return this.viewed.has(r.conv) ? [] : r.viewers;
   }
 
   private noteViewed(batch: NewMessage[]) {
-    for (const r of batch) for (const v of r.viewers) this.viewed.add(`${v}|${r.conv}`);
+    for (const r of batch) if (r.viewers.length) this.viewed.add(r.conv);
     if (this.viewed.size > 200_000) this.viewed.clear();
+  }
+
+  /** The stored message: the sender's own object, numbered (no copy per message). */
+  private numbered(r: NewMessage, seq: number): WireMessage {
+    const m = r.message as WireMessage;
+    m.seq = seq;
+    return m;
   }
 
   /** The embedded database's way: numbered here, inserted by a prepared statement. */
@@ -223,7 +235,7 @@ export class MessageWriter {
     await this.database.prepared('chat_write_numbered', NUMBERED_SQL, [JSON.stringify(stored), JSON.stringify(lasts), JSON.stringify(views)]);
     for (const [c, n] of taken) lastSeq.set(c, n);
     this.noteViewed(batch);
-    return batch.map((r, i) => ({ message: { ...r.message, seq: seqs[i] }, duplicate: false }));
+    return batch.map((r, i) => ({ message: this.numbered(r, seqs[i]), duplicate: false }));
   }
 
   /** The shared database's way: numbered by the statement, from the conversation row. */
@@ -318,7 +330,7 @@ export class MessageWriter {
       if (stored) return { message: stored, duplicate: true };
       const w = written.get(r.message.ID);
       if (!w) throw new Error(`message ${r.message.ID} neither written nor found`);
-      return { message: { ...r.message, seq: w.seq }, duplicate: false };
+      return { message: this.numbered(r, w.seq), duplicate: false };
     });
   }
 }
