@@ -43,6 +43,17 @@ describe.runIf(onPglite)('embedded database', () => {
     expect(await rows(database.db, sql`select id from t order by id`)).toEqual([{ id: 1 }]);
   });
 
+  it('receives each kind of value as node-postgres sends it to PostgreSQL', async () => {
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+    const [r] = await rows<Record<string, unknown>>(
+      database.db,
+      sql`select ${true}::boolean as yes, ${false}::boolean as no, ${42}::int as n, ${1.5}::float8 as x, ${null}::text as nothing,
+                 ${"引号'与\\反斜杠"}::text as s, ${JSON.stringify({ k: ['值'] })}::jsonb as j, ${{ k: 1 }}::jsonb as o,
+                 extract(epoch from ${at}::timestamptz)::float8 as epoch, ${'2026-01-02'}::date as day`,
+    );
+    expect(r).toEqual({ yes: true, no: false, n: 42, x: 1.5, nothing: null, s: "引号'与\\反斜杠", j: { k: ['值'] }, o: { k: 1 }, epoch: at.getTime() / 1000, day: '2026-01-02' });
+  });
+
   it('runs a prepared write again and again among queries; a failing run changes nothing and the next one works', async () => {
     const text = 'insert into t (id, note) select (x->>0)::int, x->>1 from jsonb_array_elements($1::jsonb) x';
     const put = (list: [number, string][]) => database.prepared('t_put', text, [JSON.stringify(list)]);

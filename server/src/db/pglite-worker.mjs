@@ -2,8 +2,9 @@
 // statement synchronously, so on the main thread it stalled sockets and pages for as long as a
 // statement ran. Plain JavaScript so that the sources (tests) and dist/ run the same file.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, types } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+import pgUtils from 'pg/lib/utils.js';
 
 const keep = (v) => v;
 // Drizzle's PGlite driver keeps these as the text PostgreSQL sends; its parsers are functions,
@@ -46,11 +47,27 @@ function runPrepared(name, text, params) {
   });
 }
 
+/**
+ * A statement with parameters in one trip into the database: Parse, Bind, Describe, Execute and
+ * Sync sent together. PGlite's query() makes six, asking first for the parameters' types to
+ * serialise each value by its type; here the values are serialised as node-postgres serialises
+ * them for PostgreSQL, so that both databases are sent the same text for the same call.
+ */
+function runQuery(text, params, options) {
+  const values = params.map((v) => pgUtils.prepareValue(v));
+  return db.runExclusive(async () => {
+    const { messages } = await db.execProtocol(
+      Buffer.concat([serialize.parse({ text, types: [] }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    );
+    return parse.parseResults(messages, db.parsers, options)[0];
+  });
+}
+
 parentPort.on('message', async ({ id, op, name, text, params, rowMode, drizzle }) => {
   try {
     let result;
     if (op === 'query') {
-      result = await db.query(text, params, { rowMode, ...(drizzle && { parsers: DRIZZLE_PARSERS }) });
+      result = await runQuery(text, params ?? [], { rowMode, ...(drizzle && { parsers: DRIZZLE_PARSERS }) });
     } else if (op === 'prepared') {
       await runPrepared(name, text, params);
       result = null;
