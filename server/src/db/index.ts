@@ -164,18 +164,13 @@ class PgliteThread {
     return this.execNow(text);
   };
 
-  /** names whose text the thread has been given */
-  private preparedNames = new Set<string>();
-
   prepared = async (name: string, text: string, params: string[]) => {
     while (this.gate) await this.gate;
     // A batch of messages is a few hundred KB of text: handed over as UTF-8 bytes whose memory
     // moves to the thread, rather than copied character by character into the message on this
-    // thread, the busy one. The statement's text goes once.
+    // thread, the busy one.
     const bytes = params.map((p) => utf8.encode(p));
-    const first = !this.preparedNames.has(name);
-    this.preparedNames.add(name);
-    await this.send({ op: 'prepared', name, text: first ? text : undefined, params: bytes }, bytes.map((b) => b.buffer));
+    await this.send({ op: 'prepared', name, text, params: bytes }, bytes.map((b) => b.buffer));
   };
 
   /** Runs fn with the connection to itself. */

@@ -22,8 +22,8 @@ function plain(err) {
 }
 
 const db = await PGlite.create(workerData.dir);
-/** the text of each statement parsed (and so planned once) on this connection, by name */
-const parsed = new Map();
+/** names of the statements parsed (and so planned once) on this connection */
+const parsed = new Set();
 const utf8 = new TextDecoder();
 
 /**
@@ -32,16 +32,13 @@ const utf8 = new TextDecoder();
  * time, which for a busy small write costs more than the write.
  */
 function runPrepared(name, text, params) {
-  // The text comes with a name's first use only; the parameters come as UTF-8 bytes (text format).
-  if (text !== undefined) parsed.set(name, { text, done: false });
-  const statement = parsed.get(name);
-  if (!statement) throw new Error(`未知的预备语句：${name}`);
+  // the parameters come as UTF-8 bytes, and go in as text
   const values = params.map((p) => utf8.decode(p));
   // under query()'s lock: the protocol calls are not, and a query's steps must not interleave with these
   return db.runExclusive(async () => {
-    if (!statement.done) {
-      await db.execProtocol(Buffer.concat([serialize.parse({ name, text: statement.text, types: [] }), serialize.sync()]));
-      statement.done = true;
+    if (!parsed.has(name)) {
+      await db.execProtocol(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.sync()]));
+      parsed.add(name);
     }
     await db.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
   });

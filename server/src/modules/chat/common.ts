@@ -13,14 +13,6 @@ export const refuse = (key: keyof typeof CHAT_ERRORS, message: string) => new Ch
 
 export const SYSTEM_CONVERSATION = '@TIM#SYSTEM';
 
-/**
- * JSON text written once for several frames: a sent message goes out in its sender's reply and in
- * every push, and is serialised once for all of them. `T` is what the text holds.
- */
-export class Encoded<T> {
-  declare private readonly holds?: T;
-  constructor(readonly text: string) {}
-}
 /** Tencent: an own message can be revoked for 2 minutes (spec section 9: 120 s). */
 export const REVOKE_WINDOW_SECONDS = 120;
 /** Tencent's message body limit. */
@@ -134,3 +126,15 @@ export function wireOf(r: MessageRow): WireMessage {
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * JSON text written once for several frames: a sent message goes out in its sender's reply and in
+ * every push, and is serialised once for all of them. `T` is what the text holds.
+ */
+export class Encoded<T> {
+  declare private readonly holds?: T;
+  constructor(readonly text: string) {}
+}
+
+/** A frame's JSON: written now, or as it was written once (Encoded). */
+export const jsonOf = (value: unknown): string => (value instanceof Encoded ? value.text : JSON.stringify(value));

@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import { one, rows, sql } from '../../db/index.js';
 import { compile, describe } from '../../http/validation.js';
 import type { ChatSettings } from './settings.js';
-import { ChatError, Encoded, groupKey, nowSeconds, refuse, systemKey } from './common.js';
+import { ChatError, jsonOf, type Encoded, groupKey, nowSeconds, refuse, systemKey } from './common.js';
 import { MessageWriter, type Written } from './writer.js';
 import { existingUsers, loadProfiles } from './profiles.js';
 import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
@@ -92,8 +92,6 @@ function parseFrame(data: RawData): { id?: unknown; op?: unknown; p?: unknown } 
  * One per server process: the sockets it holds, fan-out through the bus (so that every node
  * delivers to its own sockets), the caches the send path needs, and kicked-out rules.
  */
-const textOf = (frame: ChatPush | Encoded<ChatPush>) => (frame instanceof Encoded ? frame.text : JSON.stringify(frame));
-
 export class ChatHub {
   readonly writer: MessageWriter;
   private conns = new Map<string, Set<Conn>>();
@@ -395,8 +393,7 @@ export class ChatHub {
       return;
     }
     this.cork(ws);
-    const body = data instanceof Encoded ? data.text : JSON.stringify(data ?? {});
-    ws.send(`{"id":${id},"code":0,"data":${body}}`);
+    ws.send(`{"id":${id},"code":0,"data":${jsonOf(data ?? {})}}`);
   }
 
   private push(ws: WebSocket, frame: ChatPush) {
@@ -456,12 +453,12 @@ export class ChatHub {
   /** Pushes to every socket of these users, on whichever node holds them. */
   async toUsers(userIds: string[], frame: ChatPush | Encoded<ChatPush>) {
     if (!userIds.length) return;
-    await this.s.bus.publish('chat:push', { u: [...new Set(userIds)], f: textOf(frame) });
+    await this.s.bus.publish('chat:push', { u: [...new Set(userIds)], f: jsonOf(frame) });
   }
 
   /** Pushes to every member of a group. */
   async toGroup(groupID: string, frame: ChatPush | Encoded<ChatPush>) {
-    await this.s.bus.publish('chat:push', { g: groupID, f: textOf(frame) });
+    await this.s.bus.publish('chat:push', { g: groupID, f: jsonOf(frame) });
   }
 
   /** Tells every node to forget what it cached about these groups and users. */

@@ -19,11 +19,10 @@ function checkPayload(type: string, payload: Record<string, unknown>): Record<st
   let v = payloadValidators.get(type);
   if (!v) payloadValidators.set(type, (v = compile(schema, false)));
   // Checked in place (defaults filled in, unknown keys dropped): it is this frame's own parse.
-  const copy = payload;
-  if (!v(copy)) throw new ChatError(10004, describe(v.errors ?? [], 'body').replace('请求体', '消息内容'));
-  if (type === 'TIMTextElem' && !String(copy.text).trim()) throw new ChatError(10004, '不能发送空消息');
-  if (type === 'TIMCustomElem' && !copy.data && !copy.description && !copy.extension) throw new ChatError(10004, '自定义消息的 data、description、extension 至少填写一项');
-  return copy;
+  if (!v(payload)) throw new ChatError(10004, describe(v.errors ?? [], 'body').replace('请求体', '消息内容'));
+  if (type === 'TIMTextElem' && !String(payload.text).trim()) throw new ChatError(10004, '不能发送空消息');
+  if (type === 'TIMCustomElem' && !payload.data && !payload.description && !payload.extension) throw new ChatError(10004, '自定义消息的 data、description、extension 至少填写一项');
+  return payload;
 }
 
 /** Where the caller may read a conversation from; refuses conversations they have no part in. */
