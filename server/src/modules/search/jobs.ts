@@ -149,7 +149,7 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
       // the keyword and the filters meet in job_search_filtered, the few matching both are read,
       // and their titles tested there (coalesce: not through job_search_title, whose bitmap of every
       // title match would cost more than the test).
-      title = facets.length ? sql`coalesce(ts_filter(s.doc, '{a}') @@ (${tsq}), false)` : sql`ts_filter(s.doc, '{a}') @@ (${tsq})`;
+      title = facets.length ? sql`coalesce(s.title_doc @@ (${tsq}), false)` : sql`s.title_doc @@ (${tsq})`;
       titleWhere = sql.join([...(facets.length ? [match] : []), title, ...base], sql` and `);
     }
   } else {
@@ -169,48 +169,46 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
     return tiers ? sql`${c('title')} desc, ${fields}` : fields;
   };
 
-  // The matches up to the cap: their number, and the page's cards when that is all of them (the
-  // cards in the same statement: on the embedded database each statement costs a round trip).
+  // One statement answers most searches (on the embedded database each statement costs a round
+  // trip): the matches read up to the cap + 1 and counted; when that is all of them the page is
+  // ordered from them, else it is taken in order over all the matches (the title matches when
+  // there is a keyword). Each page's branch runs only when the count calls for it: its condition
+  // on the count is decided once, before either is read.
+  const page = (cond: SQL, title: SQL = sql`false`) =>
+    sql`select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${title} as title ${from} where ${cond}`;
   const first = await rows<CardRow & { n: number }>(
     db,
     sql`with m as materialized (
-          select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${title ?? sql`false`} as title ${from} where ${where} limit ${cap + 1}
-        )
-        select ${cardColumns}, n.n from (select count(*)::int as n from m) n
-        left join lateral (select * from m order by ${orderOf('m', !!title)} limit ${q.limit} offset ${offset}) h on n.n <= ${cap}
+          select s.job_id, s.refreshed_at, s.salary_min, s.salary_max${title ? sql`, s.title_doc` : sql``} ${from} where ${where} limit ${cap + 1}
+        ), n as (select count(*)::int as n from m)
+        select ${cardColumns}, n.n from n left join (
+          (select * from (select m.job_id, m.refreshed_at, m.salary_min, m.salary_max, ${tsq && title ? sql`m.title_doc @@ (${tsq})` : sql`false`} as title from m
+            where (select n from n) <= ${cap}) u order by ${orderOf('u', !!title)} limit ${q.limit} offset ${offset})
+          union all
+          (${page(sql`(select n from n) > ${cap} and ${titleWhere ?? where}`, sql.raw(String(!!title)))} order by ${orderOf('s', false)} limit ${q.limit} offset ${offset})
+        ) h on true
         left join jobs j on j.id = h.job_id left join companies c on c.id = j.company_id
         order by ${orderOf('h', !!title)}`,
   );
   const n = first[0]?.n ?? 0;
-  if (n <= cap) return { list: toCards(first.filter((r) => r.gwid !== null)), total: n, totalCapped: false };
+  const list = toCards(first.filter((r) => r.gwid !== null));
+  if (n <= cap) return { list, total: n, totalCapped: false };
+  const total = () => ({ list, total: Math.max(cap, offset + list.length), totalCapped: true });
+  if (!title || !titleWhere || list.length === q.limit) return total();
 
-  // More than the cap: the page in order over all the matches, each part the freshest first.
-  // The planner takes testing a row's words (ts_filter, @@) for as cheap as an addition, and so
-  // would walk job_search_fresh through thousands of rows to find a title match among a few
-  // hundred that job_search_title gives at once: for these queries an operator costs 40 times its
-  // default, and no parallel workers (which that cost would otherwise call for a 20-row page).
-  const list = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('cpu_operator_cost', '0.1', true), set_config('max_parallel_workers_per_gather', '0', true)`);
-    const part = async (cond: SQL, limit: number, off: number) =>
-      rows<CardRow>(
-        tx,
-        sql`select ${cardColumns} from (select s.job_id, s.refreshed_at, s.salary_min, s.salary_max ${from} where ${cond} order by ${orderOf('s', false)} limit ${limit} offset ${off}) h
-            join jobs j on j.id = h.job_id join companies c on c.id = j.company_id
-            order by ${orderOf('h', false)}`,
-      );
-    if (!title || !titleWhere) return part(where, q.limit, offset);
-    // the title matches first, then the rest
-    const page = await part(titleWhere, q.limit, offset);
-    if (page.length < q.limit) {
-      // how many title matches come before this page (all of them when the page holds some)
-      const before = page.length
-        ? offset + page.length
-        : (await one<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
-      page.push(...(await part(sql`${where} and not (${title})`, q.limit - page.length, Math.max(0, offset - before))));
-    }
-    return page;
-  });
-  return { list: toCards(list), total: Math.max(cap, offset + list.length), totalCapped: true };
+  // Fewer title matches than the page: the rest after them, the freshest first. How many title
+  // matches come before this page: all of them when the page holds some, else counted up to the offset.
+  const before = list.length
+    ? offset + list.length
+    : (await one<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
+  const rest = await rows<CardRow>(
+    db,
+    sql`select ${cardColumns} from (${page(sql`${where} and not (${title})`)} order by ${orderOf('s', false)} limit ${q.limit - list.length} offset ${Math.max(0, offset - before)}) h
+        join jobs j on j.id = h.job_id join companies c on c.id = j.company_id
+        order by ${orderOf('h', false)}`,
+  );
+  list.push(...toCards(rest));
+  return total();
 }
 
 type CardRow = Omit<JobCardRow, 'bsid'>;
