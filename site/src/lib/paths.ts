@@ -1,4 +1,5 @@
 import type { Role } from '@zp/core/session';
+import { SITE_PATHS } from '@zp/core/fairs';
 
 /** '/zppc/' — every page and asset lives under this base path. */
 export const BASE = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
@@ -9,6 +10,7 @@ export const to = (path = '') => BASE + path.replace(/^\//, '');
 export const SITE_NAME = '人才招聘平台';
 
 /**
+ * The site's page addresses; those the server also links to (in notifications) are SITE_PATHS'.
  * Page files are lower case (pages/public/meetinglist.astro); the server redirects any path under
  * /zppc with upper-case letters to its lower-case form, so the spec's links (/public/meetingList,
  * /Job_hunter/Hunter_home) keep working. Links built here are already lower case (no redirect).
@@ -21,18 +23,16 @@ export const paths = {
   seekerLogin: to('public/login?id=1'),
   hrLogin: to('public/login?id=2'),
   operatorLogin: to('public/login?id=3'),
-  register: to('public/registered'),
+  register: SITE_PATHS.register,
   forgotPassword: to('public/forgotpassword'),
-  resume: to('private/resume'),
+  resume: SITE_PATHS.resume,
   resumePreview: to('private/resumepreview'),
-  companyInfo: to('enter_home/enter_info'),
-  /** fairs: `paths.fairList(1)` online, `(2)` offline */
-  fairList: (venue: 1 | 2) => to(`public/meetinglist?venue=${venue}`),
-  /** A fair's hall; ifks is the state computed in the browser (1 not started, 2 running, 3 ended). */
-  hall: (hxid: string, ifks: number) => to(`public/meetinghall/${encodeURIComponent(hxid)}/${ifks}`),
+  companyInfo: SITE_PATHS.companyInfo,
+  fairList: SITE_PATHS.fairList,
+  hall: SITE_PATHS.hall,
   notice: (bsid: string) => to(`public/noticedetail?noticeid=${encodeURIComponent(bsid)}`),
   company: (dwid: string) => to(`public/enterdetail?dwid=${encodeURIComponent(dwid)}`),
-  job: (gwid: string) => to(`public/postdetail?gwid=${encodeURIComponent(gwid)}`),
+  job: SITE_PATHS.job,
   jobSearchFor: (keyword: string) => to(`public/jobretrieve?val=${encodeURIComponent(keyword || '1')}`),
   /** The login page of a role, coming back to `back` (a site path) afterwards. */
   loginFor: (role: Role, back?: string) => to(`public/login?id=${role === 'hr' ? 2 : role === 'xs' ? 3 : 1}${back ? `&redirect=${encodeURIComponent(back)}` : ''}`),
