@@ -67,7 +67,9 @@ interface Target {
 
 const pct = percentile;
 /** where a cell's totals stop being counted, as the search decides it (the same for every keyword of a cell) */
-const capOf = (c: Pick<Cell, 'kind' | 'filter'>) => totalCapOf({ key: QUERIES[c.kind][0], page: 1, limit: 20, ...FILTERS[c.filter] } as JobSearch);
+/** The search the page makes for a keyword and filters: the first page of 20. */
+const searchOf = (key: string, f: Partial<JobSearch>) => ({ key, page: 1, limit: 20, ...f }) as JobSearch;
+const capOf = (c: Pick<Cell, 'kind' | 'filter'>) => totalCapOf(searchOf(QUERIES[c.kind][0], FILTERS[c.filter]));
 /** the average total, and how many keywords' totals were capped (their total counts as the cap) */
 const hits = (c: Cell) => `${c.fts.avgHits}${c.fts.hitsCapped ? `（${c.fts.hitsCapped} 个计到 ${capOf(c).toLocaleString('en')}+）` : ''}`;
 const ms = formatMs;
@@ -119,7 +121,7 @@ async function measure(database: Database): Promise<Cell[]> {
   // passes that start-up cost fell on whichever cell came first. A running server has paid it.
   for (let pass = 0; pass < WARM_PASSES; pass++)
     for (const keys of Object.values(QUERIES))
-      for (const f of Object.values(FILTERS)) for (const key of keys) await searchJobs(database.db, { key, page: 1, limit: 20, ...f } as JobSearch);
+      for (const f of Object.values(FILTERS)) for (const key of keys) await searchJobs(database.db, searchOf(key, f));
   for (const [kind, keys] of Object.entries(QUERIES)) {
     for (const [filter, f] of Object.entries(FILTERS)) {
       const fts: number[] = [];
@@ -129,7 +131,7 @@ async function measure(database: Database): Promise<Cell[]> {
       let scanHits = 0;
       let indexed = true;
       for (const key of keys) {
-        const q = { key, page: 1, limit: 20, ...f } as JobSearch;
+        const q = searchOf(key, f);
         indexed &&= await usesIndex(database, key);
         await searchJobs(database.db, q); // warm-up
         await scanJobs(database.db, q);

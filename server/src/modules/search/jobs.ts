@@ -174,8 +174,8 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   // ordered from them, else it is taken in order over all the matches (the title matches when
   // there is a keyword). Each page's branch runs only when the count calls for it: its condition
   // on the count is decided once, before either is read.
-  const page = (cond: SQL, title: SQL = sql`false`) =>
-    sql`select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${title} as title ${from} where ${cond}`;
+  const page = (cond: SQL, titled = false) =>
+    sql`select s.job_id, s.refreshed_at, s.salary_min, s.salary_max, ${sql.raw(String(titled))} as title ${from} where ${cond}`;
   const first = await rows<CardRow & { n: number }>(
     db,
     sql`with m as materialized (
@@ -185,7 +185,7 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
           (select * from (select m.job_id, m.refreshed_at, m.salary_min, m.salary_max, ${tsq && title ? sql`m.title_doc @@ (${tsq})` : sql`false`} as title from m
             where (select n from n) <= ${cap}) u order by ${orderOf('u', !!title)} limit ${q.limit} offset ${offset})
           union all
-          (${page(sql`(select n from n) > ${cap} and ${titleWhere ?? where}`, sql.raw(String(!!title)))} order by ${orderOf('s', false)} limit ${q.limit} offset ${offset})
+          (${page(sql`(select n from n) > ${cap} and ${titleWhere ?? where}`, !!title)} order by ${orderOf('s', false)} limit ${q.limit} offset ${offset})
         ) h on true
         left join jobs j on j.id = h.job_id left join companies c on c.id = j.company_id
         order by ${orderOf('h', !!title)}`,
@@ -193,22 +193,21 @@ export async function searchJobs(db: Db, q: JobSearch, opts: { totalCap?: number
   const n = first[0]?.n ?? 0;
   const list = toCards(first.filter((r) => r.gwid !== null));
   if (n <= cap) return { list, total: n, totalCapped: false };
-  const total = () => ({ list, total: Math.max(cap, offset + list.length), totalCapped: true });
-  if (!title || !titleWhere || list.length === q.limit) return total();
-
-  // Fewer title matches than the page: the rest after them, the freshest first. How many title
-  // matches come before this page: all of them when the page holds some, else counted up to the offset.
-  const before = list.length
-    ? offset + list.length
-    : (await one<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
-  const rest = await rows<CardRow>(
-    db,
-    sql`select ${cardColumns} from (${page(sql`${where} and not (${title})`)} order by ${orderOf('s', false)} limit ${q.limit - list.length} offset ${Math.max(0, offset - before)}) h
-        join jobs j on j.id = h.job_id join companies c on c.id = j.company_id
-        order by ${orderOf('h', false)}`,
-  );
-  list.push(...toCards(rest));
-  return total();
+  if (title && titleWhere && list.length < q.limit) {
+    // Fewer title matches than the page: the rest after them, the freshest first. How many title
+    // matches come before this page: all of them when it holds some, else counted up to the offset.
+    const before = list.length
+      ? offset + list.length
+      : (await one<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} where ${titleWhere} limit ${offset}) x`))!.n;
+    const rest = await rows<CardRow>(
+      db,
+      sql`select ${cardColumns} from (${page(sql`${where} and not (${title})`)} order by ${orderOf('s', false)} limit ${q.limit - list.length} offset ${Math.max(0, offset - before)}) h
+          join jobs j on j.id = h.job_id join companies c on c.id = j.company_id
+          order by ${orderOf('h', false)}`,
+    );
+    list.push(...toCards(rest));
+  }
+  return { list, total: Math.max(cap, offset + list.length), totalCapped: true };
 }
 
 type CardRow = Omit<JobCardRow, 'bsid'>;
