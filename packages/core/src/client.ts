@@ -37,6 +37,9 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/** What a page shows for a failed call: the API's msg, else the generic words (never a script error's own text). */
+export const failureText = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+
 /**
  * What the client needs of a route: method, url and access. The entries of the routes manifest
  * (routes.gen.ts, for browser bundles: no schemas) carry the contract spec in their type only.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { createClient, ApiError, REQUEST_FAILED_MSG } from '../src/client.js';
+import { createClient, ApiError, failureText, REQUEST_FAILED_MSG } from '../src/client.js';
 import { authApi, identityApi, route, replyOf } from '../src/contract/index.js';
 
 interface Seen {
@@ -110,6 +110,15 @@ describe('API client', () => {
     const { fetch } = fakeFetch(() => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const client = createClient({ baseURL: 'http://api.test', fetch });
     await expect(client.call(authApi.currentUser)).rejects.toMatchObject({ msg: REQUEST_FAILED_MSG, status: 502, requestFailed: true });
+  });
+
+  it("shows a failed call's own msg, and the generic words for anything that is not an API error", async () => {
+    const { fetch } = fakeFetch(() => Response.json({ code: 5, msg: '手机号已注册' }));
+    const client = createClient({ baseURL: 'http://api.test', fetch });
+    expect(failureText(await client.call(authApi.currentUser).catch((e: unknown) => e))).toBe('手机号已注册');
+    // a script error's English text never reaches the page
+    expect(failureText(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(REQUEST_FAILED_MSG);
+    expect(failureText(null)).toBe(REQUEST_FAILED_MSG);
   });
 
   it('gives up after 10 seconds without an answer', async () => {

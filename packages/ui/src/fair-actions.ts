@@ -7,7 +7,7 @@
  * a bare error. What differs between the site and a partner page comes in `ways`.
  */
 import { $session, api, type Role, type UserSession } from '@zp/core/session';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { fairsApi, identityApi } from '@zp/core/routes';
 import {
   COMPANY_NOT_APPROVED,
@@ -43,7 +43,7 @@ export interface FairMarks {
 
 /** Error toast for a failed call (the server's msg, or '请求错误，请重试'). */
 export function showError(err: unknown): void {
-  message.error(isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+  message.error(failureText(err));
 }
 
 /** The session, or after the confirm (its text names the action) the one the login gives; null otherwise. */

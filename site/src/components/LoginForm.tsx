@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, message, useHydrated, withLoading } from '@zp/ui';
 import { api, loginWith, type Role } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { centreOf, paths, safeRedirect } from '../lib/paths';
 import { PHONE } from './seeker/common';
 import { CodeButton, useCodeSender } from './common/SmsCode';
@@ -30,7 +30,6 @@ function check(mode: Mode, phone: string, password: string, code: string): Error
   return errors;
 }
 
-const failure = (err: unknown) => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
 
 export default function LoginForm({ role }: { role: Role }) {
   const [mode, setMode] = useState<Mode>('password');
@@ -80,7 +79,7 @@ export default function LoginForm({ role }: { role: Role }) {
       const back = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
       window.location.assign(back ?? centreOf[session.roleId]);
     } catch (err) {
-      message.error(failure(err));
+      message.error(failureText(err));
       setBusy(false);
     }
   };

@@ -9,7 +9,7 @@ import { postToStorage, extensionOf } from '@zp/core/upload';
 import { message, withLoading } from '@zp/ui';
 import { FULL_MSG, MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES, SIZE_MSG } from './seeker/Attachments';
 import { showError } from '../lib/actions';
-import { isApiError } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 
 function pickFile(): Promise<File | null> {
   return new Promise((resolve) => {
@@ -44,7 +44,7 @@ export async function uploadAttachment(onProgress: (pct: number | null) => void)
     info = (await api.call(filesApi.seekerOssKey, { query: { fileType: 10 } })).info;
   } catch (err) {
     // Spec section 8: an upload-credential failure shows as a warning.
-    message.warning(isApiError(err) ? err.msg : '请求错误，请重试');
+    message.warning(failureText(err));
     return;
   }
   if (info.accept.length && !info.accept.includes(extensionOf(file.name))) {

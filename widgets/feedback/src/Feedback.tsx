@@ -4,7 +4,7 @@ import type { WidgetProps } from '@zp/core/element';
 import type * as C from '@zp/core/contract';
 import { feedbackApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { message, withLoading } from '@zp/ui';
 import { CATEGORIES, HISTORY_PAGE_SIZE, MAX_TEXT, MSG, categoryName, checkImage, validateFeedback, type Category, type FeedbackErrors } from './validate.js';
@@ -15,7 +15,6 @@ type Row = C.Reply<typeof C.feedbackApi.history>['page']['list'][number];
 /** The global event any page (the footer) dispatches to open the dialog. */
 export const OPEN_EVENT = 'zp:feedback-open';
 
-const failure = (err: unknown) => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
 
 interface Image {
   name: string;
@@ -47,7 +46,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
       setImage({ name: file.name, pct: 100, url: saved.fileUrl });
     } catch (err) {
       setImage(null);
-      message.warning(failure(err));
+      message.warning(failureText(err));
     }
   };
 
@@ -74,7 +73,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
       setImage(null);
       onDone();
     } catch (err) {
-      message.error(failure(err));
+      message.error(failureText(err));
     } finally {
       setBusy(false);
     }
@@ -181,7 +180,7 @@ function History() {
     let live = true;
     api.call(feedbackApi.history, { params: { page, size: HISTORY_PAGE_SIZE }, method: 'GET' }).then(
       (r) => live && setData({ list: r.page.list, total: r.page.totalCount, pages: r.page.totalPage }),
-      (err) => message.error(failure(err)),
+      (err) => message.error(failureText(err)),
     );
     return () => {
       live = false;

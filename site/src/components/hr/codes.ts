@@ -3,9 +3,8 @@
  * for labels, the province of a city, the parents of a category. Built on the one loader of the
  * site (components/seeker/codes.ts: one set of requests per page, shared by every island).
  */
-import { useEffect, useState } from 'react';
 import type { GeneralCodeTable } from '@zp/core/contract';
-import { loadCodes as loadTables, type Codes as Tables } from '../seeker/codes';
+import { loadCodes as loadTables, useLoaded, type Codes as Tables } from '../seeker/codes';
 
 export interface Option {
   value: string;
@@ -76,17 +75,4 @@ export function loadCodes(): Promise<Codes> {
 }
 
 /** The code tables once loaded (null before); until then pickers are empty and names blank. */
-export function useCodes(): Codes | null {
-  const [codes, setCodes] = useState<Codes | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadCodes().then(
-      (c) => live && setCodes(c),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return codes;
-}
+export const useCodes = (): Codes | null => useLoaded(loadCodes);

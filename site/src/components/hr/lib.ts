@@ -5,13 +5,13 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { message, withLoading } from '@zp/ui';
-import { isApiError, REQUEST_FAILED_MSG, type SpecOf } from '@zp/core/client';
+import { failureText, type SpecOf } from '@zp/core/client';
 import type { Body, Reply } from '@zp/core/contract';
 import { useGuardPassed } from '../../lib/guard';
 import { useClickGuard } from '../common/ClickGuard';
 
 /** The text to show for a failed call: the server's msg, or '请求错误，请重试'. */
-export const failure = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+export const failure = failureText;
 
 export interface Loaded<T> {
   data: T | undefined;

@@ -36,21 +36,24 @@ export function loadCodes(): Promise<Codes> {
   return started;
 }
 
-/** The code tables once loaded (null before), for labels and pickers. */
-export function useCodes(): Codes | null {
-  const [codes, setCodes] = useState<Codes | null>(null);
+/** What a page-wide loader gives once it has it (null before, and after a failure: the next island retries). */
+export function useLoaded<T>(load: () => Promise<T>): T | null {
+  const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     let live = true;
-    loadCodes().then(
-      (c) => live && setCodes(c),
+    load().then(
+      (v) => live && setValue(() => v),
       () => {},
     );
     return () => {
       live = false;
     };
-  }, []);
-  return codes;
+  }, [load]);
+  return value;
 }
+
+/** The code tables once loaded (null before), for labels and pickers. */
+export const useCodes = (): Codes | null => useLoaded(loadCodes);
 
 /** The name of a code of a general table, or of a region or category; the code itself if unknown. */
 export function nameOf(codes: Codes | null, code: string, table?: C.GeneralCodeTable): string {

@@ -1,6 +1,6 @@
 /** Helpers every seeker island shares: error text, phone check, SMS countdown, dates, salaries. */
 import { useEffect, useState } from 'react';
-import { isApiError, REQUEST_FAILED_MSG } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { message } from '@zp/ui';
 import { isUsableImage } from '../../lib/format';
 
@@ -9,7 +9,7 @@ export const PHONE = /^1[3-9]\d{9}$/;
 export const CODE_INTERVAL_SECONDS = 60;
 
 /** The Chinese text to show for a failed call: the server's msg, or '请求错误，请重试'. */
-export const failure = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+export const failure = failureText;
 
 /** Shows a failed call as an error toast (spec section 8). */
 export const toastError = (err: unknown): void => {
