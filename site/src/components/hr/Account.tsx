@@ -8,7 +8,7 @@ import { Button, Dialog } from '@zp/ui';
 import { authApi, companiesApi } from '@zp/core/routes';
 import { api, logout, passwordDigest, updateSession } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { PASSWORD_HINT, checkPassword } from '../seeker/RegisterForm';
+import { PASSWORD_HINT, checkPassword } from '../common/Credentials';
 import { PHONE, useCountdown } from '../seeker/common';
 import { act, minutes, useGuardedSubmit, useLoad } from './lib';
 import { HrGate, useHr } from './hr';

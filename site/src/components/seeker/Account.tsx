@@ -7,7 +7,7 @@ import { useClickGuard } from '../common/ClickGuard';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { Field, invalid } from './Field';
-import { PASSWORD_HINT, checkPassword } from './RegisterForm';
+import { PASSWORD_HINT, checkPassword } from '../common/Credentials';
 import { PHONE, toastError, useCountdown } from './common';
 import LoginLog from './LoginLog';
 

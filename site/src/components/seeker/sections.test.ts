@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { validate } from './SectionCard';
 import { summarize, period } from './resumeView';
 import { checkBase } from './BaseInfoCard';
-import { checkPassword } from './RegisterForm';
+import { checkPassword } from '../common/Credentials';
 import type { Codes } from './codes';
 
 const codes = {
