@@ -61,6 +61,10 @@ describe('account lifecycle', () => {
     const again = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
     expect(again.body.code).toBe(0);
     expect(again.body.token).toBe(first.body.token);
+    // Both ways answer with the person's name, as currentUser does (the demo seeker has one).
+    const me = await srv.call('/api/sec/pc/currentUser', { token: first.body.token });
+    expect(me.body.userName).not.toBe('13800000001');
+    expect([first.body.userName, again.body.userName]).toEqual([me.body.userName, me.body.userName]);
     expect(again.body.expiresIn).toBeLessThanOrEqual(first.body.expiresIn);
     expect(await sessionsOf()).toEqual(before);
     // Once the new token has been refreshed in turn, the old one still leads only to that chain.

@@ -188,8 +188,7 @@ const auth: Module = {
       if (owner && !originMatches(owner, requestOrigin(req))) throw unauthorized(PARTNER_WRONG_ORIGIN_MSG);
       const r = owner ? await s.sessions.rotate(owner, token) : null;
       if (!owner || !r) throw unauthorized('登录已过期，请重新登录');
-      const u = await one<{ name: string }>(s.db, sql`select name from users where id = ${owner.id}`);
-      return { token: r.token, expiresIn: r.expiresIn, userId: owner.id, roleId: owner.role, userName: u?.name || owner.phone, phone: owner.phone };
+      return { token: r.token, expiresIn: r.expiresIn, userId: owner.id, roleId: owner.role, userName: r.name || owner.phone, phone: owner.phone };
     };
     handle(app, s, authApi.refresh, async ({ params, req }) => refresh(params.token, await s.sessions.userByToken(params.token), req));
     // route.ts has looked up the token's session (and checked a partner token's origin); tokenOf cannot be null here.

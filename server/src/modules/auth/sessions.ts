@@ -82,12 +82,13 @@ export function sessionStore(db: Db, secret: string) {
      * still pass. A session rotates once: refreshing the old token again returns the same
      * successor with its remaining lifetime, never a new or longer one.
      */
-    async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number } | null> {
+    async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number; name: string } | null> {
       const next = successorOf(token);
-      const seconds = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds`;
+      // with the owner's name, which the refresh answers with
+      const seconds = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds, (select u.name from users u where u.id = ${user.id}) as name`;
       // One statement: the update takes the row lock, so of two refreshes racing only one inserts.
       // The successor keeps the kind and origin: a partner token renews only into a partner token.
-      const issued = await one<{ seconds: number }>(
+      const issued = await one<{ seconds: number; name: string | null }>(
         db,
         sql`with rotated as (
             update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
@@ -99,16 +100,16 @@ export function sessionStore(db: Db, secret: string) {
           from rotated
           returning ${seconds}`,
       );
-      if (issued) return { token: next, expiresIn: issued.seconds };
+      if (issued) return { token: next, expiresIn: issued.seconds, name: issued.name ?? '' };
       // Rotated before (another tab, or a refresh racing this one): its successor, looked up in a
       // statement of its own so that it sees the racing refresh's insert once that has committed.
-      const successor = await one<{ seconds: number }>(
+      const successor = await one<{ seconds: number; name: string | null }>(
         db,
         sql`select ${seconds} from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
       );
       // Ended by a logout or a password change since: the old token cannot bring it back.
       if (!successor) return null;
-      return { token: next, expiresIn: successor.seconds };
+      return { token: next, expiresIn: successor.seconds, name: successor.name ?? '' };
     },
     /** Calls `fn` after sessions were revoked (sessionId: one session; none: all of the user's), so chat and notifications close theirs. */
     onRevoked(fn: RevokedListener) {
