@@ -80,6 +80,28 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
     for (const srv of [a, b]) hubOf(srv).rooms.graceMs = GRACE_MS;
   });
 
+  it('a node that has just started holds its members: another node does not take them for dropped', async () => {
+    // A third node, whose sweep timer has not fired yet when node A sweeps.
+    const c = await startServer({ env: { DATABASE_SCHEMA: schema, RTC_RECONNECT_GRACE_MS: String(GRACE_MS) } });
+    try {
+      const promoter = await hr(a);
+      const s1 = await seeker(a);
+      const room = await openRoom(a, promoter, s1);
+      const onA = await open(a, promoter);
+      const onC = await open(c, s1);
+      await onA.join(room);
+      expect((await onC.join(room)).code).toBe(0);
+      await onA.next('member-joined');
+      await hubOf(a).sweep();
+      // still there: its media change reaches A, and nobody left
+      await onC.call('media', { audio: true, video: false });
+      expect((await onA.next('member-media')).member).toMatchObject({ userId: s1.userId, audio: true });
+      expect(onA.pushes.some((p) => p.ev === 'member-left')).toBe(false);
+    } finally {
+      await c.close();
+    }
+  });
+
   it("a free HR's 20 minutes run out on one node: members on both are removed", async () => {
     const promoter = await hr(a);
     const s1 = await seeker(a);
