@@ -6,18 +6,20 @@ import { minute } from './common';
 import { fairState } from '../../lib/format';
 
 export type Fair = Reply<typeof fairsApi.seekerFairs>['hxList'][number];
+/** What a row shows: a favourite (collectedList) knows no venue or form, so those may be missing. */
+export type FairRowData = Pick<Fair, 'hxid' | 'hymc' | 'hykssj' | 'hyjssj' | 'chqys' | 'gwfbs'> & Partial<Pick<Fair, 'sfxs' | 'hydd'>>;
 
 /** ifks computed in the browser (spec section 4), the site's shared rule. */
 export { fairState };
 const STATE_TEXT = { 1: ['未开始', 'primary'], 2: ['进行中', 'success'], 3: ['已结束', ''] } as const;
 
-/** A fair as a list row: name (to its hall), time, venue, figures, state. */
-export function FairRow({ fair, side }: { fair: Fair; side?: ReactNode }) {
+/** A fair as a list row: name (to its hall), time, venue, figures, `meta` after them, state. */
+export function FairRow({ fair, meta, side }: { fair: FairRowData; meta?: ReactNode; side?: ReactNode }) {
   const ifks = fairState(fair);
   const [text, tone] = STATE_TEXT[ifks];
   return (
     <li className="sk-row">
-      <span className={`sk-fair-badge sk-fair-badge--${fair.sfxs === 1 ? 'online' : 'offline'}`}>{fair.sfxs === 1 ? '线上' : '线下'}</span>
+      {fair.sfxs === undefined ? null : <span className={`sk-fair-badge sk-fair-badge--${fair.sfxs === 1 ? 'online' : 'offline'}`}>{fair.sfxs === 1 ? '线上' : '线下'}</span>}
       <div className="sk-row__main">
         <p className="sk-row__title">
           <a href={paths.hall(fair.hxid, ifks)}>{fair.hymc}</a>
@@ -29,6 +31,7 @@ export function FairRow({ fair, side }: { fair: Fair; side?: ReactNode }) {
           {fair.hydd ? <span>{fair.hydd}</span> : null}
           <span>参会单位 {fair.chqys}</span>
           <span>职位 {fair.gwfbs}</span>
+          {meta}
         </p>
       </div>
       <div className="sk-row__side">
