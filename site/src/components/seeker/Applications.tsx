@@ -12,6 +12,7 @@ import { minute, toastError } from './common';
 import { JobRow } from './JobRow';
 import { totalPages, usePaged } from './usePaged';
 import { ApplicationState } from '../common/ApplicationState';
+import { Tabs } from './Tabs';
 
 type Item = C.Reply<typeof C.applicationsApi.listAll>['page']['gwtdlist'][number];
 
@@ -63,14 +64,7 @@ function Applications() {
 
   return (
     <div>
-      <div className="sk-tabs" role="tablist" aria-label="投递状态">
-        {TABS.map((t) => (
-          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => choose(t.key)}>
-            {t.label}
-            {counts[t.key] !== undefined ? <span className="sk-count">{counts[t.key]}</span> : null}
-          </button>
-        ))}
-      </div>
+      <Tabs label="投递状态" tabs={TABS} value={tab} onChange={choose} counts={counts} />
       {p.data === null ? (
         <p className="sk-muted sk-loading-line">加载中…</p>
       ) : p.data.list.length === 0 ? (

@@ -14,6 +14,7 @@ import { day, minute, toastError } from './common';
 import { JobRow } from './JobRow';
 import { FairRow } from './FairRow';
 import { totalPages, usePaged } from './usePaged';
+import { Tabs } from './Tabs';
 
 type SavedJob = C.Reply<typeof C.relationsApi.savedJobs>['page']['list'][number];
 type SavedFair = C.Reply<typeof C.fairsApi.seekerFavorites>['page']['list'][number];
@@ -131,19 +132,17 @@ function SavedFairs() {
   );
 }
 
+const COLLECTION_TABS = [
+  { key: 'jobs', label: '收藏的职位' },
+  { key: 'fairs', label: '收藏的招聘会' },
+] as const;
+
 /** hunter_collect: saved jobs and favourite fairs. */
 function Collections() {
   const [tab, setTab] = useState<'jobs' | 'fairs'>(() => (new URLSearchParams(window.location.search).get('tab') === 'fairs' ? 'fairs' : 'jobs'));
   return (
     <div>
-      <div className="sk-tabs" role="tablist" aria-label="我的收藏">
-        <button type="button" role="tab" aria-selected={tab === 'jobs'} onClick={() => setTab('jobs')}>
-          收藏的职位
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'fairs'} onClick={() => setTab('fairs')}>
-          收藏的招聘会
-        </button>
-      </div>
+      <Tabs label="我的收藏" tabs={COLLECTION_TABS} value={tab} onChange={setTab} />
       {tab === 'jobs' ? <SavedJobs /> : <SavedFairs />}
     </div>
   );

@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { toastError } from './common';
 import { FairRow, fairState, type Fair } from './FairRow';
+import { Tabs } from './Tabs';
 
 const FILTERS = [
   { key: 0, label: '全部' },
@@ -24,14 +25,13 @@ function FairSignups() {
   const shown = (fairs ?? []).filter((f) => !filter || fairState(f) === filter);
   return (
     <div>
-      <div className="sk-tabs" role="tablist" aria-label="招聘会状态">
-        {FILTERS.map((f) => (
-          <button key={f.key} type="button" role="tab" aria-selected={filter === f.key} onClick={() => setFilter(f.key)}>
-            {f.label}
-            {fairs ? <span className="sk-count">{f.key ? fairs.filter((x) => fairState(x) === f.key).length : fairs.length}</span> : null}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="招聘会状态"
+        tabs={FILTERS}
+        value={filter}
+        onChange={setFilter}
+        counts={fairs ? Object.fromEntries(FILTERS.map((f) => [f.key, f.key ? fairs.filter((x) => fairState(x) === f.key).length : fairs.length])) : undefined}
+      />
       {fairs === null ? (
         <p className="sk-muted sk-loading-line">加载中…</p>
       ) : shown.length === 0 ? (

@@ -13,6 +13,7 @@ import { useCodes, nameOf } from './codes';
 import { logoOf, minute, toastError } from './common';
 import { countersChanged } from './CentreBadges';
 import { totalPages, usePaged } from './usePaged';
+import { Tabs } from './Tabs';
 
 type Invitation = C.Reply<typeof C.applicationsApi.invitationsWaiting>['listWait'][number];
 
@@ -81,14 +82,7 @@ function Invitations() {
 
   return (
     <div>
-      <div className="sk-tabs" role="tablist" aria-label="面试邀请">
-        {TABS.map((t) => (
-          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => setTab(t.key)}>
-            {t.label}
-            {counts[t.key] !== undefined ? <span className="sk-count">{counts[t.key]}</span> : null}
-          </button>
-        ))}
-      </div>
+      <Tabs label="面试邀请" tabs={TABS} value={tab} onChange={setTab} counts={counts} />
       {p.data === null ? (
         <p className="sk-muted sk-loading-line">加载中…</p>
       ) : p.data.list.length === 0 ? (

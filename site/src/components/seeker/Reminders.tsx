@@ -11,6 +11,7 @@ import { afterGuard } from './AfterGuard';
 import { minute, toastError } from './common';
 import { countersChanged } from './CentreBadges';
 import { totalPages, usePaged } from './usePaged';
+import { Tabs } from './Tabs';
 
 type Reminder = C.Reply<typeof C.notifyApi.seekerList>['page']['list'][number];
 type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003' | 'xx_004' | 'xx_005';
@@ -89,14 +90,7 @@ function Reminders() {
 
   return (
     <div>
-      <div className="sk-tabs" role="tablist" aria-label="消息类别">
-        {TABS.map((t) => (
-          <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} onClick={() => setTab(t.key)}>
-            {t.label}
-            {unread[t.key] ? <span className="sk-badge sk-tabs__badge">{unread[t.key]! > 99 ? '99+' : unread[t.key]}</span> : null}
-          </button>
-        ))}
-      </div>
+      <Tabs label="消息类别" tabs={TABS} value={tab} onChange={setTab} badges={unread} />
       <div className="sk-toolbar sk-toolbar--end">
         <GuardedButton variant="text" onClick={markAll} disabled={!unread.all}>
           全部标为已读
