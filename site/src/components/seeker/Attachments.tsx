@@ -15,6 +15,46 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const FULL_MSG = '附件简历已达上限，请删除不常用的附件简历';
 export const SIZE_MSG = '附件大小不能超过 10MB';
 
+/**
+ * Uploads a chosen attachment résumé, here and from the top bar: its size, the upload
+ * credentials, its format, the signed-policy upload with `onProgress` (0–100 while it travels, null
+ * when over), then its record. What goes wrong is said in a toast; true once it is stored.
+ */
+export async function sendAttachment(file: File, onProgress: (pct: number | null) => void): Promise<boolean> {
+  if (file.size > MAX_ATTACHMENT_BYTES) {
+    message.warning(SIZE_MSG);
+    return false;
+  }
+  let info;
+  try {
+    info = (await api.call(filesApi.seekerOssKey, { query: { fileType: 10 } })).info;
+  } catch (err) {
+    // Spec section 8: an upload-credential failure shows as a warning.
+    message.warning(failure(err));
+    return false;
+  }
+  if (info.accept.length && !info.accept.includes(extensionOf(file.name))) {
+    message.warning(`附件简历仅支持 ${info.accept.join('、')} 格式`);
+    return false;
+  }
+  onProgress(0);
+  try {
+    const keyName = await postToStorage(info, file, onProgress);
+    await withLoading(
+      api.call(filesApi.seekerSave, {
+        body: { keyName, wjmc: file.name, wjbm: file.name, wjgs: extensionOf(file.name), wjdx: file.size, upid: info.upid, host: info.host, wjlx: 10 },
+      }),
+    );
+    message.success('上传成功');
+    return true;
+  } catch (err) {
+    toastError(err);
+    return false;
+  } finally {
+    onProgress(null);
+  }
+}
+
 /** Attachment résumés: list, upload with progress (signed-policy flow), rename, delete, download. */
 export default function Attachments({ onChange }: { onChange?: (files: MyFile[]) => void }) {
   const [files, setFiles] = useState<MyFile[] | null>(null);
@@ -47,37 +87,7 @@ export default function Attachments({ onChange }: { onChange?: (files: MyFile[])
   };
 
   const upload = async (file: File) => {
-    if (file.size > MAX_ATTACHMENT_BYTES) {
-      message.warning(SIZE_MSG);
-      return;
-    }
-    let info;
-    try {
-      info = (await api.call(filesApi.seekerOssKey, { query: { fileType: 10 } })).info;
-    } catch (err) {
-      // Spec section 8: a credential failure is a warning.
-      message.warning(failure(err));
-      return;
-    }
-    if (info.accept.length && !info.accept.includes(extensionOf(file.name))) {
-      message.warning(`附件简历仅支持 ${info.accept.join('、')} 格式`);
-      return;
-    }
-    setProgress({ name: file.name, pct: 0 });
-    try {
-      const keyName = await postToStorage(info, file, (pct) => setProgress({ name: file.name, pct }));
-      await withLoading(
-        api.call(filesApi.seekerSave, {
-          body: { keyName, wjmc: file.name, wjbm: file.name, wjgs: extensionOf(file.name), wjdx: file.size, upid: info.upid, host: info.host, wjlx: 10 },
-        }),
-      );
-      message.success('上传成功');
-      await load();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setProgress(null);
-    }
+    if (await sendAttachment(file, (pct) => setProgress(pct === null ? null : { name: file.name, pct }))) await load();
   };
 
   const remove = async (f: MyFile) => {

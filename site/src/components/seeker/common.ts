@@ -1,7 +1,6 @@
 /** Helpers every seeker island shares: error text, phone check, SMS countdown, dates, salaries. */
 import { useEffect, useState } from 'react';
 import { failureText } from '@zp/core/client';
-import { message } from '@zp/ui';
 import { isUsableImage } from '../../lib/format';
 
 export const PHONE = /^1[3-9]\d{9}$/;
@@ -11,10 +10,8 @@ export const CODE_INTERVAL_SECONDS = 60;
 /** The Chinese text to show for a failed call: the server's msg, or '请求错误，请重试'. */
 export const failure = failureText;
 
-/** Shows a failed call as an error toast (spec section 8). */
-export const toastError = (err: unknown): void => {
-  message.error(failure(err));
-};
+/** Shows a failed call as an error toast (spec section 8): the UI kit's one. */
+export { showError as toastError } from '@zp/ui';
 
 /** A 60 s countdown after an SMS code was sent: `[left, start]`. */
 export function useCountdown(): [number, () => void] {
