@@ -30,7 +30,6 @@ function check(mode: Mode, phone: string, password: string, code: string): Error
   return errors;
 }
 
-
 export default function LoginForm({ role }: { role: Role }) {
   const [mode, setMode] = useState<Mode>('password');
   const [phone, setPhone] = useState('');

@@ -15,7 +15,6 @@ type Row = C.Reply<typeof C.feedbackApi.history>['page']['list'][number];
 /** The global event any page (the footer) dispatches to open the dialog. */
 export const OPEN_EVENT = 'zp:feedback-open';
 
-
 interface Image {
   name: string;
   pct: number;

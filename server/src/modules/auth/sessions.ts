@@ -84,8 +84,8 @@ export function sessionStore(db: Db, secret: string) {
      */
     async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number; name: string } | null> {
       const next = successorOf(token);
-      // with the owner's name, which the refresh answers with
-      const seconds = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds, (select u.name from users u where u.id = ${user.id}) as name`;
+      // the successor's remaining lifetime, and the owner's name, which the refresh answers with
+      const answer = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds, (select u.name from users u where u.id = ${user.id}) as name`;
       // One statement: the update takes the row lock, so of two refreshes racing only one inserts.
       // The successor keeps the kind and origin: a partner token renews only into a partner token.
       const issued = await one<{ seconds: number; name: string | null }>(
@@ -98,14 +98,14 @@ export function sessionStore(db: Db, secret: string) {
                  now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
                  kind, origin, started_at
           from rotated
-          returning ${seconds}`,
+          returning ${answer}`,
       );
       if (issued) return { token: next, expiresIn: issued.seconds, name: issued.name ?? '' };
       // Rotated before (another tab, or a refresh racing this one): its successor, looked up in a
       // statement of its own so that it sees the racing refresh's insert once that has committed.
       const successor = await one<{ seconds: number; name: string | null }>(
         db,
-        sql`select ${seconds} from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
+        sql`select ${answer} from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
       );
       // Ended by a logout or a password change since: the old token cannot bring it back.
       if (!successor) return null;

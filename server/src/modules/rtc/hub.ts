@@ -99,7 +99,7 @@ export class RtcHub {
     );
     // This node is marked alive before it holds any member: another node's sweep takes the members
     // of a node it has never seen alive for dropped (it came up between two of this node's sweeps).
-    await this.sweep();
+    await this.rooms.alive(this.node);
     const sweepMs = Math.min(1000, Math.max(50, Math.floor(this.rooms.graceMs / 3)));
     this.timers.push(setInterval(() => this.heartbeat(), PING_MS), setInterval(() => void this.sweep(), sweepMs));
     for (const t of this.timers) t.unref();

@@ -403,15 +403,19 @@ export class Rooms {
     if (empty) await this.finish(roomId, 'empty');
   }
 
+  /** Marks `node` alive now; liveness and the grace period run on the database's clock, the same for every node. */
+  async alive(node: string): Promise<void> {
+    await this.db.execute(sql`insert into rtc_nodes (id, seen_at) values (${node}, now())
+      on conflict (id) do update set seen_at = excluded.seen_at`);
+  }
+
   /**
    * What every node runs every second: mark itself alive, end rooms whose time is up, and remove
    * members whose socket has been gone longer than the grace period (or whose node went silent).
    */
   async sweep(node: string): Promise<void> {
     const now = this.now();
-    // Liveness and the grace period run on the database's clock, the same for every node.
-    await this.db.execute(sql`insert into rtc_nodes (id, seen_at) values (${node}, now())
-      on conflict (id) do update set seen_at = excluded.seen_at`);
+    await this.alive(node);
     const due = await rows<{ id: string; cause: EndCause }>(
       this.db,
       sql`select id::text as id, case when ends_at <= ${at(now)}::timestamptz then 'time_up' else 'expired' end as cause from rtc_rooms

@@ -20,7 +20,9 @@ export function checkPassword(password: string, again: string): { password?: str
   return e;
 }
 
-export type CredentialKey = 'phone' | 'code' | 'password' | 'password2';
+/** The fields in the order a form goes through them (the first with an error takes the focus). */
+export const CREDENTIAL_KEYS = ['phone', 'code', 'password', 'password2'] as const;
+export type CredentialKey = (typeof CREDENTIAL_KEYS)[number];
 export type CredentialErrors = Partial<Record<CredentialKey, string>>;
 
 /** The four values and what checks them; `requestCode` asks the server to text a code to the phone. */

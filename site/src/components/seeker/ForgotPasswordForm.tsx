@@ -4,7 +4,7 @@ import { api, passwordDigest } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { failure } from './common';
 import { useClickGuard } from '../common/ClickGuard';
-import { CredentialFields, useCredentials, type CredentialErrors, type CredentialKey } from '../common/Credentials';
+import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialErrors } from '../common/Credentials';
 import { RoleSwitch } from './RoleSwitch';
 
 type Who = 'qz' | 'hr';
@@ -22,7 +22,7 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
     ev.preventDefault();
     const found = credentials.check();
     setErrors(found);
-    const first = (['phone', 'code', 'password', 'password2'] as CredentialKey[]).find((k) => found[k]);
+    const first = CREDENTIAL_KEYS.find((k) => found[k]);
     if (first) {
       document.getElementById(`fp-${first}`)?.focus();
       return;

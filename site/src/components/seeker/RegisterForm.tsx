@@ -5,14 +5,14 @@ import { authApi } from '@zp/core/routes';
 import { failure } from './common';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
-import { CredentialFields, useCredentials, type CredentialErrors } from '../common/Credentials';
+import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialKey } from '../common/Credentials';
 import { RoleSwitch } from './RoleSwitch';
 import { TERMS } from './terms';
 import { flash } from '../../lib/flash';
 
 type Who = 'qz' | 'hr';
-type Key = 'phone' | 'code' | 'password' | 'password2' | 'xm' | 'zw' | 'agree';
-type Errors = CredentialErrors & Partial<Record<'xm' | 'zw' | 'agree', string>>;
+type Key = CredentialKey | 'xm' | 'zw' | 'agree';
+type Errors = Partial<Record<Key, string>>;
 
 /** Register as a job seeker or an enterprise HR (spec section 2 /public/registered). */
 export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, resumeHref }: { initialRole?: Who; loginHref: Record<Who, string>; centreHr: string; resumeHref: string }) {
@@ -32,7 +32,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
     const found: Errors = credentials.check();
     if (who === 'hr' && !xm.trim()) found.xm = '请输入姓名';
     if (!agree) found.agree = '请阅读并同意用户服务协议';
-    const first = (['phone', 'code', 'password', 'password2', 'xm', 'zw', 'agree'] as Key[]).find((k) => found[k]);
+    const first = ([...CREDENTIAL_KEYS, 'xm', 'zw', 'agree'] as const).find((k) => found[k]);
     setErrors(found);
     if (first) {
       document.getElementById(`reg-${first}`)?.focus();
