@@ -38,6 +38,8 @@ function ensureChromium() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) missing.push('chromium');
   if (!hasChineseFont()) missing.push('fonts-noto-cjk');
+  // The server lays out HR's PDF résumés with this TrueType CJK face (server/src/modules/resumes/pdf.ts).
+  if (!existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc')) missing.push('fonts-wqy-microhei');
   // The video journey forced through TURN starts Debian's coturn on loopback.
   if (spawnSync('turnserver', ['--version']).error) missing.push('coturn');
   if (!missing.length) return;
@@ -48,6 +50,7 @@ function ensureChromium() {
     }
     if (missing.includes('coturn')) console.warn('缺少 turnserver：经 TURN 的视频面试测试将失败（apt-get install -y coturn）');
     if (missing.includes('fonts-noto-cjk')) console.warn('缺少中文字体：截图中的中文会显示为方框（apt-get install -y fonts-noto-cjk）');
+    if (missing.includes('fonts-wqy-microhei')) console.warn('缺少 PDF 简历字体：PDF 简历测试将失败（apt-get install -y fonts-wqy-microhei）');
     return;
   }
   run('apt-get', ['update', '-qq']);

@@ -33,3 +33,9 @@ export async function apiLogin(role: 'qz' | 'hr' | 'xs', phone: string, password
   const r = await apiCall<{ token: string }>(path, { body: { logintype: 0, phone, pwd: md5(password) } });
   return r.token;
 }
+
+/** The versions of the 用户服务协议 and the 隐私政策 in force: what the site's registration form agrees to. */
+export async function currentConsent(): Promise<{ terms: number; privacy: number }> {
+  const version = (kind: string) => apiCall<{ policy: { version: number } }>('/api/sec/pc/policy', { query: { kind } }).then((r) => r.policy.version);
+  return { terms: await version('terms'), privacy: await version('privacy') };
+}

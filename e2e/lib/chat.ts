@@ -1,7 +1,7 @@
 /** People with the chat widget: logged in over the API, on a site page that carries <zp-chat>. */
 import type { Browser, Page } from 'playwright-core';
 import { demo, openPerson, smsCode } from './harness.js';
-import { apiCall, md5 } from './api.js';
+import { apiCall, md5, currentConsent } from './api.js';
 
 /** What the login and register routes answer. */
 export interface Grant {
@@ -41,7 +41,7 @@ export async function registerSeeker(phone: string): Promise<Grant> {
   const since = Date.now();
   await apiCall('/api/sec/pc/registerValidateCode', { query: { phone } });
   const validateCode = await smsCode(phone, { purpose: 'register', since });
-  return apiCall<Grant>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(demo.password), validateCode } });
+  return apiCall<Grant>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(demo.password), validateCode, consent: await currentConsent() } });
 }
 
 /** The launcher's unread badge as a number (0 when hidden; '99+' reads as 99). */

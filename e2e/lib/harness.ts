@@ -42,6 +42,8 @@ export interface PersonOptions {
   viewport?: { width: number; height: number };
   /** the product's origin (default: the one the global setup started) */
   baseURL?: string;
+  /** the computer's time zone (default Asia/Shanghai; a person abroad: e.g. America/New_York) */
+  timezoneId?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function openPerson(browser: Browser, options: PersonOptions = {}):
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseUrl(),
     locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: options.timezoneId ?? 'Asia/Shanghai',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: ['camera', 'microphone'],
   });
@@ -60,7 +62,7 @@ export async function openPerson(browser: Browser, options: PersonOptions = {}):
   return { context, page };
 }
 
-export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone';
+export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone' | 'close_account';
 
 interface SmsLine {
   time: number;

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { baseUrl, demo } from './harness.js';
+import type { Page } from 'playwright-core';
+import { baseUrl, demo, smsCode } from './harness.js';
 import { apiCall, apiLogin } from './api.js';
 import { E2E_DIR } from './env.js';
 
@@ -33,4 +34,52 @@ export async function servePartner(page: (url: string) => string): Promise<Partn
 export async function listPartner(origin: string, name: string, contact: string): Promise<void> {
   const operator = await apiLogin('xs', demo.operator.phone, demo.password);
   await apiCall('/api/xs/admin/partner/save', { token: operator, body: { mc: name, origin, lxr: contact, sfqy: 1 } });
+}
+
+export type LoginWay = { password: string } | { code: true };
+
+/**
+ * The platform's login window that `open` makes a widget on `page` open (a click on 登录 or the
+ * launcher): returns the window (a popup, or a new tab on a phone) once its page is there.
+ */
+export async function loginWindowOf(page: Page, open: () => Promise<unknown>): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await open();
+  const win = await popup;
+  await win.waitForLoadState('domcontentloaded');
+  return win;
+}
+
+/**
+ * Logs in in the platform's login window, as the person does there: the role's tab, the phone and
+ * the password, or 验证码登录 with the code the SMS brought (使用其他账号登录 first when another
+ * account is logged in on the platform in this browser). Resolves when the window has closed
+ * itself (the partner page has its token then).
+ */
+export async function logInInWindow(win: Page, role: '求职者' | '企业HR', phone: string, way: LoginWay = { password: demo.password }) {
+  // Someone already logged in on the platform in this browser: the window offers 授权登录 for them first.
+  const other = win.getByRole('button', { name: '使用其他账号登录' });
+  await win.getByLabel('手机号', { exact: true }).or(other).first().waitFor();
+  if (await other.isVisible()) await other.click();
+  if (role === '企业HR') await win.getByRole('link', { name: '企业登录' }).click();
+  await win.getByRole('link', { name: role === '企业HR' ? '企业登录' : '人才登录' }).and(win.locator('[aria-current="page"]')).waitFor();
+  const closed = win.waitForEvent('close');
+  await win.getByLabel('手机号', { exact: true }).fill(phone);
+  if ('password' in way) {
+    await win.getByLabel('密码', { exact: true }).fill(way.password);
+  } else {
+    await win.getByRole('tab', { name: '验证码登录' }).click();
+    const since = Date.now();
+    await win.getByRole('button', { name: '获取验证码' }).click();
+    await win.getByLabel('验证码', { exact: true }).fill(await smsCode(phone, { purpose: 'login', since }));
+  }
+  await win.getByRole('button', { name: '登录', exact: true }).click();
+  await closed;
+}
+
+/** 授权登录 in the window, for a person already logged in on the platform; resolves when the window has closed. */
+export async function authorizeInWindow(win: Page) {
+  const closed = win.waitForEvent('close');
+  await win.getByRole('button', { name: '授权登录' }).click();
+  await closed;
 }

@@ -48,11 +48,30 @@ export const inboundBytesOf = (video: Locator) =>
     })
     .catch(() => 0);
 
-/** A remote picture really plays: videoWidth > 0, and more of it keeps arriving (getStats). */
+/** Video frames decoded so far for the picture a <video> shows (matched as inboundBytesOf does). */
+export const framesDecodedOf = (video: Locator) =>
+  video
+    .evaluate(async (v: HTMLVideoElement) => {
+      const track = (v.srcObject as MediaStream | null)?.getVideoTracks()[0];
+      if (!track) return 0;
+      let total = 0;
+      for (const pc of (window as unknown as PcWindow).__pcs ?? []) {
+        if (pc.connectionState === 'closed') continue;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; trackIdentifier?: string; framesDecoded?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video' && s.trackIdentifier === track.id) total += s.framesDecoded ?? 0;
+        });
+      }
+      return total;
+    })
+    .catch(() => 0);
+
+/** A remote picture really plays: videoWidth > 0, and more of it keeps arriving and being decoded (getStats). */
 export async function receivesVideo(video: Locator) {
   await expect.poll(() => videoWidthOf(video), { timeout: 30_000 }).toBeGreaterThan(0);
   const before = await inboundBytesOf(video);
+  const frames = await framesDecodedOf(video);
   await expect.poll(() => inboundBytesOf(video), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => framesDecodedOf(video), { timeout: 15_000 }).toBeGreaterThan(frames);
 }
 
 const tileVideo = (page: Page, userId: string) => tile(page, userId).locator('video').first();

@@ -47,8 +47,9 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, [main], {
     cwd: ROOT_DIR,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info',
-      // Every journey's visitor posts feedback and registers accounts from the one loopback address.
-      FEEDBACK_ANON_PER_HOUR: '1000', SMS_PER_ADDRESS_PER_HOUR: '100000', PUBLIC_URL: baseUrl },
+      // Every journey's visitor posts feedback, registers accounts and opens its pages' sockets
+      // from the one loopback address.
+      FEEDBACK_ANON_PER_HOUR: '1000', SMS_PER_ADDRESS_PER_HOUR: '100000', SOCKETS_PER_ADDRESS: '100000', PUBLIC_URL: baseUrl },
     stdio: ['ignore', out, out],
   });
 

@@ -1,7 +1,8 @@
 /**
  * The rest of what a conversation offers, between a job seeker who registered just now and the
  * demo HR: the seeker names themself in the profile popover, re-edits a recalled text, rates the
- * conversation and sends a custom message, then two pictures; the HR sees each under the new
+ * conversation (the SDK demo's 自定义消息 and raw IDs are shown to nobody, 评价 to the seeker
+ * only), then sends two pictures; the HR sees each under the new
  * name and looks at the pictures in the previewer (counter, next, zoom, rotate). And a long
  * history: loaded a page at a time, with the way back to the latest message.
  */
@@ -78,7 +79,7 @@ describe('chat extras', () => {
     return Buffer.from(bytes);
   }
 
-  it('profile name, re-edit, rating, custom message and two pictures reach the HR, who previews them', async () => {
+  it('profile name, re-edit, rating and two pictures reach the HR, who previews them; no demo buttons or raw IDs', async () => {
     const phone = `136${String(Date.now()).slice(-8)}`;
     const seeker = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
@@ -89,7 +90,9 @@ describe('chat extras', () => {
     // Profile: an avatar without http is refused; a nick alone is saved.
     await seeker.page.locator('zp-chat .launcher').click();
     const me = panel(seeker.page).locator('.me-button');
-    await me.filter({ hasText: seeker.userId }).click();
+    // The profile button reads as a person would: no raw account ID.
+    await expect(me.textContent()).resolves.not.toMatch(/ID|\d{6}/);
+    await me.click();
     const profile = panel(seeker.page).getByRole('form', { name: '编辑资料' });
     await profile.getByLabel('头像地址').fill('ftp://example.com/a.png');
     await profile.getByRole('button', { name: '保存' }).click();
@@ -120,13 +123,11 @@ describe('chat extras', () => {
     await rating.getByLabel('建议').fill(`回复很及时 ${stamp}`);
     await rating.getByRole('button', { name: '提交' }).click();
 
-    // A custom message needs one field at least.
-    await panel(seeker.page).getByRole('button', { name: '自定义消息', exact: true }).click();
-    const custom = panel(seeker.page).getByRole('form', { name: '自定义消息' });
-    await custom.getByRole('button', { name: '发送' }).click();
-    await toast(seeker.page, 'data、description、extension 至少填写一项').waitFor();
-    await custom.getByLabel('description').fill(`已投递简历 ${stamp}`);
-    await custom.getByRole('button', { name: '发送' }).click();
+    // The SDK demo's raw custom-message form is offered to nobody.
+    await expect(panel(seeker.page).getByRole('button', { name: '自定义消息', exact: true }).count()).resolves.toBe(0);
+    // The rating reads as one in the conversation list too, not as the SDK's '[自定义消息]'.
+    await panel(seeker.page).locator('.item .last').filter({ hasText: `服务评价：★★★★☆ 4 分` }).waitFor();
+    await expect(panel(seeker.page).locator('.item').first().textContent()).resolves.not.toContain('自定义消息');
 
     // Two pictures picked one after the other with 图片, whose chooser offers jpg/jpeg/png/gif only.
     const [first, second] = await pictures(seeker.page);
@@ -146,8 +147,11 @@ describe('chat extras', () => {
     await expect(incoming(`上午十点面试吗 ${stamp}`).count()).resolves.toBe(0);
     await hr.page.locator('zp-chat .tip').filter({ hasText: '对方撤回了一条消息' }).waitFor();
     await incoming(`服务评价：★★★★☆ 4 分，建议：回复很及时 ${stamp}`).waitFor();
-    await incoming(`已投递简历 ${stamp}`).waitFor();
-    await expect(incoming(nick).count()).resolves.toBe(5); // the sender's name heads each bubble
+    await expect(incoming(nick).count()).resolves.toBe(4); // the sender's name heads each bubble
+    // The HR rates no one and sees no demo buttons or raw IDs beside the conversations.
+    await expect(panel(hr.page).getByRole('button', { name: '评价', exact: true }).count()).resolves.toBe(0);
+    await expect(panel(hr.page).getByRole('button', { name: '自定义消息', exact: true }).count()).resolves.toBe(0);
+    await expect(panel(hr.page).locator('.side').textContent()).resolves.not.toMatch(/ID：/);
 
     // The previewer: counter, next, zoom in 0.1 steps, rotate 90°, Escape closes.
     const images = hr.page.locator('zp-chat .row.in img[alt="图片"]');

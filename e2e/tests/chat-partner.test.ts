@@ -1,6 +1,6 @@
 /**
  * A partner's page on another origin embeds <zp-chat> with the element and one script tag
- * (fixtures/partner.html). A visitor logs in with a platform account inside the widget and chats
+ * (fixtures/partner.html). A visitor logs in with a platform account in the platform's login window and chats
  * with an HR who is on the platform's own site; the partner's heavy-handed CSS reaches neither
  * the widget nor its toasts, and the widget's CSS reaches none of the partner's elements, even
  * those that reuse the widget's class names.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { connectBrowser, demo, openPerson, screenshot } from '../lib/harness.js';
 import { personWithChat, registerSeeker } from '../lib/chat.js';
-import { listPartner, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
+import { listPartner, loginWindowOf, logInInWindow, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
 const stamp = String(Date.now()).slice(-6);
 
@@ -53,7 +53,7 @@ describe('<zp-chat> on a partner page', () => {
     await site?.close();
   });
 
-  it('a visitor logs in inside the widget and chats with an HR on the platform site; no style crosses either way (1280 px)', async () => {
+  it('a visitor logs in through the platform\'s window and chats with an HR on the platform site; no style crosses either way (1280 px)', async () => {
     const hr = await personWithChat(browser, 'hr', demo.hr.phone);
     // A student registered on the platform for this journey: no unread left by other journeys.
     const visitorPhone = `136${String(Date.now()).slice(-8)}`;
@@ -74,27 +74,29 @@ describe('<zp-chat> on a partner page', () => {
       const s = getComputedStyle(el);
       return { position: s.position, background: s.backgroundColor, border: s.borderTopStyle };
     });
-    expect(look).toEqual({ position: 'fixed', background: 'rgb(31, 111, 229)', border: 'none' });
+    expect(look).toEqual({ position: 'fixed', background: 'rgb(26, 102, 217)', border: 'none' }); // the platform's primary, --zp-color-primary
     await screenshot(page, 'chat-partner-visitor-1280', { fullPage: false });
 
-    await launcher.click();
+    const win = await loginWindowOf(page, () => launcher.click());
     const login = page.getByRole('dialog', { name: '登录后在线沟通' });
-    await login.getByLabel('手机号').fill(visitorPhone);
-    await login.getByLabel('密码').fill('wrong-password');
-    await login.getByRole('button', { name: '登录', exact: true }).click();
-    const refusal = page.locator('.zp-message--error').first();
-    await refusal.waitFor();
-    const toastFont = await refusal.evaluate((el) => getComputedStyle(el).fontFamily);
-    expect(toastFont).not.toContain('Georgia');
-    expect(await refusal.locator('span').last().evaluate(inherited)).toEqual(PLAIN);
+    await login.waitFor();
     expect(await login.getByRole('heading').evaluate(inherited)).toEqual(PLAIN);
-    const loginButtonFont = await login.getByRole('button', { name: '登录', exact: true }).evaluate((el) => getComputedStyle(el).fontSize);
+    const loginButtonFont = await login.getByRole('button', { name: '重新打开登录窗口' }).evaluate((el) => getComputedStyle(el).fontSize);
     expect(loginButtonFont).not.toBe('20px');
     expect(await login.getByRole('heading').evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Georgia');
     await screenshot(page, 'chat-partner-login-1280', { fullPage: false });
 
-    await login.getByLabel('密码').fill(demo.password);
-    await login.getByRole('button', { name: '登录', exact: true }).click();
+    // The password is typed in the platform's window only; a wrong one is refused there.
+    await win.getByLabel('手机号', { exact: true }).fill(visitorPhone);
+    await win.getByLabel('密码', { exact: true }).fill('wrong-password');
+    await win.getByRole('button', { name: '登录', exact: true }).click();
+    await win.locator('.zp-message--error').first().waitFor();
+    await logInInWindow(win, '求职者', visitorPhone);
+    // The toast on the partner page is the widget's own, untouched by the page's styles.
+    const welcome = page.locator('.zp-message').filter({ hasText: '登录成功' }).first();
+    await welcome.waitFor();
+    expect(await welcome.evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Georgia');
+    expect(await welcome.locator('span').last().evaluate(inherited)).toEqual(PLAIN);
     await page.getByRole('alert').filter({ hasText: '谨防诈骗' }).waitFor();
     // The session is the partner origin's own: the widget keeps it across a reload.
     await page.reload();
@@ -137,16 +139,13 @@ describe('<zp-chat> on a partner page', () => {
   it('on a phone (375 px) the login and the panel fill the screen without spilling over', async () => {
     const { page } = await openPerson(browser, { viewport: { width: 375, height: 740 } });
     await page.goto(`${partner}/`);
-    await page.locator('zp-chat .launcher').click();
+    const win = await loginWindowOf(page, () => page.locator('zp-chat .launcher').click());
     const login = page.getByRole('dialog', { name: '登录后在线沟通' });
     const box = (await login.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     await screenshot(page, 'chat-partner-login-375', { fullPage: false });
-    await login.getByRole('radio', { name: '企业HR' }).click();
-    await login.getByLabel('手机号').fill(demo.hr.phone);
-    await login.getByLabel('密码').fill(demo.password);
-    await login.getByRole('button', { name: '登录', exact: true }).click();
+    await logInInWindow(win, '企业HR', demo.hr.phone);
     await page.getByRole('alert').filter({ hasText: '求职者' }).waitFor();
     const panel = (await page.getByRole('dialog', { name: '在线沟通' }).boundingBox())!;
     expect(panel.width).toBe(375);

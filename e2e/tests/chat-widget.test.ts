@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
-import { apiCall, md5 } from '../lib/api.js';
+import { apiCall, md5, currentConsent } from '../lib/api.js';
 import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
@@ -120,11 +120,104 @@ describe('chat widget', () => {
     expect(panelRequests.length).toBeGreaterThan(0);
   });
 
+  it("the seeker centre's 未读消息 is the chat's count, live; it opens the chat, and Escape gives the focus back to the chat button", async () => {
+    // The demo seeker (the centre wants a résumé); other journeys may have left it unread messages.
+    const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone);
+    await seeker.page.goto('/zppc/job_hunter/hunter_home');
+    const card = seeker.page.getByRole('listitem').filter({ hasText: '未读消息' });
+    const shown = async () => Number(await card.locator('strong').textContent());
+    // Once the chat has counted, the card shows its number (a dash until then).
+    await expect.poll(() => card.locator('strong').textContent()).toMatch(/^\d+$/);
+    const before = await shown();
+    expect(await badgeCount(seeker.page)).toBe(before);
+
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
+    await hr.page.locator('zp-chat .launcher').click();
+    const seekerId = (await apiCall<Grant>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } })).userId;
+    await quickStart(hr.page, seekerId);
+    const box = hr.page.getByLabel('消息内容');
+    const last = `方便聊聊吗 ${stamp}`;
+    for (const text of [`您好 ${stamp}`, last]) {
+      await box.fill(text);
+      await box.press('Enter');
+    }
+    // One number: the card says what the chat button and the page title say.
+    await expect.poll(shown).toBe(before + 2);
+    expect(await badgeCount(seeker.page)).toBe(before + 2);
+    await expect.poll(() => seeker.page.title()).toMatch(new RegExp(`^\\(${before + 2}\\) `));
+    await screenshot(seeker.page, 'chat-unread-card-seeker-1280');
+
+    // The chat button's first click: its light button gives way to the panel, which lists the conversation.
+    await seeker.page.locator('zp-chat .launcher').click();
+    const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
+    await panel.locator('.item').filter({ hasText: last }).click();
+    await seeker.page.locator('zp-chat .row.in').filter({ hasText: last }).waitFor();
+    await expect.poll(shown).toBeLessThanOrEqual(before);
+    expect(await shown()).toBe(await badgeCount(seeker.page));
+
+    // Escape closes it and the focus is on the chat button again, not lost to the page.
+    const focused = () =>
+      seeker.page.evaluate(() => {
+        let el: Element | null = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return el ? `${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent}]` : '';
+      });
+    await seeker.page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('button[消息]');
+
+    // The card opens the chat too; closed, the focus is back on the card.
+    await card.getByRole('button').click();
+    await panel.waitFor();
+    await seeker.page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(focused).toMatch(/^button\[\d+未读消息\]$/);
+  }, 120_000);
+
+  it("the HR sees a seeker's name by one rule: masked in the list, the conversation and its details until the seeker answers, then in full in all", async () => {
+    const grant = await registerSeeker(`133${String(Date.now()).slice(-8)}`);
+    const seeker = await personWithChat(browser(), 'qz', grant.phone, 1280, grant);
+    const nick = `应届生${stamp}`;
+    await seeker.page.locator('zp-chat .launcher').click();
+    const seekerPanel = seeker.page.getByRole('dialog', { name: '在线沟通' });
+    await seekerPanel.locator('.me-button').click();
+    await seekerPanel.getByRole('form', { name: '编辑资料' }).getByLabel('昵称').fill(nick);
+    await seekerPanel.getByRole('form', { name: '编辑资料' }).getByRole('button', { name: '保存' }).click();
+    await seekerPanel.locator('.me-button').filter({ hasText: nick }).waitFor();
+
+    const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
+    await hr.page.locator('zp-chat .launcher').click();
+    await quickStart(hr.page, grant.userId);
+    const panel = hr.page.getByRole('dialog', { name: '在线沟通' });
+    const box = hr.page.getByLabel('消息内容');
+    await box.fill(`您好，看了您的简历 ${stamp}`);
+    await box.press('Enter');
+    await hr.page.locator('zp-chat .row.out').filter({ hasText: `看了您的简历 ${stamp}` }).getByRole('button', { name: '撤回' }).waitFor();
+    await panel.getByRole('button', { name: '详情' }).click();
+    const names = async () => [
+      await panel.locator(`.item[data-conversation="C2C${grant.userId}"] .name`).textContent(),
+      await panel.locator('.conversation .head .title').textContent(),
+      await panel.getByRole('complementary', { name: '会话详情' }).locator('b').textContent(),
+    ];
+    // Written to, not answered: the same masked name in all three places.
+    await expect.poll(names).toEqual(['应**', '应**', '应**']);
+    await screenshot(hr.page, 'chat-names-masked-hr-1280', { fullPage: false });
+
+    // The seeker answers: in full everywhere, the answer's bubble included.
+    await seekerPanel.locator('.item').filter({ hasText: `看了您的简历 ${stamp}` }).click();
+    const reply = seeker.page.getByLabel('消息内容');
+    await reply.fill(`您好，可以的 ${stamp}`);
+    await reply.press('Enter');
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: `可以的 ${stamp}` }).filter({ hasText: nick }).waitFor();
+    await expect.poll(names).toEqual([nick, nick, nick]);
+    await screenshot(hr.page, 'chat-names-full-hr-1280', { fullPage: false });
+  }, 120_000);
+
   it('an HR whose company is not approved is sent to the company form instead of the chat', async () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     const since = Date.now();
     await apiCall('/api/sec/pc/registerValidateCode', { query: { phone, type: 'hr' } });
-    const grant = await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone, pwd: md5(demo.password), validateCode: await smsCode(phone, { purpose: 'register', since }) } });
+    const grant = await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone, pwd: md5(demo.password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() } });
     const { page } = await personWithChat(browser(), 'hr', phone, 375, grant);
     await page.locator('zp-chat .launcher').click();
     await page.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();

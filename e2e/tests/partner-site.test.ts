@@ -3,15 +3,15 @@
  * <zp-chat> and <zp-feedback>, one script tag each, and a hostile stylesheet
  * (`* { font-size: 40px !important; color: red }`). A visitor meets the three refusals of spec
  * section 5 in the fair widget (not logged in, résumé under 60 %, enterprise not approved), logs in
- * once there and the chat knows it (an HR's message shows as its badge), sends feedback with an
+ * once (in the platform's login window) and the chat knows it (an HR's message shows as its badge), sends feedback with an
  * image, logs out once and every widget knows it, and a complete seeker signs up for a fair.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, demo, openPerson, screenshot, smsCode, useBrowser } from '../lib/harness.js';
-import { apiCall, apiLogin, md5 } from '../lib/api.js';
+import { apiCall, apiLogin, md5, currentConsent } from '../lib/api.js';
 import { badgeCount, personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
-import { listPartner, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
+import { listPartner, loginWindowOf, logInInWindow, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const stamp = String(Date.now()).slice(-6);
@@ -22,14 +22,12 @@ const toast = (page: Page, text: string) => page.locator('.zp-message').filter({
 /** The font size and colour an element is drawn with. */
 const look = (target: Locator) => target.evaluate((el) => ({ size: getComputedStyle(el).fontSize, color: getComputedStyle(el).color }));
 
-/** The fair widget's login dialog (named after what it leads to), filled and sent. */
-async function logInThere(page: Page, name: string, role: '求职者' | '企业HR', phone: string) {
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.getByRole('radio', { name: role }).click();
-  await dialog.getByLabel('手机号').fill(phone);
-  await dialog.getByLabel('密码').fill(demo.password);
-  await dialog.getByRole('button', { name: '登录', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+/** The fair widget's login (named after what it leads to): `open` opens the platform's window, the person logs in there. */
+async function logInThere(page: Page, open: () => Promise<unknown>, name: string, role: '求职者' | '企业HR', phone: string) {
+  const win = await loginWindowOf(page, open);
+  await page.getByRole('dialog', { name }).waitFor();
+  await logInInWindow(win, role, phone);
+  await page.getByRole('dialog', { name }).waitFor({ state: 'detached' });
 }
 
 /** The card of the first fair still open for sign-up (online tab, then on-site): its button says 立即报名. */
@@ -93,16 +91,18 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     await signUpButton(await openFair(page)).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('未登录，请您登录后，进行报名。').waitFor();
-    await confirm.getByRole('button', { name: '去登录' }).click();
+    const win = await loginWindowOf(page, () => confirm.getByRole('button', { name: '去登录' }).click());
     await page.getByRole('dialog', { name: '登录后报名' }).waitFor();
     await screenshot(page, 'partner-site-login-1280', { fullPage: false });
 
     // 2. Logged in with an incomplete résumé: '请完善简历', and the platform's résumé page opens in
-    // a new tab (a partner login may not edit it, so the platform asks for its own login there).
-    const resumeTab = context.waitForEvent('page');
-    await logInThere(page, '登录后报名', '求职者', seekerPhone);
+    // a new tab (a partner login may not edit it; the window's login is the platform's too).
+    const tabs: Page[] = [];
+    context.on('page', (p) => tabs.push(p));
+    await logInInWindow(win, '求职者', seekerPhone);
     await toast(page, '请完善简历');
-    const opened = await resumeTab;
+    await expect.poll(() => tabs.filter((p) => p !== win).length).toBe(1);
+    const opened = tabs.find((p) => p !== win)!;
     await opened.waitForURL(/\/zppc\/(private\/resume|public\/login)/);
     expect(decodeURIComponent(opened.url())).toContain('/zppc/private/resume');
     await opened.close();
@@ -160,9 +160,8 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     const hrPhone = `139${String(Date.now()).slice(-8)}`;
     const since = Date.now();
     await apiCall('/api/sec/pc/registerValidateCode', { query: { phone: hrPhone, type: 'hr' } });
-    await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone: hrPhone, pwd: md5(demo.password), validateCode: await smsCode(hrPhone, { purpose: 'register', since }) } });
-    await fairs.locator('button.jf-user').click();
-    await logInThere(page, '登录平台账号', '企业HR', hrPhone);
+    await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone: hrPhone, pwd: md5(demo.password), validateCode: await smsCode(hrPhone, { purpose: 'register', since }), consent: await currentConsent() } });
+    await logInThere(page, () => fairs.locator('button.jf-user').click(), '登录平台账号', '企业HR', hrPhone);
     await signUpButton(await openFair(page)).click();
     await confirm.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();
     await screenshot(page, 'partner-site-hr-unapproved-1280', { fullPage: false });
@@ -175,8 +174,7 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     await logOut(page);
 
     // A seeker with a complete résumé signs up: 报名成功, and the card says 已报名.
-    await fairs.locator('button.jf-user').click();
-    await logInThere(page, '登录平台账号', '求职者', demo.seeker.phone);
+    await logInThere(page, () => fairs.locator('button.jf-user').click(), '登录平台账号', '求职者', demo.seeker.phone);
     const card = await openFair(page);
     const hxid = await card.getAttribute('data-hxid');
     await signUpButton(card).click();

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { connectBrowser, demo, openPerson, screenshot, smsCode } from '../lib/harness.js';
-import { apiCall, apiLogin, md5 } from '../lib/api.js';
+import { apiCall, apiLogin, md5, currentConsent } from '../lib/api.js';
 
 /** A real 1×1 PNG (the server checks the bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const tail = String(Date.now()).slice(-8);
 const phone = `136${tail}`;
 const newPhone = `135${tail}`;
-const password = 'abc12345';
+const password = 'abc-job-2026';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.zp-message').filter({ hasText: text }).first().waitFor();
 const confirmDialog = (page: Page, button: string) => page.getByRole('alertdialog').getByRole('button', { name: button }).click();
@@ -17,7 +17,7 @@ const confirmDialog = (page: Page, button: string) => page.getByRole('alertdialo
 async function arrangeSeeker(): Promise<{ token: string; company: string; job: string }> {
   const since = Date.now();
   await apiCall('/api/sec/pc/registerValidateCode', { method: 'POST', query: { phone } });
-  const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }) } });
+  const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() } });
   await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: '周宁', xbm: 'xb_001', csrq: '1997-05-01', dqszs: '440000', dqszcs: '440300', yx: 'zhouning@example.com', zwpj: '三年测试开发经验。' } });
   await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
   await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });

@@ -8,7 +8,7 @@ import { apiCall, apiLogin } from '../lib/api.js';
 
 /** A phone no other test uses: 137 + the last 8 digits of the clock. */
 const phone = `137${String(Date.now()).slice(-8)}`;
-const password = 'abc12345';
+const password = 'abc-job-2026';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.zp-message').filter({ hasText: text }).first().waitFor();
 
@@ -45,7 +45,7 @@ describe('a job seeker from registration to an interview', () => {
     await page.getByText('两次输入的密码不一致').waitFor();
     await page.getByLabel('确认密码').fill(password);
     await page.getByRole('button', { name: '注册', exact: true }).click();
-    await page.getByText('请阅读并同意用户服务协议').waitFor();
+    await page.getByText('请阅读并同意《用户服务协议》和《隐私政策》').waitFor();
     await page.getByLabel('我已阅读并同意').check();
     await page.getByRole('button', { name: '注册', exact: true }).click();
 
@@ -120,13 +120,15 @@ describe('a job seeker from registration to an interview', () => {
       await page.getByTestId('attachment-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: fs.readFileSync(pdf) });
       await attachments.getByText(name).waitFor();
     }
-    await attachments.getByText('附件简历已达上限，请删除不常用的附件简历').waitFor();
-    await attachments.getByRole('button', { name: '上传附件简历' }).click();
-    await toast(page, '附件简历已达上限，请删除不常用的附件简历');
+    await attachments.getByText('附件简历最多 3 份，请删除不常用的附件简历后再上传').waitFor();
+    // the upload is disabled with the reason beside it: no fourth file travels
+    await expect.poll(() => attachments.getByRole('button', { name: '上传附件简历' }).isDisabled()).toBe(true);
+    await attachments.getByText('已有 3 份，已达上限，删除一份后才能上传').waitFor();
     await attachments.locator('.sk-row', { hasText: '张晓-作品集.pdf' }).getByRole('button', { name: '删除' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
     await toast(page, '删除成功');
-    await expect.poll(() => attachments.getByText('附件简历已达上限，请删除不常用的附件简历').count()).toBe(0);
+    await expect.poll(() => attachments.getByText('附件简历最多 3 份，请删除不常用的附件简历后再上传').count()).toBe(0);
+    await expect.poll(() => attachments.getByRole('button', { name: '上传附件简历' }).isDisabled()).toBe(false);
     // renamed, and downloadable through its signed link
     await attachments.locator('.sk-row', { hasText: '张晓-英文.pdf' }).getByRole('button', { name: '重命名' }).click();
     await page.getByLabel('文件名称').fill('张晓-英文简历.pdf');

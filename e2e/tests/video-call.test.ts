@@ -6,11 +6,14 @@
  *   second page stops ringing once the first answered; a third person's request to the HR in
  *   the call is answered line busy (对方忙线中); minimising and closing the panel keep the call;
  *   the hangup shows the same duration on both sides.
- * - Refused, cancelled, unanswered for 60 s (the HR's page on a test clock), and the seeker's
- *   camera failing on answering: idle on both sides with the record lines 已拒绝 / 已取消 /
- *   未接听 / 通话未接通.
+ * - Refused (对方已拒绝视频面试, the spec's words), cancelled, unanswered for 60 s (the HR's page
+ *   on a test clock), and the seeker's camera failing on answering: idle on both sides with the
+ *   record lines 已拒绝视频面试 / 已取消 / 未接听 / 通话未接通.
  * - The seeker asks (QZ_REQ): refused, they read 对方已拒绝视频面试; asked again and approved,
  *   they are in the call with both pictures.
+ * - A free HR's call: 剩余 mm:ss on both sides and the minute's warning; a reload on either side
+ *   goes back into the call by itself, both pictures again, the time left going on from the
+ *   server's clock; a side away while the other hung up is told so and keeps no call.
  * Screenshots at 1280 px (HR) and 375 px (seekers).
  */
 import type { Browser, Page } from 'playwright-core';
@@ -56,7 +59,7 @@ async function freshSeeker(browser: Browser, width = 375): Promise<Someone & { g
 /** Opens the panel on the conversation with `userId`. */
 async function openConversation(p: Someone, userId: string) {
   if (!(await panel(p.page).count())) await chat(p.page).getByRole('button', { name: '消息', exact: true }).click();
-  await panel(p.page).getByLabel('会话列表').waitFor();
+  await panel(p.page).getByLabel('会话列表', { exact: true }).waitFor();
   await quickStart(p.page, userId);
 }
 
@@ -196,10 +199,11 @@ describe('one-to-one video calls in the chat', () => {
       // Refused.
       await hrCalls(hr, seeker);
       await prompt(seeker.page).getByRole('button', { name: '拒绝' }).click();
-      await toast(hr.page, '对方已拒绝').waitFor();
+      // the spec's words (section 8), in the notice and the conversation's record
+      await toast(hr.page, '对方已拒绝视频面试').waitFor();
       await callWindow(hr.page).waitFor({ state: 'hidden' });
       await prompt(seeker.page).waitFor({ state: 'detached' });
-      expect(await lastRecord(hr.page, '对方已拒绝')).toBe('对方已拒绝');
+      expect(await lastRecord(hr.page, '对方已拒绝视频面试')).toBe('对方已拒绝视频面试');
 
       // Cancelled while dialling.
       await chat(hr.page).getByRole('button', { name: '视频通话', exact: true }).click();
@@ -238,7 +242,7 @@ describe('one-to-one video calls in the chat', () => {
       await openConversation(seeker, hr.userId);
       await lastRecord(seeker.page, '通话未接通');
       const lines = await records(seeker.page).allTextContents();
-      expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['已拒绝', '对方已取消', '未接听', '通话未接通']));
+      expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['已拒绝视频面试', '对方已取消', '未接听', '通话未接通']));
       await shoot([['hr', hr], ['seeker', seeker]], 'video-call-records');
     } catch (err) {
       await shoot([['hr', hr], ['seeker', seeker]], 'video-call-unanswered-failed');
@@ -279,6 +283,127 @@ describe('one-to-one video calls in the chat', () => {
       await lastRecord(seeker.page, /^通话时长/);
     } catch (err) {
       await shoot([['hr', hr], ['seeker', seeker]], 'video-call-request-failed');
+      throw err;
+    }
+  });
+
+  it("a free HR's call: the time left and the minute's warning, the window beside the panel's 发送, a reload on either side back into the call", { timeout: 300_000 }, async () => {
+    let hr: Someone | undefined;
+    let seeker: Someone | undefined;
+    try {
+      seeker = await freshSeeker(browser());
+      hr = await withChat(browser(), 'hr', demo.hr.phone, 1280);
+      await hrCalls(hr, seeker);
+      await prompt(seeker.page).getByRole('button', { name: '接听' }).click();
+      await receivesVideo(remoteVideo(hr.page));
+      await receivesVideo(remoteVideo(seeker.page));
+
+      // At 1280 the call window and the open panel do not cover each other: 发送 and 关闭 stay free.
+      const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!;
+      const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      const win = await box(callWindow(hr.page));
+      expect(apart(win, await box(panel(hr.page).getByRole('button', { name: '发送', exact: true })))).toBe(true);
+      expect(apart(win, await box(panel(hr.page).getByRole('button', { name: '关闭', exact: true })))).toBe(true);
+      await shoot([['hr', hr]], 'video-call-beside-panel-1280');
+
+      // The time left of the free HR's 20 minutes, on both sides.
+      for (const p of [hr, seeker]) {
+        await expect.poll(() => callWindow(p!.page).getByTestId('call-remaining').textContent(), { timeout: 10_000 }).toMatch(/^剩余 (20:00|19:[0-5]\d)$/);
+      }
+
+      // The duration runs from when both were in.
+      const seconds = (clock: string | null) => (clock ?? '').split(':').reduce((t, part) => t * 60 + Number(part), 0);
+      await expect.poll(async () => seconds(await callWindow(hr!.page).getByTestId('call-status').textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+
+      // A reload on either side goes back into the call by itself: the pictures again both ways,
+      // and the time left and the duration go on from the server's clock (not back to 20:00).
+      const remainingOf = async (page: Page) => seconds(((await callWindow(page).getByTestId('call-remaining').textContent()) ?? '').replace('剩余 ', ''));
+      for (const [who, p] of [['hr', hr], ['seeker', seeker]] as const) {
+        const left = await remainingOf(p.page);
+        const ran = seconds(await callWindow(p.page).getByTestId('call-status').textContent());
+        if (who === 'seeker') {
+          // A browser whose autoplay policy refuses the sound after a reload until a click, stood
+          // in for by <audio>.play() refusing while the page has had none.
+          await p.page.addInitScript(() => {
+            let clicked = false;
+            window.addEventListener('click', () => (clicked = true), true);
+            const play = HTMLMediaElement.prototype.play;
+            HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+              if (this instanceof HTMLAudioElement && !clicked) return Promise.reject(new DOMException('a click first', 'NotAllowedError'));
+              return play.call(this);
+            };
+          });
+        }
+        const reloadedAt = Date.now();
+        await p.page.reload();
+        await callWindow(p.page).waitFor({ timeout: 30_000 });
+        await callWindow(p.page).getByTestId('call-remaining').waitFor({ timeout: 15_000 });
+        const away = Math.ceil((Date.now() - reloadedAt) / 1000);
+        const leftAfter = await remainingOf(p.page);
+        expect(leftAfter).toBeLessThanOrEqual(left);
+        expect(leftAfter).toBeGreaterThanOrEqual(left - away - 2);
+        expect(seconds(await callWindow(p.page).getByTestId('call-status').textContent())).toBeGreaterThanOrEqual(ran);
+        await receivesVideo(remoteVideo(hr.page));
+        await receivesVideo(remoteVideo(seeker.page));
+        await shoot([[who, p]], `video-call-reloaded-${who}`);
+        if (who === 'seeker') {
+          // One click brings the sound; the call goes on.
+          await callWindow(p.page).getByRole('button', { name: '点击恢复声音' }).click();
+          await callWindow(p.page).getByRole('button', { name: '点击恢复声音' }).waitFor({ state: 'detached' });
+        }
+      }
+
+      // 19 minutes later (the HR's page on a test clock from now): the warning, a minute before
+      // the end, as the room gives it.
+      await hr.page.clock.install();
+      await hr.page.clock.fastForward(19 * 60_000 + 5_000);
+      await callWindow(hr.page).getByRole('alert').filter({ hasText: '面试将在 1 分钟后结束' }).waitFor();
+      await expect.poll(() => callWindow(hr!.page).getByTestId('call-remaining').textContent()).toMatch(/^剩余 00:[0-5]\d$/);
+      await shoot([['hr', hr]], 'video-call-warning-1280');
+
+      // The seeker, back from a reload, hangs up: the record's duration counts from when both
+      // were in, not from the reload.
+      const live = seconds(await callWindow(seeker.page).getByTestId('call-status').textContent());
+      await callWindow(seeker.page).getByRole('button', { name: '挂断' }).click();
+      await callWindow(seeker.page).waitFor({ state: 'hidden' });
+      await openConversation(seeker, hr.userId);
+      const line = await lastRecord(seeker.page, /^通话时长 \d\d:\d\d:\d\d$/);
+      expect(seconds(line.replace('通话时长 ', ''))).toBeGreaterThanOrEqual(live);
+    } catch (err) {
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-clock-failed');
+      throw err;
+    }
+  });
+
+  it('a call kept across a reload whose other side hung up meanwhile is dropped with a clear message, on either side', { timeout: 300_000 }, async () => {
+    let hr: Someone | undefined;
+    let seeker: Someone | undefined;
+    try {
+      hr = await withChat(browser(), 'hr', demo.hr.phone, 1280);
+      // One fresh seeker per call: a free HR interviews a seeker once a day.
+      for (const away of ['seeker', 'hr'] as const) {
+        seeker = await freshSeeker(browser());
+        await hrCalls(hr, seeker);
+        await prompt(seeker.page).getByRole('button', { name: '接听' }).click();
+        await receivesVideo(remoteVideo(hr.page));
+        await receivesVideo(remoteVideo(seeker.page));
+        const [gone, stays] = away === 'seeker' ? [seeker, hr] : [hr, seeker];
+        // One side's tab goes to another site (its call kept in the tab); the other hangs up meanwhile.
+        await gone.page.goto('about:blank');
+        await callWindow(stays.page).getByRole('button', { name: '挂断' }).click();
+        await callWindow(stays.page).waitFor({ state: 'hidden' });
+        await gone.page.goto('/zppc/');
+        await toast(gone.page, '对方已挂断，通话已结束').waitFor({ timeout: 30_000 });
+        await shoot([[away, gone]], `video-call-hung-up-while-away-${away}`);
+        expect(await callWindow(gone.page).isVisible()).toBe(false);
+        // Dropped for good: the tab keeps no call that a next reload would try again.
+        expect(await gone.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('zp:call:')))).toEqual([]);
+        await seeker.page.context().close();
+        seeker = undefined;
+      }
+    } catch (err) {
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-hung-up-while-away-failed');
       throw err;
     }
   });

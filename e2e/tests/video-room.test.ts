@@ -116,6 +116,10 @@ describe('video interview room', () => {
     await mates.getByRole('button', { name: '邀请赵敏' }).click();
     await hr.page.getByText('邀请成功，请等待对方进入房间').first().waitFor();
     await colleague.page.goto('/zppc/enter_home/enter_interview');
+    // A sub-account has not agreed to the platform's documents yet: its first page asks, once.
+    const consent = colleague.page.getByRole('alertdialog', { name: /《用户服务协议》和《隐私政策》/ });
+    await consent.getByRole('button', { name: '同意并继续使用' }).click();
+    await consent.waitFor({ state: 'detached' });
     await colleague.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` }).getByRole('link', { name: '进入视频面试' }).click();
     await colleague.page.waitForURL(new RegExp(`/zppc/video\\?roomId=${roomId}$`));
     await enterFromDeviceCheck(colleague.page);
@@ -134,13 +138,16 @@ describe('video interview room', () => {
     await screenshot(seeker.page, 'video-room-seeker-375');
     await screenshot(colleague.page, 'video-room-colleague-1280');
 
-    // Clicking a picture enlarges it; minimised, the room floats in a corner with that picture
-    // still playing, and 还原 brings the whole room back.
-    await room(hr.page).getByRole('button', { name: `放大${demo.seeker.name}的画面` }).click();
+    // The other person is large (the first to come in, for the HR; the interviewer, for the others);
+    // clicking another picture enlarges it; minimised, the room floats in a corner with that
+    // picture still playing, and 还原 brings the whole room back.
     await room(hr.page).locator(`.tile.focused[data-user="${seeker.userId}"]`).waitFor();
+    await room(seeker.page).locator(`.tile.focused[data-user="${hr.userId}"]`).waitFor();
+    await room(hr.page).getByRole('button', { name: '放大赵敏的画面' }).click();
+    await room(hr.page).locator(`.tile.focused[data-user="${colleague.userId}"]`).waitFor();
     await room(hr.page).getByRole('button', { name: '最小化' }).click();
     await room(hr.page).getByRole('button', { name: '还原' }).waitFor();
-    await receivesVideoFrom(hr.page, seeker.userId);
+    await receivesVideoFrom(hr.page, colleague.userId);
     expect(await room(hr.page).getByRole('button', { name: '离开', exact: true }).isVisible()).toBe(false);
     await screenshot(hr.page, 'video-room-hr-minimised-1280', { fullPage: false });
     await room(hr.page).getByRole('button', { name: '还原' }).click();
@@ -169,7 +176,13 @@ describe('video interview room', () => {
     await receivesVideoFrom(seeker.page, hr.userId);
     await receivesVideoFrom(colleague.page, hr.userId);
 
-    // Leaving asks first; the others see the seeker go.
+    // Together for a minute, the interview counts as the free HR's one with this seeker today.
+    const hrToken = await apiLogin('hr', demo.hr.phone, demo.password);
+    await expect
+      .poll(async () => (await apiCall<{ data: number }>(`/api/sec/trtc/startVedio/${seeker.userId}`, { method: 'POST', token: hrToken })).data, { timeout: 90_000, interval: 2000 })
+      .toBe(0);
+
+    // Leaving asks first; the others see the seeker go, by name.
     await room(seeker.page).getByRole('button', { name: '离开', exact: true }).click();
     const ask = seeker.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' });
     await ask.getByRole('button', { name: '取消' }).click();
@@ -178,19 +191,21 @@ describe('video interview room', () => {
     await seeker.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
     await room(seeker.page).getByText('您已离开房间').waitFor();
     for (const p of [hr, colleague]) await tile(p.page, seeker.userId).waitFor({ state: 'detached', timeout: 20_000 });
+    await room(hr.page).getByRole('status').filter({ hasText: `${demo.seeker.name}已离开房间` }).getByRole('button', { name: '重新邀请' }).waitFor();
     await screenshot(seeker.page, 'video-room-seeker-left-375');
     // Then the colleague: the HR is alone and waits again.
     await room(colleague.page).getByRole('button', { name: '离开', exact: true }).click();
     await colleague.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
     await tile(hr.page, colleague.userId).waitFor({ state: 'detached', timeout: 20_000 });
-    await room(hr.page).getByText('等待对方进入房间').waitFor();
+    await room(hr.page).getByRole('status').filter({ hasText: '赵敏已离开房间' }).waitFor();
 
-    // A free HR interviews one seeker once a day: a second interview today is refused.
+    // A free HR interviews one seeker once a day: a second interview today is refused, saying
+    // with whom and when it took place, and that tomorrow is possible.
     await room(hr.page).getByRole('button', { name: '离开', exact: true }).click();
     await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
     await hr.page.goto('/zppc/enter_home/enter_interview');
     await hr.page.locator('.hr-card').filter({ hasText: demo.seeker.name }).first().getByRole('button', { name: '发起视频面试' }).click();
-    await hr.page.locator('.zp-message').filter({ hasText: FREE_NOTICE }).first().waitFor();
+    await hr.page.locator('.zp-message').filter({ hasText: `今天与${demo.seeker.name}的视频面试已于北京时间` }).filter({ hasText: '明天' }).first().waitFor();
     expect(hr.page.url()).toContain('/enter_home/enter_interview');
   }
 });

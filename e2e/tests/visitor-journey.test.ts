@@ -27,7 +27,8 @@ describe('visitor', () => {
     await offline.getByRole('listitem').first().waitFor();
     await expect(page.getByRole('tabpanel', { name: '线上招聘会' }).isVisible()).resolves.toBe(false);
     const fairName = (await offline.locator('.fair-card__title').first().textContent())!.trim();
-    await offline.getByRole('link', { name: '进入会场 ›' }).first().click();
+    // (A running fair's way in is its main button 进入会场; every card's title leads there too.)
+    await offline.locator('.fair-card__title').first().click();
     await page.waitForURL(/\/zppc\/public\/meetinghall\/\d+\/[123]$/);
     await page.getByRole('heading', { level: 1, name: fairName }).waitFor();
     await page.getByRole('heading', { name: '会场数据' }).waitFor();

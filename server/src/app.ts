@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import websocket from '@fastify/websocket';
 import cors from '@fastify/cors';
 import { installCompression } from './http/compression.js';
 import type { Logger } from 'pino';
@@ -16,6 +15,7 @@ import type { Services } from './services.js';
 import { modules } from './modules/index.js';
 import { mountSite, SITE_BASE } from './http/site.js';
 import { installSecurityHeaders } from './http/headers.js';
+import { installSockets } from './http/socket.js';
 import { installOriginRefusal, OriginPolicy } from './http/origins.js';
 import { defaultLogger, redactingLogger } from './http/logging.js';
 
@@ -63,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     logController: new QuietRequests(),
+    // The previous client writes some paths with a doubled slash (bsdwbmxx//findDwBmzt).
+    routerOptions: { ignoreDuplicateSlashes: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
   // Bodies are checked without coercion (a number is not a string); query and path strings are coerced.
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     parseJson(req, body as string, done);
   });
 
+  const origins = new OriginPolicy(config);
   const services: Services = {
     config,
     database,
@@ -85,9 +88,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     log,
     secret,
-    sessions: sessionStore(database.db, secret),
+    sessions: sessionStore(database.db, secret, origins, { maxDays: config.sessionMaxDays }),
     sms: smsCodes(database.db, opts.smsSender ?? logSender(log), secret, config),
-    origins: new OriginPolicy(config),
+    origins,
     companyStateOfHr: async () => -1,
     onClose: (fn) => closers.push(fn),
   };
@@ -99,7 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await installSockets(app, { perAddress: config.socketsPerAddress });
   await installCompression(app, SITE_BASE);
   // Every origin gets CORS headers, so that a widget on any page can load and read the API's
   // answer; who may actually call the API is decided by the refusal hook right after: a foreign

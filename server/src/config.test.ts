@@ -14,6 +14,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow('REDIS_PREFIX=a b 无效');
   });
 
+  it('a login lasts 30 days at most unless SESSION_MAX_DAYS says otherwise', () => {
+    expect(loadConfig({}).sessionMaxDays).toBe(30);
+    expect(loadConfig({ SESSION_MAX_DAYS: '7' }).sessionMaxDays).toBe(7);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow('SESSION_MAX_DAYS=0 无效：应为 1–365 的整数');
+  });
+
   it('DEMO defaults off on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
   });
@@ -49,14 +55,15 @@ describe('configuration from the environment', () => {
     expect(c.iceServers).toEqual([{ urls: 'stun:127.0.0.1:3478' }]);
   });
 
-  it('reads the TURN secret and URLs, and the video reconnect grace', () => {
-    expect(loadConfig({}).rtc).toEqual({ turnSecret: null, turnUrls: [], turnTtl: 86400, reconnectGraceMs: 30_000 });
-    const c = loadConfig({ TURN_SECRET: 'coturn-secret', TURN_URLS: 'turn:127.0.0.1:3478?transport=udp, turns:turn.example.com:443', TURN_TTL: '3600', RTC_RECONNECT_GRACE_MS: '500' });
+  it('reads the TURN secret and URLs, the video reconnect grace and the SMS invitation switch', () => {
+    expect(loadConfig({}).rtc).toEqual({ turnSecret: null, turnUrls: [], turnTtl: 86400, reconnectGraceMs: 30_000, inviteSms: false });
+    const c = loadConfig({ TURN_SECRET: 'coturn-secret', TURN_URLS: 'turn:127.0.0.1:3478?transport=udp, turns:turn.example.com:443', TURN_TTL: '3600', RTC_RECONNECT_GRACE_MS: '500', RTC_INVITE_SMS: '1' });
     expect(c.rtc).toEqual({
       turnSecret: 'coturn-secret',
       turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turns:turn.example.com:443'],
       turnTtl: 3600,
       reconnectGraceMs: 500,
+      inviteSms: true,
     });
   });
 });

@@ -20,7 +20,7 @@ export interface Config {
   tencent: { sdkAppId: number; secret: string } | null;
   iceServers: IceServer[];
   /** Video: TURN credentials by the coturn REST scheme (use-auth-secret), and how long a dropped member stays. */
-  rtc: { turnSecret: string | null; turnUrls: string[]; turnTtl: number; reconnectGraceMs: number };
+  rtc: { turnSecret: string | null; turnUrls: string[]; turnTtl: number; reconnectGraceMs: number; inviteSms: boolean };
   /** Where the built site lives; the server serves it under /zppc/ when present. */
   siteDir: string | null;
   /** Test runs check every reply against its contract schema. */
@@ -31,8 +31,12 @@ export interface Config {
   smsPerAddressPerHour: number;
   /** Origins allowed to call the API from the browser (partner pages); empty = any. */
   corsOrigins: string[];
+  /** A login's absolute lifetime in days (SESSION_MAX_DAYS): refreshing never keeps it past this. */
+  sessionMaxDays: number;
   /** Trust X-Forwarded-For (only behind a proxy that sets it): client IPs feed login throttling. */
   trustProxy: boolean;
+  /** Sockets (chat, notifications, video signalling) one address (IPv6: one /64) may hold open on one node. */
+  socketsPerAddress: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     turnUrls,
     turnTtl: int(env, 'TURN_TTL', 86400, 60, 7 * 86400),
     reconnectGraceMs: int(env, 'RTC_RECONNECT_GRACE_MS', 30_000, 100, 600_000),
+    /** Also text an invited seeker who has no page open (through the SMS sender's notice). */
+    inviteSms: flag(env, 'RTC_INVITE_SMS', false),
   };
 
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),
     smsPerAddressPerHour: int(env, 'SMS_PER_ADDRESS_PER_HOUR', 20, 1, 1000000),
+    sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 365),
+    socketsPerAddress: int(env, 'SOCKETS_PER_ADDRESS', 500, 1, 10_000_000),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

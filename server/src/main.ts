@@ -14,7 +14,7 @@ try {
 }
 
 const { app, services, close } = await buildApp(config);
-if (config.demo) await seedDemo(services.db, services.log);
+if (config.demo) await seedDemo(services.db, services.log, services);
 const address = await app.listen({ port: config.port, host: config.host });
 const port = Number(new URL(address).port);
 if (!process.env.PUBLIC_URL) services.config.publicUrl = `http://127.0.0.1:${port}`;

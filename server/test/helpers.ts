@@ -76,7 +76,7 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
     },
   });
   const app = await buildApp(config, { logger: pino({ level: config.logLevel }, sink) });
-  if (opts.demo) await seedDemo(app.services.db, app.services.log);
+  if (opts.demo) await seedDemo(app.services.db, app.services.log, app.services);
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
   app.services.config.publicUrl = address;
 

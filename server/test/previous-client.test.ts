@@ -1,13 +1,15 @@
 /**
  * Calls of the previous web client that had no route or were refused, as a user would notice
  * them: the generated résumé, the fair talent pool, talents for a job, the weekly recommendation,
- * an interview invitation without a time, the résumé preview's job list, and the trailing slash.
+ * an interview invitation without a time, the résumé preview's job list, the trailing and the
+ * doubled slash.
  */
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, sql } from '../src/db/index.js';
 import { newPhone, startServer, type TestServer } from './helpers.js';
 import { sendWeeklyRecommendations } from '../src/modules/resumes/weekly.js';
+import { isUserOnline } from '../src/modules/notify/api.js';
 
 /** The text of one entry of a zip (a .docx), read from its local header. */
 function zipEntry(buf: Buffer, name: string): string | null {
@@ -72,8 +74,8 @@ describe('previous client calls', () => {
 
     // an HR may not generate or download a seeker's; a seeker without base information is told what to do
     expect((await srv.call('/api/qz/qzjldz/save', { token: hr.token })).body.code).toBe(403);
-    expect((await fetch(`${srv.url}/api/qz/qzjldz/preViewDocx`, { headers: { token: hr.token } })).status).toBe(403);
-    expect((await fetch(`${srv.url}/api/qz/qzjldz/preViewDocx`)).status).toBe(401);
+    expect((await srv.call('/api/qz/qzjldz/preViewDocx', { token: hr.token })).body.code).toBe(403);
+    expect((await srv.call('/api/qz/qzjldz/preViewDocx')).body.code).toBe(401);
     const fresh = await srv.registerSeeker(newPhone());
     const none = await srv.call('/api/qz/qzjldz/save', { token: fresh.token });
     expect(none.body).toMatchObject({ code: 404, msg: '请先填写个人基本信息' });
@@ -197,6 +199,75 @@ describe('previous client calls', () => {
     expect(r.body).toMatchObject({ code: 0, msid: expect.any(String) });
     const sent = await srv.call('/api/hr/qyhxrxx/findMsjgList', { token: hr.token, query: { page: 1, limit: 100 } });
     expect(sent.body.page.list.find((x: any) => x.msid === r.body.msid)).toMatchObject({ mssj: '' });
+  });
+
+  it('the hall\'s sign-up check with a double slash (bsdwbmxx//findDwBmzt, as the client sends it) answers like the single one', async () => {
+    const fair = await one<{ id: string }>(
+      srv.app.services.db,
+      sql`select s.fair_id::text as id from fair_signups s join hr_profiles h on h.company_id = s.company_id where h.user_id = ${hr.userId} limit 1`,
+    );
+    const single = await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { token: hr.token, method: 'POST', query: { hxid: fair!.id } });
+    const double = await srv.call('/api/hr/bsdwbmxx//findDwBmzt', { token: hr.token, method: 'POST', query: { hxid: fair!.id } });
+    expect(single.body.code).toBe(0);
+    expect(double.body).toEqual(single.body);
+    // any route: a doubled slash anywhere in the path is one slash
+    expect((await srv.call('/api//hr/dm//findSfList')).body.sfList.length).toBeGreaterThan(30);
+  });
+
+  it('refusals on the previous back end\'s paths arrive as HTTP 200 with code and msg, as that back end sent them', async () => {
+    // its pages read msg from a 2xx reply only (their error handler reads error.data.msg and throws on a 4xx)
+    const invalid = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, query: { type: 1 }, body: { gwmc: '测' } });
+    expect(invalid.status).toBe(200);
+    expect(invalid.body).toMatchObject({ code: 400, msg: expect.stringMatching(/\S/) });
+    const anonymous = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { method: 'POST' });
+    expect(anonymous).toEqual({ status: 200, body: { code: 401, msg: '请先登录' } });
+    const wrongRole = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { method: 'POST', token: seeker.token });
+    expect(wrongRole).toEqual({ status: 200, body: { code: 403, msg: '该操作仅限企业 HR' } });
+    const badJson = await srv.call('/api/qz/qzgzjl/save', { token: seeker.token, raw: '{"dwmc":' });
+    expect(badJson).toEqual({ status: 200, body: { code: 400, msg: '请求体不是合法的 JSON' } });
+    const missing = await srv.call('/api/qz/qzgrjbxx/getGwInfo', { query: { gwid: '999999999' } });
+    expect(missing.status).toBe(200);
+    expect(missing.body.code).toBe(404);
+    // our own additions keep the HTTP status: the operator console, and a path no route serves
+    expect((await srv.call('/api/xs/admin/jobs')).status).toBe(401);
+    expect((await srv.call('/api/hr/qydwgwfbxx/noSuchCall', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('presence calls without a token are served; presence is recorded only for a verified caller', async () => {
+    const db = srv.app.services.db;
+    const fair = await one<{ id: string }>(db, sql`select id::text as id from fairs where starts_at <= now() and ends_at > now() order by id limit 1`);
+    const visits = async (userId: string) =>
+      (await one<{ n: number }>(db, sql`select count(*)::int as n from fair_visits where fair_id = ${fair!.id} and user_id = ${userId}`))!.n;
+    const fresh = await srv.registerSeeker(newPhone());
+
+    // the hall's calls as the client sends them: no token header
+    const anonHall = await srv.call('/imapi/api/meet/online', { method: 'POST', query: { hxid: fair!.id, type: 2 } });
+    expect(anonHall).toEqual({ status: 200, body: { code: 0, msg: 'success' } });
+    const anonUser = await srv.call('/imapi/api/user/online', { method: 'POST', query: { userid: fresh.userId } });
+    expect(anonUser.body).toEqual({ code: 0, msg: 'success', data: false });
+    const similar = await srv.call('/api/qz/qyhxrxx/tjList', { query: { sbcs: '440300' } });
+    expect(similar.body.code).toBe(0);
+    expect(similar.body.page.list.every((j: { sbcs: string }) => j.sbcs === '440300')).toBe(true);
+    expect(await isUserOnline(srv.app.services, fresh.userId)).toBe(false);
+
+    // with the token: the seeker is in the hall and counts as online
+    expect((await srv.call('/imapi/api/meet/online', { method: 'POST', token: fresh.token, query: { hxid: fair!.id, type: 2 } })).body.code).toBe(0);
+    expect(await visits(fresh.userId)).toBe(1);
+    expect(await isUserOnline(srv.app.services, fresh.userId)).toBe(true);
+
+    // a seeker's presence is theirs: strangers learn nothing, logged-in users (an HR in the hall) do
+    expect((await srv.call('/imapi/api/user/online', { method: 'POST', query: { userid: fresh.userId } })).body.data).toBe(false);
+    expect((await srv.call('/imapi/api/user/online', { method: 'POST', token: hr.token, query: { userid: fresh.userId } })).body.data).toBe(true);
+    const listed = await srv.call('/imapi/api/users/online', { token: hr.token, body: [fresh.userId, seeker.userId] });
+    expect(listed.body.data).toContain(fresh.userId);
+    expect((await srv.call('/imapi/api/users/online', { body: [fresh.userId] })).body.data).toEqual([]);
+    // an HR's presence is public (the booths show it): user/online with the HR's id answers anyone
+    expect((await srv.call('/imapi/api/user/online', { method: 'POST', token: hr.token, query: { userid: hr.userId } })).body.data).toBe(true);
+    expect((await srv.call('/imapi/api/user/online', { method: 'POST', query: { userid: hr.userId } })).body.data).toBe(true);
+    // a token that is not valid records nothing and is not refused either
+    const other = await srv.registerSeeker(newPhone());
+    expect((await srv.call('/imapi/api/meet/online', { method: 'POST', token: 'x'.repeat(43), query: { hxid: fair!.id, type: 2 } })).body.code).toBe(0);
+    expect(await isUserOnline(srv.app.services, other.userId)).toBe(false);
   });
 
   it('the trailing-slash save of target companies answers like /save', async () => {

@@ -53,6 +53,11 @@ export async function giveCompany(srv: TestServer, hrId: string, status: 0 | 1 |
         returning id::text as id`,
   );
   await db.execute(sql`update hr_profiles set company_id = ${c!.id}, join_state = 2 where user_id = ${hrId}`);
+  // with its business licence, as registration requires (the operator cannot approve one without)
+  await db.execute(sql`with f as (
+      insert into files (owner_id, company_id, kind, name, ext, size, mime, storage_key)
+      values (${hrId}, ${c!.id}, 30, 'licence.jpg', 'jpg', 2048, 'image/jpeg', ${`company/${hrId}/202501/${c!.id}/licence.jpg`}) returning id)
+    update companies set licence_file_id = (select id from f) where id = ${c!.id}`);
   return c!.id;
 }
 

@@ -450,6 +450,11 @@ export class ChatSDK {
       this.convs.set(cid, c);
       void this.reloadConversation(cid);
     }
+    else if (c.type === TYPES.CONV_C2C && w.from !== this.me && w.nick && c.userProfile && c.userProfile.nick !== w.nick) {
+      // The other person wrote: by the server's rule their name is no longer masked for this
+      // user (or they renamed themselves). The server's word on the conversation replaces ours.
+      void this.reloadConversation(cid);
+    }
     const last = c.lastMessage as { lastSequence?: number };
     if (!last.lastSequence || w.seq >= last.lastSequence) c.lastMessage = lastMessageOf(w);
     if (w.from !== this.me && w.countsUnread && !w.isRevoked && w.seq > (this.countedUpTo.get(cid) ?? 0)) {

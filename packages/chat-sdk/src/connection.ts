@@ -1,6 +1,6 @@
 import type { ChatPush } from '@zp/core/contract';
 import type { SocketFactory, SocketLike } from './types.js';
-import { ChatError, ERR } from './errors.js';
+import { ChatError, ERR, kickedOutText } from './errors.js';
 import type { Limits } from './sending.js';
 
 export type NetState = 'connected' | 'connecting' | 'disconnected';
@@ -228,6 +228,11 @@ export class Connection {
           return;
         }
         this.stopped = true;
+        if (this.loginPending) {
+          // Overtaken by newer logins while this one was under way: the login fails as kicked out.
+          this.loginPending.reject(new ChatError(ERR.kicked, kickedOutText(f.type), { type: f.type }));
+          this.loginPending = null;
+        }
         this.hooks.ended({ kicked: f.type });
         return;
       }

@@ -15,6 +15,7 @@ import { $session, api } from '@zp/core/session';
 import { isApiError } from '@zp/core/client';
 import SelfHosted, { EVENT, TYPES } from './index.js';
 import { lightChatOf, setLightChat } from './light.js';
+import { ERR, kickedOutText } from './errors.js';
 
 export type { Message, Conversation, Group, GroupMember, Profile, Friend } from '@tencentcloud/chat';
 /** The SDK surface the widgets use, as Tencent declares it. */
@@ -25,14 +26,7 @@ export { EVENT, TYPES };
 export type ChatState = 'idle' | 'connecting' | 'ready' | 'kicked' | 'failed';
 
 /** Spec section 8: the reason, then '被踢出，请重新登录。' */
-export function kickedOutText(type: string): string {
-  const reason =
-    type === TYPES.KICKED_OUT_MULT_ACCOUNT ? '由于多实例登录'
-    : type === TYPES.KICKED_OUT_MULT_DEVICE ? '由于多设备登录'
-    : type === TYPES.KICKED_OUT_USERSIG_EXPIRED ? '由于 userSig 过期'
-    : '';
-  return `${reason}被踢出，请重新登录。`;
-}
+export { kickedOutText };
 
 interface ProviderCore {
   $state: ReturnType<typeof atom<ChatState>>;
@@ -153,6 +147,12 @@ async function login(): Promise<Chat | null> {
     core.$state.set('ready');
     return chat;
   } catch (err) {
+    const kick = err as { code?: unknown; data?: { type?: unknown } };
+    if (kick?.code === ERR.kicked) {
+      // Overtaken by newer logins of this person while logging in: kicked out, as after a login.
+      onKicked({ data: { type: String(kick.data?.type ?? '') } });
+      return null;
+    }
     core.$state.set('failed');
     // Spec section 4: while the SDK is not ready and a token exists, IM login is retried.
     if (!(isApiError(err) && err.code === 401) && $session.get()) {

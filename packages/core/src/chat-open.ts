@@ -1,7 +1,8 @@
 /**
- * Opening <zp-chat> on a person from anywhere on a page (a job page, a booth, an HR's list of
- * applicants): the widget listens for this window event. Kept apart from the chat provider so a
- * page can offer the button without loading the chat.
+ * The chat's page interface, kept apart from the chat provider so a page can use it without
+ * loading the chat: opening <zp-chat> on a person from anywhere on a page (a job page, a booth,
+ * an HR's list of applicants), which the widget hears as this window event, and the chat's
+ * unread count for whatever else on the page shows it.
  */
 export const OPEN_CONVERSATION_EVENT = 'zp:chat-open';
 
@@ -41,4 +42,36 @@ export function takePendingOpen(): OpenRequest | null {
   const p = holder[PENDING];
   holder[PENDING] = undefined;
   return p && Date.now() - p.at < PENDING_MS ? p.detail : null;
+}
+
+/** Opens the chat panel on its conversation list (the widget applies its own rules first). */
+export function openChat(): void {
+  holdOpen({});
+  window.dispatchEvent(new CustomEvent(OPEN_CONVERSATION_EVENT, { detail: {} }));
+}
+
+/**
+ * The chat's total unread count, one number for the whole page: the chat widget tells it (its
+ * launcher's light connection, then its panel's SDK, whichever holds the chat), and anything
+ * else that shows it (the seeker centre's 未读消息) follows it instead of counting apart.
+ */
+export const CHAT_UNREAD_EVENT = 'zp:chat-unread';
+const UNREAD = Symbol.for('@zp/core/chat-unread@1');
+const unreadHolder = globalThis as unknown as Record<symbol, number | undefined>;
+
+/** The widget: the count changed (0 when nobody is logged in). */
+export function publishChatUnread(count: number): void {
+  const n = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  if (unreadHolder[UNREAD] === n) return;
+  unreadHolder[UNREAD] = n;
+  window.dispatchEvent(new CustomEvent(CHAT_UNREAD_EVENT, { detail: n }));
+}
+
+/** Calls `fn` with the count now (when the widget has told one) and on each change; returns the way to stop. */
+export function followChatUnread(fn: (count: number) => void): () => void {
+  const on = (e: Event) => fn((e as CustomEvent<number>).detail);
+  window.addEventListener(CHAT_UNREAD_EVENT, on);
+  const now = unreadHolder[UNREAD];
+  if (now !== undefined) fn(now);
+  return () => window.removeEventListener(CHAT_UNREAD_EVENT, on);
 }

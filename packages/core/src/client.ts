@@ -14,6 +14,11 @@ export const REQUEST_FAILED_MSG = '请求错误，请重试';
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** `code` of an ApiError for a request that got no answer in the reply convention. */
 export const REQUEST_FAILED_CODE = -1;
+/**
+ * Sent by the site's server-side page renders: a job or notice read for a page is not a view by
+ * itself, the page counts the reader it is served to (server/src/http/page-views.ts).
+ */
+export const PAGE_RENDER_HEADER = 'x-zp-page-render';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -36,6 +41,12 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * True when the API says the thing asked for is not there (404) or the id cannot be one (400): a
+ * page answers 404 then. By the reply's code, as the previous back end's paths answer HTTP 200.
+ */
+export const isNotFound = (e: unknown): boolean => isApiError(e) && (e.code === 404 || e.code === 400);
 
 /** What a page shows for a failed call: the API's msg, else the generic words (never a script error's own text). */
 export const failureText = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);

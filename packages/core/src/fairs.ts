@@ -4,6 +4,7 @@
  * section 5 and the site pages those rules lead to. No UI here: @zp/ui's fair actions run the
  * rules with these texts.
  */
+import { chinaTime } from './dates.js';
 
 /** Spec section 5: what a logged-out person is told before the login. */
 export const NOT_LOGGED_IN_SIGN_UP = '未登录，请您登录后，进行报名。';
@@ -18,8 +19,12 @@ export const WSD_THRESHOLD = 60;
 /** Spec: the redirect to the résumé follows the warning after 0.5 s. */
 export const RESUME_REDIRECT_MS = 500;
 
-/** The fair button of spec section 2, by ifks. */
-export const FAIR_BUTTON: Record<1 | 2 | 3, string> = { 1: '立即报名', 2: '已开始', 3: '已结束' };
+/**
+ * The fair button of spec section 2, by ifks. While a fair is on the button is a link into its
+ * hall, so it says where it leads (进入会场) rather than the spec's state word 已开始, which the
+ * state tag beside it already gives as 进行中.
+ */
+export const FAIR_BUTTON: Record<1 | 2 | 3, string> = { 1: '立即报名', 2: '进入会场', 3: '已结束' };
 /** The state tag beside it. */
 export const FAIR_STATE_TEXT: Record<1 | 2 | 3, string> = { 1: '未开始', 2: '进行中', 3: '已结束' };
 
@@ -35,20 +40,17 @@ export const SITE_PATHS = {
   seekerApplications: '/zppc/job_hunter/hunter_invest',
   seekerInvitations: '/zppc/job_hunter/hunter_invite',
   register: '/zppc/public/registered',
+  /** the platform's login window that the widgets on a partner page open (site/src/pages/partner/login.astro) */
+  loginWindow: '/zppc/partner/login',
   /** The fair list: 1 online, 2 on site. */
   fairList: (venue: 1 | 2) => `/zppc/public/meetinglist?venue=${venue}`,
   /** A fair's hall; ifks is the state computed in the browser (spec route /public/meetinghall/{hxid}/{ifksNo}). */
   hall: (hxid: string, ifks: number) => `/zppc/public/meetinghall/${encodeURIComponent(hxid)}/${ifks}`,
   /** A job's page (spec route /public/postdetail?gwid=). */
   job: (gwid: string) => `/zppc/public/postdetail?gwid=${encodeURIComponent(gwid)}`,
+  /** A video interview room's page. */
+  videoRoom: (roomId: string | number) => `/zppc/video?roomId=${encodeURIComponent(String(roomId))}`,
 } as const;
-
-/** 'YYYY-MM-DD HH:mm:ss' (China time, UTC+8) → ms since epoch; NaN when unreadable. */
-export function chinaTime(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
-  if (!m) return NaN;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +(m[6] ?? 0));
-}
 
 /**
  * ifks of spec section 4, computed in the browser from the fair's times: 1 before the start,

@@ -17,6 +17,11 @@ export const adminApi = {
   dashboard: /*#__PURE__*/ ref<typeof C.adminApi["dashboard"]>("GET", "/api/xs/admin/dashboard", "xs"),
 };
 
+export const applicationHistoryApi = {
+  timeline: /*#__PURE__*/ ref<typeof C.applicationHistoryApi["timeline"]>("GET", "/api/qz/qyhxrxx/timeline/:bsid", "qz"),
+  withdraw: /*#__PURE__*/ ref<typeof C.applicationHistoryApi["withdraw"]>("POST", "/api/qz/qyhxrxx/withdraw/:bsid", "qz"),
+};
+
 export const applicationsApi = {
   apply: /*#__PURE__*/ ref<typeof C.applicationsApi["apply"]>(["GET", "POST"], "/api/qz/qyhxrxx/td", "qz"),
   applyMany: /*#__PURE__*/ ref<typeof C.applicationsApi["applyMany"]>("POST", "/api/qz/qyhxrxx/pltd", "qz"),
@@ -25,7 +30,7 @@ export const applicationsApi = {
   listDenied: /*#__PURE__*/ ref<typeof C.applicationsApi["listDenied"]>(["GET", "POST"], "/api/qz/qyhxrxx/listDenied/:page/:limit", "qz"),
   listFair: /*#__PURE__*/ ref<typeof C.applicationsApi["listFair"]>(["GET", "POST"], "/api/qz/qyhxrxx/listSxh/:page/:limit", "qz"),
   applied: /*#__PURE__*/ ref<typeof C.applicationsApi["applied"]>("POST", "/api/qz/qyhxrxx/tdzt", "qz"),
-  recommended: /*#__PURE__*/ ref<typeof C.applicationsApi["recommended"]>(["GET", "POST"], "/api/qz/qyhxrxx/tjList", "qz"),
+  recommended: /*#__PURE__*/ ref<typeof C.applicationsApi["recommended"]>(["GET", "POST"], "/api/qz/qyhxrxx/tjList", "optional"),
   invitationsWaiting: /*#__PURE__*/ ref<typeof C.applicationsApi["invitationsWaiting"]>(["GET", "POST"], "/api/qz/qymyxx/listWait", "qz"),
   invitationsAccepted: /*#__PURE__*/ ref<typeof C.applicationsApi["invitationsAccepted"]>(["GET", "POST"], "/api/qz/qymyxx/listAccepted", "qz"),
   invitationsDeclined: /*#__PURE__*/ ref<typeof C.applicationsApi["invitationsDeclined"]>(["GET", "POST"], "/api/qz/qymyxx/listDenied", "qz"),
@@ -119,6 +124,18 @@ export const companiesApi = {
   adminReview: /*#__PURE__*/ ref<typeof C.companiesApi["adminReview"]>("POST", "/api/xs/admin/companies/review", "xs"),
 };
 
+export const completenessApi = {
+  gaps: /*#__PURE__*/ ref<typeof C.completenessApi["gaps"]>("GET", "/api/qz/qzgrjbxx/completeness", "qz"),
+};
+
+export const complianceApi = {
+  siteInfo: /*#__PURE__*/ ref<typeof C.complianceApi["siteInfo"]>("GET", "/api/sec/site/info", "public"),
+  adminSaveSiteInfo: /*#__PURE__*/ ref<typeof C.complianceApi["adminSaveSiteInfo"]>("POST", "/api/xs/admin/site/info", "xs"),
+  report: /*#__PURE__*/ ref<typeof C.complianceApi["report"]>("POST", "/api/sec/report/add", "optional"),
+  adminReports: /*#__PURE__*/ ref<typeof C.complianceApi["adminReports"]>("GET", "/api/xs/admin/report/list", "xs"),
+  adminHandleReport: /*#__PURE__*/ ref<typeof C.complianceApi["adminHandleReport"]>("POST", "/api/xs/admin/report/handle", "xs"),
+};
+
 export const contentApi = {
   banners: /*#__PURE__*/ ref<typeof C.contentApi["banners"]>("GET", "/api/system/system/syspcbanner/ApiList", "public"),
   notices: /*#__PURE__*/ ref<typeof C.contentApi["notices"]>("POST", "/api/xs/notice/getNoticeMsgWeb", "public"),
@@ -147,13 +164,13 @@ export const fairsApi = {
   hallZones: /*#__PURE__*/ ref<typeof C.fairsApi["hallZones"]>("GET", "/api/qz/bsdwbmxx/ztListByHx", "public"),
   companyJobs: /*#__PURE__*/ ref<typeof C.fairsApi["companyJobs"]>("GET", "/api/qz/bskhgl/queryHyDwGwList", "public"),
   onlineHr: /*#__PURE__*/ ref<typeof C.fairsApi["onlineHr"]>("GET", "/api/qz/im/getOnlineHr", "user"),
-  enterHall: /*#__PURE__*/ ref<typeof C.fairsApi["enterHall"]>("POST", "/imapi/api/meet/online", "user"),
+  enterHall: /*#__PURE__*/ ref<typeof C.fairsApi["enterHall"]>("POST", "/imapi/api/meet/online", "optional"),
   seekerJoinHall: /*#__PURE__*/ ref<typeof C.fairsApi["seekerJoinHall"]>("POST", "/api/qz/qzjrhxdtjl/joinHxDt", "optional"),
   hrJoinHall: /*#__PURE__*/ ref<typeof C.fairsApi["hrJoinHall"]>("POST", "/api/hr/qyjrhxdtjl/joinHxDt", "hr"),
   onlineCount: /*#__PURE__*/ ref<typeof C.fairsApi["onlineCount"]>("POST", "/imapi/api/meet/onlineCount", "public"),
   onlineCompanies: /*#__PURE__*/ ref<typeof C.fairsApi["onlineCompanies"]>("POST", "/imapi/api/meet/onlineDw", "public"),
-  onlineUsers: /*#__PURE__*/ ref<typeof C.fairsApi["onlineUsers"]>("POST", "/imapi/api/users/online", "user"),
-  userOnline: /*#__PURE__*/ ref<typeof C.fairsApi["userOnline"]>("POST", "/imapi/api/user/online", "user"),
+  onlineUsers: /*#__PURE__*/ ref<typeof C.fairsApi["onlineUsers"]>("POST", "/imapi/api/users/online", "optional"),
+  userOnline: /*#__PURE__*/ ref<typeof C.fairsApi["userOnline"]>("POST", "/imapi/api/user/online", "optional"),
   seekerSignUp: /*#__PURE__*/ ref<typeof C.fairsApi["seekerSignUp"]>("POST", "/api/qz/bsrcbmxx/hxBmMore", "qz"),
   talentPoolSave: /*#__PURE__*/ ref<typeof C.fairsApi["talentPoolSave"]>("POST", "/api/xs/app/rc/save", "qz"),
   hrSignUp: /*#__PURE__*/ ref<typeof C.fairsApi["hrSignUp"]>("POST", "/api/hr/bsdwbmxx/addBmhxxMore", "hrApproved"),
@@ -246,8 +263,21 @@ export const partnersApi = {
   adminEnable: /*#__PURE__*/ ref<typeof C.partnersApi["adminEnable"]>("POST", "/api/xs/admin/partner/enable", "xs"),
   adminDelete: /*#__PURE__*/ ref<typeof C.partnersApi["adminDelete"]>("POST", "/api/xs/admin/partner/delete", "xs"),
   status: /*#__PURE__*/ ref<typeof C.partnersApi["status"]>("GET", "/api/sec/partner/status", "public"),
+  site: /*#__PURE__*/ ref<typeof C.partnersApi["site"]>("GET", "/api/sec/partner/site", "public"),
+  authorize: /*#__PURE__*/ ref<typeof C.partnersApi["authorize"]>("POST", "/api/sec/partner/authorize", "user"),
   mySessions: /*#__PURE__*/ ref<typeof C.partnersApi["mySessions"]>("GET", "/api/sec/pc/partnerSessions", "user"),
   endMySession: /*#__PURE__*/ ref<typeof C.partnersApi["endMySession"]>("POST", "/api/sec/pc/endPartnerSession", "user"),
+};
+
+export const privacyApi = {
+  policy: /*#__PURE__*/ ref<typeof C.privacyApi["policy"]>("GET", "/api/sec/pc/policy", "public"),
+  pendingConsent: /*#__PURE__*/ ref<typeof C.privacyApi["pendingConsent"]>("GET", "/api/sec/pc/consent", "user"),
+  agree: /*#__PURE__*/ ref<typeof C.privacyApi["agree"]>("POST", "/api/sec/pc/consent", "user"),
+  myData: /*#__PURE__*/ ref<typeof C.privacyApi["myData"]>("GET", "/api/sec/pc/myData", "user"),
+  closeCode: /*#__PURE__*/ ref<typeof C.privacyApi["closeCode"]>("POST", "/api/sec/secuser/sendCloseAccountCode", "user"),
+  close: /*#__PURE__*/ ref<typeof C.privacyApi["close"]>("POST", "/api/sec/secuser/closeAccount", "user"),
+  adminPolicies: /*#__PURE__*/ ref<typeof C.privacyApi["adminPolicies"]>("GET", "/api/xs/admin/policy/list", "xs"),
+  adminPublish: /*#__PURE__*/ ref<typeof C.privacyApi["adminPublish"]>("POST", "/api/xs/admin/policy/publish", "xs"),
 };
 
 export const relationsApi = {
@@ -267,6 +297,11 @@ export const relationsApi = {
   addFavourite: /*#__PURE__*/ ref<typeof C.relationsApi["addFavourite"]>(["GET", "POST"], "/api/hr/qyjlsc/addJlsc", "hrApproved"),
   removeFavourite: /*#__PURE__*/ ref<typeof C.relationsApi["removeFavourite"]>(["GET", "POST"], "/api/hr/qyjlsc/cancelJlsc/:qzbsid", "hrApproved"),
   favourites: /*#__PURE__*/ ref<typeof C.relationsApi["favourites"]>(["GET", "POST"], "/api/hr/qyjlsc/list", "hrApproved"),
+};
+
+export const resumeExportsApi = {
+  link: /*#__PURE__*/ ref<typeof C.resumeExportsApi["link"]>("POST", "/api/hr/jlxz/link", "hrApproved"),
+  zip: /*#__PURE__*/ ref<typeof C.resumeExportsApi["zip"]>("POST", "/api/hr/jlxz/zip", "hrApproved"),
 };
 
 export const resumesApi = {
@@ -371,9 +406,25 @@ export const rtcApi = {
 
 export const searchApi = {
   jobs: /*#__PURE__*/ ref<typeof C.searchApi["jobs"]>(["GET", "POST"], "/api/xs/app/search/gwpc", "public"),
+  suggest: /*#__PURE__*/ ref<typeof C.searchApi["suggest"]>("GET", "/api/xs/app/search/suggest", "public"),
   talents: /*#__PURE__*/ ref<typeof C.searchApi["talents"]>(["GET", "POST"], "/api/xs/app/search/rc", "hrApproved"),
   jobTalents: /*#__PURE__*/ ref<typeof C.searchApi["jobTalents"]>(["GET", "POST"], "/api/xs/app/search/gwrc", "hrApproved"),
 };
+
+export const ACCOUNT_CLOSED_MSG = "账号已注销，相关个人信息已删除" as const;
+
+export const APPLICATION_EVENT_LABELS = {
+  1: "投递简历",
+  2: "简历被查看",
+  3: "通过初筛",
+  4: "邀请面试",
+  5: "不合适",
+  6: "已录用",
+  accepted: "接受面试邀请",
+  declined: "拒绝面试邀请",
+  passed: "面试通过",
+  failed: "面试未通过",
+} as const;
 
 export const APPLICATION_STATES = {
   1: "已投递",
@@ -444,6 +495,20 @@ export const CHAT_FILE_KINDS = [
   "sound",
 ] as const;
 
+export const COMMON_PASSWORDS = {
+  count: 10000,
+  msg: "密码过于常见，容易被猜中，请换一个",
+} as const;
+
+export const COMPANY_LEGACY_OPTIONAL = {
+  tyshxydm: "统一社会信用代码",
+  lxr: "联系人",
+  lxdh: "联系电话",
+  yyzzimage: "营业执照",
+} as const;
+
+export const COMPANY_NO_LICENCE_MSG = "该单位尚未上传营业执照，不能通过审核；请驳回并请企业上传营业执照" as const;
+
 export const COMPLETENESS_WEIGHTS = {
   xm: 5,
   xbm: 5,
@@ -467,6 +532,8 @@ export const COMPLETENESS_WEIGHTS = {
   zlxx: 1,
   yjfx: 1,
 } as const;
+
+export const DATE_FORMAT = "zp-date" as const;
 
 export const FINAL_STATES = [
   5,
@@ -519,6 +586,8 @@ export const GWZT = [
   "4",
 ] as const;
 
+export const ID_PATTERN = "^[1-9]\\d{0,17}$" as const;
+
 export const INTERVIEW_RESULTS = {
   0: "未填写",
   1: "通过",
@@ -544,6 +613,15 @@ export const JOIN_OPTIONS = [
   "DisableApply",
 ] as const;
 
+export const LOGIN_CODE_REQUIRED = {
+  code: 428,
+  tooManyHere: "该账号在当前网络登录失败次数较多，为保护账号安全，请获取短信验证码，与密码一同登录（或使用验证码登录）",
+  accountUnderAttack: "该账号近期有多次异常登录尝试，为保护账号安全，请获取短信验证码，与密码一同登录（或使用验证码登录）",
+  addressFlagged: "当前网络登录失败次数较多，为保护账号安全，请获取短信验证码，与密码一同登录（或使用验证码登录）",
+} as const;
+
+export const MAX_RESUME_ATTACHMENTS = 3 as const;
+
 export const MESSAGE_CATEGORIES = [
   "xx_001",
   "xx_002",
@@ -562,6 +640,24 @@ export const MESSAGE_CATEGORY_NAMES = {
 
 export const MIN_COMPLETENESS = 60 as const;
 
+export const PARTNER_AUTHORIZE_ELSEWHERE_MSG = "请在平台的登录窗口中授权登录" as const;
+
+export const PARTNER_PAGE_LOGIN_MSG = "为保护账号安全，合作网站上请在平台的登录窗口中登录" as const;
+
+export const PARTNER_ROLE_MSG = "运营账号不能登录合作网站，请使用求职者或企业 HR 账号" as const;
+
+export const POLICY_KINDS = [
+  "terms",
+  "privacy",
+] as const;
+
+export const POLICY_NAMES = {
+  terms: "用户服务协议",
+  privacy: "隐私政策",
+} as const;
+
+export const POLICY_OUTDATED_MSG = "用户服务协议或隐私政策已更新，请重新阅读并同意" as const;
+
 export const REMINDER_CATEGORIES = [
   "wjxx",
   "hxxx",
@@ -573,6 +669,45 @@ export const REMIND_TYPES = [
   "AcceptNotNotify",
   "Discard",
 ] as const;
+
+export const REPORT_KINDS = {
+  job: "岗位",
+  company: "单位",
+  chat: "聊天消息",
+  user: "用户",
+} as const;
+
+export const REPORT_LIMITS = {
+  anonymousPerHour: 5,
+  memberPerDay: 20,
+} as const;
+
+export const REPORT_REASONS = {
+  1: "虚假招聘或信息不实",
+  2: "收取费用（押金、培训费、贷款等）",
+  3: "违法违规（涉黄、涉赌、传销等）",
+  4: "骚扰、辱骂或歧视",
+  5: "泄露或索要个人隐私",
+  6: "其他",
+} as const;
+
+export const RESUME_ATTACHMENTS_FULL_MSG = "附件简历最多 3 份，请删除不常用的附件简历后再上传" as const;
+
+export const RESUME_DOWNLOAD_FORMATS = {
+  pdf: "PDF",
+  docx: "Word",
+  file: "附件简历",
+} as const;
+
+export const RESUME_EXPORT_MAX = 50 as const;
+
+export const RESUME_LINK_EXPIRED_MSG = "下载链接已失效，请回到页面重新下载" as const;
+
+export const RESUME_LINK_SECONDS = 600 as const;
+
+export const RESUME_PDF_FONT_MISSING_MSG = "服务器未安装中文字体，暂时无法生成 PDF 简历，请先下载 Word 版" as const;
+
+export const RTC_CLOSE_REVOKED = 4002 as const;
 
 export const RTC_ERRORS = {
   badRequest: 400,
@@ -593,6 +728,8 @@ export const RTC_INVITED_MSG = "邀请成功，请等待对方进入房间" as c
 
 export const RTC_MAX_MEMBERS = 6 as const;
 
+export const RTC_NO_ROOM_MSG = "房间不存在，或您没有受邀进入该房间" as const;
+
 export const RTC_REMOVED_CAUSES = [
   "other_session",
   "left_elsewhere",
@@ -600,6 +737,7 @@ export const RTC_REMOVED_CAUSES = [
   "time_up",
   "empty",
   "expired",
+  "company_unapproved",
 ] as const;
 
 export const RTC_ROOM_FULL_MSG = "房间人数已满（视频面试最多 6 人同时在房间内）" as const;
@@ -607,6 +745,42 @@ export const RTC_ROOM_FULL_MSG = "房间人数已满（视频面试最多 6 人�
 export const RTC_ROOM_MAX_HOURS = 24 as const;
 
 export const RTC_WARNING_SECONDS = 60 as const;
+
+export const SALARY_RANGES = {
+  xzfw_01: [
+    0,
+    3000,
+  ],
+  xzfw_02: [
+    3000,
+    5000,
+  ],
+  xzfw_03: [
+    5000,
+    8000,
+  ],
+  xzfw_04: [
+    8000,
+    12000,
+  ],
+  xzfw_05: [
+    12000,
+    20000,
+  ],
+  xzfw_06: [
+    20000,
+    30000,
+  ],
+  xzfw_07: [
+    30000,
+    50000,
+  ],
+  xzfw_08: [
+    50000,
+    null,
+  ],
+  xzfw_09: "negotiable",
+} as const;
 
 export const SECTION_KEYS = [
   "gzjl",
@@ -649,3 +823,11 @@ export const SETTABLE_STATES = [
   5,
   6,
 ] as const;
+
+export const SUGGEST_LIMIT = 8 as const;
+
+export const WITHDRAWABLE_STATE = 1 as const;
+
+export const WITHDRAW_DONE_MSG = "已撤回投递，该单位将看不到这份简历" as const;
+
+export const WITHDRAW_TOO_LATE_MSG = "该单位已查看您的简历，不能再撤回投递" as const;

@@ -12,6 +12,9 @@ export const RTC_MSG = {
   timeUp: '面试时间已到，房间已关闭',
   promoterEnded: '面试官已结束本次面试',
   roomEnded: '房间已结束',
+  companyUnapproved: '单位审核未通过，视频面试已结束',
+  /** A free HR's interview, a minute before its 20 minutes are up (the room and the 1:1 call alike). */
+  timeWarning: '面试将在 1 分钟后结束（非付费会员每次视频面试限 20 分钟）',
   otherPage: '您已在其他页面进入该房间',
   leftElsewhere: '您已在其他页面离开该房间',
   removed: '您已被移出房间',
@@ -61,6 +64,7 @@ export function kickedText(event: { reason?: string; cause?: string; message?: s
   if (event.reason === 'room_disband') {
     if (event.cause === 'time_up') return RTC_MSG.timeUp;
     if (event.cause === 'promoter_ended') return RTC_MSG.promoterEnded;
+    if (event.cause === 'company_unapproved') return RTC_MSG.companyUnapproved;
     return RTC_MSG.roomEnded;
   }
   if (event.reason === 'banned') return RTC_MSG.banned;
@@ -68,6 +72,13 @@ export function kickedText(event: { reason?: string; cause?: string; message?: s
   if (event.cause === 'left_elsewhere') return RTC_MSG.leftElsewhere;
   return event.message || RTC_MSG.removed;
 }
+
+/**
+ * The sessionStorage key a page's <zp-video-room> sets while it holds a stay in that room (so a
+ * reload goes straight back in); the chat's call layer reads it not to ring a room's invitation on
+ * the page already in that room.
+ */
+export const joinedRoomKey = (roomId: string) => `zp:video-room:in:${roomId}`;
 
 /** Spec section 9: call durations as HH:MM:SS. */
 export function formatClock(totalSeconds: number): string {

@@ -14,6 +14,11 @@
  * widgets need). The token travels in the `token` header only, never in a URL: the refresh too.
  * While the page is in use the token is renewed once less than half of its lifetime is left, so
  * a short partner token lives as long as the person keeps the page open.
+ *
+ * A partner page never sees a password or an SMS code: loginInWindow opens the platform's login
+ * window (LOGIN_WINDOW_PATH, on the platform's origin, as OAuth does), where the person logs in or
+ * authorises the site with the platform session they already have; the window posts the partner
+ * token back to this page's exact origin with the state this page made up.
  */
 import { computed, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
@@ -21,6 +26,7 @@ import SparkMD5 from 'spark-md5';
 // The schema-free manifest, not the contract: this module ends up in browser bundles.
 import { authApi } from './routes.gen.js';
 import { ApiError, createClient, type Client } from './client.js';
+import { SITE_PATHS } from './fairs.js';
 
 export type Role = 'qz' | 'hr' | 'xs';
 export const ROLES: readonly Role[] = ['qz', 'hr', 'xs'];
@@ -82,6 +88,14 @@ interface SessionCore {
   beforeLogout: Set<() => Promise<unknown>>;
   /** when renewal on activity was last tried (a failed try waits RENEW_RETRY_MS) */
   lastRenewTry: number;
+  /** the platform's login window this page is waiting for (one for every widget on the page) */
+  loginWindow?: LoginWindow | null;
+}
+
+interface LoginWindow {
+  win: Window;
+  result: Promise<LoginWindowResult>;
+  finish: (result: LoginWindowResult) => void;
 }
 
 const CORE = Symbol.for('@zp/core/session@1');
@@ -195,7 +209,8 @@ export function clearSession(): void {
   if (core.$session.get() !== null) core.$session.set(null);
 }
 
-export type Credentials = { phone: string; password: string } | { phone: string; code: string };
+/** A password, optionally with the SMS code when the server asked for both (LOGIN_CODE_REQUIRED); or the SMS code alone. */
+export type Credentials = { phone: string; password: string; code?: string } | { phone: string; code: string };
 
 const loginRoutes = { qz: authApi.loginSeeker, hr: authApi.loginHr, xs: authApi.loginOperator } as const;
 
@@ -206,7 +221,7 @@ const loginRoutes = { qz: authApi.loginSeeker, hr: authApi.loginHr, xs: authApi.
 export async function loginWith(role: Role, credentials: Credentials): Promise<UserSession> {
   const body =
     'password' in credentials
-      ? { phone: credentials.phone, pwd: passwordDigest(credentials.password), logintype: 0 as const, validatecode: '' as const }
+      ? { phone: credentials.phone, pwd: passwordDigest(credentials.password), logintype: 0 as const, validatecode: credentials.code ?? ('' as const) }
       : { phone: credentials.phone, pwd: '' as const, logintype: 1 as const, validatecode: credentials.code };
   const grant = await core.api.call(loginRoutes[role], { body });
   return startSession(grant);
@@ -264,4 +279,130 @@ export function refreshSession(): Promise<UserSession | null> {
       core.refreshing = null;
     });
   return core.refreshing;
+}
+
+// ---- the platform's login window
+
+/** The page of the platform's site that partner pages open to log in. */
+export const LOGIN_WINDOW_PATH = SITE_PATHS.loginWindow;
+/** The `type` of the one message the login window posts to its opener. */
+export const LOGIN_WINDOW_MESSAGE = 'zp:login-window';
+
+/**
+ * What the login window posts to its opener, addressed to the opener's exact origin: the state the
+ * opener made up, and the partner token issued for that origin (absent when the opener is on the
+ * platform's own site: the window stored the session there itself, in the storage both share).
+ */
+export interface LoginWindowMessage {
+  type: typeof LOGIN_WINDOW_MESSAGE;
+  state: string;
+  grant?: SessionGrant;
+}
+
+/** The person logged in; or why not: the browser blocked the window, it was closed first, or the page gave up on it. */
+export type LoginWindowResult = { session: UserSession } | { failed: 'blocked' | 'closed' | 'cancelled' };
+
+/** A state the opener makes up: 32 random bytes, base64url. */
+export const LOGIN_WINDOW_STATE = /^[A-Za-z0-9_-]{43}$/;
+
+function newState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The login window's address for a page on `origin` waiting with `state`; `platform`: the platform's base ('' on its own site). */
+export function loginWindowUrl(platform: string, origin: string, state: string): string {
+  const url = new URL(`${platform || origin}${LOGIN_WINDOW_PATH}`);
+  url.searchParams.set('origin', origin);
+  url.searchParams.set('state', state);
+  return url.href;
+}
+
+/** How often the page looks whether the window was closed; after that, how long a message already on its way may take. */
+const WINDOW_POLL_MS = 400;
+const WINDOW_LAST_MESSAGE_MS = 600;
+
+/**
+ * Opens the platform's login window (or brings forward the one already open for this page: every
+ * widget waits for the same) and resolves once the person logged in there, with the session now
+ * shared by every widget; or with why not. Call it from a click: browsers block windows opened
+ * otherwise. A wide screen gets a popup beside the page; a phone a full page (a new tab).
+ */
+export function loginInWindow(): Promise<LoginWindowResult> {
+  const open = core.loginWindow;
+  if (open && !open.win.closed) {
+    open.win.focus();
+    return open.result;
+  }
+  const state = newState();
+  const url = loginWindowUrl(core.baseURL, window.location.origin, state);
+  const platformOrigin = new URL(url).origin;
+  const wide = window.innerWidth >= 640 && !window.matchMedia?.('(pointer: coarse)').matches;
+  const width = 480;
+  const height = 700;
+  const features = wide
+    ? `popup=yes,width=${width},height=${height},left=${Math.round(window.screenX + (window.outerWidth - width) / 2)},top=${Math.round(window.screenY + Math.max(0, (window.outerHeight - height) / 2))}`
+    : '';
+  const win = window.open(url, 'zp-login', features);
+  if (!win) return Promise.resolve({ failed: 'blocked' });
+
+  let settle!: (r: LoginWindowResult) => void;
+  const result = new Promise<LoginWindowResult>((resolve) => (settle = resolve));
+  let closedAt = 0;
+  const onMessage = (event: MessageEvent) => {
+    // Only the window this page opened, on the platform's origin, answering this page's state.
+    if (event.source !== win || event.origin !== platformOrigin) return;
+    const data = event.data as Partial<LoginWindowMessage> | null;
+    if (!data || data.type !== LOGIN_WINDOW_MESSAGE || data.state !== state) return;
+    try {
+      if (data.grant) return finish({ session: startSession(data.grant) });
+      // The platform's own site: the window stored the session in the storage this page shares.
+      const stored = decode(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '');
+      if (stored) {
+        core.$session.set(stored);
+        return finish({ session: stored });
+      }
+    } catch {
+      // a grant this copy cannot read: wait for the window to close
+    }
+  };
+  const timer = setInterval(() => {
+    if (!win.closed) return;
+    closedAt ||= Date.now();
+    if (Date.now() - closedAt >= WINDOW_LAST_MESSAGE_MS) finish({ failed: 'closed' });
+  }, WINDOW_POLL_MS);
+  const entry: LoginWindow = { win, result, finish: (r) => finish(r) };
+  function finish(r: LoginWindowResult) {
+    clearInterval(timer);
+    window.removeEventListener('message', onMessage);
+    if (core.loginWindow === entry) core.loginWindow = null;
+    settle(r);
+  }
+  window.addEventListener('message', onMessage);
+  core.loginWindow = entry;
+  return result;
+}
+
+/** Gives up on the login window (the widget's login prompt was closed): the window closes too. */
+export function cancelLoginWindow(): void {
+  const open = core.loginWindow;
+  if (!open) return;
+  try {
+    open.win.close();
+  } catch {
+    // already gone
+  }
+  open.finish({ failed: 'cancelled' });
+}
+
+/**
+ * The login window's answer to its opener: posted to `origin` exactly, so that a page elsewhere
+ * (whoever opened the window with another site's name) gets nothing. False without an opener.
+ */
+export function answerOpener(origin: string, state: string, grant?: SessionGrant): boolean {
+  const opener = window.opener as Window | null;
+  if (!opener) return false;
+  const message: LoginWindowMessage = { type: LOGIN_WINDOW_MESSAGE, state, ...(grant ? { grant } : {}) };
+  opener.postMessage(message, origin);
+  return true;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { createClient, ApiError, failureText, REQUEST_FAILED_MSG } from '../src/client.js';
+import { createClient, ApiError, failureText, isNotFound, REQUEST_FAILED_MSG } from '../src/client.js';
 import { authApi, identityApi, route, replyOf } from '../src/contract/index.js';
 
 interface Seen {
@@ -71,6 +71,17 @@ describe('API client', () => {
     const error = await client.call(authApi.currentUser).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 500, msg: '单位信息未审核' });
+  });
+
+  it('tells a missing thing by the reply code, whatever the HTTP status (a page answers 404 then)', async () => {
+    for (const status of [200, 404]) {
+      const { fetch } = fakeFetch(() => json({ code: 404, msg: '单位不存在或尚未通过审核' }, status));
+      const error = await createClient({ baseURL: 'http://api.test', fetch }).call(authApi.currentUser).catch((e: unknown) => e);
+      expect(isNotFound(error), String(status)).toBe(true);
+    }
+    expect(isNotFound(new ApiError(500, '服务器繁忙', 200))).toBe(false);
+    expect(isNotFound(new ApiError(403, '无权访问', 200))).toBe(false);
+    expect(isNotFound(new TypeError('x'))).toBe(false);
   });
 
   it('rejects an HTTP 400 reply with its code and Chinese msg', async () => {

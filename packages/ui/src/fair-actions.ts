@@ -81,10 +81,14 @@ export async function hrCompanyApproved(ways: ActionWays): Promise<boolean> {
   return false;
 }
 
-/** Runs a write under the full-screen loading overlay; true on success, the error shown otherwise. */
-export async function write(task: () => Promise<unknown>, success?: string): Promise<boolean> {
+/**
+ * Runs a write under the full-screen loading overlay; true on success, the error shown otherwise.
+ * A quick one that changes a mark on its own button (收藏, 关注) passes `{ overlay: false }` and
+ * shows the button busy instead: the page stays usable.
+ */
+export async function write(task: () => Promise<unknown>, success?: string, { overlay = true }: { overlay?: boolean } = {}): Promise<boolean> {
   try {
-    await withLoading(task);
+    await (overlay ? withLoading(task) : task());
     if (success) message.success(success);
     return true;
   } catch (err) {

@@ -14,6 +14,8 @@ export { useHydrated } from './use-hydrated.js';
 export { overlayLayer } from './host.js';
 export { LoginDialog, type LoginDialogProps } from './login-dialog.js';
 export { loginCss } from './login-css.js';
+export { ReportDialog, type ReportDialogProps } from './report-dialog.js';
+export { reportCss } from './report-css.js';
 export {
   signUpFair,
   toggleFavourite,

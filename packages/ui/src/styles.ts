@@ -1,5 +1,6 @@
 import { tokensCss } from './tokens.js';
 import { loginCss } from './login-css.js';
+import { reportCss } from './report-css.js';
 
 /** Styles of every ui primitive; class names carry the zp- prefix so they do not clash with a host page. */
 export const componentsCss = `
@@ -117,7 +118,7 @@ export const componentsCss = `
 `;
 
 /** Tokens plus component styles: put this in a page's <head> or a widget's shadow root. */
-export const uiCss = tokensCss + componentsCss + loginCss;
+export const uiCss = tokensCss + componentsCss + loginCss + reportCss;
 
 export const UI_STYLE_ID = 'zp-ui-styles';
 

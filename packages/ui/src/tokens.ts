@@ -1,24 +1,26 @@
 /**
  * Design tokens as CSS custom properties. Declared on :root for pages and on :host for widgets'
  * shadow roots; custom properties also inherit into shadow roots, so a page may override them.
+ * Text colours reach 4.5:1 (WCAG AA for small text) on white, on the page background and on
+ * their own soft backgrounds (tags); e2e/tests/contrast.test.ts runs axe-core on the public pages.
  */
 export const tokensCss = `
 :root, :host {
-  --zp-color-primary: #1f6fe5;
+  --zp-color-primary: #1a66d9;
   --zp-color-primary-hover: #175bc2;
   --zp-color-primary-soft: #ecf3fe;
-  --zp-color-accent: #ff7a1a;
-  --zp-color-success: #1e9e5a;
+  --zp-color-accent: #c2410c;
+  --zp-color-success: #177a45;
   --zp-color-success-soft: #eaf7f0;
-  --zp-color-warning: #d98a00;
+  --zp-color-warning: #9a5b00;
   --zp-color-warning-soft: #fdf5e6;
-  --zp-color-danger: #d93b3b;
+  --zp-color-danger: #c93535;
   --zp-color-danger-soft: #fdeeee;
-  --zp-color-info: #6b7785;
+  --zp-color-info: #5f6b7a;
   --zp-color-info-soft: #f2f4f6;
   --zp-color-text: #1f2329;
   --zp-color-text-secondary: #4e5969;
-  --zp-color-text-muted: #86909c;
+  --zp-color-text-muted: #646e7c;
   --zp-color-border: #e5e6eb;
   --zp-color-bg: #f5f7fa;
   --zp-color-surface: #ffffff;

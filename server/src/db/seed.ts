@@ -4,7 +4,7 @@ import { sql, type Db } from './index.js';
 import { createUser, findUser } from '../modules/auth/index.js';
 import { createSeekerProfile } from '../modules/resumes/profile.js';
 import { createHrProfile } from '../modules/companies/hr.js';
-import { seedDemoCompany } from '../modules/companies/seed.js';
+import { seedDemoCompany, type DemoFiles } from '../modules/companies/seed.js';
 import { seedDemoCompaniesStep } from '../modules/companies/seed.js';
 import { seedDemoJobsStep } from '../modules/jobs/seed.js';
 import { seedApplicationsDemo } from '../modules/applications/seed.js';
@@ -47,7 +47,11 @@ const steps: ((ctx: DemoContext) => Promise<void>)[] = [
 ];
 
 /** Demo accounts and data, created once on an empty database when DEMO=1. */
-export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
+/**
+ * `files`: where the demo's uploaded documents (the demo enterprise's business licence) are stored;
+ * without it (the CLI) the demo enterprise has none, and its HR is asked to upload one.
+ */
+export async function seedDemo(db: Db, log: Logger, files?: DemoFiles): Promise<boolean> {
   if (await findUser(db, 'qz', DEMO_ACCOUNTS[0].phone)) return false;
   const pwd = md5(DEMO_PASSWORD);
   const seekerId = await createUser(db, 'qz', DEMO_ACCOUNTS[0].phone, pwd, '李明');
@@ -56,8 +60,11 @@ export async function seedDemo(db: Db, log: Logger): Promise<boolean> {
 
   const hrId = await createUser(db, 'hr', DEMO_ACCOUNTS[1].phone, pwd, '王芳');
   await createHrProfile(db, hrId, { xm: '王芳', zw: '招聘经理' });
-  const companyId = await seedDemoCompany(db, hrId);
+  const companyId = await seedDemoCompany(db, hrId, files);
   const operatorId = await createUser(db, 'xs', DEMO_ACCOUNTS[2].phone, pwd, '平台运营');
+  // The demo people registered on the site, which asks consent to the current documents.
+  await db.execute(sql`insert into policy_consents (user_id, kind, version)
+    select u.id, p.kind, max(p.version) from users u cross join policies p where u.id in (${seekerId}, ${hrId}) group by u.id, p.kind`);
 
   const ctx: DemoContext = { db, log, seekerId, hrId, operatorId, companyId };
   for (const step of steps) await step(ctx);

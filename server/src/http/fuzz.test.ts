@@ -4,13 +4,21 @@
  * HTML payloads, negative and huge numbers. No answer may be a 500 (by status or by code), the
  * server must keep answering, and a refused request (non-zero code) must leave the row count of
  * every table as it was. Values are sampled per field (rotating through the lists), not crossed,
- * so the run stays short.
+ * so the run stays short. Two faults are sent to every field they fit and must be refused: a NUL
+ * in each query parameter alone (the others plausible), and a day or time that does not exist
+ * ('2023-02-30', '2023-13') in each date field of the query and the body. Then every id field of
+ * every route (path, query, body, and the hidden routes that take an id) gets ids beyond the bigint
+ * column: each must be refused with a `{code ≠ 0, msg}` in Chinese, never reach the database as an
+ * internal error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@zp/core/contract';
-import type { RouteSpec } from '@zp/core/contract';
+import { DATE_FORMAT, type RouteSpec } from '@zp/core/contract';
 import { rows, sql } from '../db/index.js';
 import { startServer, type TestServer } from '../../test/helpers.js';
+import { fileOf } from '../modules/files/api.js';
+import { seekerCard, seekerCards } from '../modules/resumes/api.js';
+import { candidateAccess, resumeFileAccess } from '../modules/applications/api.js';
 
 type Schema = {
   type?: string | string[];
@@ -72,8 +80,12 @@ const BODIES: unknown[] = [null, [], 'text', 123, true, [{}], { [MB.slice(0, 100
 /** Path parameter values (already URL-encoded where needed). */
 const PATH_VALUES = ['%00', '-1', '0', '99999999999999999999', '1%27%20or%201%3D1', '%3Cscript%3E', 'abc', '%E2%80%AE%F0%9F%98%80', encodeURIComponent('x'.repeat(5000)), '1.5'];
 
+/** Days and times that do not exist, one per shape a date field takes (the first its pattern takes is sent). */
+const IMPOSSIBLE_DATES = ['2023-02-30', '2023-02-30 10:00:00', '2023-02-30 10:00', '2023-13', '2024-01-01,2023-02-30', '2023-04-31T24:00'];
+const impossibleDate = (s: Schema): string | null => (s.pattern ? (IMPOSSIBLE_DATES.find((d) => new RegExp(s.pattern!, 'u').test(d)) ?? null) : null);
+
 /** Candidate texts for a pattern; the first that matches is the plausible value. */
-const PATTERN_CANDIDATES = ['1', '13800000001', '2024-01-01', '2024-01', '2024-01-01 10:00:00', '10:00', '0'.repeat(32), '123456', 'hy_01', 'C2C100001', 'a', 'abc-12345678', 'xb_001', 'https://a.example/x.png', '/a.png', 'a@b.cn'];
+const PATTERN_CANDIDATES = ['1', '13800000001', '2024-01-01', '2024-01', '2024-01-01 10:00:00', '10:00', '0'.repeat(32), '123456', 'hy_01', 'C2C100001', 'a', 'abc-12345678', 'xb_001', 'https://a.example/x.png', '/a.png', 'a@b.cn', '91110000600037341L'];
 
 function typeOf(s: Schema): string | undefined {
   if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');
@@ -127,6 +139,10 @@ interface Case {
   body?: unknown;
   raw?: string;
   what: string;
+  /** the id field the case puts a long id in ('' for the items of a body that is a list) */
+  field?: string;
+  /** the input is wrong for this route whatever else holds: the answer must be a refusal */
+  refuse?: boolean;
 }
 
 const contractSpecs: RouteSpec[] = [];
@@ -176,6 +192,12 @@ function casesOf(path: string, method: string, op: Operation, token: string | nu
     const nul: Record<string, string> = {};
     for (const p of queryParams) nul[p.name] = '\u0000';
     out.push({ method: upper, url: fill() + queryString(queryParams, nul), token, what: 'query all NUL' });
+    // Each parameter alone, so that an earlier parameter's refusal does not hide a later one.
+    for (const p of queryParams) {
+      out.push({ method: upper, url: fill() + queryString(queryParams, { [p.name]: 'a\u0000b' }), token, what: `query ${p.name} NUL`, refuse: true });
+      const day = p.schema.format === DATE_FORMAT ? impossibleDate(p.schema) : null;
+      if (day) out.push({ method: upper, url: fill() + queryString(queryParams, { [p.name]: day }), token, what: `query ${p.name}=${day}`, refuse: true });
+    }
     if (isDual(path)) {
       // The hidden POST form of a dual route takes the same fields from a JSON body.
       const body: Record<string, unknown> = {};
@@ -192,12 +214,75 @@ function casesOf(path: string, method: string, op: Operation, token: string | nu
     if (typeOf(schema) === 'object' && schema.properties) {
       for (const [k, prop] of Object.entries(schema.properties)) {
         out.push({ method: upper, url, token, body: { ...(base as object), [k]: hostileFor(prop) }, what: `body ${k}` });
+        const day = prop.format === DATE_FORMAT ? impossibleDate(prop) : null;
+        if (day) out.push({ method: upper, url, token, body: { ...(base as object), [k]: day }, what: `body ${k}=${day}`, refuse: true });
       }
     } else if (typeOf(schema) === 'array') {
       out.push({ method: upper, url, token, body: [hostileFor(schema.items), hostileFor(schema.items)], what: 'body items' });
     }
   }
   if (!out.length) out.push({ method: upper, url: fill(), token, body: method === 'get' ? undefined : pick(BODIES), what: 'no input' });
+  return out;
+}
+
+/** 19 digits (past bigint's 9223372036854775807) and 23 digits. */
+const LONG_IDS = ['9999999999999999999', '99999999999999999999999'];
+/** The id pattern without its anchors: any field whose pattern holds it takes ids (alone, optional, comma-separated). */
+const ID_BODY = contract.ID_PATTERN.replace(/^\^|\$$/g, '');
+/** Fields named like ids that are not ids: roleId is a role the previous client echoes, upid an upload's random key. */
+const NOT_IDS = new Set(['roleId', 'upid']);
+/** Routes outside the OpenAPI document (not JSON) that take an id. */
+const HIDDEN_ID_ROUTES: { method: string; path: string; param: string }[] = [{ method: 'get', path: '/api/content/banners/{id}/image.svg', param: 'id' }];
+
+function holdsIdPattern(s: Schema | undefined): boolean {
+  if (!s) return false;
+  if (s.pattern?.includes(ID_BODY)) return true;
+  return [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some(holdsIdPattern) || (typeOf(s) === 'array' && holdsIdPattern(s.items));
+}
+const idLike = (name: string, s: Schema | undefined): boolean => !NOT_IDS.has(name) && (holdsIdPattern(s) || /(id|ids)$/i.test(name));
+const asValue = (s: Schema | undefined, id: string): unknown => (s && (typeOf(s) === 'integer' || typeOf(s) === 'number') ? Number(id) : id);
+
+/**
+ * The body of `s` with `id` in one id field, once per id field at any depth (the rest plausible);
+ * `where` names the field as a path ('gwid', 'hxids[]', '[].gwid', '[]' for a list of ids).
+ */
+function bodiesWithId(s: Schema, name: string, id: string): { where: string; body: unknown }[] {
+  if (typeOf(s) === 'object' && s.properties) {
+    const base = plausible(s) as Record<string, unknown>;
+    return Object.entries(s.properties).flatMap(([k, prop]) =>
+      bodiesWithId(prop, k, id).map((v) => ({ where: `${k}${v.where && !v.where.startsWith('[') ? '.' : ''}${v.where}`, body: { ...base, [k]: v.body } })),
+    );
+  }
+  if (typeOf(s) === 'array' && s.items) {
+    if (idLike(name, s)) return [{ where: '[]', body: [asValue(s.items, id)] }];
+    return bodiesWithId(s.items, name, id).map((v) => ({ where: `[].${v.where}`, body: [v.body] }));
+  }
+  return idLike(name, s) ? [{ where: '', body: asValue(s, id) }] : [];
+}
+
+/** One request per id field of the route and per long id. */
+function longIdCases(path: string, method: string, op: Operation, token: string | null): Case[] {
+  const params = op.parameters ?? [];
+  const queryParams = params.filter((p) => p.in === 'query');
+  const fill = (values: Record<string, string> = {}) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? String(plausible(params.find((p) => p.in === 'path' && p.name === name)?.schema)));
+  const upper = method.toUpperCase();
+  const schema = op.requestBody?.content?.['application/json']?.schema;
+  const body = schema ? plausible(schema) : undefined;
+  const out: Case[] = [];
+  for (const id of LONG_IDS) {
+    for (const p of params) {
+      if (!idLike(p.name, p.schema)) continue;
+      if (p.in === 'path') out.push({ method: upper, url: fill({ [p.name]: id }) + queryString(queryParams, {}), token, body, what: `path ${p.name}=${id}`, field: p.name });
+      if (p.in === 'query') out.push({ method: upper, url: fill() + queryString(queryParams, { [p.name]: id }), token, body, what: `query ${p.name}=${id}`, field: p.name });
+    }
+    if (schema) {
+      for (const v of bodiesWithId(schema, '', id)) {
+        const field = v.where.replace(/\[\]/g, '').split('.').pop() ?? '';
+        out.push({ method: upper, url: fill() + queryString(queryParams, {}), token, body: v.body, what: `body ${v.where}=${id}`, field });
+      }
+    }
+  }
   return out;
 }
 
@@ -261,6 +346,7 @@ describe('fuzzing every documented route', () => {
         }
         const where = `${c.method} ${path} (${c.what})`;
         if (r.statusCode >= 500 || body.code === 500) failures.push(`${where}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+        else if (c.refuse && (body.code === 0 || typeof body.msg !== 'string')) failures.push(`${where}: accepted (${r.statusCode} ${r.body.slice(0, 200)})`);
         const after = await counts();
         if (body.code !== 0) {
           const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
@@ -275,4 +361,64 @@ describe('fuzzing every documented route', () => {
     // Still answering, over the network too.
     expect((await srv.call('/api/health')).body.code).toBe(0);
   }, 240_000);
+
+  it('refuses an id beyond bigint (19 and 23 digits) in every id field with a Chinese {code, msg}, never a 500', async () => {
+    const doc = (await srv.app.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const routes = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
+      .filter(({ path }) => !/logout/.test(path));
+    for (const h of HIDDEN_ID_ROUTES) routes.push({ path: h.path, method: h.method, op: { parameters: [{ in: 'path', name: h.param, required: true, schema: { type: 'string' } }] } });
+    // A refusal must change nothing: the login this run uses is taken afresh (the first test may have ended its session).
+    const fresh = { qz: (await srv.login('qz', '13800000001')).token, hr: (await srv.login('hr', '13800000002')).token, xs: (await srv.login('xs', '13800000003')).token };
+
+    const failures: string[] = [];
+    const reached = new Set<string>();
+    let before = await counts();
+    for (const { path, method, op } of routes) {
+      const access = accessOf(path);
+      const token = access === 'xs' ? fresh.xs : access === 'hr' || access === 'hrApproved' ? fresh.hr : access === 'public' ? null : fresh.qz;
+      for (const c of longIdCases(path, method, op, token)) {
+        const headers: Record<string, string> = {};
+        if (c.token) headers.token = c.token;
+        if (c.body !== undefined) headers['content-type'] = 'application/json';
+        const r = await srv.app.app.inject({ method: c.method as 'GET', url: c.url, headers, payload: c.body === undefined ? undefined : JSON.stringify(c.body) });
+        reached.add(`${c.method} ${path}`);
+        const where = `${c.method} ${path} (${c.what})`;
+        let body: { code?: unknown; msg?: unknown } = {};
+        try {
+          body = r.json();
+        } catch {
+          /* checked below */
+        }
+        const after = await counts();
+        const changed = Object.keys(after)
+          .filter((t) => after[t] !== before[t])
+          .map((t) => `${t} ${before[t]}→${after[t]}`);
+        before = after;
+        if (r.statusCode >= 500 || typeof body.code !== 'number' || body.code === 0 || body.code === 500 || typeof body.msg !== 'string' || !/[\u4e00-\u9fff]/.test(body.msg)) {
+          failures.push(`${where}: ${r.statusCode} ${r.body.slice(0, 160)}`);
+        } else if (!(c.field ? body.msg.includes(c.field) : /\(\d+\)/.test(body.msg))) {
+          // Refused for another reason (another field, a missing row): the id itself must be what is refused.
+          failures.push(`${where}: refused without naming the id: ${body.msg}`);
+        } else if (changed.length) {
+          failures.push(`${where} → refused but ${changed.join(', ')}`);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    // The id fields were found: the routes named in issue 27 and the hidden banner picture among them.
+    expect(reached.size).toBeGreaterThan(120);
+    for (const r of ['GET /api/content/banners/{id}/image.svg', 'GET /api/hr/qydwhrxx/getFile/{id}', 'POST /api/qz/bsrcbmxx/hxBmMore', 'POST /api/qz/qyhxrxx/pltd']) expect(reached).toContain(r);
+  }, 240_000);
+
+  it('the lookups other modules call with an id from elsewhere answer "none" for an id beyond bigint', async () => {
+    const { db, config } = srv.app.services;
+    for (const id of LONG_IDS) {
+      expect(await fileOf(db, id)).toBeNull();
+      expect(await seekerCard(db, config, id)).toBeNull();
+      expect(await seekerCards(db, config, [id])).toEqual([]);
+      expect(await candidateAccess(db, '1', id)).toBeNull();
+      expect(await resumeFileAccess(db, '1', id)).toBeNull();
+    }
+  });
 });

@@ -3,7 +3,6 @@ import type { RouteSpec, Body, Query, Params, Reply } from '@zp/core/contract';
 import { AppError, forbidden, unauthorized } from './reply.js';
 import { compile, describe } from './validation.js';
 import type { Services } from '../services.js';
-import { requestOrigin } from './origins.js';
 import { originMatches } from '../modules/auth/sessions.js';
 
 export type Role = 'qz' | 'hr' | 'xs';
@@ -18,6 +17,8 @@ export interface User {
 
 /** A partner token used from another origin than its own: stolen or copied, never valid there. */
 export const PARTNER_WRONG_ORIGIN_MSG = '该登录仅限在签发它的合作网站上使用，请重新登录';
+/** A full token on a partner site's page: only the login window's scoped token works there. */
+export const FULL_TOKEN_ON_PARTNER_MSG = '该登录不能在合作网站上使用，请通过平台登录窗口重新登录';
 /** A partner token on a route the widgets do not need (password, phone, résumé, ...). */
 export const PARTNER_NOT_ALLOWED_MSG = '合作网站登录无权进行此操作，请到平台网站操作';
 
@@ -65,6 +66,8 @@ export function handle<S extends RouteSpec>(app: FastifyInstance, services: Serv
     } as Parameters<Handler<S>>[0];
     const result = await handler(ctx);
     const out = { code: 0, msg: 'success', ...result };
+    // Personal: answered to a logged-in person, or carrying a session token. No cache may keep it.
+    if (user || typeof (out as { token?: unknown }).token === 'string') reply.header('cache-control', 'no-store');
     if (replyCheck && !replyCheck(out)) {
       throw new Error(`reply of ${spec.url} breaks its contract: ${JSON.stringify(replyCheck.errors)}`);
     }
@@ -109,15 +112,17 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 async function authorise(services: Services, spec: RouteSpec, req: FastifyRequest): Promise<User | null> {
   if (spec.access === 'public') return null;
   let user = await services.sessions.anyUserOf(req);
-  if (user?.origin) {
+  if (user) {
     // A partner token: only from its own origin, and only on the routes marked for partners.
-    const fits = originMatches(user, requestOrigin(req));
+    // A full token: never from a partner's page.
+    const fits = originMatches(user, services.origins.partnerOf(req));
+    const allowed = !user.origin || !!spec.partner;
     if (spec.access === 'optional') {
-      // Optional routes answer anyone: a partner token that does not fit just personalises nothing.
-      if (!fits || !spec.partner) user = null;
+      // Optional routes answer anyone: a token that does not fit just personalises nothing.
+      if (!fits || !allowed) user = null;
     } else if (!fits) {
-      throw unauthorized(PARTNER_WRONG_ORIGIN_MSG);
-    } else if (!spec.partner) {
+      throw unauthorized(user.origin ? PARTNER_WRONG_ORIGIN_MSG : FULL_TOKEN_ON_PARTNER_MSG);
+    } else if (!allowed) {
       throw forbidden(PARTNER_NOT_ALLOWED_MSG);
     }
   }

@@ -65,7 +65,11 @@ function fixtureSite(): string {
         const headers = { 'content-type': 'text/html; charset=utf-8' };
         if (req.url.includes('nostore')) headers['cache-control'] = 'no-store';
         // Stands in for a notice page, which counts its readers.
-        if (req.url.includes('counted') && page.list[0]) headers['x-page-views'] = 'notice:' + page.list[0].bsid;
+        if (req.url.includes('counted=1') && page.list[0]) headers['x-page-views'] = 'notice:' + page.list[0].bsid;
+        if (req.url.includes('counted=2') && page.list[1]) headers['x-page-views'] = 'notice:' + page.list[1].bsid;
+        // Stands in for a page that names what it counts from its address (job:<gwid>).
+        const named = /[?&]views=([^&]+)/.exec(req.url);
+        if (named) headers['x-page-views'] = decodeURIComponent(named[1]);
         res.writeHead(200, headers);
         res.write('<!doctype html><ul>');
         for (const n of page.list) res.write('<li>' + n.title + '</li>');
@@ -339,29 +343,77 @@ describe('counted pages in the page cache', () => {
     srv = server();
   });
 
-  it('a notice page is served from the cache and every reader served from it counts a visit', async () => {
+  it('a notice page is served from the cache, and each reader counts one visit a day however often they reload it', async () => {
     const { token } = await srv.login('xs', '13800000003');
     const saved = await srv.call('/api/xs/admin/notice/save', { token, body: { title: '浏览计数测试', types: 'zxlb_01', content: '计数。', fbzt: 1 } });
     expect(saved.body.code).toBe(0);
     const notice = await one<{ id: string; visits: number }>(srv.app.services.db, sql`select id::text as id, visits from notices where title = '浏览计数测试'`);
-    const visits = async () => (await one<{ visits: number }>(srv.app.services.db, sql`select visits from notices where id = ${notice!.id}`))!.visits;
-
-    const first = await fetch(`${srv.url}/zppc/public/notices?counted=1`);
-    expect(first.headers.get('x-page-cache')).toBe('miss');
-    // Read to its end: fetch resolves at the headers, and the render is stored once it has ended.
-    await first.text();
-    const served = [];
-    for (let i = 0; i < 4; i++) {
-      const r = await fetch(`${srv.url}/zppc/public/notices?counted=1`);
+    const visits = async (id = notice!.id) => (await one<{ visits: number }>(srv.app.services.db, sql`select visits from notices where id = ${id}`))!.visits;
+    const read = async (browser: string, which = 1) => {
+      const r = await fetch(`${srv.url}/zppc/public/notices?counted=${which}`, { headers: { 'user-agent': browser } });
+      // Read to its end: fetch resolves at the headers, and the render is stored once it has ended.
       await r.text();
-      served.push(r);
-    }
-    expect(served.map((r) => r.headers.get('x-page-cache'))).toEqual(['hit', 'hit', 'hit', 'hit']);
+      return r;
+    };
+
+    const first = await read('Browser-A');
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    const served = [];
+    for (let i = 0; i < 3; i++) served.push(await read('Browser-A'));
+    served.push(await read('Browser-B'), await read('Browser-B'));
+    expect(served.map((r) => r.headers.get('x-page-cache'))).toEqual(['hit', 'hit', 'hit', 'hit', 'hit']);
     // What is counted is the server's business, not the reader's.
     expect(served.every((r) => r.headers.get('x-page-views') === null)).toBe(true);
-    // The render's own reader was counted by the page's API call (here the fixture makes none);
-    // the four cached readers are written within a second or so.
-    await expect.poll(visits, { timeout: 10_000 }).toBe(notice!.visits + 4);
+    // Views are written in batches, in the order they came: once a later reader of another page
+    // is written, every read above is too.
+    const other = await one<{ id: string; visits: number }>(srv.app.services.db, sql`select id::text as id, visits from notices where published order by released_at desc, id desc offset 1 limit 1`);
+    await read('Browser-C', 2);
+    await expect.poll(() => visits(other!.id), { timeout: 10_000 }).toBe(other!.visits + 1);
+    // Two readers (the one who caused the render among them), each once.
+    expect(await visits()).toBe(notice!.visits + 2);
+  });
+
+  it("a job read through the API counts once a day per person (or address and browser); the site's own renders not at all", async () => {
+    const { list } = (await srv.call('/api/xs/app/search/gwpc', { query: { page: 1, limit: 1 } })).body.page;
+    const gwid = list[0].gwid as string;
+    const views = async () => (await one<{ views: number }>(srv.app.services.db, sql`select views from jobs where id = ${gwid}`))!.views;
+    const before = await views();
+    const read = (headers: Record<string, string> = {}, token?: string) => srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid }, headers, token });
+    const shown = [];
+    for (let i = 0; i < 3; i++) shown.push((await read({ 'user-agent': 'Visitor-Browser' })).body.gwxxxqQzVO.llcs);
+    expect(shown).toEqual([before + 1, before + 1, before + 1]);
+    // The page's render (serverApi) is not a reader: the page counts whoever it serves.
+    expect((await read({ 'user-agent': 'Visitor-Browser', 'x-zp-page-render': '1' })).body.code).toBe(0);
+    expect((await read({ 'user-agent': 'Other-Computer', 'x-zp-page-render': '1' })).body.code).toBe(0);
+    expect(await views()).toBe(before + 1);
+    const seeker = await srv.login('qz', '13800000001');
+    await read({ 'user-agent': 'Visitor-Browser' }, seeker.token);
+    await read({ 'user-agent': 'Phone' }, seeker.token);
+    expect(await views()).toBe(before + 2);
+  });
+
+  it('a counted page naming an id beyond bigint counts nothing and logs no error', async () => {
+    const { token } = await srv.login('xs', '13800000003');
+    const saved = await srv.call('/api/xs/admin/notice/save', { token, body: { title: '超长编号计数测试', types: 'zxlb_01', content: '计数。', fbzt: 1 } });
+    expect(saved.body.code).toBe(0);
+    const id = String(saved.body.bsid);
+    const visits = async () => (await one<{ visits: number }>(srv.app.services.db, sql`select visits from notices where id = ${id}`))!.visits;
+    const start = await visits();
+    const read = async (views: string) => {
+      const r = await fetch(`${srv.url}/zppc/public/notices?views=${encodeURIComponent(views)}`);
+      await r.text();
+      return r.headers.get('x-page-cache');
+    };
+    // rendered, then a reader served from the cache: the one who is counted
+    for (const views of ['notice:9999999999999999999', 'notice:99999999999999999999999']) {
+      expect(await read(views)).toBe('miss');
+      expect(await read(views)).toBe('hit');
+    }
+    // a real notice read after them: once its visit is written, so is (or is not) what came before
+    expect(await read(`notice:${id}`)).toBe('miss');
+    expect(await read(`notice:${id}`)).toBe('hit');
+    await expect.poll(visits, { timeout: 10_000 }).toBe(start + 1);
+    expect(srv.logs.filter((l) => l.includes('page views not written'))).toEqual([]);
   });
 });
 

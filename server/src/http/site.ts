@@ -9,7 +9,7 @@ import { CONTENT_CHANGED } from '../modules/content/api.js';
 import { CODES_CHANGED } from '../modules/codes/store.js';
 import { PageCache, captureResponse, isCacheablePage, type RenderedPage } from './page-cache.js';
 import { COMPRESS_THRESHOLD, compressBody, identityHeaders, negotiateEncoding, type Encoding } from './compression.js';
-import { PAGE_VIEWS_HEADER, PageViews } from './page-views.js';
+import { PAGE_VIEWS_HEADER, PageViews, readerOf, watchPageViews } from './page-views.js';
 
 /**
  * Bus topics after which cached public pages may be out of date: banners, notices and fairs
@@ -183,9 +183,9 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         const page = found.kind === 'hit' ? found.page : found.kind === 'wait' ? await found.page : null;
         if (page) {
           const how = found.kind === 'wait' ? 'shared' : found.kind === 'hit' && found.stale ? 'stale' : 'hit';
-          // A counted page (a job, a notice): this reader is a view as much as the one who rendered it.
+          // A counted page (a job, a notice): this reader is a view (once a day).
           const { [PAGE_VIEWS_HEADER]: counted, ...headers } = page.headers;
-          if (req.method === 'GET') views.count(counted);
+          if (req.method === 'GET') views.count(counted, readerOf(req));
           const encoding = page.body.length >= COMPRESS_THRESHOLD ? negotiateEncoding(req.headers['accept-encoding']) : null;
           const body = encoding ? encodedPage(page, encoding) : page.body;
           res.writeHead(page.status, {
@@ -212,6 +212,8 @@ export async function mountSite(app: FastifyInstance, services: Services) {
           });
         }
       }
+      // The reader of a rendered counted page is a view (the render's API call is not), cached or not.
+      if (req.method === 'GET') watchPageViews(res, (counted) => views.count(counted, readerOf(req)));
       const locals: SiteLocals = { apiBase: services.config.publicUrl };
       try {
         await handler(req.raw, reply.raw, undefined, locals);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { startServer, type TestServer } from '../../test/helpers.js';
+import * as contract from '@zp/core/contract';
+import { DATE_FORMAT, DateRangeText, DateText, isRealDate, type RouteSpec } from '@zp/core/contract';
 import { compile, describe as describeErrors } from './validation.js';
 import { chatUsers, RawClient } from '../modules/chat/testing.js';
 
@@ -34,8 +36,74 @@ describe('control characters are refused at the schema layer', () => {
     expect(check({ name: '\ud83d\ude00' })).toBeNull();
   });
 
+  it('reaches fields named like schema keywords (title, description, format, pattern, default)', () => {
+    const named = Type.Object({
+      title: Type.Optional(Type.String({ maxLength: 50, title: '标题' })),
+      description: Type.Optional(Type.String({ maxLength: 50 })),
+      format: Type.Optional(Type.String({ maxLength: 50 })),
+      pattern: Type.Optional(Type.String({ maxLength: 50 })),
+      default: Type.Optional(Type.String({ maxLength: 50 })),
+    });
+    for (const key of ['title', 'description', 'format', 'pattern', 'default']) {
+      const fn = compile(named, true);
+      expect(fn({ [key]: 'a\u0000b' }), key).toBe(false);
+      expect(describeErrors(fn.errors ?? [], 'querystring'), key).toMatch(/含有非法字符$/);
+    }
+  });
+
   it('leaves the contract schema itself unchanged (the OpenAPI document shows no extra keyword)', () => {
     expect(JSON.stringify(schema)).not.toContain('zpText');
+  });
+});
+
+describe('dates must be real days and times', () => {
+  const schema = Type.Object({
+    day: Type.Optional(DateText('日期', { from: 'day', to: 'day', empty: true })),
+    at: Type.Optional(DateText('时间', { from: 'minute', to: 'second' })),
+    month: Type.Optional(DateText('年月', { from: 'month', to: 'day' })),
+    range: Type.Optional(DateRangeText('期间')),
+  });
+  const check = (v: unknown) => {
+    const fn = compile(schema, true);
+    return fn(v) ? null : describeErrors(fn.errors ?? [], 'querystring');
+  };
+
+  it('refuses days and times that do not exist, in every shape a date field takes', () => {
+    expect(check({ day: '2024-02-29', at: '2024-02-29 23:59:59', month: '2023-12', range: '2024-01-01,2024-12-31' })).toBeNull();
+    expect(check({ day: '', at: '2024-03-01T08:00' })).toBeNull();
+    expect(check({ day: '2023-02-29' })).toBe('日期(day) 不是有效的日期');
+    expect(check({ day: '2023-02-30' })).toBe('日期(day) 不是有效的日期');
+    expect(check({ day: '2023-04-31' })).toBe('日期(day) 不是有效的日期');
+    expect(check({ day: '2023-13-01' })).toBe('日期(day) 不是有效的日期');
+    expect(check({ day: '0000-01-01' })).toBe('日期(day) 不是有效的日期');
+    expect(check({ at: '2024-01-01 24:00' })).toBe('时间(at) 不是有效的日期时间');
+    expect(check({ at: '2024-01-01 23:60:00' })).toBe('时间(at) 不是有效的日期时间');
+    expect(check({ at: '2024-01-01' })).toBe('时间(at) 格式不正确');
+    expect(check({ month: '2024-00' })).toBe('年月(month) 不是有效的日期');
+    expect(check({ month: '2024-02-30' })).toBe('年月(month) 不是有效的日期');
+    expect(check({ range: '2024-01-01,2024-02-30' })).toBe('期间(range) 不是有效的日期');
+  });
+
+  it('leap years by the Gregorian rule', () => {
+    expect(isRealDate('1900-02-29')).toBe(false);
+    expect(isRealDate('2000-02-29 00:00:00')).toBe(true);
+  });
+
+  it('the same rule in every date field of the contract: each carries the date format', () => {
+    const unchecked: string[] = [];
+    const walk = (s: unknown, where: string) => {
+      if (!s || typeof s !== 'object') return;
+      if (Array.isArray(s)) return s.forEach((x, i) => walk(x, `${where}[${i}]`));
+      const o = s as Record<string, unknown>;
+      // a date-shaped pattern (four digits, a dash) without the calendar check
+      if (typeof o.pattern === 'string' && /\\d\{4\}-/.test(o.pattern) && o.format !== DATE_FORMAT) unchecked.push(where);
+      for (const [k, v] of Object.entries(o)) if (k !== 'default' && k !== 'examples') walk(v, `${where}.${k}`);
+    };
+    for (const [group, api] of Object.entries(contract)) {
+      if (!group.endsWith('Api') || typeof api !== 'object') continue;
+      for (const [name, spec] of Object.entries(api as Record<string, RouteSpec>)) for (const part of ['body', 'query', 'params'] as const) walk(spec[part], `${group}.${name}.${part}`);
+    }
+    expect(unchecked).toEqual([]);
   });
 });
 
@@ -54,7 +122,7 @@ describe('over HTTP and the chat socket', () => {
 
   it('a NUL byte in search filters, admin lists, résumé saves and the HR profile is a 400 that names the field', async () => {
     const search = await srv.call('/api/xs/app/search/gwpc', { query: { key: 'java\u0000' } });
-    expect(search.status).toBe(400);
+    expect(search.body.code).toBe(400);
     expect(search.body.msg).toMatch(/含有非法字符$/);
     const admin = await srv.call('/api/xs/admin/companies', { token: tokens.xs, query: { dwmc: '\u0000' } });
     expect(admin.body).toEqual({ code: 400, msg: '单位名称(dwmc) 含有非法字符' });
@@ -68,6 +136,20 @@ describe('over HTTP and the chat socket', () => {
     // Line breaks in a long text field are fine.
     const ok = await srv.call('/api/qz/qzgzjl/save', { token: tokens.qz, body: { ...work, gzms: '负责开发\n带领团队' } });
     expect(ok.body.code).toBe(0);
+  });
+
+  it('an impossible date and a NUL in a list filter are refusals that name the field, never a 500', async () => {
+    const log = await srv.call('/api/sec/pc/getLoginLog', { token: tokens.qz, query: { startDate: '2023-02-30' } });
+    expect(log.body).toEqual({ code: 400, msg: '开始日期(startDate) 不是有效的日期' });
+    for (const field of ['startTime', 'endTime']) {
+      const jobs = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: tokens.hr, method: 'POST', query: { [field]: '2023-02-30' } });
+      expect(jobs.body.code, field).toBe(400);
+      expect(jobs.body.msg, field).toMatch(/\(\w+\) 不是有效的日期$/);
+    }
+    const notices = await srv.call('/api/xs/admin/notice/list', { token: tokens.xs, query: { title: 'a\u0000b' } });
+    expect(notices.body).toEqual({ code: 400, msg: '标题(title) 含有非法字符' });
+    // a real day still answers
+    expect((await srv.call('/api/sec/pc/getLoginLog', { token: tokens.qz, query: { startDate: '2024-02-29' } })).body.code).toBe(0);
   });
 
   it('a NUL byte in a chat operation is refused with 10004, and the socket keeps working', async () => {

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { DATE_FORMAT, isRealDate } from '@zp/core/contract';
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 
@@ -27,6 +28,8 @@ function makeAjv(coerce: boolean) {
     strict: false,
   });
   addFormats(ajv);
+  // The contract's dates (DateText): the pattern gives the shape, this the calendar.
+  ajv.addFormat(DATE_FORMAT, { type: 'string', validate: isRealDate });
   ajv.addKeyword({
     keyword: TEXT_KEYWORD,
     type: 'string',
@@ -39,6 +42,8 @@ function makeAjv(coerce: boolean) {
 
 /** Keys whose values are data, not subschemas. */
 const DATA_KEYS = new Set(['default', 'examples', 'const', 'enum', 'title', 'description', 'pattern', 'format']);
+/** Keys whose values map names (of fields, say) to subschemas: a field may be called `title`. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
 /** A copy of `schema` with the text rule on every string schema inside it. */
 export function withTextRules(schema: unknown): unknown {
@@ -46,7 +51,12 @@ export function withTextRules(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   const src = schema as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(src)) out[k] = DATA_KEYS.has(k) ? v : withTextRules(v);
+  for (const [k, v] of Object.entries(src)) {
+    if (DATA_KEYS.has(k)) out[k] = v;
+    else if (SCHEMA_MAPS.has(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, withTextRules(sub)]));
+    } else out[k] = withTextRules(v);
+  }
   const types = Array.isArray(src.type) ? src.type : [src.type];
   if (types.includes('string') && !src.enum && src.const === undefined) {
     const max = typeof src.maxLength === 'number' ? src.maxLength : Infinity;
@@ -110,6 +120,7 @@ export function describe(errors: (ErrorObject | FastifySchemaValidationError)[],
     case 'pattern':
       return `${what} 格式不正确`;
     case 'format':
+      if (p.format === DATE_FORMAT) return `${what} 不是有效的${String(e.data).includes(':') ? '日期时间' : '日期'}`;
       return `${what} 格式不正确`;
     case 'enum':
       return `${what} 取值无效，可选值：${(p.allowedValues as unknown[]).join('、')}`;

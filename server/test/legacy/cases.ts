@@ -18,7 +18,7 @@
  *   column on a save) is sent with our contract's field names, built by the shared test helpers.
  */
 import { sql, one } from '../../src/db/index.js';
-import { companyBody, jobBody, uploadedFile } from '../recruit.js';
+import { companyBody, uploadedFile } from '../recruit.js';
 import { uniquePhone } from '../roles.js';
 import { md5 } from '../helpers.js';
 import { samples } from '../uploads.js';
@@ -105,6 +105,10 @@ const page = (item: Shape, extra: Record<string, Shape> = {}) => S.obj({ list: S
 const filledPage = (item: Shape, extra: Record<string, Shape> = {}) => S.obj({ list: S.rows(item), totalCount: S.num, ...extra });
 const hallPage = (item: Shape) => filledPage(item, { totalPage: S.num, currPage: S.num });
 const fllist = S.arr(S.obj({ dm: S.any }));
+/** a code of a code table (the client decodes it with findDmMap) */
+const code = { t: 'pattern', re: /^[A-Za-z]+_\d+$/, label: 'a code such as yysp_03' } as Shape;
+/** a code, or '' when not given */
+const optCode = S.oneOf('a code or \'\'', code, S.lit(''));
 const ossInfo = S.obj({ upid: S.any, host: S.str, policy: S.any, dir: S.str, signature: S.any });
 const qzinfoRead = { email: S.any, gznx: S.any, nl: S.any, phone: S.any, x: S.any, xbm: S.any, xm: S.any, zgxl: S.any, zwpj: S.any };
 /** §2.7 the seeker's applications */
@@ -115,12 +119,14 @@ const sectionItem: Record<string, Shape> = {
   qzqzyx: S.obj({ qzyxid: S.any, sjm: S.any, cjm: S.any, gzxzm: S.any, zwmo: S.any, zwmt: S.any, zwm: S.any, hym: S.any, dgsj: S.any, yxm: S.any }),
   qzgzjl: S.obj({ gzjlid: S.any, dwmc: S.any, zwmc: S.any, yx: S.any, rzsj: S.any, lzsj: S.any, hy: S.any, gzms: S.any }),
   qzjyjl: S.obj({ jyjlid: S.any, xxmc: S.any, zy: S.any, xl: S.any, rxsj: S.any, bysj: S.any, sftz: S.any }),
-  qzyynl: S.obj({ yyid: S.any, yymc: S.any, djzs: S.any, tsnl: S.any, dxnl: S.any }),
-  qzzyjn: S.obj({ jnid: S.any, jnmc: S.any, slcd: S.any, sysc: S.any }),
+  // levels are m_slnldm codes (resume.vue decodes tsnl, dxnl, slcd with findDmMap.m_slnldm)
+  qzyynl: S.obj({ yyid: S.any, yymc: S.any, djzs: S.any, tsnl: optCode, dxnl: optCode }),
+  qzzyjn: S.obj({ jnid: S.any, jnmc: S.any, slcd: optCode, sysc: S.any }),
   qzxmjy: S.obj({ xmjyid: S.any }),
   qzpxjl: S.obj({ pxjlid: S.any }),
-  qzkyjl: S.obj({ kyjlid: S.any }),
-  qzlwxx: S.obj({ lwid: S.any }),
+  // ranks are numbers: the pages print 第{{cypm}}名
+  qzkyjl: S.obj({ kyjlid: S.any, cypm: S.num }),
+  qzlwxx: S.obj({ lwid: S.any, cypm: S.num }),
   qzzlxx: S.obj({ zlid: S.any }),
   qzyjfxzxkc: S.obj({ fxid: S.any }),
   qzzsxx: S.obj({ zsid: S.any }),
@@ -147,9 +153,9 @@ export function sectionSample(c: Ctx, section: string): Record<string, unknown> 
     case 'qzjyjl':
       return { xxmc: '华中科技大学', xl: c.code(['m_xldm']), zy: '计算机科学与技术', sftz: '1', rxsj: '2015-09', bysj: '2019-06' };
     case 'qzkyjl':
-      return { kyxmmc: '网页可访问性检测', xmlb: '大创项目', ksrq: '2017-09', jsrq: '2018-09', cypm: '2', sfjx: 1, xmms: '负责标注工具' };
+      return { kyxmmc: '网页可访问性检测', xmlb: '大创项目', ksrq: '2017-09', jsrq: '2018-09', cypm: 2, sfjx: 1, xmms: '负责标注工具' };
     case 'qzlwxx':
-      return { lwmc: '基于视觉模型的网页可访问性评估', kwmc: '计算机应用与软件', fbrq: '2019-03-01', slqk: '中文核心', kwyxyz: '0.8', cypm: '第二作者', lwms: '' };
+      return { lwmc: '基于视觉模型的网页可访问性评估', kwmc: '计算机应用与软件', fbrq: '2019-03-01', slqk: '中文核心', kwyxyz: '0.8', cypm: 2, lwms: '' };
     case 'qzpxjl':
       return { pxmc: '前端架构训练营', pxdw: '极客学院', pxnr: '微前端与性能治理', kssj: '2022-05', jssj: '2022-07' };
     case 'qzqzyx':
@@ -166,13 +172,13 @@ export function sectionSample(c: Ctx, section: string): Record<string, unknown> 
     case 'qzyjfxzxkc':
       return { yjfx: 'Web 前端性能', bskt: '', zxkc: '人机交互', kcms: '可用性评估' };
     case 'qzyynl':
-      return { yymc: '英语', djzs: 'CET-6', tsnl: '良好', dxnl: '熟练' };
+      return { yymc: '英语', djzs: 'CET-6', tsnl: c.code(['m_slnldm']), dxnl: c.code(['m_slnldm']) };
     case 'qzzlxx':
       return { zlmc: '一种页面渲染优化方法', zlbh: 'CN202210000000.1', pzrq: '2023-06-01', zllx: '发明专利', zlwczt: '1', brpm: '1', zlms: '' };
     case 'qzzsxx':
       return { zsmc: '软件设计师', zslb: '软考', hdrq: '2020-11' };
     case 'qzzyjn':
-      return { jnmc: 'React', sysc: '4年', slcd: '精通' };
+      return { jnmc: 'React', sysc: '4年', slcd: c.code(['m_slnldm']) };
   }
   throw new Error(`no sample for ${section}`);
 }
@@ -199,7 +205,12 @@ const add = (key: string, k: Case) => {
 
 // /api/hr/bsdwbmxx
 add('POST /api/hr/bsdwbmxx/addBmhxxMore', { body: (c) => [c.upcomingFair], note: 'body:hxid / body:hxidarr: the array of fair ids (a fair the enterprise has not signed up for)' });
-add('POST /api/hr/bsdwbmxx/findDwBmzt', { form: 'query', shape: ok, note: '§3.3: only code == 0 is read (0 = signed up)' });
+add('POST /api/hr/bsdwbmxx/findDwBmzt', {
+  form: 'query',
+  path: () => '/api/hr/bsdwbmxx//findDwBmzt',
+  shape: ok,
+  note: '§3.3: only code == 0 is read (0 = signed up); the client writes the path with a double slash',
+});
 
 // /api/hr/bshxxx (§3.2, §3.3, §4.1)
 add('POST /api/hr/bshxxx/findHxInfo', { role: 'qz', form: 'query', shape: envelope({ bsHxxx: S.obj({ hxid: S.any, hymc: S.str, hylx: S.any, hykssj: S.dateTime, hyjssj: S.dateTime }) }) });
@@ -223,7 +234,8 @@ add('POST /api/hr/bshxxx/hrInfoTj', { shape: envelope({ qygrxxtjVO: S.obj({ ydcg
 
 // /api/hr/bskhgl (§2.6, §3.2, §4.2)
 add('POST /api/hr/bskhgl/findDwInfoHr', {
-  shape: envelope({ BsKhglEntity: S.obj({}), shzt: S.any, sqzt: S.any, shsm: S.any, qydwimageUrl: S.any, yyzzimageUrl: S.any }),
+  // Enter_info's form reads every field of BsKhglEntity it shows; lxyx is its 单位邮箱
+  shape: envelope({ BsKhglEntity: S.obj({ lxyx: S.str }), shzt: S.any, sqzt: S.any, shsm: S.any, qydwimageUrl: S.any, yyzzimageUrl: S.any }),
   note: '§4.2 names these six; the column\'s page.list is read from getDwFileList on the same page (Enter_info)',
 });
 add('GET /api/hr/bskhgl/findDwListByName', { params: () => ({ dwmc: '科技' }), shape: envelope({ list: S.arr() }) });
@@ -324,7 +336,25 @@ add('POST /api/hr/hr/qyjlxz/downloadJlByRcList', { form: 'both', shape: ok });
 add('POST /api/hr/jobFairFavorite/favoriteMore', { body: (c) => [c.upcomingFair] });
 
 // /api/hr/qydwgwfbxx (§2.2, §2.3)
-add('POST /api/hr/qydwgwfbxx/addGw', { body: () => ({ fb: 1, ...jobBody() }), note: 'body:data: content not in the inventory; our contract\'s job fields' });
+/**
+ * The job form's body as Enter_postcreate.vue sends it (publishData): the salary as a range code,
+ * perks as gwfls, the fairs as hxids, the category in three levels; 发布 / 保存草稿 as the query type.
+ */
+const clientJobForm = (c: Ctx, over: Record<string, unknown> = {}) => {
+  const cat = c.category;
+  return {
+    hxids: [c.fair], gwfls: [], gwmc: 'Java开发工程师', gwlbo: cat.one, gwlbt: cat.two, gwlb: cat.three, gwgzxz: c.code(['m_gwgzxzdm']),
+    sbsf: c.place.province, sbcs: c.place.city, sbxxdz: '深圳市南山区科技园', gwyx: c.code(['m_xzdydm']), xlyq: c.code(['m_xldm']),
+    jyyq: c.code(['m_jyyqdm']), gwms: '负责后端服务的设计与开发。', jnyq: '熟悉 Spring', zprs: 2, ssbm: '技术部', fbsc: 30,
+    jljsyx: 'hr@example.com', sfzd: '1', ...over,
+  };
+};
+add('POST /api/hr/qydwgwfbxx/addGw', {
+  form: 'query',
+  params: () => ({ type: 1 }),
+  body: (c) => clientJobForm(c),
+  note: 'body:data: the job form of Enter_postcreate.vue, type=1 发布',
+});
 add('POST /api/hr/qydwgwfbxx/auditGW', {
   form: 'query',
   setup: async (c) => ({ job: await freshJob(c) }),
@@ -366,15 +396,17 @@ add('POST /api/hr/qydwgwfbxx/refreshGW/${gwid}', {
   },
   path: (_c, f) => `/api/hr/qydwgwfbxx/refreshGW/${f.job}` });
 add('POST /api/hr/qydwgwfbxx/updateGw', {
+  form: 'query',
   setup: async (c) => ({ job: await freshJob(c) }),
-  params: () => ({ save: undefined }),
-  body: (_c, f) => ({ gwid: f.job, ...jobBody({ gwmc: 'Java高级开发工程师' }) }),
-  note: 'body:data: our contract\'s job fields; save has no known value',
+  params: () => ({ save: true }),
+  body: (c, f) => ({ gwid: f.job, dwid: c.company, ...clientJobForm(c, { gwmc: 'Java高级开发工程师', hxids: '' }) }),
+  note: 'body:data: the job form of Enter_updatePost.vue (updateData), with its params {save: true}',
 });
 add('POST /api/hr/qydwgwfbxx/updateHxsByGwid', { setup: async (c) => ({ job: await freshJob(c) }), body: (c, f) => ({ gwid: f.job, hxids: [c.fair] }) });
 
 // /api/hr/qydwhrxx (§2.1, §4.1, §4.2, §6)
-const hrInfoShape = envelope({ qyDwhrxxEntity: S.obj({ dwid: S.any, dwqc: S.any, wx: S.any, hrid: S.any, xm: S.any, zw: S.any }) });
+// Enter_info's HR form shows sjhm (手机), yx (电子邮箱) and xb (性别, an m_xbdm code)
+const hrInfoShape = envelope({ qyDwhrxxEntity: S.obj({ dwid: S.any, dwqc: S.any, wx: S.any, hrid: S.any, xm: S.any, zw: S.any, sjhm: S.str, yx: S.str, xb: optCode }) });
 const dwFiles = envelope({ page: S.arr(S.obj({ wjid: S.any, wjlx: S.lit(10, 20, 30, 40, 50, '10', '20', '30', '40', '50') })) });
 add('POST /api/hr/qydwhrxx/delHrFile', {
   form: 'both',
@@ -457,7 +489,12 @@ add('POST /api/hr/qyhxrxx/addHrMy', {
   }),
   note: 'exactly the names the client lists (no interview time among them)',
 });
-add('GET /api/hr/qyhxrxx/findAllHxrList', { params: () => ({ page: 1, limit: 10 }), note: 'gwids, jlzt, tdsj, xl, xm unset' });
+add('GET /api/hr/qyhxrxx/findAllHxrList', {
+  params: () => ({ page: 1, limit: 10 }),
+  // Enter_resume.vue prints xl (m_xldm), xxmc, tdcs (已投递单位数) and dzjlid (简历ID) of each row
+  shape: envelope({ page: filledPage(S.obj({ bsid: S.any, xm: S.any, gwmc: S.any, tdsj: S.any, xl: optCode, xxmc: S.str, tdcs: S.num, dzjlid: S.str })) }),
+  note: 'gwids, jlzt, tdsj, xl, xm unset',
+});
 add('GET /api/hr/qyhxrxx/findMsjgList', { params: () => ({ page: 1, limit: 10 }), note: 'q:params: the page' });
 for (const name of ['Gzjy', 'Kyjl', 'Lwxx', 'Pxjl', 'Ryjl', 'Shhd', 'Yjfx', 'Yynl', 'Zlxx', 'Zsxx', 'Zyjn', '']) {
   const p = `/api/hr/qyhxrxx/findQzxx${name}Info`;
@@ -583,7 +620,12 @@ add('POST /api/qz/qyhxrxx/pltd', {
   note: 'body:comArr: the chosen jobs as {gwid, dwid}',
 });
 add('POST /api/qz/qyhxrxx/td', { form: 'both', setup: async (c) => ({ job: await freshJob(c) }), params: (c, f) => ({ gwid: f.job, dwid: c.company, fjjlid: '', hxid: '', channel: '' }) });
-add('GET /api/qz/qyhxrxx/tjList', { params: (c) => ({ gwlb: c.category.three, gwlbo: c.category.one, gwlbt: c.category.two, sbcs: c.place.city }), shape: ok, note: '§2.4: the client reads res.gwList by mistake; nothing is required' });
+add('GET /api/qz/qyhxrxx/tjList', {
+  role: null,
+  params: (c) => ({ gwlb: c.category.three, gwlbo: c.category.one, gwlbt: c.category.two, sbcs: c.place.city }),
+  shape: ok,
+  note: '§2.4: the job page (a visitor: no token) asks for similar jobs; it reads res.gwList by mistake, so only code is required',
+});
 
 // /api/qz/qymyxx (§2.7)
 for (const name of ['listAccepted', 'listDenied', 'listWait']) add(`GET /api/qz/qymyxx/${name}`, { shape: envelope({ [name]: S.arr(), page: S.obj({ total: S.num }) }) });
@@ -702,7 +744,8 @@ add("POST /api/qz/qzgwsc/list/ + that.currentPage +'/'+ that.pageSize", {
   form: 'both',
   path: () => '/api/qz/qzgwsc/list/1/10',
   params: () => ({ qdid: '' }),
-  shape: envelope({ page: filledPage(S.obj({ dwid: S.any, gwid: S.any, gwmc: S.any, dwmc: S.any, dwxz: S.any, dwgm: S.any, gwyx: S.any, jyyq: S.any, xlyq: S.any, qdid: S.any })) }),
+  // Hunter_collect.vue formats sxsj (the job's date) with moment
+  shape: envelope({ page: filledPage(S.obj({ dwid: S.any, gwid: S.any, gwmc: S.any, dwmc: S.any, dwxz: S.any, dwgm: S.any, gwyx: S.any, jyyq: S.any, xlyq: S.any, qdid: S.any, sxsj: S.dateTime })) }),
   note: 'qdid: value unknown, sent empty',
 });
 add('POST /api/qz/qzgwsc/plsc', { setup: async (c) => freshSeeker(c), token: (_c, f) => f.token, body: (c) => [{ gwid: c.job, dwid: c.company }], note: 'body:comArr: {gwid, dwid} of the chosen jobs' });
@@ -935,7 +978,13 @@ add('GET /api/xs/app/search/gwrc', {
   params: (c) => ({ dwid: c.company, gwid: c.job, limit: 10, page: 1, orderField: '' }),
   note: 'talents matching a job: its enterprise\'s HR asks (talent search is HR\'s), not a seeker',
 });
-add('GET /api/xs/app/search/rc', { role: 'hr', params: () => ({ key: '', orderField: '', page: 1, limit: 10 }), note: 'the other filters unset' });
+add('GET /api/xs/app/search/rc', {
+  role: 'hr',
+  params: () => ({ key: '', orderField: '', page: 1, limit: 10 }),
+  // PersonalSearch.vue prints xm (masked as the hall does: 李先生) and decodes xl with m_xldm
+  shape: envelope({ page: filledPage(S.obj({ qzbsid: S.any, xm: { t: 'pattern', re: /^\S(先生|女士)$/, label: 'a surname and 先生/女士' }, xl: optCode })) }),
+  note: 'the other filters unset',
+});
 
 // /api/xs/business (§3.1)
 add('POST /api/xs/business/hxxx/queryHxListJs', {
@@ -951,17 +1000,17 @@ add('POST /api/xs/notice/getNoticeDetails', {
   form: 'both',
   setup: async (c) => one<{ id: string }>(c.db, sql`select id::text as id from notices where published order by id limit 1`),
   params: (_c, f) => ({ bsid: f.id }),
-  shape: envelope({ data: S.obj({}) }),
+  // Noticedetail.vue decodes zxly with findDmMap.m_zxlydm
+  shape: envelope({ data: S.obj({ zxly: optCode }) }),
 });
-add('POST /api/xs/notice/getNoticeMsgWeb', { role: null, form: 'both', params: () => ({ page: 1, limit: 10 }) });
+add('POST /api/xs/notice/getNoticeMsgWeb', { role: null, form: 'both', params: () => ({ page: 1, limit: 10 }), shape: envelope({ page: filledPage(S.obj({ bsid: S.any, title: S.any, zxly: optCode })) }) });
 
-// /imapi (§3.3: no code check; r.data)
-const anyReply: Shape = S.any;
-add('POST /imapi/api/meet/online', { form: 'both', params: (c) => ({ hxid: c.fair, type: 1 }), shape: anyReply, note: '§3.3: reply ignored' });
-add('POST /imapi/api/meet/onlineCount', { form: 'query', params: (c) => ({ hxid: c.fair, type: 1 }), shape: S.obj({ data: S.num }) });
-add('POST /imapi/api/meet/onlineDw', { body: (c) => [c.company], shape: S.obj({ data: S.arr() }), note: '§3.3: data = the online ones of dwid[]; hxdttj/page.* of the column are other hall calls' });
-add('POST /imapi/api/user/online', { form: 'both', params: (c) => ({ userid: c.demo.qz.userId }), shape: anyReply, note: '§3.3: reply ignored' });
-add('POST /imapi/api/users/online', { role: 'hr', body: (c) => [c.seeker], shape: S.obj({ data: S.arr() }), note: '§3.3: data = the online ones of qzbsid[]' });
+// /imapi (§3.3: no code check; r.data; the client sends these without its token)
+add('POST /imapi/api/meet/online', { role: null, form: 'query', params: (c) => ({ hxid: c.fair, type: 1 }), shape: ok, note: '§3.3: the IM calls carry no token; reply ignored, but it must not be refused' });
+add('POST /imapi/api/meet/onlineCount', { role: null, form: 'query', params: (c) => ({ hxid: c.fair, type: 1 }), shape: S.obj({ data: S.num }) });
+add('POST /imapi/api/meet/onlineDw', { role: null, body: (c) => [c.company], shape: S.obj({ data: S.arr() }), note: '§3.3: data = the online ones of dwid[]; hxdttj/page.* of the column are other hall calls' });
+add('POST /imapi/api/user/online', { role: null, form: 'query', params: (c) => ({ userid: c.demo.qz.userId }), shape: ok, note: '§3.3: the IM calls carry no token; reply ignored, but it must not be refused' });
+add('POST /imapi/api/users/online', { role: null, body: (c) => [c.seeker], shape: S.obj({ data: S.arr() }), note: '§3.3: data = the online ones of qzbsid[] (no token, as the IM calls go: only HR presence is public)' });
 
 export const CASES: Readonly<Record<string, Case>> = C;
 

@@ -1,14 +1,13 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, message, useHydrated, withLoading } from '@zp/ui';
-import { api, loginWith, type Role } from '@zp/core/session';
-import { authApi } from '@zp/core/routes';
-import { failureText } from '@zp/core/client';
+import { api, loginWith, type Role, type UserSession } from '@zp/core/session';
+import { authApi, LOGIN_CODE_REQUIRED } from '@zp/core/routes';
+import { failureText, isApiError } from '@zp/core/client';
 import { centreOf, paths, safeRedirect } from '../lib/paths';
 import { PHONE } from './seeker/common';
 import { CodeButton, useCodeSender } from './common/SmsCode';
 
 type Mode = 'password' | 'code';
-
 
 export const loginTitles: Record<Role, string> = { qz: '人才登录', hr: '企业登录', xs: '运营登录' };
 
@@ -18,24 +17,35 @@ interface Errors {
   code?: string;
 }
 
-function check(mode: Mode, phone: string, password: string, code: string): Errors {
+/** `withCode`: the password login needs the SMS code as well (the server asked for it). */
+function check(mode: Mode, phone: string, password: string, code: string, withCode = false): Errors {
   const errors: Errors = {};
   if (!phone) errors.phone = '请输入手机号';
   else if (!PHONE.test(phone)) errors.phone = '手机号格式不正确';
   if (mode === 'password' && !password) errors.password = '请输入密码';
-  if (mode === 'code') {
+  if (mode === 'code' || withCode) {
     if (!code) errors.code = '请输入验证码';
     else if (!/^\d{6}$/.test(code)) errors.code = '验证码为 6 位数字';
   }
   return errors;
 }
 
-export default function LoginForm({ role }: { role: Role }) {
+interface Props {
+  role: Role;
+  /** Instead of going on to the person's centre (the platform's login window hands the session on). */
+  onLoggedIn?: (session: UserSession) => void;
+  /** Where the 人才登录 / 企业登录 switch leads; the login pages by default. */
+  roleLinks?: Record<'qz' | 'hr', string>;
+}
+
+export default function LoginForm({ role, onLoggedIn, roleLinks = { qz: paths.seekerLogin, hr: paths.hrLogin } }: Props) {
   const [mode, setMode] = useState<Mode>('password');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  /** Why the server wants the SMS code with the password (the account or this network saw many wrong passwords); '' when it does not. */
+  const [codeReason, setCodeReason] = useState('');
   const [busy, setBusy] = useState(false);
   const codes = useCodeSender();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -60,12 +70,14 @@ export default function LoginForm({ role }: { role: Role }) {
       document.getElementById('login-phone')?.focus();
       return;
     }
-    await codes.send(() => api.call(authApi.loginCode, { query: { phone } }));
+    await codes.send(() => api.call(authApi.loginCode, { query: { phone, role } }));
   };
+
+  const withCode = mode === 'password' && codeReason !== '';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check(mode, phone, password, code);
+    const found = check(mode, phone, password, code, withCode);
     setErrors(found);
     const firstInvalid = (['phone', 'password', 'code'] as const).find((k) => found[k]);
     if (firstInvalid) {
@@ -74,12 +86,23 @@ export default function LoginForm({ role }: { role: Role }) {
     }
     setBusy(true);
     try {
-      const session = await withLoading(loginWith(role, mode === 'password' ? { phone, password } : { phone, code }));
+      const session = await withLoading(loginWith(role, mode === 'password' ? { phone, password, ...(withCode ? { code } : {}) } : { phone, code }));
+      if (onLoggedIn) {
+        setBusy(false);
+        return onLoggedIn(session);
+      }
       const back = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
       window.location.assign(back ?? centreOf[session.roleId]);
     } catch (err) {
-      message.error(failureText(err));
       setBusy(false);
+      if (mode === 'password' && isApiError(err) && err.code === LOGIN_CODE_REQUIRED.code) {
+        // Not a refusal: the same password goes through once the code sent to the phone is typed beside it.
+        setCodeReason(err.msg);
+        setErrors({});
+        setTimeout(() => document.getElementById('login-code')?.focus(), 0);
+        return;
+      }
+      message.error(failureText(err));
     }
   };
 
@@ -92,10 +115,10 @@ export default function LoginForm({ role }: { role: Role }) {
     <div className="login-card">
       {role !== 'xs' ? (
         <nav className="login-card__roles" aria-label="登录身份">
-          <a href={paths.seekerLogin} aria-current={role === 'qz' ? 'page' : undefined}>
+          <a href={roleLinks.qz} aria-current={role === 'qz' ? 'page' : undefined}>
             人才登录
           </a>
-          <a href={paths.hrLogin} aria-current={role === 'hr' ? 'page' : undefined}>
+          <a href={roleLinks.hr} aria-current={role === 'hr' ? 'page' : undefined}>
             企业登录
           </a>
         </nav>
@@ -140,7 +163,10 @@ export default function LoginForm({ role }: { role: Role }) {
               maxLength={11}
               placeholder="请输入手机号"
               value={phone}
-              onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => {
+                setPhone(e.target.value.replace(/\D/g, ''));
+                setCodeReason('');
+              }}
               {...field('phone')}
             />
             {errors.phone ? (
@@ -170,9 +196,17 @@ export default function LoginForm({ role }: { role: Role }) {
                 </p>
               ) : null}
             </div>
-          ) : (
+          ) : null}
+
+          {withCode ? (
+            <p className="login-form__notice" role="alert">
+              {codeReason}
+            </p>
+          ) : null}
+
+          {mode === 'code' || withCode ? (
             <div className="form-field">
-              <label htmlFor="login-code">验证码</label>
+              <label htmlFor="login-code">{withCode ? '短信验证码' : '验证码'}</label>
               <div className="form-field__row">
                 <input
                   id="login-code"
@@ -194,7 +228,7 @@ export default function LoginForm({ role }: { role: Role }) {
                 </p>
               ) : null}
             </div>
-          )}
+          ) : null}
 
           <Button type="submit" variant="primary" size="lg" block loading={busy}>
             登录

@@ -281,8 +281,8 @@ export default function TopNav({ current, external }: Props) {
     { key: 'fairs', label: '招聘会', href: paths.fairs },
     { key: 'universities', label: '高校联盟', href: paths.universities },
   ];
-  // Job viewing shows for job seekers only (spec section 2).
-  if (session?.roleId === 'qz') main.push({ key: 'jobs', label: '职位查看', href: paths.jobSearch });
+  // Job viewing: hidden from HR only (spec section 2); visitors are the ones looking for it most.
+  if (session?.roleId !== 'hr') main.push({ key: 'jobs', label: '职位查看', href: paths.jobSearch });
 
   return (
     <header className="topnav">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaTime, fairSpan, fairState, isExternalLink, isUsableImage } from './format';
+import { chinaTime, fairSpan, fairState, isExternalLink, isUsableImage, placeLine } from './format';
 import { pageWindow } from '../components/common/Pagination';
 
 describe('fair state computed in the browser (ifks)', () => {
@@ -37,5 +37,15 @@ describe('display helpers', () => {
     expect(pageWindow(1, 1)).toEqual([1]);
     expect(pageWindow(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10]);
     expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+  });
+  it('writes a place without repeating what a narrower part already says', () => {
+    // a municipality is its own province and city, and the address often starts with it
+    expect(placeLine(['上海市', '上海市', '上海市静安区南京西路 1266 号'])).toBe('上海市静安区南京西路 1266 号');
+    expect(placeLine(['北京市', '北京市'])).toBe('北京市');
+    expect(placeLine(['广东省', '深圳市', '南山区科技园'])).toBe('广东省 深圳市 南山区科技园');
+    expect(placeLine(['广东省', '深圳市', '深圳市南山区科技园'])).toBe('广东省 深圳市南山区科技园');
+    expect(placeLine(['广东省', '深圳市', '广东省深圳市南山区'])).toBe('广东省深圳市南山区');
+    expect(placeLine(['深圳市', '深圳市南山区科技园人才市场'], ' · ')).toBe('深圳市南山区科技园人才市场');
+    expect(placeLine(['', undefined, '线上'])).toBe('线上');
   });
 });

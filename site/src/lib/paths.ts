@@ -25,6 +25,9 @@ export const paths = {
   operatorLogin: to('public/login?id=3'),
   register: SITE_PATHS.register,
   forgotPassword: to('public/forgotpassword'),
+  /** the 用户服务协议 and the 隐私政策, their current versions */
+  agreement: to('public/agreement'),
+  privacy: to('public/privacy'),
   resume: SITE_PATHS.resume,
   resumePreview: to('private/resumepreview'),
   companyInfo: SITE_PATHS.companyInfo,
@@ -34,6 +37,8 @@ export const paths = {
   company: (dwid: string) => to(`public/enterdetail?dwid=${encodeURIComponent(dwid)}`),
   job: SITE_PATHS.job,
   jobSearchFor: (keyword: string) => to(`public/jobretrieve?val=${encodeURIComponent(keyword || '1')}`),
+  /** Job search filtered by a job category of any level (lb: a gwlb code). */
+  jobsInCategory: (code: string) => to(`public/jobretrieve?lb=${encodeURIComponent(code)}`),
   /** The login page of a role, coming back to `back` (a site path) afterwards. */
   loginFor: (role: Role, back?: string) => to(`public/login?id=${role === 'hr' ? 2 : role === 'xs' ? 3 : 1}${back ? `&redirect=${encodeURIComponent(back)}` : ''}`),
 };

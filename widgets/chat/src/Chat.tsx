@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
-import { $session, api } from '@zp/core/session';
+import { $session, api, logout } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
@@ -10,19 +10,20 @@ import {
 import { LoginDialog, confirm, message as toast, useModal } from '@zp/ui';
 import {
   ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
+  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, offersRating, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
-import { CustomForm, ImagePreview, MyProfile, RatingForm } from './Extras.js';
+import { ImagePreview, MyProfile, RatingForm } from './Extras.js';
 import { EmojiPicker, EmojiText } from './EmojiPicker.js';
 import { emojiUrl } from './emoji.js';
 import { useNames } from './names.js';
 import { DialogLayer, PanelDialog } from './layer.js';
-import { OPEN_CONVERSATION_EVENT, takePendingOpen, type OpenRequest } from '@zp/core/chat-open';
+import { OPEN_CONVERSATION_EVENT, publishChatUnread, takePendingOpen, type OpenRequest } from '@zp/core/chat-open';
 import { useChatEvent } from './events.js';
 import { CallController } from './call/controller.js';
 import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
+import { RoomLink } from './call/RoomLink.js';
 import { callListText, callText, hallText, parseCallSignal, parseHallMessage, type CallSignal } from './call/protocol.js';
 import { configureRtc } from '@zp/rtc-sdk/provider';
 
@@ -58,9 +59,9 @@ async function hrMayChat(siteOrigin: string): Promise<boolean> {
 }
 
 /** The floating button, for people logged in (with the badge) and for a partner page's visitor. */
-function LauncherButton({ open, badge, onClick }: { open: boolean; badge?: string; onClick: () => void }) {
+function LauncherButton({ open, badge, onClick, buttonRef }: { open: boolean; badge?: string; onClick: () => void; buttonRef?: RefObject<HTMLButtonElement | null> }) {
   return (
-    <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={onClick}>
+    <button type="button" className="launcher" aria-label="消息" aria-expanded={open} onClick={onClick} ref={buttonRef}>
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
         <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
       </svg>
@@ -84,8 +85,17 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
   const [pending, setPending] = useState<{ userID?: string; conversationID?: string } | null>(null);
   const [layer, setLayer] = useState<HTMLDivElement | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  // A modal: focus goes in and back to the launcher, Tab stays inside, Escape closes.
+  // A modal: focus goes in, Tab stays inside, Escape closes.
   const trapTab = useModal(panelRef, open && !!session, () => setOpen(false));
+  // Closed, focus goes back to what had it before (the modal does that), else to the chat button:
+  // the panel's first opening comes from the page's light button, gone by the time it has loaded.
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (wasOpen.current && !open && lost) launcherRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   useEffect(() => {
     if (apiBase) {
@@ -146,7 +156,9 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
   useEffect(() => {
     if (typeof document === 'undefined') return;
     document.title = titleWithUnread(document.title, unread);
-  }, [unread]);
+    // Until the SDK is there the launcher's light connection had the word; nobody logged in: none.
+    if (chat || !session) publishChatUnread(unread);
+  }, [unread, chat, !!session]);
 
   const toggle = useCallback(
     async (wantOpen = !open) => {
@@ -189,12 +201,18 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
   return (
     <DialogLayer.Provider value={layer}>
     <div className="zp-chat">
-      <LauncherButton open={open} badge={badgeText(unread)} onClick={() => void toggle()} />
+      <LauncherButton open={open} badge={badgeText(unread)} onClick={() => void toggle()} buttonRef={launcherRef} />
       {open && (
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <div className="panel" role="dialog" aria-modal="true" aria-label="在线沟通" tabIndex={-1} ref={panelRef} onKeyDown={trapTab}
+          <div className={offersLogin ? 'panel panel--partner' : 'panel'} role="dialog" aria-modal="true" aria-label="在线沟通" tabIndex={-1} ref={panelRef} onKeyDown={trapTab}
             onDragOver={(e) => e.preventDefault()} onDrop={(e) => e.preventDefault()}>
             <button type="button" className="close" aria-label="关闭" onClick={() => setOpen(false)}>×</button>
+            {/* On a partner page the widgets are the only place to log out of its scoped login (every widget at once). */}
+            {offersLogin && (
+              <button type="button" className="signout" onClick={() => void logout().then(() => toast.success('已退出登录'))}>
+                退出登录
+              </button>
+            )}
             {warning && (
               <div className="alert" role="alert">
                 <span>{fraudWarning(session.roleId)}</span>
@@ -203,7 +221,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
             )}
             {chat && !connected && <div className="reconnecting" role="status">{MSG.reconnecting}</div>}
             {chat ? (
-              <Panel chat={chat} call={call} siteOrigin={apiBase} me={session.userId} mapUrl={mapUrl || DEFAULT_MAP_URL} pending={pending} onPendingDone={() => setPending(null)} />
+              <Panel chat={chat} call={call} siteOrigin={apiBase} me={session.userId} role={session.roleId} mapUrl={mapUrl || DEFAULT_MAP_URL} pending={pending} onPendingDone={() => setPending(null)} />
             ) : (
               <div className="loading">{state === 'failed' ? '聊天服务连接失败，正在重试…' : '正在连接…'}</div>
             )}
@@ -229,9 +247,14 @@ function VisitorLauncher({ siteOrigin, onLoggedIn }: { siteOrigin: string; onLog
   );
 }
 
-function Panel({ chat, call, siteOrigin, me, mapUrl, pending, onPendingDone }: { chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; mapUrl: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
+function Panel({ chat, call, siteOrigin, me, role, mapUrl, pending, onPendingDone }: { chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; role: string; mapUrl: string; pending: { userID?: string; conversationID?: string } | null; onPendingDone: () => void }) {
   const [tab, setTab] = useState<Tab>('conversations');
   const [current, setCurrent] = useState<Conversation | null>(null);
+  // The open conversation follows the list: its header and details name the person as the list
+  // does (a name masked until they answer shows in full everywhere once they have).
+  useChatEvent(chat, EVENT.CONVERSATION_LIST_UPDATED, (e) =>
+    setCurrent((c) => (c && (e.data as Conversation[]).find((x) => x.conversationID === c.conversationID)) || c),
+  );
   const [adding, setAdding] = useState(false);
   const [reload, setReload] = useState(0);
   const lastRefresh = useRef(0);
@@ -318,7 +341,7 @@ function Panel({ chat, call, siteOrigin, me, mapUrl, pending, onPendingDone }: {
           {tab === 'blacklist' && <Blacklist chat={chat} reload={reload} />}
         </aside>
         <main className="main">
-          {current ? <ConversationView key={current.conversationID} chat={chat} call={call} siteOrigin={siteOrigin} me={me} mapUrl={mapUrl} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
+          {current ? <ConversationView key={current.conversationID} chat={chat} call={call} siteOrigin={siteOrigin} me={me} role={role} mapUrl={mapUrl} conversation={current} onBack={() => setCurrent(null)} /> : <div className="empty">请选择一个会话</div>}
         </main>
       </div>
     </div>
@@ -372,8 +395,9 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
       {list.length === 0 && <div className="none">暂无会话</div>}
       {list.map((c) => {
         const text = c.lastMessage?.messageForShow ?? '';
-        // A call's record or a hall message reads as words, not '[自定义消息]'.
-        const callLine = c.lastMessage?.type === TYPES.MSG_CUSTOM ? callListText((c.lastMessage.payload as { data?: string })?.data, c.lastMessage.fromAccount === me) : null;
+        // A custom message reads as words, not '[自定义消息]': a call's record, a hall message, a rating.
+        const custom = c.lastMessage?.type === TYPES.MSG_CUSTOM ? (c.lastMessage.payload as { data?: string; description?: string; extension?: string }) : null;
+        const callLine = custom ? (callListText(custom.data, c.lastMessage.fromAccount === me) ?? customText(custom)) : null;
         // A group keeps its unread mentions (groupAtInfoList) whatever came after them; otherwise
         // the spec's rule on the last message's text.
         const mention = c.groupAtInfoList?.length > 0 || (c.unreadCount > 0 && c.lastMessage?.type === TYPES.MSG_TEXT && mentionsMe(text, me));
@@ -401,8 +425,8 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
   );
 }
 
-function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, onBack }: {
-  chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; mapUrl: string; conversation: Conversation; onBack: () => void;
+function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversation, onBack }: {
+  chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; role: string; mapUrl: string; conversation: Conversation; onBack: () => void;
 }) {
   const id = conversation.conversationID;
   const [messageState, setMessages] = useState<Message[]>([]);
@@ -426,7 +450,7 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
   const [farFromBottom, setFarFromBottom] = useState(false);
   const [details, setDetails] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'custom' | 'rating' | null>(null);
+  const [rating, setRating] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   const [, tick] = useState(0);
@@ -666,11 +690,8 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d={VIDEO_ICON} /></svg>
               </button>
             )}
-            {dialog === null && (
-              <>
-                <button type="button" onClick={() => setDialog('custom')}>自定义消息</button>
-                <button type="button" onClick={() => setDialog('rating')}>评价</button>
-              </>
+            {!rating && offersRating(role, String(conversation.type), to, me) && (
+              <button type="button" onClick={() => setRating(true)}>评价</button>
             )}
             <input ref={picker} type="file" hidden aria-hidden="true" tabIndex={-1} onChange={(e) => {
               const f = e.target.files?.[0];
@@ -682,8 +703,7 @@ function ConversationView({ chat, call, siteOrigin, me, mapUrl, conversation, on
             }} />
           </div>
           {emojiOpen && <EmojiPicker onPick={pickEmoji} onClose={() => setEmojiOpen(false)} />}
-          {dialog === 'custom' && <CustomForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
-          {dialog === 'rating' && <RatingForm onSend={(p) => (sendCustom(p), setDialog(null))} onCancel={() => setDialog(null)} />}
+          {rating && <RatingForm onSend={(p) => (sendCustom(p), setRating(false))} onCancel={() => setRating(false)} />}
           <textarea ref={box} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder={KEYBOARD_HINT} aria-label="消息内容" />
           <button type="button" className="primary" onClick={sendText}>发送</button>
         </div>
@@ -834,7 +854,7 @@ function CustomBody({ p, signal, mine, siteOrigin }: { p: { data?: string; descr
     return (
       <span className="text call-record">
         {text}
-        {room && <> <a href={`${siteOrigin}/zppc/video?roomId=${room}`} target="_blank" rel="noreferrer">进入房间</a></>}
+        {room && <> <RoomLink roomId={room} href={`${siteOrigin}/zppc/video?roomId=${room}`} /></>}
       </span>
     );
   }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/chat-sdk/provider';
 import { reasonOf } from '@zp/core/client';
 import { message as toast, useModal } from '@zp/ui';
-import { RATING_DEFAULT, customMessageError, profilePatch, surveyPayload, zoomed } from './logic.js';
+import { RATING_DEFAULT, profilePatch, surveyPayload, zoomed } from './logic.js';
 
 
 /** Image previewer: zoom ±0.1 (min 0.1), rotate 90°, previous/next, counter. */
@@ -61,7 +61,7 @@ export function MyProfile({ chat }: { chat: ChatSDK }) {
   return (
     <div className="me">
       <button type="button" className="me-button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {profile.nick || profile.userID} <small>ID：{profile.userID}</small>
+        {profile.nick || '设置昵称'}
       </button>
       {open && (
         <form className="create me-form" aria-label="编辑资料" onSubmit={(e) => (e.preventDefault(), void save())}>
@@ -82,24 +82,6 @@ export function MyProfile({ chat }: { chat: ChatSDK }) {
 }
 
 type CustomPayload = { data: string; description: string; extension: string };
-
-/** The custom-message dialog: at least one of data, description, extension. */
-export function CustomForm({ onSend, onCancel }: { onSend: (p: CustomPayload) => void; onCancel: () => void }) {
-  const [form, setForm] = useState<CustomPayload>({ data: '', description: '', extension: '' });
-  const submit = () => {
-    const error = customMessageError(form);
-    if (error) return toast.info(error);
-    onSend(form);
-  };
-  return (
-    <form className="create inline-form" aria-label="自定义消息" onSubmit={(e) => (e.preventDefault(), submit())}>
-      <label>data<input value={form.data} onChange={(e) => setForm({ ...form, data: e.target.value })} /></label>
-      <label>description<input value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} /></label>
-      <label>extension<input value={form.extension} onChange={(e) => setForm({ ...form, extension: e.target.value })} /></label>
-      <div className="actions"><button type="submit" className="primary">发送</button><button type="button" onClick={onCancel}>取消</button></div>
-    </form>
-  );
-}
 
 /** The rating survey: 1–5 (default 5) with a suggestion, sent as a custom message. */
 export function RatingForm({ onSend, onCancel }: { onSend: (p: CustomPayload) => void; onCancel: () => void }) {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test, vi } from 'vitest';
-import { clearSession } from '@zp/core/session';
+import { clearSession, startSession } from '@zp/core/session';
+import { keptCallKey } from './call/kept.js';
 import { holdOpen } from '@zp/core/chat-open';
 import { defineChatLauncher, PANEL_TAG } from './launcher.js';
 
@@ -59,4 +60,17 @@ test('a chat button clicked while the script was loading is kept for the panel, 
   await vi.waitFor(() => expect(el.shadowRoot!.querySelector(PANEL_TAG)).not.toBeNull());
   const { takePendingOpen } = await import('@zp/core/chat-open');
   expect(takePendingOpen()).toEqual({ userID: '7' });
+});
+
+test('a call kept across a reload loads the panel at once, so that its call layer takes the call back', async () => {
+  sessionStorage.setItem(keptCallKey('5'), JSON.stringify({ callId: 'c1', peer: '6', peerName: '', roomId: '77', outgoing: true }));
+  try {
+    startSession({ token: 't'.repeat(32), expiresIn: 3600, userId: '5', roleId: 'hr', userName: '王芳', phone: '' });
+    document.body.innerHTML = '<zp-chat></zp-chat>';
+    const el = document.querySelector('zp-chat')!;
+    // No click, no open request: the kept call alone brings the panel.
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector(PANEL_TAG)).not.toBeNull());
+  } finally {
+    sessionStorage.clear();
+  }
 });

@@ -13,12 +13,13 @@
 import { $session, api, configureApi, type UserSession } from '@zp/core/session';
 import { chatApi } from '@zp/core/routes';
 import { apiBaseOf, partnerOrigin, themeColorOf, themeProperties } from '@zp/core/attributes';
-import { OPEN_CONVERSATION_EVENT, hasPendingOpen, holdOpen, type OpenRequest } from '@zp/core/chat-open';
+import { OPEN_CONVERSATION_EVENT, hasPendingOpen, holdOpen, publishChatUnread, type OpenRequest } from '@zp/core/chat-open';
 import { LightChat, setLightChat } from '@zp/chat-sdk/light';
 import { tokensCss } from '@zp/ui/tokens';
 import { badgeText, titleWithUnread } from './badge.js';
 import { launcherCss } from './launcher-css.js';
 import { CHAT_TAG, PANEL_TAG } from './tags.js';
+import { hasKeptCall } from './call/kept.js';
 
 export { CHAT_TAG, PANEL_TAG };
 
@@ -119,6 +120,8 @@ export function defineChatLauncher(loadPanel: () => Promise<unknown>): CustomEle
       // A partner page offers its visitors the button (the panel logs them in); the site does not.
       this.#wrap.hidden = !s && !this.#apiBase;
       if (this.#panel) return;
+      // A call under way before a reload: the panel's call layer takes it back at once.
+      if (s && hasKeptCall(s.userId)) return void this.#mount();
       if (s?.userId === this.#lightFor) return;
       this.#stopLight();
       if (s) void this.#startLight(s.userId);
@@ -181,6 +184,7 @@ export function defineChatLauncher(loadPanel: () => Promise<unknown>): CustomEle
       this.#badge.textContent = text;
       this.#badge.hidden = !text;
       document.title = titleWithUnread(document.title, count);
+      publishChatUnread(count);
     }
 
     #onOpenRequest = (e: Event) => {

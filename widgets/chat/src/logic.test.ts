@@ -157,10 +157,14 @@ test('group notices read as applications, results and removals', async () => {
   expect(noticeText({ operationType: 5, groupProfile: { name: '校招群' } })).toBe('群组【校招群】已被解散');
 });
 
-test('a custom message needs data, description or extension', async () => {
-  const { customMessageError } = await import('./logic.js');
-  expect(customMessageError({ data: ' ', description: '', extension: '' })).not.toBeNull();
-  expect(customMessageError({ data: '', description: '说明', extension: '' })).toBeNull();
+test('评价 is offered to a job seeker in a one-to-one conversation, to nobody else', async () => {
+  const { offersRating } = await import('./logic.js');
+  expect(offersRating('qz', 'C2C', '100002', '100001')).toBe(true);
+  // The HR rates no one; a group, the system conversation and oneself are not rated.
+  expect(offersRating('hr', 'C2C', '100001', '100002')).toBe(false);
+  expect(offersRating('qz', 'GROUP', '@TGS#1', '100001')).toBe(false);
+  expect(offersRating('qz', '@TIM#SYSTEM', '@TIM#SYSTEM', '100001')).toBe(false);
+  expect(offersRating('qz', 'C2C', '100001', '100001')).toBe(false);
 });
 
 test('a geo message links to the configured map with its coordinates', async () => {

@@ -257,9 +257,14 @@ export function noticeText(p: { operationType?: number; operatorID?: string; gro
   }
 }
 
-/** A custom message needs at least one of data, description, extension (spec section 5). */
-export function customMessageError(form: { data: string; description: string; extension: string }): string | null {
-  return form.data.trim() || form.description.trim() || form.extension.trim() ? null : 'data、description、extension 至少填写一项';
+/**
+ * Who is offered 评价 (the spec's rating-and-suggestion survey, sent into the conversation): a job
+ * seeker rating the one they talk to, in a one-to-one conversation. An HR rating a candidate, a
+ * group or the system conversation would make no sense to a person; the SDK demo's 自定义消息
+ * form (raw data, description, extension) is offered to nobody.
+ */
+export function offersRating(role: string, conversationType: string, to: string, me: string): boolean {
+  return role === 'qz' && conversationType === 'C2C' && to !== me;
 }
 
 export const RATING_DEFAULT = 5;

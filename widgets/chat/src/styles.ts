@@ -61,6 +61,26 @@ export const styles = css`
     font-size: 20px;
     z-index: 1;
   }
+  .signout {
+    position: absolute;
+    right: 40px;
+    top: 10px;
+    border: none;
+    background: none;
+    padding: 2px 4px;
+    font: inherit;
+    font-size: var(--zp-font-size-sm, 12px);
+    color: var(--zp-color-text-secondary);
+    cursor: pointer;
+    z-index: 1;
+  }
+  .signout:hover {
+    color: var(--zp-color-primary);
+  }
+  /* room for 退出登录 beside × above the fraud warning */
+  .panel--partner .alert {
+    padding-right: 112px;
+  }
   .loading,
   .empty,
   .none {

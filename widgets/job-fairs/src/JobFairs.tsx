@@ -6,12 +6,14 @@ import { readGeneralMaps } from '@zp/core/codes';
 import { $session, api, logout, type UserSession } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, SITE_PATHS, fairState } from '@zp/core/fairs';
+import { BEIJING_TIME } from '@zp/core/dates';
 import { LoginDialog, message, showError, signUpFair, toggleFavourite, type ActionWays, type FairMarks } from '@zp/ui';
 import {
   VENUE_TEXT,
   codeOf,
   fairQuery,
   fairTimeText,
+  isoTime,
   monthOf,
   numberText,
   pageSizeOf,
@@ -257,7 +259,8 @@ export function JobFairs(props: JobFairsProps) {
                       <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
                     </svg>
                     <span className="zp-visually-hidden">时间</span>
-                    <time dateTime={fair.hykssj.replace(' ', 'T')}>{fairTimeText(fair.hykssj, fair.hyjssj, locale, now)}</time>
+                    <time dateTime={isoTime(fair.hykssj)}>{fairTimeText(fair.hykssj, fair.hyjssj, locale, now)}</time>
+                    <span className="jf-zone">（{BEIJING_TIME}）</span>
                   </p>
                   <p className="jf-meta jf-place">
                     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
@@ -289,7 +292,7 @@ export function JobFairs(props: JobFairsProps) {
                         </button>
                       )
                     ) : ifks === 2 ? (
-                      <a className="jf-btn jf-btn--primary" href={hall} target="_blank" rel="noopener" aria-label={`${FAIR_BUTTON[2]}，进入会场：${fair.hymc}`}>
+                      <a className="jf-btn jf-btn--primary" href={hall} target="_blank" rel="noopener" aria-label={`${FAIR_BUTTON[2]}：${fair.hymc}`}>
                         {FAIR_BUTTON[2]}
                       </a>
                     ) : (
@@ -310,15 +313,21 @@ export function JobFairs(props: JobFairsProps) {
                         {fair.sfsc ? '已收藏' : '收藏'}
                       </button>
                     )}
-                    <a className="jf-enter" href={hall} target="_blank" rel="noopener">
-                      进入会场 <span aria-hidden="true">›</span>
-                    </a>
+                    {/* While a fair is on, its main button is the way in: no second link. */}
+                    {ifks !== 2 && (
+                      <a className="jf-enter" href={hall} target="_blank" rel="noopener">
+                        进入会场 <span aria-hidden="true">›</span>
+                      </a>
+                    )}
                   </div>
                 </li>
               );
             })}
           </ul>
         )}
+
+        {/* The compact list has no room beside each time: it says once that they are Beijing's. */}
+        {compact && ready && ready.list.length > 0 && <p className="jf-zone-note">以上时间均为{BEIJING_TIME}</p>}
 
         {ready && ready.totalPage > 1 && (
           <nav className="jf-pager" aria-label="分页">

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { SESSION_STORAGE_KEY, clearSession } from '@zp/core/session';
+import { LOGIN_WINDOW_MESSAGE, SESSION_STORAGE_KEY, clearSession } from '@zp/core/session';
 import { fairQuery, fairTimeText, pageSizeOf, venueOf, type Fair } from './index.js';
 
 type WidgetElement = HTMLElement & { updateComplete: Promise<boolean> };
@@ -137,6 +137,9 @@ describe('<zp-job-fairs> list', () => {
     expect(first.querySelector('.jf-name')!.textContent).toBe('招聘会1');
     expect(first.querySelector('.jf-place')!.textContent).toContain('武汉国际博览中心 A 馆');
     expect(first.querySelector('.jf-time time')!.textContent).toMatch(/\d+月\d+日 \d{2}:\d{2}–\d{2}:\d{2}/);
+    // Beijing's times, said so for readers abroad; the datetime is an ISO moment in any zone.
+    expect(first.querySelector('.jf-zone')!.textContent).toBe('（北京时间）');
+    expect(first.querySelector('.jf-time time')!.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
     expect(first.querySelector('.jf-figures')!.textContent).toBe('参会单位 12 · 岗位 345');
     // The kind's name from the code table (asked once per page), none for a fair without a kind.
     await until(() => first.querySelector('.jf-tag--kind'), 'the kind tag');
@@ -150,17 +153,21 @@ describe('<zp-job-fairs> list', () => {
     expect(card(el, '2').querySelector('a.jf-name')!.getAttribute('href')).toBe('https://zp.example.com/zppc/public/meetinghall/2/2');
   });
 
-  test('the ifks button: 立即报名 before the start, 已开始 (to the hall) while on, 已结束 after; 已报名 once signed up', async () => {
+  test('the ifks button: 立即报名 before the start, 进入会场 (a link to the hall) while on, 已结束 after; 已报名 once signed up', async () => {
     routes[LIST] = () => page([fair('1', SOON, 8), fair('2', -1, 8), fair('3', -72, 8), fair('4', 24, 8, { sfbm: 1 })]);
     const el = await mount();
     const action = (id: string) => card(el, id).querySelector('.jf-actions > :first-child')!;
     expect(action('1').tagName).toBe('BUTTON');
     expect(action('1').textContent).toBe('立即报名');
     expect(action('2').tagName).toBe('A');
-    expect(action('2').textContent).toBe('已开始');
+    expect(action('2').textContent).toBe('进入会场');
+    expect(action('2').getAttribute('aria-label')).toBe(`进入会场：${card(el, '2').querySelector('.jf-name')!.textContent}`);
     expect(action('3').textContent).toBe('已结束');
     expect(action('3').getAttribute('aria-disabled')).toBe('true');
     expect(action('4').textContent).toBe('已报名');
+    // While on, the button is the way in: no second 进入会场 link beside it.
+    expect(card(el, '2').querySelector('.jf-enter')).toBeNull();
+    expect(card(el, '1').querySelector('.jf-enter')).not.toBeNull();
     expect(card(el, '1').querySelector('.jf-state-tag')!.textContent).toBe('未开始');
     expect(card(el, '2').querySelector('.jf-state-tag')!.textContent).toBe('进行中');
     expect(card(el, '3').dataset.ifks).toBe('3');
@@ -206,6 +213,8 @@ describe('<zp-job-fairs> list', () => {
     const el = await mount('compact theme-color="#0a7d5a"');
     expect(shadow(el).querySelector('.jf')!.classList.contains('jf--compact')).toBe(true);
     expect(shadow(el).querySelector('.jf-figures')).toBeNull();
+    // No room beside each time: the list says once that its times are Beijing's.
+    expect(shadow(el).querySelector('.jf-zone-note')!.textContent).toBe('以上时间均为北京时间');
     const root = shadow(el).querySelector<HTMLElement>('[part="root"]')!;
     expect(root.style.getPropertyValue('--zp-color-primary')).toBe('#0a7d5a');
     // The styles use the property for the primary button.
@@ -213,6 +222,7 @@ describe('<zp-job-fairs> list', () => {
     expect(css).toMatch(/\.jf-btn--primary\s*\{[^}]*background: var\(--zp-color-primary\)/);
     const plain = await mount();
     expect(shadow(plain).querySelector('.jf')!.classList.contains('jf--compact')).toBe(false);
+    expect(shadow(plain).querySelector('.jf-zone-note')).toBeNull();
   });
 
   test('locale formats dates and numbers with Intl; unknown locales fall back to zh-CN', async () => {
@@ -240,7 +250,6 @@ describe('<zp-job-fairs> list', () => {
 
 describe('sign-up and favourite: the rules of spec section 5', () => {
   beforeEach(() => {
-    routes['POST /api/sec/pc/logonQz'] = () => ({ token: 'n'.repeat(32), expiresIn: 3600, userId: '7', roleId: 'qz', userName: '李明', phone: '13800000001' });
     routes['GET /api/qz/qzgrjbxx/myBaseInfo'] = () => ({ qzGrjbxxBase: { wsd: 80, xm: '李明', phone: '13800000001', xbm: 'xb_001', txid: '' } });
     routes['POST /api/qz/bsrcbmxx/hxBmMore'] = () => ({});
     routes['GET /api/hr/qydwhrxx/getDwShzt'] = () => ({ shzt: 0 });
@@ -250,33 +259,34 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
   });
   const signUpButton = (el: Element, id = '1') => card(el, id).querySelector<HTMLButtonElement>('button.jf-btn--primary')!;
 
-  test('logged out: the confirm, whose OK opens the widget\'s own login; logged in it signs up with the seeker call', async () => {
+  test('logged out: the confirm, whose OK opens the platform\'s login window; logged in there it signs up with the seeker call', async () => {
     const el = await mount();
     signUpButton(el).click();
     const box = await until(confirmBox, 'the confirm');
     expect(box.textContent).toContain(NOT_LOGGED_IN_SIGN_UP);
     answer(box, true);
 
-    const dialog = await until(() => shadow(el).querySelector<HTMLFormElement>('form.zp-login[role="dialog"]'), 'the login dialog');
+    const dialog = await until(() => shadow(el).querySelector<HTMLElement>('.zp-login[role="dialog"]'), 'the login prompt');
     expect(dialog.querySelector('h2')!.textContent).toBe('登录后报名');
-    const [phone, password] = [...dialog.querySelectorAll('input')];
-    // Through the native setter, as typing does (React tracks values set on the element itself).
-    const type = (input: HTMLInputElement, value: string) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    };
-    type(phone, '13800000001');
-    type(password, 'zp123456');
-    await flush();
-    dialog.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    // Nothing to type here: the password or code goes into the platform's window only.
+    expect(dialog.querySelectorAll('input')).toHaveLength(0);
+    await until(() => open.mock.calls.length, 'the login window');
+    const target = new URL(open.mock.calls[0][0] as string);
+    expect(target.pathname).toBe('/zppc/partner/login');
+    expect(target.searchParams.get('origin')).toBe(window.location.origin);
+    // The window answers this page's state with the person's token, as /zppc/partner/login does.
+    const grant = { token: 'n'.repeat(32), expiresIn: 3600, userId: '7', roleId: 'qz', userName: '李明', phone: '13800000001' };
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: target.origin, source: open.mock.results[0].value as Window, data: { type: LOGIN_WINDOW_MESSAGE, state: target.searchParams.get('state'), grant } }),
+    );
 
     await until(() => callsTo('POST /api/qz/bsrcbmxx/hxBmMore').length, 'the sign-up call');
-    expect(callsTo('POST /api/sec/pc/logonQz')[0].body).toMatchObject({ phone: '13800000001', logintype: 0 });
+    expect(callsTo('POST /api/sec/pc/logonQz')).toHaveLength(0);
     expect(callsTo('POST /api/qz/bsrcbmxx/hxBmMore')[0].body).toEqual(['1']);
     expect(callsTo('POST /api/qz/bsrcbmxx/hxBmMore')[0].token).toBe('n'.repeat(32));
     await until(() => card(el, '1').querySelector('.jf-btn--done')?.textContent === '已报名', '已报名');
     await until(() => toasts().includes('报名成功'), '报名成功');
-    expect(shadow(el).querySelector('form.zp-login')).toBeNull();
+    expect(shadow(el).querySelector('.zp-login')).toBeNull();
     // The list was asked again with the token, for this person's marks.
     expect(callsTo(LIST).at(-1)!.token).toBe('n'.repeat(32));
   });
@@ -286,7 +296,7 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     signUpButton(el).click();
     answer(await until(confirmBox, 'the confirm'), false);
     await flush();
-    expect(shadow(el).querySelector('form.zp-login')).toBeNull();
+    expect(shadow(el).querySelector('.zp-login')).toBeNull();
     expect(callsTo('POST /api/qz/bsrcbmxx/hxBmMore')).toHaveLength(0);
   });
 
@@ -380,10 +390,12 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     await until(() => shadow(el).querySelector('button.jf-user')?.textContent === '登录', 'the logged-out header');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(callsTo('POST /api/sec/pc/logout')).toHaveLength(1);
-    // 登录 opens the same form without an action.
+    // 登录 opens the same prompt without an action, and the platform's login window.
     shadow(el).querySelector<HTMLButtonElement>('button.jf-user')!.click();
-    const dialog = await until(() => shadow(el).querySelector('form.zp-login'), 'the login dialog');
+    const dialog = await until(() => shadow(el).querySelector('.zp-login'), 'the login prompt');
     expect(dialog.querySelector('h2')!.textContent).toBe('登录平台账号');
+    await until(() => open.mock.calls.length, 'the login window');
+    expect(new URL(open.mock.calls[0][0] as string).origin + new URL(open.mock.calls[0][0] as string).pathname).toBe('https://zp.example.com/zppc/partner/login');
   });
 
   test('the operator sees neither sign-up nor favourite', async () => {

@@ -3,7 +3,7 @@
  * and place lines. Pure, so the tests check them without a page.
  */
 import type * as C from '@zp/core/contract';
-import { chinaTime } from '@zp/core/fairs';
+import { chinaTime } from '@zp/core/dates';
 
 export type Fair = C.Reply<typeof C.fairsApi.search>['page']['list'][number];
 export type FairQuery = C.Query<typeof C.fairsApi.search>;
@@ -69,6 +69,12 @@ function format(locale: string, key: string, options: Intl.DateTimeFormatOptions
 function dateOf(text: string): Date | null {
   const t = chinaTime(text);
   return Number.isNaN(t) ? null : new Date(t);
+}
+
+/** A Beijing time string as an ISO moment for <time datetime> (machine-readable in any zone). */
+export function isoTime(text: string): string | undefined {
+  const d = dateOf(text);
+  return d ? d.toISOString() : undefined;
 }
 
 /**

@@ -237,6 +237,12 @@ export const styles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  /* The times are Beijing's, and say so for readers abroad; the words never shrink away. */
+  .jf-meta .jf-zone {
+    flex: none;
+    margin-left: -6px;
+    color: var(--zp-color-text-muted);
+  }
   /* An address may take two lines on a card; the compact list keeps one. */
   .jf-place > span:last-child {
     display: -webkit-box;
@@ -502,8 +508,14 @@ export const styles = css`
     justify-content: center;
     font-size: 0;
   }
-  .jf--compact .jf-enter {
+  .jf--compact .jf-enter,
+  .jf--compact .jf-zone {
     display: none;
+  }
+  .jf-zone-note {
+    margin: 8px 0 0;
+    font-size: 12px;
+    color: var(--zp-color-text-muted);
   }
   .jf--compact .jf-skeleton {
     min-height: 64px;

@@ -136,6 +136,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const [inviting, setInviting] = useState<string | null>(null);
 
   const trtcRef = useRef<Trtc | null>(null);
+  const roomRef = useRef<HTMLElement | null>(null);
   const localView = useRef<HTMLDivElement | null>(null);
   const views = useRef(new Map<string, HTMLElement>());
   const playing = useRef(new Set<string>());
@@ -261,7 +262,21 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [entered]);
-  const clock = roomClock(now, joinedAt || now, info.endsAt, offset);
+  const clock = roomClock(now, joinedAt || now, info.endsAt, offset, info.startedAt);
+  // The interview begins when an HR and a seeker are both in: the server then sets its start (and a
+  // free HR's end), read again when someone comes in while it has not begun.
+  useEffect(() => {
+    if (!entered || info.startedAt !== null || !state.remotes.length) return;
+    let live = true;
+    api.call(rtcApi.roomInfo, { query: { channelId } }).then(({ data }) => live && setInfo(data), () => {});
+    return () => {
+      live = false;
+    };
+  }, [entered, state.remotes.length, info.startedAt]);
+  // In the room, the room is the page: its top at the top of the window, the controls in view.
+  useEffect(() => {
+    if (entered) roomRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [entered]);
   useEffect(() => {
     if (!entered) return;
     if (clock.phase === 'warning' && !warned.current) {
@@ -384,7 +399,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   };
 
   // ---------------------------------------------------------------- layout
-  const focus = focusedId(chosen, state, me);
+  const focus = focusedId(chosen, state, me, info.promoterId);
+  const departed = state.departed.at(-1) ?? null;
   const tagOf = (id: string) => (id === info.promoterId ? '面试官' : names.get(id)?.dwid ? '同事' : names.has(id) ? '求职者' : undefined);
   const linkOf = (id: string) => {
     const person = names.get(id);
@@ -405,12 +421,13 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   };
 
   return (
-    <section className={`room${minimised ? ' minimised' : ''}`} aria-label="视频面试房间">
+    <section ref={roomRef} className={`room in-room${minimised ? ' minimised' : ''}`} aria-label="视频面试房间">
       <header>
         <h2>视频通话</h2>
         <span className="room-id">房间号 {roomId}</span>
         <span className="timer" role="timer" aria-label="通话时长">{formatClock(clock.elapsed)}</span>
         {clock.remaining !== null ? <span className={`remaining${clock.phase === 'warning' ? ' warn' : ''}`}>剩余 {formatRemaining(clock.remaining)}</span> : null}
+        {clock.remaining === null && !info.paid && !info.ended ? <span className="remaining">{MSG.limitPending}</span> : null}
         <span className="grow" />
         <button type="button" aria-label="最小化" title="最小化" onClick={() => setMinimised(true)}>最小化</button>
         <button type="button" className="danger" aria-label="离开" title="离开房间" onClick={() => void leave()}>离开</button>
@@ -459,7 +476,15 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               onFocus={() => setChosen(m.userId)}
             />
           ))}
-          {waiting ? <p className="waiting" role="status">{isPromoter && info.invited.length ? MSG.waiting : MSG.waitingSeeker}</p> : null}
+          {departed ? (
+            <div className="departed" role="status">
+              <span>{MSG.peerLeft(nameOf(departed))}</span>
+              {isHr ? (
+                <button type="button" className="invite" disabled={inviting === departed}
+                  onClick={() => void invite(departed, !names.get(departed)?.dwid)}>{MSG.reinvite}</button>
+              ) : null}
+            </div>
+          ) : waiting ? <p className="waiting" role="status">{isPromoter && info.invited.length ? MSG.waiting : MSG.waitingSeeker}</p> : null}
         </div>
         <aside className="members" aria-label="成员">
           {isPromoter ? (

@@ -68,6 +68,15 @@ test('HR and job seekers each get their fraud warning on entering', () => {
   expect(fraudWarning('qz')).not.toBe(fraudWarning('hr'));
 });
 
+test("the interview's clock runs from when both were in (the server's startedAt), else from entering", () => {
+  const startedAt = 5_000_000;
+  // entered (or reloaded) later than the interview began: the clock still counts from its start
+  expect(roomClock(startedAt + 90_000, startedAt + 80_000, null, 0, startedAt).elapsed).toBe(90);
+  // the server's clock 2 s ahead of ours
+  expect(roomClock(startedAt + 90_000, startedAt + 80_000, null, 2000, startedAt).elapsed).toBe(92);
+  expect(roomClock(startedAt + 90_000, startedAt + 80_000, null, 0, null).elapsed).toBe(10);
+});
+
 test('the timer counts HH:MM:SS from entering; a free room warns one minute before its end and is over at it', () => {
   const joinedAt = 1_000_000;
   const endsAt = joinedAt + 20 * 60_000;
@@ -119,11 +128,25 @@ test('network marks: per member from the mesh SDK, else what we receive; a path 
   expect(roomReducer(roomReducer(s, { type: 'connection', state: 'RECONNECTING' }), { type: 'connection', state: 'CONNECTED' }).reconnecting).toBe(false);
 });
 
-test('the large video is the one clicked while that person is here, else our own', () => {
-  const s = run({ type: 'enter', userId: '7' });
-  expect(focusedId(null, s, '1')).toBe('1');
-  expect(focusedId('7', s, '1')).toBe('7');
-  expect(focusedId('7', roomReducer(s, { type: 'exit', userId: '7' }), '1')).toBe('1');
+test('the large video is the one clicked while that person is here, else the other person, ours only when alone', () => {
+  const s = run({ type: 'enter', userId: '7' }, { type: 'enter', userId: '9' });
+  expect(focusedId(null, initialRoomState, '1')).toBe('1');
+  expect(focusedId(null, s, '1')).toBe('7');
+  expect(focusedId('9', s, '1')).toBe('9');
+  expect(focusedId('1', s, '1')).toBe('1');
+  expect(focusedId('9', roomReducer(s, { type: 'exit', userId: '9' }), '1')).toBe('7');
+  // the interviewer, when present, before other seekers
+  expect(focusedId(null, s, '1', '9')).toBe('9');
+});
+
+test('who left and is not back: named with 已离开房间 until they return', () => {
+  let s = run({ type: 'enter', userId: '7' });
+  expect(s.departed).toEqual([]);
+  s = roomReducer(s, { type: 'exit', userId: '7' });
+  expect(s.departed).toEqual(['7']);
+  expect(MSG.peerLeft('李明')).toBe('李明已离开房间');
+  s = roomReducer(s, { type: 'enter', userId: '7' });
+  expect(s.departed).toEqual([]);
 });
 
 test('a member opens their enterprise, or for HR viewers the seeker\'s résumé', () => {

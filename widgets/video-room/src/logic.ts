@@ -4,7 +4,7 @@
  * where a member's name leads. The components (VideoRoom, Room, DeviceCheck) only wire these up.
  */
 import { isApiError } from '@zp/core/client';
-import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText } from '@zp/core/rtc-words';
+import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, joinedRoomKey, kickedText } from '@zp/core/rtc-words';
 
 export { deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText };
 
@@ -29,7 +29,10 @@ export const MSG = {
   peerReconnecting: '连接中断，正在重连…',
   cameraOff: '摄像头未开启',
   left: '您已离开房间',
-  timeWarning: '面试将在 1 分钟后结束（非付费会员每次视频面试限 20 分钟）',
+  peerLeft: (name: string) => `${name}已离开房间`,
+  reinvite: '重新邀请',
+  /** A free HR's room before the interview began: its 20 minutes start once both are in. */
+  limitPending: '限时 20 分钟，双方进入后开始计时',
   serviceError: (reason: string) => `音视频服务出错：${reason}`,
   badRoom: '房间号无效',
 } as const;
@@ -70,7 +73,7 @@ export function clockOffset(serverTime: number, sentAt: number, receivedAt: numb
 export type TimePhase = 'unlimited' | 'running' | 'warning' | 'over';
 
 export interface RoomClock {
-  /** Seconds since we entered. */
+  /** Seconds since the interview began (both in), else since we entered. */
   elapsed: number;
   /** Seconds left of a limited room; null without limit. */
   remaining: number | null;
@@ -81,8 +84,9 @@ export interface RoomClock {
  * Where the interview stands at `now` (our clock): a limited room (endsAt, the server's clock)
  * warns WARNING_SECONDS before its end and is over at it.
  */
-export function roomClock(now: number, joinedAt: number, endsAt: number | null, offset: number): RoomClock {
-  const elapsed = Math.max(0, (now - joinedAt) / 1000);
+export function roomClock(now: number, joinedAt: number, endsAt: number | null, offset: number, startedAt: number | null = null): RoomClock {
+  // The server's start survives a reload or a late entry; our own entry is the fallback.
+  const elapsed = Math.max(0, (startedAt === null ? now - joinedAt : now + offset - startedAt) / 1000);
   if (endsAt === null) return { elapsed, remaining: null, phase: 'unlimited' };
   const remaining = (endsAt - (now + offset)) / 1000;
   const phase: TimePhase = remaining <= 0 ? 'over' : remaining <= WARNING_SECONDS ? 'warning' : 'running';
@@ -119,9 +123,11 @@ export interface RoomState {
   localQuality: QualityLevel | null;
   /** Our connection to the service dropped and the SDK is reconnecting. */
   reconnecting: boolean;
+  /** Who left since we entered and is not back, latest last (〈姓名〉已离开房间, 重新邀请). */
+  departed: string[];
 }
 
-export const initialRoomState: RoomState = { remotes: [], localQuality: null, reconnecting: false };
+export const initialRoomState: RoomState = { remotes: [], localQuality: null, reconnecting: false, departed: [] };
 
 /** The NETWORK_QUALITY payload: Tencent's aggregate, and with the self-hosted SDK one entry per member. */
 export interface QualityEvent {
@@ -144,7 +150,7 @@ function upsert(state: RoomState, userId: string, patch: Partial<RemoteMember>):
   const remotes = known
     ? state.remotes.map((m) => (m.userId === userId ? { ...m, ...patch } : m))
     : [...state.remotes, { userId, video: false, audio: false, quality: null, ...patch }];
-  return { ...state, remotes };
+  return { ...state, remotes, departed: state.departed.includes(userId) ? state.departed.filter((id) => id !== userId) : state.departed };
 }
 
 /** The room as the SDK's events describe it. */
@@ -153,7 +159,12 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
     case 'enter':
       return upsert(state, action.userId, {});
     case 'exit':
-      return { ...state, remotes: state.remotes.filter((m) => m.userId !== action.userId) };
+      if (!state.remotes.some((m) => m.userId === action.userId)) return state;
+      return {
+        ...state,
+        remotes: state.remotes.filter((m) => m.userId !== action.userId),
+        departed: [...state.departed.filter((id) => id !== action.userId), action.userId],
+      };
     case 'video':
       return upsert(state, action.userId, { video: action.on });
     case 'audio':
@@ -181,9 +192,14 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
   }
 }
 
-/** Whose video is large: the chosen one while they are here, else our own. */
-export function focusedId(chosen: string | null, state: RoomState, me: string): string {
-  return chosen && (chosen === me || state.remotes.some((m) => m.userId === chosen)) ? chosen : me;
+/**
+ * Whose video is large: the chosen one while they are here, else the other person (the
+ * interviewer first, when given), our own only while alone. Ours is the small one.
+ */
+export function focusedId(chosen: string | null, state: RoomState, me: string, prefer: string | null = null): string {
+  if (chosen && (chosen === me || state.remotes.some((m) => m.userId === chosen))) return chosen;
+  if (prefer && prefer !== me && state.remotes.some((m) => m.userId === prefer)) return prefer;
+  return state.remotes[0]?.userId ?? me;
 }
 
 // ---------------------------------------------------------------- people and links
@@ -256,7 +272,7 @@ export function pickDevice(remembered: string, devices: readonly { deviceId: str
 }
 
 /** A page reload rejoins the room the person was in, without the device check. */
-const joinedKey = (roomId: string) => `zp:video-room:in:${roomId}`;
+const joinedKey = joinedRoomKey;
 
 export function markJoined(roomId: string, joined: boolean, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): void {
   try {

@@ -15,8 +15,18 @@ export const styles = css`
     background: var(--zp-color-surface);
     border: 1px solid var(--zp-color-border);
     border-radius: var(--zp-radius-lg);
-    overflow: hidden;
+    /* clip, not hidden: no scroll container, so the controls can stick to the window's bottom */
+    overflow: clip;
     min-height: 420px;
+  }
+  /* In the room the room is the page: as tall as the window, the other person's video taking what
+     the header and the controls leave (spec section 2; 1280×720 and phones alike). */
+  /* --zp-video-room-top: what the page keeps fixed above it (a sticky site header), set by the page. */
+  .room.in-room {
+    height: calc(100vh - var(--zp-video-room-top, 0px));
+    height: calc(100dvh - var(--zp-video-room-top, 0px));
+    min-height: 360px;
+    scroll-margin-top: var(--zp-video-room-top, 0px);
   }
   button,
   select,
@@ -207,28 +217,40 @@ export const styles = css`
     flex: 1;
     min-height: 0;
   }
+  /*
+   * The large video fills the stage; everyone else (oneself included) is a small picture in its
+   * bottom-right corner, in a row that wraps upwards. Tiles stay siblings whatever their size, so
+   * a change of focus never re-creates the element the SDK plays into.
+   */
   .stage {
     position: relative;
-    display: grid;
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-    grid-auto-rows: min-content;
+    display: flex;
+    flex-wrap: wrap-reverse;
+    justify-content: flex-end;
+    align-content: flex-start;
     gap: 8px;
     padding: 12px;
-    background: #f0f2f5;
-    align-content: start;
+    min-height: 0;
+    background: #1f2329;
   }
   .tile {
     position: relative;
+    z-index: 1;
+    width: clamp(96px, 20%, 220px);
     aspect-ratio: 4 / 3;
-    background: #1f2329;
+    background: #2b2f36;
     border-radius: var(--zp-radius);
     overflow: hidden;
+    box-shadow: 0 2px 8px rgba(0, 0, 0, 0.45);
   }
-  /* The large video: first, across the row. */
   .tile.focused {
-    grid-column: 1 / -1;
-    order: -1;
-    aspect-ratio: 16 / 9;
+    position: absolute;
+    inset: 0;
+    z-index: 0;
+    width: auto;
+    aspect-ratio: auto;
+    border-radius: 0;
+    box-shadow: none;
   }
   .view,
   .view > div {
@@ -318,11 +340,31 @@ export const styles = css`
   .q-fair i:nth-child(-n + 2) { background: #f5b82e; }
   .q-poor i:nth-child(1),
   .q-down i:nth-child(1) { background: #ff5c5c; }
-  .waiting {
-    grid-column: 1 / -1;
+  .waiting,
+  .departed {
+    position: absolute;
+    z-index: 2;
+    top: 12px;
+    left: 50%;
+    transform: translateX(-50%);
+    max-width: calc(100% - 24px);
     margin: 0;
+    padding: 6px 14px;
+    border-radius: 16px;
+    background: rgba(0, 0, 0, 0.65);
+    color: #fff;
     text-align: center;
-    color: var(--zp-color-text-secondary);
+  }
+  .departed {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    white-space: nowrap;
+  }
+  .departed .invite {
+    background: var(--zp-color-primary);
+    border-color: var(--zp-color-primary);
+    color: #fff;
   }
   .members {
     border-left: 1px solid var(--zp-color-border);
@@ -386,12 +428,17 @@ export const styles = css`
     color: var(--zp-color-primary);
     border-color: var(--zp-color-primary);
   }
+  /* Always in view: at the room's bottom, or at the window's while the page is scrolled up. */
   .controls {
+    position: sticky;
+    bottom: 0;
+    z-index: 3;
     display: flex;
     justify-content: center;
     gap: 16px;
     padding: 10px;
     border-top: 1px solid var(--zp-color-border);
+    background: var(--zp-color-surface);
   }
   .ctl {
     display: inline-flex;
@@ -416,6 +463,7 @@ export const styles = css`
     /* above the chat launcher (52 px at 24 px from the corner), which would cover 还原 */
     bottom: 92px;
     width: 240px;
+    height: auto;
     min-height: 0;
     z-index: calc(var(--zp-z-dialog) - 2);
     box-shadow: var(--zp-shadow-lg);
@@ -433,7 +481,11 @@ export const styles = css`
   }
   .minimised .stage {
     display: block;
+    height: 180px;
     padding: 0;
+  }
+  .minimised .departed {
+    display: none;
   }
   .minimised .tile.focused {
     border-radius: 0;
@@ -450,14 +502,18 @@ export const styles = css`
     .body {
       grid-template-columns: 1fr;
     }
+    /* the stage first and largest, the member list below it in what is left, scrolling */
+    .body {
+      grid-template-rows: minmax(0, 1fr) auto;
+    }
     .stage {
-      grid-template-columns: repeat(2, minmax(0, 1fr));
       padding: 8px;
     }
-    .tile.focused {
-      aspect-ratio: 4 / 3;
+    .tile {
+      width: clamp(88px, 28%, 140px);
     }
     .members {
+      max-height: 26vh;
       border-left: none;
       border-top: 1px solid var(--zp-color-border);
     }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, replyOf, EmptyReply, Enum, Page, PageQuery, Id } from './define.js';
+import { route, replyOf, EmptyReply, Enum, Page, PageQuery, Id, DateText } from './define.js';
 
 /**
  * The operator console (xs) parts that belong to no single domain: code-table editing, the log
@@ -111,8 +111,8 @@ export const adminApi = {
       action: Type.Optional(Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_.-]*$', title: '操作类型' })),
       czrid: Type.Optional(Type.Union([Type.Literal(''), Id('操作人')], { title: '操作人' })),
       /** from / to: days (inclusive), YYYY-MM-DD, Beijing time */
-      from: Type.Optional(Type.String({ pattern: '^(\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$', title: '开始日期' })),
-      to: Type.Optional(Type.String({ pattern: '^(\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$', title: '结束日期' })),
+      from: Type.Optional(DateText('开始日期', { from: 'day', to: 'day', empty: true })),
+      to: Type.Optional(DateText('结束日期', { from: 'day', to: 'day', empty: true })),
       ...PageQuery,
     }),
     reply: replyOf({ page: Page(OperatorLogRow) }),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Gwzt, JobRowFields } from './job-row.js';
-import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery, Phone } from './define.js';
+import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery, Phone, DateText, DateRangeText } from './define.js';
 import { PreviewInfo } from './resumes.js';
 
 /**
@@ -36,8 +36,7 @@ const Channel = Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_-]*$', title:
 /** An optional id that the older client may send as '' when there is none. */
 const OptId = (title: string) => Type.String({ pattern: '^([1-9]\\d{0,17})?$', title });
 /** 'YYYY-MM-DD HH:mm' (seconds optional), Beijing time. */
-const DateTime = (title: string) =>
-  Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[ T]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$', title });
+const DateTime = (title: string) => DateText(title, { from: 'minute', to: 'second' });
 
 export const ApplyInput = Type.Object({
   /** gwid: the job */
@@ -139,6 +138,13 @@ export const ReceivedApplication = Type.Object({
   sfsc: Type.Integer(),
   /** msid: the latest interview invitation, '' for none */
   msid: Type.String(),
+  /** xl / xxmc: highest degree code (as zgxl) and its school, under the previous client's names */
+  xl: Type.String(),
+  xxmc: Type.String(),
+  /** tdcs: 已投递单位数, the enterprises this seeker has applied to */
+  tdcs: Type.Integer(),
+  /** dzjlid: 简历ID, the résumé sent: the attachment's file id (tdDownloadJl jlid), '' for the online résumé */
+  dzjlid: Type.String(),
 });
 
 /** A job recommended to the seeker. */
@@ -326,7 +332,7 @@ export const applicationsApi = {
   }),
 
   recommended: route({
-    method: ['GET', 'POST'], url: '/api/qz/qyhxrxx/tjList', summary: '为我推荐的岗位（按求职意向或所给类别、城市；不含已投递的）', access: 'qz', tags,
+    method: ['GET', 'POST'], url: '/api/qz/qyhxrxx/tjList', summary: '推荐岗位：按所给类别、城市（岗位页的相似职位，访客可看）；求职者未给时按求职意向，且不含已投递的', access: 'optional', tags,
     query: Type.Object({
       /** gwlbo / gwlbt / gwlb: job category of level one, two or three, as on job rows (the most precise one given counts) */
       gwlbo: Type.Optional(Type.String({ maxLength: 20, pattern: '^(gwlb_\\d{2})?$', title: '一级岗位类别' })),
@@ -375,7 +381,7 @@ export const applicationsApi = {
       /** jlzt: only this state (yyzt) */
       jlzt: Type.Optional(Type.String({ pattern: '^[1-6]?$', title: '简历状态' })),
       /** tdsj: applied on this day, or 'from,to' (inclusive), YYYY-MM-DD */
-      tdsj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}(,\\d{4}-\\d{2}-\\d{2})?)?$', title: '投递时间' })),
+      tdsj: Type.Optional(DateRangeText('投递时间')),
       ...ReceivedFilters,
     }),
     reply: replyOf({ page: Page(ReceivedApplication) }),

@@ -37,11 +37,36 @@ export const CompanyInput = Type.Object({
   lxdh: Type.String({ pattern: '^[0-9+\\-() ]{7,20}$', title: '联系电话' }),
   /** dwwz: website */
   dwwz: Type.Optional(Type.String({ maxLength: 100, title: '单位网址' })),
+  /** lxyx: the enterprise's e-mail (单位邮箱), '' for none; absent on an edit keeps it */
+  lxyx: Type.Optional(Type.String({ maxLength: 50, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$', title: '单位邮箱' })),
   /** qydwimage: logo file id (wjlx 20), '' for none */
   qydwimage: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '单位 logo' })),
   /** yyzzimage: business licence file id (wjlx 30) */
   yyzzimage: Id('营业执照'),
 });
+
+/**
+ * The fields an enterprise registered before they were required may still lack (the older
+ * platform's data): an edit keeps them empty rather than failing, and the reply asks for them.
+ */
+export const COMPANY_LEGACY_OPTIONAL = { tyshxydm: '统一社会信用代码', lxr: '联系人', lxdh: '联系电话', yyzzimage: '营业执照' } as const;
+export type CompanyLegacyField = keyof typeof COMPANY_LEGACY_OPTIONAL;
+
+/** What an edit takes: CompanyInput, where each COMPANY_LEGACY_OPTIONAL field may be '' if it is empty now. */
+export const CompanyUpdateInput = Type.Object({
+  ...CompanyInput.properties,
+  tyshxydm: Type.String({ pattern: '^([0-9A-HJ-NPQRTUWXY]{2}\\d{6}[0-9A-HJ-NPQRTUWXY]{10})?$', title: '统一社会信用代码' }),
+  lxr: Type.String({ maxLength: 20, title: '联系人' }),
+  lxdh: Type.String({ pattern: '^([0-9+\\-() ]{7,20})?$', title: '联系电话' }),
+  yyzzimage: Type.String({ pattern: '^([1-9]\\d{0,17})?$', title: '营业执照' }),
+});
+
+/** '请补充：统一社会信用代码、营业执照' for the fields still empty, '' when none. */
+export const companyMissingText = (missing: readonly CompanyLegacyField[]) =>
+  missing.length ? `请补充：${missing.map((k) => COMPANY_LEGACY_OPTIONAL[k]).join('、')}` : '';
+
+/** The operator cannot approve an enterprise whose business licence is missing. */
+export const COMPANY_NO_LICENCE_MSG = '该单位尚未上传营业执照，不能通过审核；请驳回并请企业上传营业执照';
 
 /** The enterprise as its own HR sees it. */
 export const CompanyFull = Type.Object({
@@ -58,6 +83,8 @@ export const CompanyFull = Type.Object({
   lxr: Type.String(),
   lxdh: Type.String(),
   dwwz: Type.String(),
+  /** lxyx: the enterprise's e-mail, '' when none */
+  lxyx: Type.String(),
   /** qydwimage: logo file id, '' when none */
   qydwimage: Type.String(),
   /** yyzzimage: licence file id, '' when none */
@@ -137,9 +164,9 @@ export const companiesApi = {
   }),
   update: route({
     method: 'POST', url: '/api/hr/bskhgl/updateDw', summary: '修改单位信息（名称、信用代码或执照变化时重新审核）', access: 'hr', tags: ['companies'],
-    body: CompanyInput,
-    /** shzt: the state after the change */
-    reply: replyOf({ shzt: Type.Integer() }),
+    body: CompanyUpdateInput,
+    /** shzt: the state after the change; missing: COMPANY_LEGACY_OPTIONAL fields still empty (saved anyway) */
+    reply: replyOf({ shzt: Type.Integer(), missing: Type.Optional(Type.Array(Type.String())) }),
   }),
   infoForHr: route({
     method: ['GET', 'POST'], url: '/api/hr/bskhgl/findDwInfoHr', summary: '本单位信息与审核状态', access: 'hr', partner: true, tags: ['companies'],
@@ -212,6 +239,9 @@ export const companiesApi = {
     body: Type.Object({
       xm: Type.String({ minLength: 1, maxLength: 30, title: '姓名' }),
       zw: Type.String({ maxLength: 30, title: '职务' }),
+      /** yx: work e-mail; xb: gender code (m_xbdm) — the previous client's HR form sends both; absent keeps them */
+      yx: Type.Optional(Type.String({ maxLength: 50, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$', title: '电子邮箱' })),
+      xb: Type.Optional(CodeField('性别')),
     }),
     reply: EmptyReply,
   }),

@@ -21,7 +21,7 @@ export const NoticeItem = Type.Object({
   title: Type.String(),
   /** types: category code of m_zxlbdm (the client shows its name as zxtype) */
   types: Type.String(),
-  /** zxly: source */
+  /** zxly: source, a code of m_zxlydm ('' none; the previous client decodes it with findDmMap) */
   zxly: Type.String(),
   /** releaseTime: 'YYYY-MM-DD HH:mm:ss' */
   releaseTime: Type.String(),
@@ -146,7 +146,8 @@ export const contentApi = {
       bsid: Type.Optional(Id('公告ID')),
       title: Type.String({ minLength: 2, maxLength: 100, title: '标题' }),
       types: Type.String({ pattern: '^[a-z]+_\\d{2,3}$', title: '资讯类别' }),
-      zxly: Type.Optional(Type.String({ maxLength: 50, title: '来源' })),
+      /** zxly: source, a code of m_zxlydm ('' none) */
+      zxly: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title: '来源' })),
       content: Type.String({ minLength: 1, maxLength: 20000, title: '正文' }),
       fbzt: Type.Optional(Enum([0, 1], { title: '发布状态' })),
     }),

@@ -82,8 +82,73 @@ export const Phone = Type.String({ pattern: '^1[3-9]\\d{9}$', title: '手机号'
 /** Passwords travel as the hex MD5 of what the person typed; the server hashes that again. */
 export const Md5Password = Type.String({ pattern: '^[0-9a-fA-F]{32}$', title: '密码' });
 export const SmsCode = Type.String({ pattern: '^\\d{6}$', title: '验证码' });
+/**
+ * Dates and times travel as Beijing wall-clock text without a zone, the previous back end's
+ * form: 'YYYY-MM', 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD HH:mm:ss' ('T' may stand
+ * for the space). Every date field of the contract is built by DateText or DateRangeText: the
+ * pattern gives the shapes a field takes, and the format DATE_FORMAT makes the validator check
+ * that the digits name a real day and time ('2023-02-30', '2024-13-01', '24:00' are refused like
+ * any malformed value, before they reach the database).
+ */
+export const DATE_FORMAT = 'zp-date';
+export type DatePrecision = 'month' | 'day' | 'minute' | 'second';
+const DATE_PARTS: Record<DatePrecision, string> = {
+  month: '\\d{4}-\\d{2}',
+  day: '-\\d{2}',
+  minute: '[ T]\\d{2}:\\d{2}',
+  second: ':\\d{2}',
+};
+const PRECISIONS: DatePrecision[] = ['month', 'day', 'minute', 'second'];
+
+/** The pattern of a date from `from` to `to` precision: the parts after `from` are optional, nested. */
+function datePattern(from: DatePrecision, to: DatePrecision): string {
+  const a = PRECISIONS.indexOf(from);
+  const b = PRECISIONS.indexOf(to);
+  let tail = '';
+  for (let i = b; i > a; i--) tail = `(${DATE_PARTS[PRECISIONS[i]]}${tail})?`;
+  let head = '';
+  for (let i = 0; i <= a; i++) head += DATE_PARTS[PRECISIONS[i]];
+  return head + tail;
+}
+
+/** A date or time field: shapes from `from` to `to` precision; `empty` also lets '' stand for none. */
+export function DateText(title: string, opts: { from: DatePrecision; to: DatePrecision; empty?: boolean }) {
+  const one = datePattern(opts.from, opts.to);
+  return Type.String({ pattern: opts.empty ? `^(${one})?$` : `^${one}$`, format: DATE_FORMAT, title });
+}
+
+/** A period as 'from,to' (or one date alone, or '' for none), each a day. */
+export function DateRangeText(title: string) {
+  const day = datePattern('day', 'day');
+  return Type.String({ pattern: `^(${day}(,${day})?)?$`, format: DATE_FORMAT, title });
+}
+
+const DATE_IN_TEXT = /(\d{4})-(\d{2})(?:-(\d{2}))?(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/g;
+
+/** True when every date in the text names a real day and time (the Gregorian calendar, years 1–9999). */
+export function isRealDate(text: string): boolean {
+  for (const m of text.matchAll(DATE_IN_TEXT)) {
+    const [year, month, day, hour, minute, second] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)));
+    if (!year || !month || month > 12) return false;
+    if (day !== undefined) {
+      const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+      const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+      if (day < 1 || day > days) return false;
+    }
+    if (hour !== undefined && (hour > 23 || minute! > 59)) return false;
+    if (second !== undefined && second > 59) return false;
+  }
+  return true;
+}
+
 /** Ids travel as decimal strings of at most 18 digits (they fit a PostgreSQL bigint). */
-export const Id = (title = 'ID') => Type.String({ pattern: '^[1-9]\\d{0,17}$', title });
+export const ID_PATTERN = '^[1-9]\\d{0,17}$';
+export const Id = (title = 'ID') => Type.String({ pattern: ID_PATTERN, title });
+/** An id or '' (a field a client may send empty). */
+export const IdOrEmpty = (title = 'ID') => Type.String({ pattern: `^(${ID_PATTERN.slice(1, -1)})?$`, title });
+const ID_RE = new RegExp(ID_PATTERN);
+/** Whether a value is an id as `Id` takes it: for ids that arrive outside a checked field (a message's `to`, a bus message). */
+export const isId = (value: unknown): value is string => typeof value === 'string' && ID_RE.test(value);
 
 export type Body<S> = S extends RouteSpec<infer B, any, any, any> ? (B extends TSchema ? Static<B> : undefined) : never;
 export type Query<S> = S extends RouteSpec<any, infer Q, any, any> ? (Q extends TSchema ? Static<Q> : undefined) : never;

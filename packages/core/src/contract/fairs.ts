@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { JobRowFields } from './job-row.js';
-import { route, replyOf, EmptyReply, Id, Page, PageQuery, Enum } from './define.js';
+import { route, replyOf, EmptyReply, Id, IdOrEmpty, Page, PageQuery, Enum, DateText } from './define.js';
 
 /**
  * Job fairs (hx 会场): lists, detail, the hall (companies, their jobs at the fair, who is online,
@@ -10,7 +10,7 @@ import { route, replyOf, EmptyReply, Id, Page, PageQuery, Enum } from './define.
 /** Date and time as the site shows them, China time: 'YYYY-MM-DD HH:mm:ss'. */
 const Time = Type.String();
 /** What the operator types: 'YYYY-MM-DD HH:mm' or with seconds, China time. */
-const TimeInput = (title: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?$', title });
+const TimeInput = (title: string) => DateText(title, { from: 'minute', to: 'second' });
 /** Region and general codes: empty means "any" in filters. */
 const CodeFilter = (title: string) => Type.Optional(Type.String({ pattern: '^[0-9A-Za-z_]{0,20}$', title }));
 const HxidQuery = Type.Object({ hxid: Id('会场ID') });
@@ -317,7 +317,11 @@ export const fairsApi = {
   }),
   hallTicker: route({
     method: 'GET', url: '/api/qz/systemhxlogs/list', summary: '会场动态（最近的报名与投递）', access: 'public', tags: ['fairs'],
-    query: Type.Object(PageQuery),
+    query: Type.Object({
+      ...PageQuery,
+      /** hxid: this hall's news only; without it (the previous client) the news of fairs not yet ended */
+      hxid: Type.Optional(Id('会场ID')),
+    }),
     reply: replyOf({ page: Type.Object({ list: Type.Array(HallLogLine), totalCount: Type.Integer() }) }),
   }),
   list: route({
@@ -331,7 +335,7 @@ export const fairsApi = {
       px: Type.Optional(Enum([1, 2], { title: '排序', default: 1 })),
       csdm: CodeFilter('城市'),
       /** ksny: start month 'YYYY-MM' */
-      ksny: Type.Optional(Type.String({ pattern: '^(\\d{4}-(0[1-9]|1[0-2]))?$', title: '开始年月' })),
+      ksny: Type.Optional(DateText('开始年月', { from: 'month', to: 'month', empty: true })),
       hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
     }),
     reply: replyOf({ page: Page(FairItem), hxdttj: FairListStats }),
@@ -349,13 +353,13 @@ export const fairsApi = {
       /** hylx: the fair's kind (m_hyktdm) */
       hylx: CodeFilter('会议类型'),
       /** kssj / jssj: the months the fair starts in, 'YYYY-MM-01 00:00:00' */
-      kssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$', title: '开始月份' })),
-      jssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$', title: '结束月份' })),
+      kssj: Type.Optional(DateText('开始月份', { from: 'day', to: 'second', empty: true })),
+      jssj: Type.Optional(DateText('结束月份', { from: 'day', to: 'second', empty: true })),
       hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
       /** pxfs: '' or 1 running and upcoming first; 2 newest start first */
       pxfs: Type.Optional(Type.Union([Enum([1, 2]), Type.Literal('')], { title: '排序方式' })),
       /** userId, roleId: sent by the previous client, not needed (the token tells who asks) */
-      userId: Type.Optional(Type.String({ maxLength: 20 })),
+      userId: Type.Optional(IdOrEmpty('用户ID')),
       roleId: Type.Optional(Type.String({ maxLength: 20 })),
     }),
     reply: replyOf({ page: Page(FairItem) }),
@@ -420,7 +424,7 @@ export const fairsApi = {
     reply: replyOf({ onlineHrs: Type.Array(FairOnlineHr), page: Type.Object({ list: Type.Array(FairCompanyHr), totalCount: Type.Integer() }) }),
   }),
   enterHall: route({
-    method: 'POST', url: '/imapi/api/meet/online', summary: '进入会场（记录在场）', access: 'user', partner: true, tags: ['fairs'],
+    method: 'POST', url: '/imapi/api/meet/online', summary: '进入会场（登录用户记为在场；未登录的调用不记录）', access: 'optional', partner: true, tags: ['fairs'],
     query: Type.Object({ hxid: Id('会场ID'), type: Type.Optional(Type.Integer({ title: '类型' })) }),
     reply: EmptyReply,
   }),
@@ -445,12 +449,12 @@ export const fairsApi = {
     reply: replyOf({ data: Type.Array(Type.String()) }),
   }),
   onlineUsers: route({
-    method: 'POST', url: '/imapi/api/users/online', summary: '这些用户中在线的', access: 'user', partner: true, tags: ['fairs'],
+    method: 'POST', url: '/imapi/api/users/online', summary: '这些用户中在线的（未登录只看得到 HR 的）', access: 'optional', partner: true, tags: ['fairs'],
     body: Type.Array(Id('用户ID'), { maxItems: 200, title: '用户ID列表' }),
     reply: replyOf({ data: Type.Array(Type.String()) }),
   }),
   userOnline: route({
-    method: 'POST', url: '/imapi/api/user/online', summary: '某用户是否在线', access: 'user', partner: true, tags: ['fairs'],
+    method: 'POST', url: '/imapi/api/user/online', summary: '某用户是否在线（未登录只看得到 HR 的；登录用户自己记为在线）', access: 'optional', partner: true, tags: ['fairs'],
     query: Type.Object({ userid: Id('用户ID') }),
     reply: replyOf({ data: Type.Boolean() }),
   }),
@@ -491,8 +495,8 @@ export const fairsApi = {
       ...PageQuery,
       hymc: Type.Optional(Type.String({ maxLength: 50, title: '会场名称' })),
       /** kssj / jssj: months the fair starts in, 'YYYY-MM' (a full date is cut to its month) */
-      kssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}(-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?)?$', title: '开始月份' })),
-      jssj: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}(-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?)?$', title: '结束月份' })),
+      kssj: Type.Optional(DateText('开始月份', { from: 'month', to: 'second', empty: true })),
+      jssj: Type.Optional(DateText('结束月份', { from: 'month', to: 'second', empty: true })),
       /** type: 1 all, 2 not booked, 3 booked (approved), 4 pending, 5 rejected */
       type: Type.Optional(Enum([1, 2, 3, 4, 5], { title: '预定状态', default: 1 })),
     }),
@@ -506,7 +510,7 @@ export const fairsApi = {
       xxmc: Type.Optional(Type.String({ maxLength: 50, title: '学校名称' })),
       zymc: Type.Optional(Type.String({ maxLength: 50, title: '专业名称' })),
       /** userId: sent by the previous client, not needed (the token tells who asks) */
-      userId: Type.Optional(Type.String({ maxLength: 20 })),
+      userId: Type.Optional(IdOrEmpty('用户ID')),
       page: PageQuery.page,
       limit: Type.Integer({ minimum: 1, maximum: 100, default: 30, title: '每页条数' }),
     }),

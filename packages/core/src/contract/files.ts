@@ -78,6 +78,11 @@ export const MyFile = Type.Object({
 const tags = ['files'];
 const SaveReply = replyOf({ wjid: Type.String(), fileUrl: Type.String(), file: MyFile });
 
+/** At most this many attachment résumés per job seeker (spec: the picker offers 3). */
+export const MAX_RESUME_ATTACHMENTS = 3;
+/** Said when the limit is reached: by the upload credential call (before any byte is sent) and the centre. */
+export const RESUME_ATTACHMENTS_FULL_MSG = `附件简历最多 ${MAX_RESUME_ATTACHMENTS} 份，请删除不常用的附件简历后再上传`;
+
 export const filesApi = {
   seekerOssKey: route({
     method: 'GET', url: '/api/qz/qzFile/getOssKey', summary: '上传凭证（附件简历 10 / 头像 40）', access: 'qz', tags,

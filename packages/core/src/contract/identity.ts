@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, replyOf, Id, Page, Enum } from './define.js';
+import { route, replyOf, Id, IdOrEmpty, Page, Enum } from './define.js';
 
 export const SeekerBase = Type.Object({
   /** qzbsid: the seeker's id */
@@ -32,7 +32,13 @@ export const HrEntity = Type.Object({
   hrid: Type.String(),
   /** xm: name */
   xm: Type.String(),
+  /** phone: the account's mobile; sjhm the same under the name the previous client's HR form reads */
   phone: Type.String(),
+  sjhm: Type.String(),
+  /** yx: work e-mail ('' none) */
+  yx: Type.String(),
+  /** xb: gender code (m_xbdm), '' when not given */
+  xb: Type.String(),
   /** zw: job title */
   zw: Type.String(),
   /** sflx: 's_002' the HR who registered the enterprise (its manager), 's_001' a colleague */
@@ -117,7 +123,7 @@ export const identityApi = {
     method: 'GET', url: '/api/hr/qydwhrxx/getFile/:id', summary: '单位公开文件地址（logo）', access: 'public', tags: ['identity'],
     params: Type.Object({ id: Id('文件ID') }),
     query: Type.Object({
-      userId: Type.Optional(Type.String({ maxLength: 20, title: '用户ID' })),
+      userId: Type.Optional(IdOrEmpty('用户ID')),
       fileType: Type.Optional(Enum([20, 30], { title: '文件类型' })),
     }),
     reply: replyOf({ fileUrl: Type.String() }),

@@ -18,3 +18,7 @@ export * from './admin.js';
 export * from './feedback.js';
 export * from './rtc.js';
 export * from './partners.js';
+export * from './resume-exports.js';
+export * from './application-history.js';
+export * from './completeness.js';
+export * from './compliance.js';

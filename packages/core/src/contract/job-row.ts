@@ -12,6 +12,31 @@ export const GWZT = ['0', '1', '2', '3', '4'] as const;
 export type Gwzt = (typeof GWZT)[number];
 export const Gwzt = Type.Unsafe<Gwzt>({ type: 'string', enum: [...GWZT] });
 
+/**
+ * The monthly salary ranges of m_xzdydm, yuan (null: no upper bound), and 面议. A job keeps exact
+ * bounds; its gwyx is the range that holds their middle (SQL job_salary_code), and a job form
+ * that sends only a range code (the previous client's 薪资范围) gets that range's bounds.
+ */
+export const SALARY_RANGES: Readonly<Record<string, readonly [number, number | null] | 'negotiable'>> = {
+  xzfw_01: [0, 3000],
+  xzfw_02: [3000, 5000],
+  xzfw_03: [5000, 8000],
+  xzfw_04: [8000, 12000],
+  xzfw_05: [12000, 20000],
+  xzfw_06: [20000, 30000],
+  xzfw_07: [30000, 50000],
+  xzfw_08: [50000, null],
+  xzfw_09: 'negotiable',
+};
+
+/** zdyx / zgyx for a range code (an open range: its lower bound as both), or null for an unknown code. */
+export function salaryBoundsOf(gwyx: string): { zdyx: number; zgyx: number } | null {
+  const r = Object.hasOwn(SALARY_RANGES, gwyx) ? SALARY_RANGES[gwyx] : undefined;
+  if (!r) return null;
+  if (r === 'negotiable') return { zdyx: 0, zgyx: 0 };
+  return { zdyx: r[0], zgyx: r[1] ?? r[0] };
+}
+
 /** fllist: the job's perks as the contract sends them on details, one {dm} per m_gwfldm code. */
 export const PerkList = Type.Array(Type.Object({ dm: Type.String() }));
 

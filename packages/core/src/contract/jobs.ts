@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery } from './define.js';
+import { route, replyOf, EmptyReply, Id, Enum, Page, PageQuery, DateText } from './define.js';
 import { CodeField } from './companies.js';
 import { Gwzt, GWZT, JobRowFields, PerkList } from './job-row.js';
 
@@ -11,11 +11,26 @@ import { Gwzt, GWZT, JobRowFields, PerkList } from './job-row.js';
 /** zt (the operator's console): 0 draft (草稿), 1 published (招聘中), 2 closed (已关闭), 3 taken down by the operator (已下架) */
 export const JOB_STATES = [0, 1, 2, 3] as const;
 
+/** gwfl / gwfls: perk codes (m_gwfldm, 职位亮点) */
+const Perks = Type.Array(CodeField('职位亮点'), { maxItems: 20, uniqueItems: true, title: '职位亮点' });
+/** The fairs to show a job at: a list, or (the previous client's single pick) one id, '' for none. */
+const FairIds = Type.Union([Type.Array(Id('招聘会ID'), { maxItems: 100, uniqueItems: true }), Type.String({ pattern: '^([1-9]\\d{0,17})?$' })], { title: '招聘会' });
+
+/**
+ * A job as HR writes it. Our form sends the exact monthly bounds zdyx / zgyx and perks as gwfl;
+ * the previous client's form (Enter_postcreate / Enter_updatePost) sends the range code gwyx
+ * instead of the bounds (the range's bounds are taken), perks as gwfls, the category's upper levels
+ * gwlbo / gwlbt (checked against gwlb), the fairs as hxids, and fbsc, jljsyx, sfzd, which are kept
+ * and shown back on its form.
+ */
 export const JobInput = Type.Object({
   /** gwmc: title */
   gwmc: Type.String({ minLength: 2, maxLength: 40, title: '岗位名称' }),
   /** gwlb: third-level job category code */
   gwlb: CodeField('岗位类别'),
+  /** gwlbo / gwlbt: its first- and second-level codes (optional; must be the ones above gwlb) */
+  gwlbo: Type.Optional(CodeField('一级岗位类别')),
+  gwlbt: Type.Optional(CodeField('二级岗位类别')),
   /** gwgzxz: work nature code (m_gwgzxzdm) */
   gwgzxz: CodeField('工作性质'),
   /** sbsf: province code of the workplace */
@@ -25,9 +40,11 @@ export const JobInput = Type.Object({
   /** sbxxdz: street address */
   sbxxdz: Type.String({ maxLength: 100, title: '工作地点' }),
   /** zdyx: lowest monthly salary, yuan (0 with zgyx 0 = 面议); gwyx is computed from the two */
-  zdyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最低月薪' }),
+  zdyx: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, title: '最低月薪' })),
   /** zgyx: highest monthly salary, yuan */
-  zgyx: Type.Integer({ minimum: 0, maximum: 1000000, title: '最高月薪' }),
+  zgyx: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, title: '最高月薪' })),
+  /** gwyx: salary range code (m_xzdydm, SALARY_RANGES), used when zdyx / zgyx are not sent */
+  gwyx: Type.Optional(CodeField('薪资范围')),
   /** xlyq: education code (m_xldm) */
   xlyq: CodeField('学历要求'),
   /** jyyq: experience code (m_jyyqdm) */
@@ -42,15 +59,28 @@ export const JobInput = Type.Object({
   ssbm: Type.Optional(Type.String({ maxLength: 30, title: '所属部门' })),
   /** fldy: welfare in the HR's words, separated by commas */
   fldy: Type.Optional(Type.String({ maxLength: 200, title: '福利待遇' })),
-  /** gwfl: perk codes (m_gwfldm, 职位亮点) */
-  gwfl: Type.Optional(Type.Array(CodeField('职位亮点'), { maxItems: 20, uniqueItems: true, title: '职位亮点' })),
+  gwfl: Type.Optional(Perks),
+  /** gwfls: the previous client's name of gwfl */
+  gwfls: Type.Optional(Perks),
+  /** hxids: the fairs to show the job at (all of them: the others are taken off); absent leaves them as they are */
+  hxids: Type.Optional(FairIds),
+  /** fbsc: 发布时长, the days the HR means the post to run (0: not said) */
+  fbsc: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, title: '发布时长' })),
+  /** jljsyx: 转发简历至邮箱, where the HR wants résumés for this job forwarded ('' none) */
+  jljsyx: Type.Optional(Type.String({ maxLength: 100, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$', title: '简历接收邮箱' })),
+  /** sfzd: 岗位置顶, first on the enterprise's page ('1' / 1), or not ('0' / 0) */
+  sfzd: Type.Optional(Type.Union([Enum(['0', '1']), Enum([0, 1])], { title: '是否置顶' })),
+  /** zwpx: 职位排序, its place among the enterprise's jobs, small first (0: by publish time) */
+  zwpx: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999, title: '职位排序' })),
+  /** dwid: the enterprise (the previous client sends it on updateGw); it must be the HR's own */
+  dwid: Type.Optional(Id('单位ID')),
 });
 
 export const AddJob = Type.Composite([
   JobInput,
   Type.Object({
-    /** fb: 1 publish now, 0 keep as a draft */
-    fb: Enum([0, 1], { title: '是否发布' }),
+    /** fb: 1 publish now, 0 keep as a draft (the previous client sends it as the query type) */
+    fb: Type.Optional(Enum([0, 1], { title: '是否发布' })),
   }),
 ]);
 export const UpdateJob = Type.Composite([JobInput, Type.Object({ gwid: Id('岗位ID') })]);
@@ -102,8 +132,13 @@ export const JobFairItem = Type.Object({
 export const JobDetailHr = Type.Composite([
   JobDetail,
   Type.Object({
-    /** hxid: the first fair the job is shown at, '' for none (hxlist has them all) */
-    hxid: Type.String(),
+    /** hxid: the fairs the job is shown at (the previous client's multi-select 会议名称 takes the list and sends it back as hxids) */
+    hxid: Type.Array(Type.String()),
+    fbsc: Type.Integer(),
+    jljsyx: Type.String(),
+    /** sfzd: '1' pinned first on the enterprise's page, '0' not */
+    sfzd: Type.String(),
+    zwpx: Type.Integer(),
     /** xjyy: why the operator took it down */
     xjyy: Type.String(),
     hxlist: Type.Array(JobFairItem),
@@ -156,7 +191,7 @@ export const AdminJobRow = Type.Object({
 });
 
 /** A time bound of the HR list: a date or a date and time. */
-const TimeBound = (title: string) => Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?)?$', title }));
+const TimeBound = (title: string) => Type.Optional(DateText(title, { from: 'day', to: 'second', empty: true }));
 
 const GwidParams = Type.Object({ gwid: Id('岗位ID') });
 const GwidQuery = Type.Object({ gwid: Id('岗位ID') });
@@ -165,6 +200,8 @@ export const jobsApi = {
   add: route({
     method: 'POST', url: '/api/hr/qydwgwfbxx/addGw', summary: '新增岗位（保存草稿或直接发布）', access: 'hrApproved', tags: ['jobs'],
     body: AddJob,
+    /** type: the previous client's fb (1 发布, 0 保存草稿) */
+    query: Type.Object({ type: Type.Optional(Enum([0, 1], { title: '是否发布' })) }),
     reply: replyOf({ gwid: Type.String() }),
   }),
   update: route({

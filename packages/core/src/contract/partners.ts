@@ -5,6 +5,17 @@
  */
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, EmptyReply, Enum, Id } from './define.js';
+import { Session } from './auth.js';
+
+/** A login or registration (or its SMS code) asked for from a partner site's page: the password and code belong in the platform's window. */
+export const PARTNER_PAGE_LOGIN_MSG = '为保护账号安全，合作网站上请在平台的登录窗口中登录';
+/** The authorisation asked for from anywhere but the platform's own login window. */
+export const PARTNER_AUTHORIZE_ELSEWHERE_MSG = '请在平台的登录窗口中授权登录';
+/** Only job seekers and enterprise HR use the widgets. */
+export const PARTNER_ROLE_MSG = '运营账号不能登录合作网站，请使用求职者或企业 HR 账号';
+
+/** scheme://host[:port] as the browser reports a page's origin; the server normalises and checks it against the list. */
+const OriginField = Type.String({ minLength: 8, maxLength: 200, pattern: '^https?://[^\\s/?#@\\\\]+$', title: '网站地址' });
 
 export const PartnerSite = Type.Object({
   bsid: Type.String(),
@@ -67,6 +78,22 @@ export const partnersApi = {
       /** mc: the partner site's name, '' on the platform's own pages */
       mc: Type.String(),
     }),
+  }),
+  /** The login window asks whose page opened it, to name the site before the person authorises it. */
+  site: route({
+    method: 'GET', url: '/api/sec/partner/site', summary: '合作网站的名称（平台登录窗口显示）', access: 'public', tags,
+    query: Type.Object({ origin: OriginField }),
+    reply: replyOf({ mc: Type.String(), origin: Type.String() }),
+  }),
+  /**
+   * The platform's login window turns the person's platform session into a partner token for
+   * `origin` (bound to it, short-lived, limited to the routes marked `partner`), which the window
+   * hands to the opener on that origin only. Only from the platform's own pages, with a full session.
+   */
+  authorize: route({
+    method: 'POST', url: '/api/sec/partner/authorize', summary: '为合作网站签发登录（平台登录窗口中，本人授权）', access: 'user', tags,
+    body: Type.Object({ origin: OriginField }),
+    reply: replyOf(Session),
   }),
   mySessions: route({
     method: 'GET', url: '/api/sec/pc/partnerSessions', summary: '我在合作网站上的登录', access: 'user', tags,

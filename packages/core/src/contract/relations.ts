@@ -27,8 +27,9 @@ export const SavedJob = Type.Object({
   zgyx: Type.Integer(),
   xlyq: Type.String(),
   jyyq: Type.String(),
-  /** gwfbsj: last published or refreshed */
+  /** gwfbsj: last published or refreshed; sxsj the same under the name the previous client's 我的收藏 reads */
   gwfbsj: Type.String(),
+  sxsj: Type.String(),
   /** scsj: saved at */
   scsj: Type.String(),
   /** yyzt: my application's state, 0 when I have not applied */

@@ -1,5 +1,5 @@
 import { Type, type TObject, type TOptional, type TProperties } from '@sinclair/typebox';
-import { route, replyOf, EmptyReply, Id } from './define.js';
+import { route, replyOf, EmptyReply, Id, DateText } from './define.js';
 import { SeekerBase } from './identity.js';
 
 /**
@@ -41,8 +41,8 @@ const Text = (title: string, max: number) => Type.String({ maxLength: max, title
 /** Free text that must say something. */
 const Need = (title: string, max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', title });
 /** YYYY-MM or YYYY-MM-DD; '' when unknown (an end date '' reads 至今). */
-const Day = (title: string) => Type.String({ pattern: '^(\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?)?$', title });
-const NeedDay = (title: string) => Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\\d|3[01]))?$', title });
+const Day = (title: string) => DateText(title, { from: 'month', to: 'day', empty: true });
+const NeedDay = (title: string) => DateText(title, { from: 'month', to: 'day' });
 /** A code of a code table (checked against the table by the server); '' when not chosen. */
 const Code = (title: string) => Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title });
 const NeedCode = (title: string) => Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_]+$', title });
@@ -51,13 +51,16 @@ const Flag = (title: string) => Type.Unsafe<'0' | '1' | 0 | 1>({ enum: ['0', '1'
 /** A small count sent as a number or a numeric string (ys 薪资月数). */
 const Months = (title: string) =>
   Type.Union([Type.Integer({ minimum: 0, maximum: 24, title }), Type.String({ pattern: '^(\\d{1,2})?$', title })], { title });
+/** A place in a list of people (第 N 作者), sent as a number or a numeric string; rows give a number (0: not said). */
+const Rank = (title: string) =>
+  Type.Union([Type.Integer({ minimum: 0, maximum: 999, title }), Type.String({ pattern: '^(\\d{1,3})?$', title })], { title });
 
 const opt = <P extends TProperties>(p: P) =>
   Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof P]: TOptional<P[K]> };
 
 /**
  * One résumé section. `fields` are what save/update take; rows come back as strings under the
- * same names (flags '0'/'1', ys as a number), plus the id and times.
+ * same names (flags '0'/'1', counts and ranks as numbers), plus the id and times.
  */
 export interface SectionDef<F extends TProperties = TProperties> {
   /** short name used in preview replies, e.g. gzjl */
@@ -137,7 +140,7 @@ export const SECTIONS = {
       ksrq: Day('开始日期'),
       jsrq: Day('结束日期'),
       /** cypm: the person's rank among participants */
-      cypm: Text('参与排名', 20),
+      cypm: Rank('参与排名'),
       /** sfjx: project concluded */
       sfjx: Flag('是否结项'),
       /** xmms: description */
@@ -158,8 +161,8 @@ export const SECTIONS = {
       slqk: Text('收录情况', 100),
       /** kwyxyz: journal impact factor */
       kwyxyz: Text('刊物影响因子', 20),
-      /** cypm: author rank */
-      cypm: Text('作者排名', 20),
+      /** cypm: author rank (the previous client prints 第{{cypm}}名) */
+      cypm: Rank('作者排名'),
       /** lwms: description */
       lwms: Text('论文描述', 2000),
     },
@@ -275,10 +278,10 @@ export const SECTIONS = {
       yymc: Need('语言', 30),
       /** djzs: level certificate (CET-6, JLPT N2...) */
       djzs: Text('等级证书', 100),
-      /** tsnl: listening and speaking */
-      tsnl: Text('听说能力', 20),
-      /** dxnl: reading and writing */
-      dxnl: Text('读写能力', 20),
+      /** tsnl: listening and speaking, a level of m_slnldm */
+      tsnl: Code('听说能力'),
+      /** dxnl: reading and writing, a level of m_slnldm */
+      dxnl: Code('读写能力'),
     },
   }),
   zlxx: section({
@@ -321,8 +324,8 @@ export const SECTIONS = {
       jnmc: Need('技能名称', 50),
       /** sysc: how long used */
       sysc: Text('使用时长', 20),
-      /** slcd: proficiency */
-      slcd: Text('熟练程度', 20),
+      /** slcd: proficiency, a level of m_slnldm */
+      slcd: Code('熟练程度'),
     },
   }),
 };
@@ -342,7 +345,9 @@ function updateBody(d: SectionDef): TObject {
 /** A stored entry: every field as text (ys a number), its id and times. */
 export function sectionRow(d: SectionDef): TObject {
   const props: TProperties = { [d.idField]: Type.String() };
-  for (const k of Object.keys(d.fields)) props[k] = k === 'ys' ? Type.Integer() : Type.String();
+  // counts and ranks (a number or a numeric string on input) come back as numbers
+  const numeric = (f: unknown) => ((f as { anyOf?: { type?: string }[] }).anyOf ?? []).some((x) => x.type === 'integer');
+  for (const [k, f] of Object.entries(d.fields)) props[k] = numeric(f) ? Type.Integer() : Type.String();
   for (const k of Object.keys(d.aliases ?? {})) props[k] = Type.String();
   props.createTime = Type.String();
   props.updateTime = Type.String();
@@ -486,6 +491,12 @@ export const SeekerInfo = Type.Object({
   zgxx: Type.String(),
   zgzy: Type.String(),
 });
+
+/**
+ * How a job seeker is named where the full name is not theirs to give (the fair's talent hall,
+ * talent search): surname and 先生 / 女士 by gender code, '' without a surname.
+ */
+export const maskedName = (surname: string, xbm: string): string => (surname ? `${surname}${xbm === 'xb_002' ? '女士' : '先生'}` : '');
 
 /** qzinfo of the preview: what the résumé's header shows. */
 export const PreviewInfo = Type.Object({

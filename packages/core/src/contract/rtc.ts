@@ -8,11 +8,14 @@
  * the room invited (hrOpenRoom?userId= or inviteRoom — the chat's 'yaoyue' / call custom message
  * only carries the room id to them). Nobody else: other enterprises' HR, operators, seekers not
  * invited. At most RTC_MAX_MEMBERS people at once (mesh). A room ends when its promoter ends it
- * (endRoom), when the last member leaves, when a free HR's 20 minutes are up, or
- * RTC_ROOM_MAX_HOURS after it opened. A free (non-paying) HR's room ends RTC_FREE_LIMIT_SECONDS
- * after it was opened, and a free HR interviews one job seeker once per Beijing day: the day's
- * interview is the first room of that HR the seeker enters; entering another room of the same
- * HR that day is refused with RTC_FREE_NOTICE. Paying HR (the enterprise's membership, set by the
+ * (endRoom), when the last member leaves, when a free HR's 20 minutes are up, when the
+ * enterprise stops being approved (rejected, or back in review), or RTC_ROOM_MAX_HOURS after it
+ * opened. A free (non-paying) HR's room ends RTC_FREE_LIMIT_SECONDS after an HR and a job
+ * seeker were first in it together (startedAt; neither the open room nor a ringing call spends
+ * it), and a free HR interviews one job seeker once per Beijing day: the day's interview is the
+ * first room of that HR where the seeker and an HR were together for a minute; opening, inviting
+ * to or entering another room of the same HR that day is refused with rtcDailyUsedMsg (whom
+ * with, when, and that tomorrow is possible). Paying HR (the enterprise's membership, set by the
  * operator with an end date) have neither limit. startVedio tells which applies before a call.
  *
  * SOCKET `/api/rtc/ws` (text frames of JSON, at most 64 KB each; binary frames are refused).
@@ -26,6 +29,8 @@
  *  1. `auth {userId, userSig}` must come first (the userSig of GET /api/sec/trtc/userSig, which
  *     the SDK gets as enterRoom's userSig); any other op before it answers 401. No auth within
  *     10 s, or a failed auth, closes the socket with 4001. Reply data: {userId, serverTime}.
+ *     A logout, a password change or the enterprise's rejection later closes it with
+ *     RTC_CLOSE_REVOKED (4002), as the chat's socket closes.
  *  2. `join {roomId, session, audio?, video?}` enters the room (same checks as HTTP joinRoom; one
  *     room per socket, 409 if this socket is in another one). `session` is a random id the SDK
  *     makes once per enterRoom and reuses when its socket reconnects. Reply data: RtcJoinResult
@@ -52,7 +57,7 @@
  *  members make theirs on `member-joined` (perfect negotiation; polite = the larger userId).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { route, replyOf, Enum, Id } from './define.js';
+import { route, replyOf, Enum, Id, DateText } from './define.js';
 
 /** Mesh size: every member sends their video to every other one. */
 export const RTC_MAX_MEMBERS = 6;
@@ -64,9 +69,29 @@ export const RTC_WARNING_SECONDS = 60;
 export const RTC_ROOM_MAX_HOURS = 24;
 /** Spec section 8: what a free HR is told (startVedio type 0, and the refusal of a second interview). */
 export const RTC_FREE_NOTICE = '非付费会员每次视频面试仅限20分钟，且同一HR每天只能与同一求职者进行一次视频面试（20分钟）';
+/**
+ * A free HR's interview with this job seeker already took place today: with whom (the seeker's
+ * name to the HR, the HR's to the seeker), when it began (Beijing time, hh:mm), and when the next
+ * is possible. startVedio answers it as msg with data 0; opening, inviting and entering refuse with it.
+ */
+export const rtcDailyUsedMsg = (name: string, time: string) =>
+  `今天与${name}的视频面试已于北京时间 ${time} 进行；非付费会员每天只能与同一求职者视频面试一次，明天（北京时间 0 点后）可再次发起`;
 /** Spec section 8: what the inviter is told once an invitation is recorded. */
 export const RTC_INVITED_MSG = '邀请成功，请等待对方进入房间';
+/**
+ * A room the caller has nothing to do with answers as one that does not exist, whatever its state
+ * (roomInfo, joinRoom, leaveRoom, inviteRoom, endRoom): room ids are sequential.
+ */
+export const RTC_NO_ROOM_MSG = '房间不存在，或您没有受邀进入该房间';
 export const RTC_ROOM_FULL_MSG = `房间人数已满（视频面试最多 ${RTC_MAX_MEMBERS} 人同时在房间内）`;
+
+/**
+ * The socket's close code when the person's credentials end while it is open: a logout, a
+ * password change or reset (on any node), or the HR's enterprise no longer approved. The SDK
+ * reconnects with a fresh userSig if the page's session still gives one; otherwise the server's
+ * refusal of the old one is final.
+ */
+export const RTC_CLOSE_REVOKED = 4002;
 
 /** Codes of refusals, on HTTP and on the socket alike (HTTP status numbers). */
 export const RTC_ERRORS = {
@@ -76,7 +101,7 @@ export const RTC_ERRORS = {
   unauthorized: 401,
   /** role not allowed, not invited, other enterprise, free HR's daily interview used */
   forbidden: 403,
-  /** room (or user) does not exist */
+  /** room (or user) does not exist, or the room is not the caller's business (RTC_NO_ROOM_MSG) */
   notFound: 404,
   /** room full; this socket is already in another room */
   conflict: 409,
@@ -113,7 +138,9 @@ export const RtcRoomInfo = Type.Object({
   /** paid: the promoter was a paying HR when the room opened (no time limit) */
   paid: Type.Boolean(),
   createdAt: Millis,
-  /** when a limited room ends; null without limit */
+  /** when an HR and a job seeker were first in the room together (the interview's start); null before */
+  startedAt: NullableMillis,
+  /** when a limited room ends: RTC_FREE_LIMIT_SECONDS after startedAt; null without limit, and before both are in */
   endsAt: NullableMillis,
   ended: Type.Boolean(),
   /** the server's clock, to correct a timer shown from endsAt */
@@ -127,9 +154,17 @@ export type RtcRoomInfo = Static<typeof RtcRoomInfo>;
 
 export const RtcMemberInfo = Type.Object({
   userid: Type.String(),
-  /** username: the person's name (HR's name, the seeker's resume name), else the masked phone */
+  /**
+   * username: the person's name (HR's name, the seeker's resume name), else the masked phone; in
+   * full only for people the caller shares a room with or may see anyway (the chat's rule: an
+   * application or invitation, a conversation, a group; HR of approved enterprises), otherwise
+   * masked as the chat masks strangers ('李*')
+   */
   username: Type.String(),
-  /** dwid: the HR's enterprise; '' for job seekers */
+  /**
+   * dwid: the HR's enterprise; '' for job seekers, and for an HR the caller is a stranger to (only
+   * job seekers, colleagues and people sharing a room with the HR are told it)
+   */
   dwid: Type.String(),
 });
 
@@ -166,6 +201,7 @@ export const rtcApi = {
     reply: replyOf({
       /** data: the room id */
       data: Type.Integer(),
+      /** endsAt: null; a free HR's 20 minutes start once an HR and the seeker are both in (roomInfo.endsAt) */
       endsAt: NullableMillis,
       limitSeconds: Type.Integer(),
     }),
@@ -196,7 +232,7 @@ export const rtcApi = {
     reply: replyOf({ data: RtcRoomInfo }),
   }),
   roomMembersInfo: route({
-    method: 'POST', url: '/api/sec/trtc/roomMembersInfo', summary: '房间成员的姓名与单位', access: 'user', partner: true, tags,
+    method: 'POST', url: '/api/sec/trtc/roomMembersInfo', summary: '房间成员的姓名与单位（与自己无关的人只给打码的姓名）', access: 'user', partner: true, tags,
     body: Type.Array(Id('用户ID'), { minItems: 1, maxItems: 50, title: '用户ID列表' }),
     reply: replyOf({ list: Type.Array(RtcMemberInfo) }),
   }),
@@ -211,7 +247,7 @@ export const rtcApi = {
       dwid: Id('单位ID'),
       /** vip: 1 paying until vipEnd (inclusive), 0 withdraw */
       vip: Enum([0, 1], { title: '付费会员' }),
-      vipEnd: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '会员到期日' })),
+      vipEnd: Type.Optional(DateText('会员到期日', { from: 'day', to: 'day' })),
     }),
     reply: replyOf({ data: CompanyVip }),
   }),
@@ -294,7 +330,7 @@ export const RtcJoinResult = Type.Object({
   members: Type.Array(RtcMember),
   /** STUN/TURN for the peer connections: ICE_SERVERS, plus TURN with credentials made for this join */
   iceServers: Type.Array(RtcIceServer),
-  /** when a free HR's room ends; null without limit */
+  /** when a free HR's room ends; null without limit, or while no HR and seeker have been in it together */
   endsAt: NullableMillis,
   serverTime: Millis,
   /** true: this session was still a member (socket reconnect), nobody was told */
@@ -318,9 +354,10 @@ export type RtcReply = Static<typeof RtcReply>;
  * reserved: the server does not send it today); cause says more:
  * other_session — the same user entered the room from another page (reason kick);
  * left_elsewhere — the same user left through HTTP leaveRoom (reason kick);
- * promoter_ended, time_up, empty, expired — the room ended (reason room_disband).
+ * promoter_ended, time_up, empty, expired, company_unapproved (the promoter's enterprise was
+ * rejected or sent back to review) — the room ended (reason room_disband).
  */
-export const RTC_REMOVED_CAUSES = ['other_session', 'left_elsewhere', 'promoter_ended', 'time_up', 'empty', 'expired'] as const;
+export const RTC_REMOVED_CAUSES = ['other_session', 'left_elsewhere', 'promoter_ended', 'time_up', 'empty', 'expired', 'company_unapproved'] as const;
 
 export const RtcPush = Type.Union([
   Type.Object({ ev: Type.Literal('member-joined'), member: RtcMember }),

@@ -9,6 +9,9 @@ import { JobRowFields } from './job-row.js';
  * the words of a title, not any string that happens to contain those characters.
  */
 
+/** How many titles the search box suggests at most. */
+export const SUGGEST_LIMIT = 8;
+
 export const JobSearchQuery = Type.Object({
   /** key: keywords (title, enterprise name); several words must all match */
   key: Type.Optional(Type.String({ maxLength: 50, title: '关键词' })),
@@ -90,11 +93,14 @@ export const TalentCard = Type.Object({
   qzbsid: Type.String(),
   /** x: surname (the full name and phone show once the seeker applies or is invited) */
   x: Type.String(),
+  /** xm: the surname as the hall shows it, 李先生 / 王女士 (maskedName) */
+  xm: Type.String(),
   xbm: Type.String(),
   /** nl: age, null when unknown */
   nl: Type.Union([Type.Integer(), Type.Null()]),
-  /** zgxl: highest degree code */
+  /** zgxl: highest degree code; xl the same under the previous client's name */
   zgxl: Type.String(),
+  xl: Type.String(),
   xxmc: Type.String(),
   zy: Type.String(),
   /** dqszcs: city code */
@@ -121,6 +127,19 @@ export const searchApi = {
     method: ['GET', 'POST'], url: '/api/xs/app/search/gwpc', summary: '岗位搜索（分词检索，按相关度再按刷新时间）', access: 'public', tags: ['search'],
     query: JobSearchQuery,
     reply: replyOf({ page: JobSearchPage }),
+  }),
+  /**
+   * Job titles for the search box while a person types: titles of published jobs whose words
+   * begin with the typed words (the last one may be unfinished), those starting with the text
+   * first, then the commonest.
+   */
+  suggest: route({
+    method: 'GET', url: '/api/xs/app/search/suggest', summary: '搜索联想（在招岗位的名称）', access: 'public', tags: ['search'],
+    query: Type.Object({
+      key: Type.String({ minLength: 1, maxLength: 50, title: '关键词' }),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: SUGGEST_LIMIT, title: '条数' })),
+    }),
+    reply: replyOf({ list: Type.Array(Type.String()) }),
   }),
   talents: route({
     method: ['GET', 'POST'], url: '/api/xs/app/search/rc', summary: '人才搜索（不含隐藏简历和屏蔽本单位的求职者）', access: 'hrApproved', tags: ['search'],

@@ -2,6 +2,7 @@
  * What other modules may ask about applications: whether a seeker applied to an enterprise, and
  * whether an enterprise's HR may see a seeker at all (applied to it, or findable in talent search).
  */
+import { isId } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { resumeHidden } from '../resumes/api.js';
 import { shieldedCompanies } from '../search/api.js';
@@ -17,7 +18,7 @@ export async function appliedToCompany(db: Db, seekerId: string, companyId: stri
  * enterprise, so talent search finds them), or null (not at all).
  */
 export async function candidateAccess(db: Db, companyId: string, seekerId: string): Promise<'applied' | 'search' | null> {
-  if (!/^[1-9]\d{0,18}$/.test(seekerId)) return null;
+  if (!isId(seekerId)) return null;
   const seeker = await one(db, sql`select 1 as ok from users where id = ${seekerId} and role = 'qz'`);
   if (!seeker) return null;
   if (await appliedToCompany(db, seekerId, companyId)) return 'applied';
@@ -36,7 +37,7 @@ export async function candidateAccess(db: Db, companyId: string, seekerId: strin
 export async function resumeFileAccess(db: Db, companyId: string, seekerId: string): Promise<'private' | 'public' | null> {
   const access = await candidateAccess(db, companyId, seekerId);
   if (access === 'applied') return 'private';
-  if (!/^[1-9]\d{0,18}$/.test(seekerId)) return null;
+  if (!isId(seekerId)) return null;
   const accepted = await one(db, sql`select 1 as ok from interviews where seeker_id = ${seekerId} and company_id = ${companyId} and answer = 1 limit 1`);
   if (accepted) return 'private';
   return access === 'search' ? 'public' : null;
@@ -52,6 +53,19 @@ export async function applicationStates(db: Db, seekerId: string, jobIds: string
         where seeker_id = ${seekerId} and job_id in (${sql.join(jobIds.map((id) => sql`${id}`), sql`, `)})`,
   );
   for (const x of r) out[x.id] = x.state;
+  return out;
+}
+
+/** jsjls of the home company cards (收到简历): applications each enterprise received; every id asked for is present. */
+export async function receivedResumeCounts(db: Db, companyIds: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = Object.fromEntries(companyIds.map((id) => [id, 0]));
+  if (!companyIds.length) return out;
+  const r = await rows<{ id: string; n: number }>(
+    db,
+    sql`select company_id::text as id, count(*)::int as n from applications
+        where company_id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)}) group by company_id`,
+  );
+  for (const x of r) out[x.id] = x.n;
   return out;
 }
 

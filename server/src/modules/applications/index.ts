@@ -1,17 +1,20 @@
 import { applicationsApi, CANDIDATE_SECTIONS, SELECTED_STATES, type SectionKey } from '@zp/core/contract';
 import type { SQL } from 'drizzle-orm';
 import { handle } from '../../http/route.js';
-import { badRequest, forbidden, notFound, offsetOf, pageOf, tooMany } from '../../http/reply.js';
+import { badRequest, forbidden, notFound, offsetOf, pageOf } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
 import { companyLogoUrls, companyOfHr, registerInterviewCounter } from '../companies/api.js';
 import { jobListColumns, type JobListItem } from '../jobs/api.js';
-import { seekerCard, seekerCards, sectionRows, bumpResumeCounter, type SeekerCard } from '../resumes/api.js';
-import { fileOf, readableUrl, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/api.js';
+import { seekerCard, seekerCards, sectionRows, type SeekerCard } from '../resumes/api.js';
+import { fileOf, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/api.js';
 import { favouriteFlags, recordResumeView } from '../relations/api.js';
 import { applicationStates, candidateAccess, fairApplicationFigures, interviewsSent, resumeFileAccess } from './api.js';
 import { registerFairApplicationCounter } from '../fairs/api.js';
+import { downloadLink, registerDownloads } from './downloads.js';
+import { registerHistory } from './history.js';
+import { pdfFont } from '../resumes/pdf.js';
 import {
   answerInvitation, apply, applyMany, assertMayApply, changeState, hrCompany, invite, likePattern, markViewed, minuteText, recordResult, timeText, validDay,
 } from './store.js';
@@ -26,14 +29,7 @@ const sharedResumeRule: PrivateFileRule = async (db, file, user) => {
   return !!company && company.status === 1 && (await resumeFileAccess(db, company.id, file.ownerId)) === 'private';
 };
 
-/**
- * Seekers an enterprise may download from talent search per day (Beijing days; a seeker
- * downloaded again the same day counts once). The spec sets no figure; this bounds harvesting.
- */
-export const TALENT_DOWNLOADS_PER_DAY = 50;
-
-/** The online résumé page of the site (spec section 2: /private/personalResume?qzbsid=). */
-const onlineResumeUrl = (s: Services, seekerId: string) => `${s.config.publicUrl}/zppc/private/personalResume?qzbsid=${seekerId}`;
+export { TALENT_DOWNLOADS_PER_DAY } from './downloads.js';
 
 /** The older client's numbers may come as '' for "all". */
 const optInt = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
@@ -108,14 +104,15 @@ async function received(s: Services, hrId: string, companyId: string, f: Receive
   const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n ${from}`))?.n ?? 0;
   const list = await rows<{
     bsid: string; qzbsid: string; phone: string; gwid: string; gwmc: string; tdsj: string; yyzt: number; ztsj: string;
-    hxid: string; hymc: string; fjjlid: string; fjjlmc: string; channel: string; msid: string;
+    hxid: string; hymc: string; fjjlid: string; fjjlmc: string; channel: string; msid: string; tdcs: number;
   }>(
     s.db,
     sql`select a.id::text as bsid, a.seeker_id::text as qzbsid, u.phone, j.id::text as gwid, j.title as gwmc,
                ${timeText('a.created_at')} as tdsj, a.state::int as yyzt, ${timeText('a.state_at')} as ztsj,
                coalesce(fa.id::text, '') as hxid, coalesce(fa.name, '') as hymc,
                coalesce(rf.id::text, '') as fjjlid, coalesce(rf.name, '') as fjjlmc, a.channel,
-               coalesce((select i.id::text from interviews i where i.application_id = a.id order by i.created_at desc, i.id desc limit 1), '') as msid
+               coalesce((select i.id::text from interviews i where i.application_id = a.id order by i.created_at desc, i.id desc limit 1), '') as msid,
+               (select count(distinct t.company_id)::int from applications t where t.seeker_id = a.seeker_id) as tdcs
         ${from} order by a.created_at desc, a.id desc limit ${f.limit} offset ${offsetOf(f.page, f.limit)}`,
   );
   const ids = [...new Set(list.map((x) => x.qzbsid))];
@@ -127,6 +124,7 @@ async function received(s: Services, hrId: string, companyId: string, f: Receive
       ...x,
       xm: c.xm, xbm: c.xbm, nl: c.nl, zgxl: c.zgxl, gznx: c.gznx, dqszcs: c.dqszcs, txUrl: c.txUrl,
       sfsc: favs[x.qzbsid] ?? 0,
+      xl: c.zgxl, xxmc: c.school, dzjlid: x.fjjlid,
     };
   });
   return pageOf(out, total, f.page, f.limit);
@@ -196,48 +194,13 @@ async function latestResumeFile(db: Db, seekerId: string): Promise<string | null
 }
 
 /**
- * The link HR downloads: an attachment (a short-lived link) the caller has checked the enterprise
- * may have, or the online résumé. Logged and counted; downloads from talent search are also held
- * to TALENT_DOWNLOADS_PER_DAY.
+ * The link HR downloads (the older client's two calls): the attachment the caller has checked the
+ * enterprise may have, else the online résumé as a PDF — a real file, counted when fetched
+ * (downloads.ts), talent-search downloads held to TALENT_DOWNLOADS_PER_DAY.
  */
-async function resumeLink(
-  s: Services,
-  d: { hrId: string; companyId: string; seekerId: string; fileId: string | null; source: 'application' | 'talent' },
-) {
-  let link: string;
-  let name: string;
-  let fileId: string | null = null;
-  const file = d.fileId ? await fileOf(s.db, d.fileId) : null;
-  if (file) {
-    link = await readableUrl(s, file);
-    name = file.name;
-    fileId = file.id;
-  } else {
-    const card = await seekerCard(s.db, s.config, d.seekerId);
-    link = onlineResumeUrl(s, d.seekerId);
-    name = `${card?.xm || '求职者'}的在线简历`;
-  }
-  const logged = await s.db.transaction(async (tx) => {
-    if (d.source === 'talent') {
-      // one enterprise's count at a time, so two tabs cannot both take the last one
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`talent-downloads:${d.companyId}`}))`);
-      const today = await one<{ n: number; again: boolean }>(
-        tx,
-        sql`select count(distinct seeker_id)::int as n, coalesce(bool_or(seeker_id = ${d.seekerId}), false) as again
-            from resume_downloads
-            where company_id = ${d.companyId} and source = 'talent'
-              and created_at >= (date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
-      );
-      if (today && !today.again && today.n >= TALENT_DOWNLOADS_PER_DAY) return false;
-    }
-    await tx.execute(
-      sql`insert into resume_downloads (hr_id, company_id, seeker_id, file_id, source) values (${d.hrId}, ${d.companyId}, ${d.seekerId}, ${fileId}, ${d.source})`,
-    );
-    return true;
-  });
-  if (!logged) throw tooMany(`今日从人才搜索下载的简历已达 ${TALENT_DOWNLOADS_PER_DAY} 份上限，请明天再试`);
-  await bumpResumeCounter(s.db, d.seekerId, 'downloaded');
-  return { qzJldz: link, jlmc: name };
+async function resumeLink(s: Services, d: { hrId: string; seekerId: string; fileId: string | null }) {
+  const r = await downloadLink(s, d.hrId, { seekerIds: [d.seekerId], format: d.fileId ? 'file' : pdfFont() ? 'pdf' : 'docx', fileId: d.fileId });
+  return { qzJldz: r.url, jlmc: r.name };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,6 +211,8 @@ const applications: Module = {
     registerPrivateFileRule(sharedResumeRule);
     registerInterviewCounter(interviewsSent);
     registerFairApplicationCounter(fairApplicationFigures);
+    registerDownloads(app, s);
+    registerHistory(app, s);
 
     // ---- the job seeker
 
@@ -278,14 +243,16 @@ const applications: Module = {
     handle(app, s, applicationsApi.recommended, async ({ query, user }) => {
       let category = query.gwlb || query.gwlbt || query.gwlbo || '';
       let city = query.sbcs || '';
-      if (!category && !city) {
+      // A visitor (the job page's 相似职位, called without a token) gets the jobs like the one asked.
+      const seekerId = user?.role === 'qz' ? user.id : null;
+      if (!category && !city && seekerId) {
         // Nothing asked: the first job intention of the résumé.
-        const card = await seekerCard(s.db, s.config, user.id);
+        const card = await seekerCard(s.db, s.config, seekerId);
         category = card?.yxzw ?? '';
         city = card?.yxcs ?? '';
       }
       const where = sql`j.status = 1 and j.deleted_at is null and c.status = 1
-        and not exists (select 1 from applications a where a.seeker_id = ${user.id} and a.job_id = j.id)
+        ${seekerId ? sql`and not exists (select 1 from applications a where a.seeker_id = ${seekerId} and a.job_id = j.id)` : sql``}
         ${category ? sql`and j.category like ${`${category}%`}` : sql``} ${city ? sql`and j.city = ${city}` : sql``}`;
       const total = (await one<{ n: number }>(s.db, sql`select count(*)::int as n from jobs j join companies c on c.id = j.company_id where ${where}`))?.n ?? 0;
       const list = await rows<JobListItem>(
@@ -425,7 +392,7 @@ const applications: Module = {
         );
         fileId = r?.id ?? null;
       }
-      return resumeLink(s, { hrId: user.id, companyId: company.id, seekerId: query.qzid, fileId, source: 'application' });
+      return resumeLink(s, { hrId: user.id, seekerId: query.qzid, fileId });
     });
     handle(app, s, applicationsApi.downloadTalent, async ({ query, user }) => {
       const company = await hrCompany(s.db, user.id);
@@ -434,7 +401,7 @@ const applications: Module = {
       // Talent search shows what the seeker made public: the online résumé. The attachments only
       // to an enterprise the seeker shared them with.
       const fileId = access === 'private' ? await latestResumeFile(s.db, query.qzbsid) : null;
-      return resumeLink(s, { hrId: user.id, companyId: company.id, seekerId: query.qzbsid, fileId, source: 'talent' });
+      return resumeLink(s, { hrId: user.id, seekerId: query.qzbsid, fileId });
     });
   },
 };

@@ -2,7 +2,7 @@
  * Applications, their states and interview invitations: the rules, in one place for the routes
  * and the demo seed.
  */
-import { beijingToday } from '@zp/core/dates';
+import { beijingToday, withBeijingLabel } from '@zp/core/dates';
 import { APPLICATION_STATES, FINAL_STATES, type ApplicationState } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
@@ -13,6 +13,7 @@ import { fairState, companySignedUp } from '../fairs/api.js';
 import { assertFileOwned, FileKind } from '../files/api.js';
 import { MIN_COMPLETENESS, seekerCompleteness } from '../resumes/api.js';
 import { notify } from '../notify/api.js';
+import { contentChanged } from '../content/api.js';
 import { isValidCode } from '../codes/store.js';
 import { candidateAccess } from './api.js';
 import { SITE_PATHS } from '@zp/core/fairs';
@@ -90,6 +91,8 @@ export async function apply(s: S, seekerId: string, input: ApplyInput): Promise<
         on conflict (seeker_id, job_id) do nothing returning id::text as id`,
   );
   if (!r) throw conflict('您已投递过该岗位，请勿重复投递');
+  // the enterprise's 收到简历 on the cached home tabs and lists
+  await contentChanged(s, 'application', job.companyId);
   const name = await seekerName(s.db, seekerId);
   await notify(s, job.hrId, 'wjxx', '收到新的简历投递', `${name}投递了您发布的岗位「${job.title}」。`, SITE_PATHS.hrResumes);
   return r.id;
@@ -274,7 +277,7 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
     seekerId,
     'wjxx',
     '面试邀请',
-    `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj ? input.mssj.replace('T', ' ').slice(0, 16) : `时间待定（联系人${input.lxr.trim()}，电话${input.sjhm}）`}，${input.msxxdz.trim()}。请及时答复。`,
+    `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj ? withBeijingLabel(input.mssj.replace('T', ' ').slice(0, 16)) : `时间待定（联系人${input.lxr.trim()}，电话${input.sjhm}）`}，${input.msxxdz.trim()}。请及时答复。`,
     SITE_PATHS.seekerInvitations,
     'xx_003',
   );

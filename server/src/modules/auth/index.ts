@@ -1,27 +1,35 @@
 import type { FastifyRequest } from 'fastify';
-import { authApi, partnersApi } from '@zp/core/contract';
-import { handle, PARTNER_WRONG_ORIGIN_MSG, type Role, type User } from '../../http/route.js';
-import { badRequest, conflict, notFound, tooMany, unauthorized, pageOf, offsetOf } from '../../http/reply.js';
+import { authApi, LOGIN_CODE_REQUIRED, partnersApi, PARTNER_PAGE_LOGIN_MSG } from '@zp/core/contract';
+import { handle, FULL_TOKEN_ON_PARTNER_MSG, PARTNER_WRONG_ORIGIN_MSG, type Role, type User } from '../../http/route.js';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, pageOf, offsetOf } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
-import { checkPassword, decoyHash, hashPassword } from './passwords.js';
+import { checkPassword, decoyHash, hashPassword, refuseCommonPassword } from './passwords.js';
 import { createSeekerProfile } from '../resumes/profile.js';
 import { createHrProfile, syncHrPhone } from '../companies/hr.js';
 import { originMatches, tokenOf } from './sessions.js';
-import { requestOrigin } from '../../http/origins.js';
+import { checkConsentCurrent, recordConsent, registerPrivacy } from './privacy.js';
 
 /**
- * Password throttling, kept in the database so that every node counts the same attempts.
- * - perPair: wrong passwords for one account from one address; that address then waits the window.
- * - perIp: wrong passwords from one address over any accounts (password spraying).
- * - slowFrom: wrong passwords for one account from all addresses together; past it, addresses
- *   that never logged in to the account wait a back-off doubling per failure (at most
- *   maxDelaySeconds) after the account's last failure. Nobody is locked out for the window by
- *   someone else's failures, addresses the account logged in from before are never slowed, and
- *   the SMS-code login is never throttled by passwords (codes have their own tries and limits).
+ * Password throttling, kept in the database so that every node counts the same attempts. Nobody is
+ * ever refused a password check outright for someone else's failures: where guessing is under way
+ * the password counts only together with the SMS code sent to the account's phone (a second
+ * factor), and it is not even checked without that code, so guessers learn nothing.
+ * - perPair: wrong passwords for one account from one address; past it, that address needs the code.
+ * - underAttack: wrong passwords for one account from all addresses; past it, every address that
+ *   has not logged in to the account within knownAddressDays needs the code.
+ * - perAddress / perAddressDay: accounts that got wrong passwords from one address in the window /
+ *   a day (credential stuffing: one try at each of many accounts; a person retyping their own
+ *   password counts once); past either, that address needs the code for every account it has not
+ *   logged in to before.
+ * Addresses the account logged in from recently pass the account-wide and address-wide rules;
+ * the SMS-code login has its own limits (sms.ts).
  */
-export const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, perIp: 30, slowFrom: 10, maxDelaySeconds: 60, knownAddressDays: 30 } as const;
+export const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, underAttack: 10, perAddress: 5, perAddressDay: 20, knownAddressDays: 30 } as const;
+
+const REGISTERED_MSG = '该手机号已注册，请直接登录';
+const UNREGISTERED_MSG = '该手机号尚未注册';
 
 interface UserRow {
   id: string;
@@ -42,7 +50,7 @@ export async function createUser(db: Db, role: Role, phone: string, md5pwd: stri
     sql`insert into users (role, phone, password_hash, name) values (${role}, ${phone}, ${hash}, ${name})
         on conflict (role, phone) do nothing returning id::text as id`,
   );
-  if (!r) throw conflict('该手机号已注册，请直接登录');
+  if (!r) throw conflict(REGISTERED_MSG);
   return r.id;
 }
 
@@ -54,39 +62,40 @@ function clientOf(req: FastifyRequest) {
   return { ip: req.ip, ua: String(req.headers['user-agent'] ?? '').slice(0, 300) };
 }
 
-async function startSession(s: Services, req: FastifyRequest, user: { id: string; role: Role; phone: string; name: string }, loginType: number) {
-  // On a partner site's page the login gets a partner token: bound to that origin, short-lived, scoped.
-  const origin = s.origins.partnerOf(req);
+/** login_log.login_type: 0 password, 1 SMS code, 2 registration, 3 a partner site authorised in the platform's login window. */
+export const LOGIN_TYPE_PARTNER = 3;
+
+/**
+ * A new session and its login-log line. `origin`: the partner site a partner token is issued to
+ * (bound to it, short-lived, scoped): only the platform's login window asks for one (partners module).
+ */
+export async function startSession(s: Services, req: FastifyRequest, user: { id: string; role: Role; phone: string; name: string }, loginType: number, origin: string | null = null) {
   const { token, expiresIn } = await s.sessions.create(user.id, { origin });
   const { ip, ua } = clientOf(req);
   await s.db.execute(sql`insert into login_log (user_id, ip, user_agent, login_type, origin) values (${user.id}, ${ip}, ${ua}, ${loginType}, ${origin ?? ''})`);
   return { token, expiresIn, userId: user.id, roleId: user.role, userName: user.name || user.phone, phone: user.phone };
 }
 
-async function throttlePassword(db: Db, role: Role, phone: string, ip: string) {
-  const r = await one<{ pair: number; by_ip: number; account: number; since_last: number | null; known: boolean }>(
+/** Why a password login from `ip` needs the SMS code as well, or null when the password alone will do. */
+async function secondFactorReason(db: Db, role: Role, phone: string, ip: string): Promise<string | null> {
+  const r = await one<{ pair: number; account: number; by_ip: number; by_ip_day: number; known: boolean }>(
     db,
-    sql`with recent as (
-          select phone, ip, role, at from login_attempts
-          where not ok and not by_code and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
-            and ((role = ${role} and phone = ${phone}) or ip = ${ip}))
-        select count(*) filter (where role = ${role} and phone = ${phone} and ip = ${ip})::int as pair,
-               count(*) filter (where ip = ${ip})::int as by_ip,
-               count(*) filter (where role = ${role} and phone = ${phone})::int as account,
-               extract(epoch from now() - max(at) filter (where role = ${role} and phone = ${phone}))::float as since_last,
+    sql`select count(*) filter (where role = ${role} and phone = ${phone} and ip = ${ip} and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}))::int as pair,
+               count(*) filter (where role = ${role} and phone = ${phone} and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}))::int as account,
+               count(distinct role || phone) filter (where ip = ${ip} and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}))::int as by_ip,
+               count(distinct role || phone) filter (where ip = ${ip})::int as by_ip_day,
                exists (select 1 from login_attempts where ok and role = ${role} and phone = ${phone} and ip = ${ip}
                          and at > now() - make_interval(days => ${LOGIN_LIMITS.knownAddressDays})) as known
-        from recent`,
+        from login_attempts
+        where not ok and not by_code and at > now() - interval '1 day'
+          and ((role = ${role} and phone = ${phone}) or ip = ${ip})`,
   );
-  if (!r) return;
-  if (r.pair >= LOGIN_LIMITS.perPair || r.by_ip >= LOGIN_LIMITS.perIp) {
-    throw tooMany(`登录失败次数过多，请 ${LOGIN_LIMITS.windowMinutes} 分钟后再试，或使用短信验证码登录`);
-  }
-  if (r.account >= LOGIN_LIMITS.slowFrom && !r.known && r.since_last !== null) {
-    const delay = Math.min(LOGIN_LIMITS.maxDelaySeconds, 2 ** (r.account - LOGIN_LIMITS.slowFrom));
-    const wait = Math.ceil(delay - r.since_last);
-    if (wait > 0) throw tooMany(`该账号近期登录失败较多，请 ${wait} 秒后再试，或使用短信验证码登录`);
-  }
+  if (!r) return null;
+  if (r.pair >= LOGIN_LIMITS.perPair) return LOGIN_CODE_REQUIRED.tooManyHere;
+  if (r.known) return null;
+  if (r.account >= LOGIN_LIMITS.underAttack) return LOGIN_CODE_REQUIRED.accountUnderAttack;
+  if (r.by_ip >= LOGIN_LIMITS.perAddress || r.by_ip_day >= LOGIN_LIMITS.perAddressDay) return LOGIN_CODE_REQUIRED.addressFlagged;
+  return null;
 }
 
 /** Where each role logs in, for a person who used another role's login page. */
@@ -103,17 +112,37 @@ async function otherRoleWithPassword(db: Db, role: Role, phone: string, pwd: str
   return null;
 }
 
+/**
+ * Passwords and SMS codes are typed only on the platform's own pages: on a partner's page any
+ * script reads them. A partner page logs in through the platform's login window, so these calls
+ * from it are refused before anything is checked or counted.
+ */
+function refuseOnPartnerPage(s: Services, req: FastifyRequest) {
+  if (s.origins.partnerOf(req)) throw forbidden(PARTNER_PAGE_LOGIN_MSG);
+}
+
 function login(role: Role) {
   return async ({ body, req, services: s }: { body: { logintype: 0 | 1; phone: string; pwd?: string; validatecode?: string }; req: FastifyRequest; services: Services }) => {
+    refuseOnPartnerPage(s, req);
     const { ip } = clientOf(req);
     if (body.logintype === 0 && !body.pwd) throw badRequest('请输入密码');
     if (body.logintype === 1 && !body.validatecode) throw badRequest('请输入验证码');
     const byCode = body.logintype === 1;
-    if (!byCode) await throttlePassword(s.db, role, body.phone, ip);
     const user = await findUser(s.db, role, body.phone);
-    const record = (ok: boolean) =>
-      s.db.execute(sql`insert into login_attempts (role, phone, ip, ok, by_code) values (${role}, ${body.phone}, ${ip}, ${ok}, ${byCode})`);
+    const record = (ok: boolean, codeOnly = byCode) =>
+      s.db.execute(sql`insert into login_attempts (role, phone, ip, ok, by_code) values (${role}, ${body.phone}, ${ip}, ${ok}, ${codeOnly})`);
     if (!byCode) {
+      // Checked before the password, and answered alike whether it is right or wrong: no verdict without the code.
+      const needsCode = await secondFactorReason(s.db, role, body.phone, ip);
+      if (needsCode) {
+        if (!body.validatecode) throw new AppError(LOGIN_CODE_REQUIRED.code, needsCode);
+        try {
+          await s.sms.check(body.phone, 'login', body.validatecode, ip);
+        } catch (err) {
+          await record(false, true);
+          throw err;
+        }
+      }
       const ok = await checkPassword(user?.password_hash ?? (await decoyHash()), body.pwd!);
       if (!user) {
         // A person at the wrong door (the operator on the talent page): named only to whoever
@@ -125,13 +154,14 @@ function login(role: Role) {
         await record(false);
         throw badRequest('手机号或密码错误');
       }
+      if (needsCode) await s.sms.consume(body.phone, 'login');
     } else {
       if (!user) {
         await record(false);
-        throw badRequest('该手机号尚未注册');
+        throw badRequest(UNREGISTERED_MSG);
       }
       try {
-        await s.sms.verify(body.phone, 'login', body.validatecode!);
+        await s.sms.verify(body.phone, 'login', body.validatecode!, ip);
       } catch (err) {
         await record(false);
         throw err;
@@ -143,10 +173,12 @@ function login(role: Role) {
 }
 
 function resetPassword(role: Role) {
-  return async ({ query, services: s }: { query: { phone: string; pwd: string; validateCode: string }; services: Services }) => {
+  return async ({ query, req, services: s }: { query: { phone: string; pwd: string; validateCode: string }; req: FastifyRequest; services: Services }) => {
+    refuseOnPartnerPage(s, req);
     const user = await findUser(s.db, role, query.phone);
-    if (!user) throw badRequest('该手机号尚未注册');
-    await s.sms.verify(query.phone, 'reset', query.validateCode);
+    if (!user) throw badRequest(UNREGISTERED_MSG);
+    refuseCommonPassword(query.pwd);
+    await s.sms.verify(query.phone, 'reset', query.validateCode, req.ip);
     await s.db.execute(sql`update users set password_hash = ${await hashPassword(query.pwd)} where id = ${user.id}`);
     await s.sessions.revokeAll(user.id);
     return { msg: '密码已重置，请使用新密码登录' };
@@ -156,22 +188,54 @@ function resetPassword(role: Role) {
 const auth: Module = {
   name: 'auth',
   register(app, s) {
-    handle(app, s, authApi.registerCode, async ({ query, req }) => (await s.sms.send(query.phone, 'register', req.ip), { msg: '验证码已发送' }));
-    handle(app, s, authApi.loginCode, async ({ query, req }) => (await s.sms.send(query.phone, 'login', req.ip), { msg: '验证码已发送' }));
-    handle(app, s, authApi.resetCode, async ({ query, req }) => (await s.sms.send(query.phone, 'reset', req.ip), { msg: '验证码已发送' }));
+    // Said at the code step, and nothing sent, when the number cannot use the code. Without a
+    // role (the previous client) the phone is judged over the roles that register.
+    const rolesOf = async (phone: string) => (await rows<{ role: Role }>(s.db, sql`select role from users where phone = ${phone}`)).map((r) => r.role);
+    const SELF_SERVICE: Role[] = ['qz', 'hr'];
+    handle(app, s, authApi.registerCode, async ({ query, req }) => {
+      refuseOnPartnerPage(s, req);
+      await s.sms.send(query.phone, 'register', req.ip, async () => {
+        const held = await rolesOf(query.phone);
+        const taken = query.role ? held.includes(query.role) : SELF_SERVICE.every((r) => held.includes(r));
+        return taken ? conflict(REGISTERED_MSG) : null;
+      });
+      return { msg: '验证码已发送' };
+    });
+    const unregistered = (phone: string, role: Role | undefined, roles: Role[]) => async () => {
+      const held = await rolesOf(phone);
+      return (role ? held.includes(role) : held.some((r) => roles.includes(r))) ? null : badRequest(UNREGISTERED_MSG);
+    };
+    handle(app, s, authApi.loginCode, async ({ query, req }) => {
+      refuseOnPartnerPage(s, req);
+      await s.sms.send(query.phone, 'login', req.ip, unregistered(query.phone, query.role, ['qz', 'hr', 'xs']));
+      return { msg: '验证码已发送' };
+    });
+    handle(app, s, authApi.resetCode, async ({ query, req }) => {
+      refuseOnPartnerPage(s, req);
+      await s.sms.send(query.phone, 'reset', req.ip, unregistered(query.phone, query.role, SELF_SERVICE));
+      return { msg: '验证码已发送' };
+    });
 
     handle(app, s, authApi.registerSeeker, async ({ body, req }) => {
-      if (await findUser(s.db, 'qz', body.phone)) throw conflict('该手机号已注册，请直接登录');
-      await s.sms.verify(body.phone, 'register', body.validateCode);
+      refuseOnPartnerPage(s, req);
+      if (await findUser(s.db, 'qz', body.phone)) throw conflict(REGISTERED_MSG);
+      refuseCommonPassword(body.pwd);
+      await checkConsentCurrent(s.db, body.consent);
+      await s.sms.verify(body.phone, 'register', body.validateCode, req.ip);
       const id = await createUser(s.db, 'qz', body.phone, body.pwd);
+      if (body.consent) await recordConsent(s.db, id, body.consent, req.ip);
       await createSeekerProfile(s.db, id, body.phone);
       return startSession(s, req, { id, role: 'qz', phone: body.phone, name: '' }, 2);
     });
     handle(app, s, authApi.registerHr, async ({ body, req }) => {
-      if (await findUser(s.db, 'hr', body.phone)) throw conflict('该手机号已注册，请直接登录');
-      await s.sms.verify(body.phone, 'register', body.validateCode);
+      refuseOnPartnerPage(s, req);
+      if (await findUser(s.db, 'hr', body.phone)) throw conflict(REGISTERED_MSG);
+      refuseCommonPassword(body.pwd);
+      await checkConsentCurrent(s.db, body.consent);
+      await s.sms.verify(body.phone, 'register', body.validateCode, req.ip);
       const name = body.xm?.trim() ?? '';
       const id = await createUser(s.db, 'hr', body.phone, body.pwd, name);
+      if (body.consent) await recordConsent(s.db, id, body.consent, req.ip);
       await createHrProfile(s.db, id, { xm: name, zw: body.zw?.trim() ?? '' });
       return startSession(s, req, { id, role: 'hr', phone: body.phone, name }, 2);
     });
@@ -184,8 +248,8 @@ const auth: Module = {
 
     /** `owner`: the session of `token`, looked up once per refresh (by route.ts for the header's token). */
     const refresh = async (token: string, owner: User | null, req: FastifyRequest) => {
-      // A partner token renews only from its own site: a copy elsewhere cannot be kept alive.
-      if (owner && !originMatches(owner, requestOrigin(req))) throw unauthorized(PARTNER_WRONG_ORIGIN_MSG);
+      // A partner token renews only from its own site: a copy elsewhere cannot be kept alive; a full token not on a partner's page.
+      if (owner && !originMatches(owner, s.origins.partnerOf(req))) throw unauthorized(owner.origin ? PARTNER_WRONG_ORIGIN_MSG : FULL_TOKEN_ON_PARTNER_MSG);
       const r = owner ? await s.sessions.rotate(owner, token) : null;
       if (!owner || !r) throw unauthorized('登录已过期，请重新登录');
       return { token: r.token, expiresIn: r.expiresIn, userId: owner.id, roleId: owner.role, userName: r.name || owner.phone, phone: owner.phone };
@@ -243,6 +307,7 @@ const auth: Module = {
       const row = await one<{ password_hash: string }>(s.db, sql`select password_hash from users where id = ${user.id}`);
       if (!row || !(await checkPassword(row.password_hash, query.oldPwd))) throw badRequest('原密码错误');
       if (query.oldPwd.toLowerCase() === query.newPwd.toLowerCase()) throw badRequest('新密码不能与原密码相同');
+      refuseCommonPassword(query.newPwd);
       await s.db.execute(sql`update users set password_hash = ${await hashPassword(query.newPwd)} where id = ${user.id}`);
       await s.sessions.revokeAll(user.id);
       return { msg: '密码已修改，请重新登录' };
@@ -254,14 +319,16 @@ const auth: Module = {
       await s.sms.send(query.phone, 'new_phone', req.ip);
       return { msg: '验证码已发送' };
     });
-    handle(app, s, authApi.changePhone, async ({ user, query }) => {
+    handle(app, s, authApi.changePhone, async ({ user, query, req }) => {
       if (await findUser(s.db, user.role, query.newPhone)) throw conflict('该手机号已被其他账号使用');
-      await s.sms.verify(user.phone, 'old_phone', query.oldValidateCode);
-      await s.sms.verify(query.newPhone, 'new_phone', query.newValidateCode);
+      await s.sms.verify(user.phone, 'old_phone', query.oldValidateCode, req.ip);
+      await s.sms.verify(query.newPhone, 'new_phone', query.newValidateCode, req.ip);
       await s.db.execute(sql`update users set phone = ${query.newPhone} where id = ${user.id}`);
       if (user.role === 'hr') await syncHrPhone(s.db, user.id, query.newPhone);
       return { msg: '手机号已更换' };
     });
+    registerPrivacy(app, s);
+
     handle(app, s, authApi.changeEmail, async ({ user, body }) => {
       await s.db.execute(sql`update users set email = ${body.email} where id = ${user.id}`);
       return { msg: '邮箱已修改' };

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Role, User } from '../../http/route.js';
-import { requestOrigin } from '../../http/origins.js';
+import type { OriginPolicy } from '../../http/origins.js';
 
 export const SESSION_DAYS = 7;
+/** How long one login lasts at most, refreshes included, unless configured (SESSION_MAX_DAYS). */
+export const SESSION_MAX_DAYS_DEFAULT = 30;
 /** A partner token's lifetime; the session core renews it while the partner page is in use. */
 export const PARTNER_SESSION_SECONDS = 2 * 3600;
 /** A rotated token keeps working this long, so two tabs refreshing together both stay logged in. */
@@ -12,9 +14,15 @@ const ROTATION_GRACE_SECONDS = 60;
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-/** A partner session counts only on calls from its own origin; a full session from anywhere. */
-export function originMatches(user: Pick<User, 'origin'>, origin: string | null): boolean {
-  return !user.origin || user.origin === origin;
+/**
+ * Whether a session counts on a call whose partner origin is `partner` (OriginPolicy.partnerOf:
+ * null on the platform's own pages and without Origin). A partner session counts only on its
+ * own site; a full session never on a partner's page, where any script could have brought it
+ * (a login body replayed without Origin, a token copied from the platform): the page gets its
+ * scoped token through the platform's login window instead.
+ */
+export function originMatches(user: Pick<User, 'origin'>, partner: string | null): boolean {
+  return user.origin ? user.origin === partner : partner === null;
 }
 
 export function tokenOf(req: FastifyRequest): string | null {
@@ -25,7 +33,8 @@ export function tokenOf(req: FastifyRequest): string | null {
 
 export type RevokedListener = (e: { userId: string; sessionId?: string }) => Promise<void> | void;
 
-export function sessionStore(db: Db, secret: string) {
+/** `maxDays`: a login's absolute lifetime; past it a refresh refuses and the person logs in again. */
+export function sessionStore(db: Db, secret: string, origins: Pick<OriginPolicy, 'partnerOf'>, { maxDays = SESSION_MAX_DAYS_DEFAULT }: { maxDays?: number } = {}) {
   const revokedListeners: RevokedListener[] = [];
   /**
    * The one token a rotation of `token` yields: derived, not random, so that refreshing the same
@@ -49,9 +58,13 @@ export function sessionStore(db: Db, secret: string) {
     for (const fn of revokedListeners) await fn(e);
   }
 
+  /** Ends the login `sessionId` belongs to: every token of its chain, earlier ones in their grace minute too. */
   async function revoke(sessionId: string) {
-    const r = await rows<{ user_id: string }>(db, sql`delete from sessions where id = ${sessionId} returning user_id::text as user_id`);
-    for (const x of r) await announce({ userId: x.user_id, sessionId });
+    const r = await rows<{ id: string; user_id: string }>(
+      db,
+      sql`delete from sessions where chain = (select chain from sessions where id = ${sessionId}) returning id::text as id, user_id::text as user_id`,
+    );
+    for (const x of r) await announce({ userId: x.user_id, sessionId: x.id });
   }
 
   return {
@@ -61,17 +74,17 @@ export function sessionStore(db: Db, secret: string) {
       const token = tokenOf(req);
       return token ? userByToken(token) : null;
     },
-    /** The caller; a partner token counts only from its own origin. */
+    /** The caller; a partner token counts only from its own origin, a full one only off partner pages. */
     async userOf(req: FastifyRequest): Promise<User | null> {
       const token = tokenOf(req);
       const user = token ? await userByToken(token) : null;
-      return user && !originMatches(user, requestOrigin(req)) ? null : user;
+      return user && !originMatches(user, origins.partnerOf(req)) ? null : user;
     },
     /** A new session; with `origin` a partner session bound to that origin and short-lived. */
     async create(userId: string, opts: { origin?: string | null } = {}): Promise<{ token: string; expiresIn: number }> {
       const token = crypto.randomBytes(32).toString('base64url');
       const origin = opts.origin ?? null;
-      const seconds = origin ? PARTNER_SESSION_SECONDS : SESSION_DAYS * 86400;
+      const seconds = Math.min(origin ? PARTNER_SESSION_SECONDS : SESSION_DAYS * 86400, maxDays * 86400);
       await db.execute(sql`insert into sessions (user_id, token_hash, expires_at, kind, origin)
         values (${userId}, ${sha256(token)}, now() + make_interval(secs => ${seconds}), ${origin ? 'partner' : 'full'}, ${origin})`);
       return { token, expiresIn: seconds };
@@ -80,7 +93,8 @@ export function sessionStore(db: Db, secret: string) {
      * Issues the successor of `token` (whose session `user` was looked up by the caller, from the
      * same token) and lets the old one lapse after a short grace, so requests already in flight
      * still pass. A session rotates once: refreshing the old token again returns the same
-     * successor with its remaining lifetime, never a new or longer one.
+     * successor with its remaining lifetime, never a new or longer one. No successor outlives
+     * the login's absolute lifetime (maxDays from the login), and past it there is none.
      */
     async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number; name: string } | null> {
       const next = successorOf(token);
@@ -92,11 +106,13 @@ export function sessionStore(db: Db, secret: string) {
         db,
         sql`with rotated as (
             update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
-            where id = ${user.sessionId} and rotated_at is null returning user_id, kind, origin, started_at)
-          insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at)
+            where id = ${user.sessionId} and rotated_at is null and started_at > now() - make_interval(days => ${maxDays})
+            returning user_id, kind, origin, started_at, chain)
+          insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at, chain)
           select user_id, ${sha256(next)},
-                 now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end,
-                 kind, origin, started_at
+                 least(started_at + make_interval(days => ${maxDays}),
+                       now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end),
+                 kind, origin, started_at, chain
           from rotated
           returning ${answer}`,
       );

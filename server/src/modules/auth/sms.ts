@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import { one, sql, type Db } from '../../db/index.js';
-import { badRequest, tooMany } from '../../http/reply.js';
+import { one, rows, sql, type Db } from '../../db/index.js';
+import { badRequest, tooMany, type AppError } from '../../http/reply.js';
 
-export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone';
+export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone' | 'close_account';
 
 /** Where codes go. A provider adapter implements this; the demo sender writes to the server log. */
 export interface SmsSender {
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
+  /** A notice without a code (a video interview invitation); a provider without a notice template leaves it out. */
+  notice?(phone: string, text: string): Promise<void>;
 }
 
 export function logSender(log: Logger): SmsSender {
@@ -15,10 +17,17 @@ export function logSender(log: Logger): SmsSender {
     async send(phone, code, purpose) {
       log.info({ sms: { phone, purpose, code } }, `短信验证码 ${phone}: ${code}`);
     },
+    async notice(phone, text) {
+      log.info({ smsNotice: { phone, text } }, `短信通知 ${phone}: ${text}`);
+    },
   };
 }
 
-export const SMS_RULES = { digits: 6, validSeconds: 300, intervalSeconds: 60, perDay: 10, maxTries: 5 } as const;
+/**
+ * maxTries: wrong codes from the requesting address (and, apart, from all other addresses) a code
+ * takes; wrongPerAddressPerHour: wrong codes one address may type over all phones in an hour.
+ */
+export const SMS_RULES = { digits: 6, validSeconds: 300, intervalSeconds: 60, perDay: 10, maxTries: 5, wrongPerAddressPerHour: 20 } as const;
 
 /**
  * `limits.smsPerAddressPerHour`: distinct phones one client address may have codes sent to within
@@ -28,15 +37,26 @@ export function smsCodes(db: Db, sender: SmsSender, secret: string, limits: { sm
   const digest = (phone: string, purpose: string, code: string) =>
     crypto.createHmac('sha256', secret).update(`${phone}:${purpose}:${code}`).digest('hex');
 
-  return {
-    /** Sends a code to `phone` on behalf of the client at `ip`. */
-    async send(phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+  const codes = {
+    /**
+     * Sends a code to `phone` on behalf of the client at `ip`. `refusal`, when given, says why this
+     * number cannot use the code (or null when it can): then nothing is sent and the request still
+     * counts against the address's limit of phones an hour.
+     */
+    async send(phone: string, purpose: SmsPurpose, ip: string, refusal?: () => Promise<AppError | null>): Promise<void> {
       const byAddress = await one<{ others: number }>(
         db,
         sql`select count(distinct phone) filter (where phone <> ${phone})::int as others
-            from sms_codes where ip = ${ip} and created_at > now() - interval '1 hour'`,
+            from (select phone from sms_codes where ip = ${ip} and created_at > now() - interval '1 hour'
+                  union all
+                  select phone from sms_refusals where ip = ${ip} and at > now() - interval '1 hour') asked`,
       );
       if ((byAddress?.others ?? 0) >= limits.smsPerAddressPerHour) throw tooMany('当前网络获取验证码的手机号过多，请 1 小时后再试');
+      const refused = refusal ? await refusal() : null;
+      if (refused) {
+        await db.execute(sql`insert into sms_refusals (phone, purpose, ip) values (${phone}, ${purpose}, ${ip})`);
+        throw refused;
+      }
       const recent = await one<{ last: string | null; today: number }>(
         db,
         sql`select max(created_at)::text as last,
@@ -55,28 +75,62 @@ export function smsCodes(db: Db, sender: SmsSender, secret: string, limits: { sm
       await sender.send(phone, code, purpose);
     },
 
-    /** Consumes the code when it matches; a wrong code counts a try and the fifth burns it. */
-    async verify(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
-      const row = await one<{ id: string; code_hash: string; tries: number }>(
+    /**
+     * Checks `code` for `phone` as typed at address `ip`, without using it up (a login that also
+     * needs the password consumes it only once both are right); answers the refusal otherwise.
+     *
+     * Tries are counted per code and per side: wrong codes from the address that asked for it
+     * count as before (the fifth burns it); wrong codes from any other addresses together count
+     * apart, and their fifth only takes the code away from everyone but its requester. So no
+     * stranger can burn the owner's code, and strangers share five guesses at it.
+     */
+    async check(phone: string, purpose: SmsPurpose, code: string, ip: string): Promise<void> {
+      const byAddress = await one<{ n: number }>(
         db,
-        sql`select id::text as id, code_hash, tries from sms_codes
-            where phone = ${phone} and purpose = ${purpose} and used_at is null and expires_at > now()
-            order by created_at desc limit 1`,
+        sql`select count(*)::int as n from sms_guesses where ip = ${ip} and at > now() - interval '1 hour'`,
       );
-      if (!row) throw badRequest('验证码已失效，请重新获取');
-      const expected = Buffer.from(row.code_hash, 'hex');
+      if ((byAddress?.n ?? 0) >= SMS_RULES.wrongPerAddressPerHour) throw tooMany('当前网络验证码错误次数过多，请 1 小时后再试');
+      const live = await rows<{ code_hash: string; own: boolean; own_fails: number; other_fails: number }>(
+        db,
+        sql`select c.code_hash, c.ip = ${ip} as own,
+                   count(g.id) filter (where g.ip = c.ip)::int as own_fails,
+                   count(g.id) filter (where g.ip <> c.ip)::int as other_fails
+            from sms_codes c
+            left join sms_guesses g on g.phone = c.phone and g.purpose = c.purpose and g.at >= c.created_at
+            where c.phone = ${phone} and c.purpose = ${purpose} and c.used_at is null and c.expires_at > now()
+            group by c.id, c.code_hash, c.ip`,
+      );
+      if (!live.length) throw badRequest('验证码已失效，请重新获取');
+      /** Wrong tries left to this address on a code; 0: not usable from here. */
+      const left = (r: (typeof live)[number], extra = 0) =>
+        Math.max(0, r.own ? SMS_RULES.maxTries - r.own_fails - extra : Math.min(SMS_RULES.maxTries - r.own_fails, SMS_RULES.maxTries - r.other_fails - extra));
+      const usable = live.filter((r) => left(r) > 0);
+      if (!usable.length) throw badRequest('验证码错误次数过多，请重新获取');
       const actual = Buffer.from(digest(phone, purpose, code), 'hex');
-      if (!crypto.timingSafeEqual(expected, actual)) {
-        const tries = row.tries + 1;
-        if (tries >= SMS_RULES.maxTries) {
-          await db.execute(sql`update sms_codes set tries = ${tries}, used_at = now() where id = ${row.id}`);
-          throw badRequest('验证码错误次数过多，请重新获取');
-        }
-        await db.execute(sql`update sms_codes set tries = ${tries} where id = ${row.id}`);
-        throw badRequest(`验证码错误，还可尝试 ${SMS_RULES.maxTries - tries} 次`);
-      }
-      await db.execute(sql`update sms_codes set used_at = now() where id = ${row.id}`);
+      if (usable.some((r) => crypto.timingSafeEqual(Buffer.from(r.code_hash, 'hex'), actual))) return;
+      await db.execute(sql`insert into sms_guesses (phone, purpose, ip) values (${phone}, ${purpose}, ${ip})`);
+      const remaining = Math.max(...usable.map((r) => left(r, 1)));
+      throw badRequest(remaining > 0 ? `验证码错误，还可尝试 ${remaining} 次` : '验证码错误次数过多，请重新获取');
+    },
+
+    /** Uses up every live code of `phone` for `purpose` (a code serves one action). */
+    async consume(phone: string, purpose: SmsPurpose): Promise<void> {
+      await db.execute(sql`update sms_codes set used_at = now() where phone = ${phone} and purpose = ${purpose} and used_at is null`);
+    },
+
+    /** check, then consume. */
+    async verify(phone: string, purpose: SmsPurpose, code: string, ip: string): Promise<void> {
+      await codes.check(phone, purpose, code, ip);
+      await codes.consume(phone, purpose);
+    },
+
+    /** Texts a notice when the sender can; false when it cannot (nothing is sent). */
+    async notice(phone: string, text: string): Promise<boolean> {
+      if (!sender.notice) return false;
+      await sender.notice(phone, text);
+      return true;
     },
   };
+  return codes;
 }
 export type SmsCodes = ReturnType<typeof smsCodes>;

@@ -80,17 +80,23 @@ describe('chat socket under hostile frames', () => {
     await serverStillAnswers();
   });
 
-  it('closes a socket that sends an oversize frame or invalid UTF-8, and stays up', async () => {
-    for (const [name, payload] of [
-      ['1 MB of JSON', JSON.stringify({ id: 1, op: 'auth', p: { userID: 'x'.repeat(1024 * 1024) } })],
-      ['invalid UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d])],
+  it('closes a socket that sends an oversize frame or invalid UTF-8, logs it as a warning without a stack, and stays up', async () => {
+    for (const [name, payload, close, code] of [
+      ['1 MB of JSON', JSON.stringify({ id: 1, op: 'auth', p: { userID: 'x'.repeat(1024 * 1024) } }), 1009, 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'],
+      ['invalid UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 1007, 'WS_ERR_INVALID_UTF8'],
     ] as const) {
       const c = new RawClient(srv.url);
       clients.push(c);
       await c.call('no-op-before-login');
       const closed = c.closed();
+      const logged = srv.logs.length;
       c.ws.send(payload, { binary: false });
-      expect(await closed, name).toBeGreaterThan(1000);
+      expect(await closed, name).toBe(close);
+      // A client's bad frame is the client's fault: one warning line naming it, no stack trace, no error.
+      await expect.poll(() => srv.logs.slice(logged).some((l) => l.includes(code)), { message: name }).toBe(true);
+      const lines = srv.logs.slice(logged).map((l) => JSON.parse(l) as { level: number; err?: unknown; stack?: unknown });
+      expect(lines.filter((l) => l.level >= 50), name).toEqual([]);
+      expect(lines.filter((l) => JSON.stringify(l).includes(code)).map((l) => [l.level, 'err' in l || 'stack' in l]), name).toEqual([[40, false]]);
       await serverStillAnswers();
     }
   });

@@ -263,3 +263,75 @@ describe('chat operations with malformed parameters', () => {
     await serverStillAnswers();
   }, 600_000);
 });
+
+describe('ids beyond the database', () => {
+  it('every operation taking a user or group id refuses one out of range (or unknown) in Chinese and changes nothing', async () => {
+    const me = people[0].userId;
+    const peer = people[1].userId;
+    const c = await chatProbe(true);
+    let id = 10_000;
+    const call = async (op: string, p: unknown) => {
+      const frameId = ++id;
+      c.ws.send(JSON.stringify({ id: frameId, op, p }));
+      for (;;) {
+        const e = await c.next();
+        if (e.kind === 'close') throw new Error(`${op}: socket closed (${e.code})`);
+        if (e.data?.id === frameId) return e.data as { code: number; message?: string; data?: any };
+      }
+    };
+    // A group the caller owns, so that member operations get as far as their id checks.
+    const created = await call('createGroup', { name: '边界测试', type: 'Public', memberList: [{ userID: peer }] });
+    expect(created.code).toBe(0);
+    const groupID = created.data.group.groupID as string;
+    /** What the caller's chat looks like: nothing below may change it. */
+    const state = async () => {
+      const seen: string[] = [];
+      // One at a time: each call reads the socket until its own answer.
+      for (const [op, p] of [['convs', {}], ['groups', {}], ['friends', {}], ['blacklist', {}], ['members', { groupID }]] as const) seen.push(JSON.stringify((await call(op, p)).data));
+      return seen;
+    };
+    const before = await state();
+
+    // Past PostgreSQL's bigint (9223372036854775807) and far past it: refused. In range but
+    // nobody's: answered as Tencent answers (batch operations list it as failed), never an error.
+    for (const bad of ['9999999999999999999', '99999999999999999999999', '999999999999999999']) {
+      const outOfRange = bad.length > 18;
+      const cases: [string, Record<string, unknown>][] = [
+        ['send', { ID: `${me}-range${++id}`, conversationType: 'C2C', to: bad, type: 'TIMTextElem', payload: { text: '你好' } }],
+        ['send', { ID: `${me}-range${++id}`, conversationType: 'GROUP', to: bad, type: 'TIMTextElem', payload: { text: '你好' } }],
+        ['conv', { conversationID: `C2C${bad}` }],
+        ['read', { conversationID: `C2C${bad}` }],
+        ['messages', { conversationID: `C2C${bad}` }],
+        ['sync', { conversationID: `C2C${bad}`, after: 0 }],
+        ['deleteConv', { conversationIDList: [`C2C${bad}`] }],
+        ['profiles', { userIDList: [bad] }],
+        ['addFriend', { to: bad }],
+        ['deleteFriend', { userIDList: [bad] }],
+        ['block', { userIDList: [bad] }],
+        ['unblock', { userIDList: [bad] }],
+        ['createGroup', { name: '越界', memberList: [{ userID: bad }] }],
+        ['memberProfile', { groupID, userIDList: [bad] }],
+        ['addMembers', { groupID, userIDList: [bad] }],
+        ['deleteMembers', { groupID, userIDList: [bad] }],
+        ['setRole', { groupID, userID: bad, role: 'Admin' }],
+        ['mute', { groupID, userID: bad, muteTime: 60 }],
+        ['nameCard', { groupID, userID: bad, nameCard: '名片' }],
+        ['changeOwner', { groupID, newOwnerID: bad }],
+        ...(['group', 'searchGroup', 'joinGroup', 'quitGroup', 'dismissGroup', 'members'] as const).map((op): [string, Record<string, unknown>] => [op, { groupID: bad }]),
+        ['updateGroup', { groupID: bad, name: '改名' }],
+        ['remindType', { groupID: bad, messageRemindType: 'AcceptNotNotify' }],
+      ];
+      for (const [op, p] of cases) {
+        const r = await call(op, p);
+        const what = `${op} ${JSON.stringify(p).slice(0, 80)}: ${JSON.stringify(r)}`;
+        expect(r.code, what).not.toBe(INTERNAL);
+        if (outOfRange) expect(r.code, what).not.toBe(0);
+        if (r.code !== 0) expect(r.message, what).toMatch(/[\u4e00-\u9fa5]/);
+      }
+    }
+    expect(await state()).toEqual(before);
+    expect(server.logs.filter((l) => /out of range|chat: operation failed/.test(l))).toEqual([]);
+    c.ws.close();
+    await serverStillAnswers();
+  }, 300_000);
+});

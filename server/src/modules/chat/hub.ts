@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
-import { chatOps, type ChatOp, type ChatPush, type WireMessage, type WireProfile } from '@zp/core/contract';
+import { chatOps, isId, type ChatOp, type ChatPush, type WireMessage, type WireProfile } from '@zp/core/contract';
 import type { Services } from '../../services.js';
 import { one, rows, sql } from '../../db/index.js';
 import { compile, describe } from '../../http/validation.js';
@@ -13,6 +13,8 @@ import { CONTENT_CHANGED } from '../content/api.js';
 import { SendLimits } from './ratelimit.js';
 import { sendBounded } from '../../http/socket.js';
 import { TtlCache } from './cache.js';
+import { originMatches } from '../auth/sessions.js';
+import { FULL_TOKEN_ON_PARTNER_MSG, PARTNER_WRONG_ORIGIN_MSG } from '../../http/route.js';
 
 export interface Conn {
   ws: WebSocket;
@@ -24,8 +26,13 @@ export interface Conn {
   alive: boolean;
   /** sends of one socket are checked in the order they arrived, so they are numbered in that order */
   sendChain: Promise<unknown>;
-  /** the Origin the socket was opened from (normalised), for userSigs bound to a partner site */
+  /** the partner site the socket was opened from; null on the platform's own pages and without Origin */
   origin: string | null;
+  /**
+   * false while its login is under way: it already hears kicks, revocations and rejections (so
+   * none published meanwhile passes it by) but no messages until its login is answered.
+   */
+  ready: boolean;
 }
 
 export interface Member {
@@ -163,10 +170,12 @@ export class ChatHub {
    * Serves one socket. Whatever arrives is input to refuse (an error answer, or a close for what
    * the socket layer itself rejects: oversize frames, invalid UTF-8), never a reason to throw.
    */
-  /** `origin`: the upgrade request's Origin header (normalised), for userSigs bound to a partner site. */
+  /** `origin`: the partner site the upgrade came from (OriginPolicy.partnerOf), null for the platform and no Origin. */
   attach(ws: WebSocket, origin: string | null = null) {
     let conn: Conn | null = null;
     let authing = false;
+    /** the login under way, tracked as soon as its user is known */
+    let pending: Conn | null = null;
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
     ws.on('message', (data, isBinary) => {
       try {
@@ -182,9 +191,10 @@ export class ChatHub {
           if (op !== 'auth') return this.reply(ws, id, refuse('notLoggedIn', '请先登录'));
           clearTimeout(authTimer);
           authing = true;
-          this.authenticate(ws, id, frame.p, origin)
+          this.authenticate(ws, id, frame.p, origin, (c) => (pending = c))
             .then((c) => {
               conn = c;
+              pending = null;
             })
             .catch((err) => this.failed(ws, id, err))
             .finally(() => {
@@ -203,6 +213,7 @@ export class ChatHub {
     ws.on('close', () => {
       clearTimeout(authTimer);
       if (conn) this.remove(conn);
+      if (pending) this.remove(pending);
     });
     ws.on('error', () => ws.terminate());
   }
@@ -228,16 +239,20 @@ export class ChatHub {
    * A userSig as the socket and the upload accept it: signed with our secret (or the Tencent
    * key), for this user, not expired, issued after the user's last revocation (logout, password
    * change), and, for HR, with an approved enterprise (spec section 6). `expired`: a new userSig
-   * from the session may do.
+   * from the session may do. `partner`: the partner site the request comes from (null for the
+   * platform's pages and for clients without Origin); a userSig must be bound to exactly it.
    */
-  async credentials(userId: string, sig: string, origin: string | null): Promise<{ ok: true; expiresAt: number; hr: boolean } | { ok: false; expired: boolean; error: ChatError }> {
+  async credentials(userId: string, sig: string, partner: string | null): Promise<{ ok: true; expiresAt: number; hr: boolean } | { ok: false; expired: boolean; error: ChatError }> {
     const invalid = { ok: false as const, expired: false, error: refuse('sigInvalid', 'userSig 无效，请重新登录') };
-    if (!/^[1-9]\d{0,18}$/.test(userId)) return invalid;
+    if (!isId(userId)) return invalid;
     const check = this.checkSig(sig);
     if (!check.ok) return check.expired ? { ok: false, expired: true, error: refuse('sigExpired', 'userSig 已过期，请重新登录') } : invalid;
     if (check.userId !== userId) return invalid;
-    // A userSig issued to a partner session works only on that partner site's pages.
-    if (check.origin && check.origin !== origin) return { ok: false, expired: false, error: refuse('sigInvalid', '该登录仅限在签发它的合作网站上使用，请重新登录') };
+    // A userSig issued to a partner session works only on that partner site's pages; one issued to
+    // a full session (a token replayed server to server may fetch it) on none of them.
+    if (!originMatches({ origin: check.origin ?? null }, partner)) {
+      return { ok: false, expired: false, error: refuse('sigInvalid', check.origin ? PARTNER_WRONG_ORIGIN_MSG : FULL_TOKEN_ON_PARTNER_MSG) };
+    }
     const account = await one<{ role: string; revoked: string | null }>(
       this.s.db,
       sql`select u.role, round(extract(epoch from r.revoked_at) * 1000)::bigint::text as revoked
@@ -276,10 +291,11 @@ export class ChatHub {
 
   /** An enterprise changed (reviewed, edited back into review): its HR who lost approval are put out of chat here. */
   private async onCompanyChanged(p: { kind?: string; id?: unknown }) {
-    if (p?.kind !== 'company' || typeof p.id !== 'string' || !/^[1-9]\d{0,18}$/.test(p.id)) return;
+    if (p?.kind !== 'company' || !isId(p.id)) return;
     this.hrStates.clear();
     let holdsHr = false;
-    for (const set of this.conns.values()) for (const c of set) holdsHr ||= c.hr;
+    // A login under way may be an HR's whose approval was read just before this change.
+    for (const set of this.conns.values()) for (const c of set) holdsHr ||= c.hr || !c.ready;
     if (!holdsHr) return;
     const lost = await rows<{ id: string }>(
       this.s.db,
@@ -292,14 +308,26 @@ export class ChatHub {
       }
   }
 
-  private async authenticate(ws: WebSocket, id: number | null, params: unknown, origin: string | null): Promise<Conn | null> {
+  /**
+   * A login on a new socket. The socket is tracked (not ready) before anything is checked or
+   * recorded: a kick of its instance can only be published after its own login row was written
+   * and then deleted by a later login, and a revocation or rejection only after the state this
+   * check reads, so whatever is published about it, on whichever node, finds it and closes it.
+   * Checked first and tracked after, a login that was kicked meanwhile would have stayed open.
+   */
+  private async authenticate(ws: WebSocket, id: number | null, params: unknown, origin: string | null, tracking: (c: Conn) => void): Promise<Conn | null> {
+    let conn: Conn | null = null;
     try {
       const p = this.validate('auth', params) as { userID: string; userSig: string; instance: string; login: boolean };
+      conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: Infinity, hr: false, alive: true, sendChain: Promise.resolve(), origin, ready: false };
+      this.track(conn);
+      tracking(conn);
       const check = await this.credentials(p.userID, p.userSig, origin);
       if (!check.ok) {
         if (check.expired && !p.login) {
           this.push(ws, { ev: 'kicked', type: 'userSigExpired' });
           ws.close(4003, 'kicked');
+          this.remove(conn);
           return null;
         }
         throw check.error;
@@ -312,19 +340,24 @@ export class ChatHub {
           // This page was kicked out (or logged out) while it was away.
           this.push(ws, { ev: 'kicked', type: 'multipleAccount' });
           ws.close(4003, 'kicked');
+          this.remove(conn);
           return null;
         }
       }
-      if (ws.readyState !== ws.OPEN) return null;
-      const conn: Conn = { ws, userId: p.userID, instance: p.instance, sigExpiresAt: check.expiresAt, hr: check.hr, alive: true, sendChain: Promise.resolve(), origin };
-      let set = this.conns.get(conn.userId);
-      if (!set) this.conns.set(conn.userId, (set = new Set()));
-      set.add(conn);
+      if (ws.readyState !== ws.OPEN) {
+        // Kicked, revoked or gone while logging in.
+        this.remove(conn);
+        return null;
+      }
+      conn.sigExpiresAt = check.expiresAt;
+      conn.hr = check.hr;
+      conn.ready = true;
       this.known.add(conn.userId);
       // The send limits go with it: the SDK paces its sends (a queue after a reconnect) by them.
       this.reply(ws, id, null, { userID: conn.userId, serverTime: Date.now() / 1000, sigExpiresAt: conn.sigExpiresAt, limits: { user: this.limits.user, group: this.limits.group } });
       return conn;
     } catch (err) {
+      if (conn) this.remove(conn);
       this.reply(ws, id, err);
       ws.close(4001, 'auth failed');
       return null;
@@ -347,6 +380,12 @@ export class ChatHub {
           returning instance_id`,
     );
     if (surplus.length) await this.s.bus.publish('chat:kick', { u: userId, instances: surplus.map((r) => r.instance_id), type: 'multipleAccount' });
+  }
+
+  private track(conn: Conn) {
+    let set = this.conns.get(conn.userId);
+    if (!set) this.conns.set(conn.userId, (set = new Set()));
+    set.add(conn);
   }
 
   private remove(conn: Conn) {
@@ -471,7 +510,8 @@ export class ChatHub {
     const to: Conn[] = [];
     for (const u of userIds) {
       const set = this.conns.get(u);
-      if (set) for (const c of set) to.push(c);
+      // A socket still logging in gets its picture from its login (the SDK reads what it missed).
+      if (set) for (const c of set) if (c.ready) to.push(c);
     }
     if (to.length === 1) return this.sendRaw(to[0], text);
     // ws would encode a string to UTF-8 for every socket: the frame is encoded once for all.

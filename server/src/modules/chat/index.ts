@@ -13,7 +13,6 @@ import { chatFileRule, storeChatFile } from './files.js';
 import { registerPrivateFileRule } from '../files/api.js';
 import { selfUserSig, tencentUserSig } from './usersig.js';
 import { refuse } from './common.js';
-import { requestOrigin } from '../../http/origins.js';
 
 /** The hub of each running server (tests and the bench look at socket counts and writer stats). */
 export const chatHubs = new WeakMap<Services, ChatHub>();
@@ -22,9 +21,9 @@ export const chatHubs = new WeakMap<Services, ChatHub>();
 const TENCENT_SIG_TTL = 7 * 86400;
 
 /** The uploader: the userSig must pass as it would on the socket (not revoked, HR approved). */
-async function sigUser(hub: ChatHub, userId: unknown, sig: unknown, origin: string | null): Promise<string | null> {
+async function sigUser(hub: ChatHub, userId: unknown, sig: unknown, partner: string | null): Promise<string | null> {
   if (typeof userId !== 'string' || typeof sig !== 'string') return null;
-  return (await hub.credentials(userId, sig, origin)).ok ? userId : null;
+  return (await hub.credentials(userId, sig, partner)).ok ? userId : null;
 }
 
 const chat: Module = {
@@ -55,7 +54,7 @@ const chat: Module = {
     await hub.start();
     s.onClose(() => hub.stop());
 
-    app.get('/api/chat/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, requestOrigin(req)));
+    app.get('/api/chat/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, s.origins.partnerOf(req)));
 
     handle(app, s, chatApi.userSig, async ({ user }) => {
       // Spec section 6: HR needs an approved enterprise to use instant messaging.
@@ -70,7 +69,7 @@ const chat: Module = {
       // module keeps it (chat/files.ts) and serves it under /api/files/ to the conversation's members.
       scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
       handle(scope, s, chatApi.upload, async ({ query, req }) => {
-        const owner = await sigUser(hub, req.headers['x-chat-user'], req.headers['x-chat-sig'], requestOrigin(req));
+        const owner = await sigUser(hub, req.headers['x-chat-user'], req.headers['x-chat-sig'], s.origins.partnerOf(req));
         if (!owner) throw unauthorized('userSig 无效，请重新登录');
         const body = (req.body ?? req.raw) as Readable;
         return storeChatFile(s, { ownerId: owner, kind: query.kind, name: query.name, body });

@@ -121,8 +121,14 @@ describe('the light connection', () => {
     await until(() => watch.needs() === 1);
     // The panel's SDK takes the connection over while its listeners are still being set up.
     const chat = ZpChat.create({ SDKAppID: 0, proxyServer: `${srv.url.replace(/^http/, 'ws')}/api/chat/ws`, WebSocket: WebSocket as never });
+    // Listeners come once the SDK has taken in what the light connection had heard (the list
+    // shows the invitation last), however long the server takes to answer on a loaded machine.
+    let settled = false;
+    chat.on(EVENT.CONVERSATION_LIST_UPDATED, (e: { data: { conversationID: string; lastMessage?: { ID?: string } }[] }) => {
+      settled ||= e.data.some((c) => c.conversationID === `C2C${a.userId}` && c.lastMessage?.ID === invite.data.message.ID);
+    });
     await chat.adopt((await watch.l.handOver())!);
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => settled);
     const late: { ID: string }[] = [];
     chat.on(EVENT.MESSAGE_RECEIVED, (e: { data: { ID: string }[] }) => late.push(...e.data));
     // The call still rings; the text is not replayed (an opened conversation reads it from its history).

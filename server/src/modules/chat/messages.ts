@@ -1,4 +1,4 @@
-import { CHAT_AT_ALL, messagePayloads, type ChatOpParams, type ChatPush, type WireConversation, type WireMessage } from '@zp/core/contract';
+import { CHAT_AT_ALL, isId, messagePayloads, type ChatOpParams, type ChatPush, type WireConversation, type WireMessage } from '@zp/core/contract';
 import { one, rows, sql } from '../../db/index.js';
 import { compile, describe } from '../../http/validation.js';
 import type { ChatHub, Conn } from './hub.js';
@@ -8,7 +8,7 @@ import {
 } from './common.js';
 import type { NewMessage, Written } from './writer.js';
 import { groupWires } from './groups.js';
-import { loadProfiles, visibleProfiles } from './profiles.js';
+import { visibleProfiles } from './profiles.js';
 import { checkMessageFiles, linkMessageFiles, signMessageFiles } from './files.js';
 
 const PAGE = 15;
@@ -82,7 +82,7 @@ export async function conversations(hub: ChatHub, me: string, only?: string[]): 
   );
   const peers = list.filter((r) => r.conv.startsWith('c:')).map((r) => conversationIdOf(me, r.conv).slice(3));
   const groupIds = list.filter((r) => r.conv.startsWith('g:')).map((r) => r.conv.slice(2));
-  const [profiles, groups] = await Promise.all([loadProfiles(hub.s.db, hub.s.config, peers), groupWires(hub, me, groupIds)]);
+  const [profiles, groups] = await Promise.all([visibleProfiles(hub.s.db, hub.s.config, me, peers), groupWires(hub, me, groupIds)]);
   const profileOf = new Map(profiles.map((p) => [p.userID, p]));
   const groupOf = new Map(groups.map((g) => [g.groupID, g]));
   return list.map((r) => {
@@ -150,7 +150,7 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
   };
   let row: NewMessage;
   if (p.conversationType === 'C2C') {
-    if (!/^[1-9]\d{0,18}$/.test(p.to) || !(await hub.userExists(p.to))) throw refuse('userNotFound', '没有找到该用户');
+    if (!isId(p.to) || !(await hub.userExists(p.to))) throw refuse('userNotFound', '没有找到该用户');
     if ((await hub.blockedBy(p.to)).has(me)) throw refuse('blocked', '发送失败，您已被对方拉黑');
     await hub.takeUserToken(me);
     row = { conv: c2cKey(me, p.to), message: base, senderId: me, persist: true, viewers: [me, p.to], ref: null };

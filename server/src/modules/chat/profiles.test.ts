@@ -43,16 +43,20 @@ describe('chat profiles', () => {
   it('a fresh account asking 40 sequential ids sees masked names except its contacts', async () => {
     const [viewer] = await chatUsers(srv, 1, '新用户');
     const others = await chatUsers(srv, 40, '路人甲');
-    const [talked, grouped, friend, replied] = others;
+    const [talked, grouped, friend, replied, wroteTo] = others;
     const stranger = others[10];
 
-    // Contacts: a conversation each way, a group both are in, a friendship.
+    // Contacts: someone who wrote to the viewer, a group both are in, a friendship, someone who
+    // answered the viewer. Writing to someone is not one: one message to each id would list
+    // everybody's name.
     const me = await login(viewer);
     const them = await login(talked);
     expect((await them.call('send', text(talked, viewer.userId, '你好'))).code).toBe(0);
     expect((await me.call('createGroup', { name: '同学群', type: 'Private', memberList: [{ userID: grouped.userId }] })).code).toBe(0);
     expect((await me.call('addFriend', { to: friend.userId, type: 'Add_Type_Both' })).code).toBe(0);
     expect((await me.call('send', text(viewer, replied.userId, '在吗'))).code).toBe(0);
+    expect((await (await login(replied)).call('send', text(replied, viewer.userId, '在的'))).code).toBe(0);
+    expect((await me.call('send', text(viewer, wroteTo.userId, '在吗'))).code).toBe(0);
 
     const ids = others.map((u) => u.userId);
     const r = await me.call('profiles', { userIDList: ids });
@@ -74,6 +78,24 @@ describe('chat profiles', () => {
     // Opening a conversation with a stranger (no message yet) does not show the name either.
     const conv = await me.call('conv', { conversationID: `C2C${stranger.userId}` });
     expect(conv.data.conversation.userProfile.nick).toBe(maskName(stranger.name));
+  });
+
+  it('one rule for a name wherever the chat shows it: the list, the conversation and profiles agree, before and after an answer', async () => {
+    const [viewer, seeker] = await chatUsers(srv, 2, '应届生');
+    const me = await login(viewer);
+    expect((await me.call('send', text(viewer, seeker.userId, '您好，看了您的简历'))).code).toBe(0);
+    const names = async () => {
+      const list = (await me.call('convs')).data.conversationList.find((c: any) => c.conversationID === `C2C${seeker.userId}`);
+      const conv = (await me.call('conv', { conversationID: `C2C${seeker.userId}` })).data.conversation;
+      const profile = (await me.call('profiles', { userIDList: [seeker.userId] })).data.profileList[0];
+      return [list.userProfile.nick, conv.userProfile.nick, profile.nick];
+    };
+    // Written to, not answered: masked everywhere.
+    expect(await names()).toEqual(Array(3).fill(maskName(seeker.name)));
+    // Answered: in full everywhere, as the answer itself carries it.
+    const answer = await (await login(seeker)).call('send', text(seeker, viewer.userId, '您好'));
+    expect(answer.data.message.nick).toBe(seeker.name);
+    expect(await names()).toEqual(Array(3).fill(seeker.name));
   });
 
   it('HR of an approved enterprise are shown by name (as on job pages and booths); HR see the seekers who applied', async () => {

@@ -1,4 +1,4 @@
-import type { WireProfile } from '@zp/core/contract';
+import { isId, type WireProfile } from '@zp/core/contract';
 import { rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import { fileUrl } from '../files/urls.js';
@@ -11,7 +11,7 @@ const genderOfCode: Record<string, string> = { xb_001: 'Gender_Type_Male', xb_00
  * seeker's resume name, gender and photo, or the HR's name. Unknown ids are left out.
  */
 export async function loadProfiles(db: Db, config: Config, ids: string[]): Promise<WireProfile[]> {
-  const valid = [...new Set(ids.filter((id) => /^[1-9]\d{0,18}$/.test(id)))];
+  const valid = [...new Set(ids.filter(isId))];
   if (!valid.length) return [];
   const found = await rows<{ id: string; nick: string; avatar: string; avatar_key: string | null; gender: string; seeker_gender: string | null; sig: string }>(
     db,
@@ -46,12 +46,13 @@ export async function loadProfiles(db: Db, config: Config, ids: string[]): Promi
 
 /**
  * The ids among `ids` whose full profile `viewer` may see: themself, and people they have to do
- * with — a one-to-one conversation with messages, a group both are in, a friendship either way,
+ * with — one who has written to the viewer (writing to someone is not enough: one message to each
+ * id would list everybody's name), a group both are in, a friendship either way,
  * an application to a group the other runs, a job application to (or an interview invitation
  * from) the HR's enterprise — and the HR of approved enterprises, whose names the public job
  * pages and fair booths show anyway.
  */
-async function related(db: Db, viewer: string, ids: string[]): Promise<Set<string>> {
+export async function related(db: Db, viewer: string, ids: string[]): Promise<Set<string>> {
   const pairs = sql.join(ids.map((id) => sql`(${id}::bigint, ${c2cKey(viewer, id)})`), sql`, `);
   const r = await rows<{ id: string }>(
     db,
@@ -59,7 +60,7 @@ async function related(db: Db, viewer: string, ids: string[]): Promise<Set<strin
         where (u.id = ${viewer}
             or exists (select 1 from hr_profiles h join companies c on c.id = h.company_id
                        where h.user_id = u.id and h.join_state = 2 and c.status = 1)
-            or exists (select 1 from chat_convs cv where cv.conv = t.conv and cv.last_seq > 0)
+            or exists (select 1 from chat_messages m where m.conv = t.conv and m.sender_id = u.id)
             or exists (select 1 from chat_group_members a join chat_group_members b on b.group_id = a.group_id
                        join chat_groups g on g.id = a.group_id and g.dismissed_at is null
                        where a.user_id = ${viewer} and b.user_id = u.id)
@@ -85,6 +86,8 @@ export function maskName(name: string): string {
 /**
  * Profiles as `viewer` may see them: in full for the people they have to do with (see related),
  * otherwise a masked name and nothing else, so that listing ids one after another yields no names.
+ * The one rule for every name the chat shows a person (the conversation list, a conversation,
+ * profiles, friends, the blacklist); messages carry their sender's name, and a sender has written.
  */
 export async function visibleProfiles(db: Db, config: Config, viewer: string, ids: string[]): Promise<WireProfile[]> {
   const list = await loadProfiles(db, config, ids);
@@ -107,7 +110,7 @@ export async function updateProfile(db: Db, userId: string, p: { nick?: string; 
 }
 
 export async function existingUsers(db: Db, ids: string[]): Promise<Set<string>> {
-  const valid = [...new Set(ids.filter((id) => /^[1-9]\d{0,18}$/.test(id)))];
+  const valid = [...new Set(ids.filter(isId))];
   if (!valid.length) return new Set();
   const r = await rows<{ id: string }>(db, sql`select id::text as id from users where id in (${sql.join(valid.map((id) => sql`${id}`), sql`, `)})`);
   return new Set(r.map((x) => x.id));

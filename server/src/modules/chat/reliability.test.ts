@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT, TYPES, type Message } from '@zp/chat-sdk';
 import { dbKind, newPhone } from '../../../test/helpers.js';
 import { bundleServer, registerThrough, startProcess, userSigThrough, type ServerProcess } from './processes.js';
-import { sdkClient, type ChatUser, type SdkClient } from './testing.js';
+import WebSocket from 'ws';
+import { RawClient, sdkClient, type ChatUser, type SdkClient } from './testing.js';
 
 const onPostgres = dbKind === 'postgres';
 let bundle = '';
@@ -208,6 +209,28 @@ describe('two nodes on one PostgreSQL and Redis', () => {
       const again = await sdkClient(b.url, u0);
       expect(await c0.next(EVENT.KICKED_OUT)).toEqual({ type: TYPES.KICKED_OUT_MULT_ACCOUNT });
       for (const c of [c1, c2, c3, again]) await c.chat.logout();
+      await a.stop();
+      await b.stop();
+    },
+    120_000,
+  );
+
+  it.skipIf(!twoNodes)(
+    `hold the instance cap when one user logs in on 30 sockets at once over both nodes${twoNodes ? '' : ' (skipped: runs in the postgres project with DATABASE_URL and REDIS_URL set)'}`,
+    async () => {
+      const env = { ...storage(), DEMO: '0', REDIS_URL: process.env.REDIS_URL!, CHAT_MAX_INSTANCES: '3' };
+      const a = await startProcess(bundle, env);
+      cleanups.push(() => a.stop('SIGKILL'));
+      const b = await startProcess(bundle, env);
+      cleanups.push(() => b.stop('SIGKILL'));
+      const [u] = await users(a, 1);
+      const clients = Array.from({ length: 30 }, (_, i) => new RawClient((i % 2 ? b : a).url));
+      await Promise.all(clients.map((c, i) => c.call('auth', { userID: u.userId, userSig: u.userSig, instance: `nodes-${i}-${u.userId}`, login: true })));
+      const open = () => clients.filter((c) => c.ws.readyState === WebSocket.OPEN);
+      await expect.poll(() => open().length, { timeout: 15_000 }).toBe(3);
+      for (const c of open()) expect((await c.call('convs')).code).toBe(0);
+      for (const c of clients.filter((x) => !open().includes(x))) expect(c.pushes).toContainEqual({ ev: 'kicked', type: 'multipleAccount' });
+      for (const c of clients) c.close();
       await a.stop();
       await b.stop();
     },

@@ -69,8 +69,7 @@ describe('GET /api/sec/trtc/userSig', () => {
     expect(anon.body.code).not.toBe(0);
     const hr = await actor(srv, 'hrUnapproved');
     const r = await srv.call('/api/sec/trtc/userSig', { token: hr.token });
-    expect(r.status).toBe(403);
-    expect(r.body.msg).toBe('单位信息未审核或审核不通过,请修改单位信息!');
+    expect(r.body).toEqual({ code: 403, msg: '单位信息未审核或审核不通过,请修改单位信息!' });
     const ok = await actor(srv, 'hrApproved');
     expect((await srv.call('/api/sec/trtc/userSig', { token: ok.token })).body.code).toBe(0);
   });

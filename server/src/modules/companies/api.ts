@@ -49,3 +49,8 @@ export function registerInterviewCounter(fn: InterviewCounter) {
 export async function interviewCount(db: Db, companyId: string): Promise<number> {
   return interviewCounter ? interviewCounter(db, companyId) : 0;
 }
+
+/** An enterprise's name and review state (1 approved), for a report's evidence; null when there is none. */
+export async function companyNameOf(db: Db, companyId: string): Promise<{ name: string; status: number } | null> {
+  return (await one<{ name: string; status: number }>(db, sql`select name, status::int as status from companies where id = ${companyId}`)) ?? null;
+}

@@ -101,7 +101,7 @@ describe('registration and review', () => {
     const dwid = reg.body.dwid;
 
     let info = await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token });
-    expect(info.body).toMatchObject({ shzt: 0, sqzt: '2', shsm: '', BsKhglEntity: { dwid, dwmc: body.dwmc, tyshxydm: body.tyshxydm } });
+    expect(info.body).toMatchObject({ shzt: 0, sqzt: '2', shsm: '', BsKhglEntity: { dwid, dwmc: body.dwmc, tyshxydm: body.tyshxydm, lxyx: '' } });
     expect(info.body.yyzzimageUrl).toContain('licence.jpg');
     expect(info.body.qydwimageUrl).toContain('logo.png');
     expect(info.body.page.list.map((f: { wjlx: number }) => f.wjlx)).toEqual([20, 30]);
@@ -132,8 +132,11 @@ describe('registration and review', () => {
 
     // fixing it sends it back for review
     const licence2 = await uploadedFile(srv, hr.userId!, 30);
-    const upd = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...body, yyzzimage: licence2 } });
+    const upd = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...body, yyzzimage: licence2, lxyx: 'hr@example.com' } });
     expect(upd.body).toMatchObject({ code: 0, shzt: 0 });
+    // 单位邮箱 as the previous client's form sends and shows it
+    expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token })).body.BsKhglEntity.lxyx).toBe('hr@example.com');
+    expect((await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...body, yyzzimage: licence2, lxyx: 'hr@' } })).body).toEqual({ code: 400, msg: '单位邮箱(lxyx) 格式不正确' });
 
     await srv.call('/api/xs/admin/companies/review', { token: op.token, body: { dwid, shzt: 1 } });
     const shzt = await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: hr.token });
@@ -245,6 +248,26 @@ describe('colleagues', () => {
     expect(info.body.qyDwhrxxEntity.dwqc).toBe(info.body.qyDwhrxxEntity.dwmc);
     const blank = await srv.call('/api/hr/qydwhrxx/updateHrById', { token: hr.token, body: { xm: '', zw: '' } });
     expect(blank.body.code).toBe(400);
+  });
+
+  it('keep the 手机, 电子邮箱 and 性别 the previous client’s HR form shows and sends back', async () => {
+    const hr = await newHr('孙HR');
+    const entity = async () => (await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: hr.token })).body.qyDwhrxxEntity;
+    expect(await entity()).toMatchObject({ sjhm: hr.phone, yx: '', xb: '' });
+    // the form sends its whole entity back (sjhm, gh, sfzhm… beside the fields kept)
+    const saved = await srv.call('/api/hr/qydwhrxx/updateHrById', {
+      token: hr.token, query: { save: true },
+      body: { hrid: hr.userId, xm: '孙HR', zw: 's_001', sjhm: hr.phone, yx: 'sun@example.com', xb: 'xb_002', gh: '', sfzhm: '' },
+    });
+    expect(saved.body.code).toBe(0);
+    expect(await entity()).toMatchObject({ sjhm: hr.phone, yx: 'sun@example.com', xb: 'xb_002' });
+    // our own profile form sends name and title only: the rest stays
+    await srv.call('/api/hr/qydwhrxx/updateHrById', { token: hr.token, body: { xm: '孙HR', zw: '招聘经理' } });
+    expect(await entity()).toMatchObject({ zw: '招聘经理', yx: 'sun@example.com', xb: 'xb_002' });
+    for (const [bad, msg] of [[{ yx: 'not-mail' }, '电子邮箱(yx) 格式不正确'], [{ xb: 'xb_009' }, '性别无效，请重新选择']] as const) {
+      expect((await srv.call('/api/hr/qydwhrxx/updateHrById', { token: hr.token, body: { xm: '孙HR', zw: '招聘经理', ...bad } })).body).toEqual({ code: 400, msg });
+    }
+    expect(await entity()).toMatchObject({ yx: 'sun@example.com', xb: 'xb_002' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { identityApi, companiesApi } from '@zp/core/contract';
+import { identityApi, companiesApi, companyMissingText } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql, chinaTime } from '../../db/index.js';
@@ -9,7 +9,8 @@ import { fileUrl } from '../files/urls.js';
 import { createUser, setDisplayName, findUser } from '../auth/index.js';
 import { perkList, publishedJobsOfCompany, type JobListItem } from '../jobs/api.js';
 import { companyLogoUrls, interviewCount } from './api.js';
-import { hrState, joinedCompanyId, registerCompany, requestJoin, reviewCompany, reviewJoin, updateCompany } from './store.js';
+import { hrState, joinedCompanyId, missingCompanyFields, registerCompany, requestJoin, reviewCompany, reviewJoin, updateCompany } from './store.js';
+import { isValidCode } from '../codes/store.js';
 
 
 /** A job of a company's list (CompanyJobItem): the job row with its perks as fllist. */
@@ -23,9 +24,9 @@ const companies: Module = {
     handle(app, s, identityApi.companyState, async ({ user }) => ({ shzt: await companyStateOfHr(s.db, user.id) }));
 
     handle(app, s, identityApi.hrInfo, async ({ user }) => {
-      const r = await one<{ xm: string; zw: string; dwid: string; dwmc: string; shzt: number | null; vip: number; join_state: number; manager: boolean }>(
+      const r = await one<{ xm: string; zw: string; yx: string; xb: string; dwid: string; dwmc: string; shzt: number | null; vip: number; join_state: number; manager: boolean }>(
         s.db,
-        sql`select h.name as xm, h.title as zw, coalesce(h.company_id::text, '') as dwid, coalesce(c.name, '') as dwmc,
+        sql`select h.name as xm, h.title as zw, h.email as yx, h.gender as xb, coalesce(h.company_id::text, '') as dwid, coalesce(c.name, '') as dwmc,
                    coalesce(c.created_by = h.user_id, false) as manager,
                    c.status::int as shzt, h.join_state::int as join_state,
                    -- paying: the enterprise's membership (rtc/vip.ts) or the older per-account flag
@@ -36,7 +37,7 @@ const companies: Module = {
       const joined = r.join_state === 0 || r.join_state === 2;
       return {
         qyDwhrxxEntity: {
-          hrid: user.id, xm: r.xm, phone: user.phone, zw: r.zw, sflx: r.manager && joined ? ('s_002' as const) : ('s_001' as const),
+          hrid: user.id, xm: r.xm, phone: user.phone, sjhm: user.phone, yx: r.yx, xb: r.xb, zw: r.zw, sflx: r.manager && joined ? ('s_002' as const) : ('s_001' as const),
           // no WeChat binding on this platform: the centre shows 未绑定微信
           wx: '',
           dwid: r.dwid, dwqc: r.dwmc, dwmc: r.dwmc, shzt: joined ? (r.shzt ?? -1) : -1, vip: r.vip,
@@ -74,9 +75,12 @@ const companies: Module = {
 
     handle(app, s, companiesApi.update, async ({ body, user }) => {
       const shzt = await updateCompany(s, user.id, body);
+      const companyId = await joinedCompanyId(s.db, user.id);
       // Company pages and lists are cached for visitors.
-      await contentChanged(s, 'company', await joinedCompanyId(s.db, user.id));
-      return { shzt, msg: shzt === 0 ? '单位信息已保存，请等待重新审核' : '单位信息已保存' };
+      await contentChanged(s, 'company', companyId);
+      const missing = await missingCompanyFields(s.db, companyId);
+      const saved = shzt === 0 ? '单位信息已保存，请等待重新审核' : '单位信息已保存';
+      return { shzt, missing, msg: missing.length ? `${saved}。${companyMissingText(missing)}` : saved };
     });
 
     handle(app, s, companiesApi.infoForHr, async ({ user }) => {
@@ -86,11 +90,11 @@ const companies: Module = {
       if (st.joinState !== 2 || !st.companyId) return empty;
       const c = await one<{
         dwid: string; dwmc: string; dwxz: string; sshy: string; dwgm: string; dwszsf: string; dwszcs: string; dwszxxdz: string; dwjs: string;
-        tyshxydm: string; lxr: string; lxdh: string; dwwz: string; qydwimage: string; yyzzimage: string; shzt: number; shsm: string; createTime: string;
+        tyshxydm: string; lxr: string; lxdh: string; dwwz: string; lxyx: string; qydwimage: string; yyzzimage: string; shzt: number; shsm: string; createTime: string;
       }>(
         s.db,
         sql`select id::text as dwid, name as dwmc, nature as dwxz, industry as sshy, size as dwgm, province as dwszsf, city as dwszcs,
-                   address as dwszxxdz, intro as dwjs, credit_code as tyshxydm, contact as lxr, contact_phone as lxdh, website as dwwz,
+                   address as dwszxxdz, intro as dwjs, credit_code as tyshxydm, contact as lxr, contact_phone as lxdh, website as dwwz, email as lxyx,
                    coalesce(logo_file_id::text, '') as qydwimage, coalesce(licence_file_id::text, '') as yyzzimage,
                    status::int as shzt, review_note as shsm, ${chinaTime('created_at')} as "createTime"
             from companies where id = ${st.companyId}`,
@@ -184,7 +188,12 @@ const companies: Module = {
     handle(app, s, companiesApi.updateProfile, async ({ body, user }) => {
       const xm = body.xm.trim();
       if (!xm) throw badRequest('请填写姓名');
-      await s.db.execute(sql`update hr_profiles set name = ${xm}, title = ${body.zw.trim()} where user_id = ${user.id}`);
+      if (body.xb && !(await isValidCode(s.db, 'm_xbdm', body.xb))) throw badRequest('性别无效，请重新选择');
+      await s.db.execute(
+        sql`update hr_profiles set name = ${xm}, title = ${body.zw.trim()},
+              email = ${body.yx?.trim() ?? sql`email`}, gender = ${body.xb ?? sql`gender`}
+            where user_id = ${user.id}`,
+      );
       await setDisplayName(s.db, user.id, xm);
       return { msg: '个人信息已保存' };
     });

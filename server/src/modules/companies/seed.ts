@@ -1,15 +1,55 @@
+import { Readable } from 'node:stream';
 import { one, sql, type Db } from '../../db/index.js';
+import type { Services } from '../../services.js';
+import { FileKind, SCOPES, receiveFile } from '../files/api.js';
+import { pdfFont, renderResumePdf } from '../resumes/pdf.js';
 import { DEMO_PASSWORD, md5, type DemoContext } from '../../db/seed.js';
 import { CITIES, insertCompanies, personName, random, type InsertedCompany, type NewCompany } from './generate.js';
 
-/** The demo HR's approved enterprise. */
-export async function seedDemoCompany(db: Db, hrId: string): Promise<string> {
+/** What the demo seed needs to store a file (the server's services). */
+export type DemoFiles = Pick<Services, 'config' | 'secret' | 'db'>;
+
+const DEMO_NAME = '星辰科技有限公司';
+const DEMO_CREDIT_CODE = '91440300MA5FXKQ27C';
+
+/** A stand-in business licence for the demo enterprise: a one-page PDF that says it is a sample. */
+async function demoLicence(files: DemoFiles, hrId: string): Promise<string | null> {
+  const font = pdfFont();
+  if (!font) return null;
+  const bytes = await renderResumePdf(
+    {
+      name: '营业执照（演示样本）',
+      facts: ['仅供演示，不具法律效力'],
+      details: [
+        ['名称', DEMO_NAME], ['统一社会信用代码', DEMO_CREDIT_CODE], ['类型', '有限责任公司'], ['住所', '深圳市南山区科技园'], ['法定代表人', '王芳'],
+        ['成立日期', '2016年05月18日'], ['经营范围', '计算机软硬件的技术开发、技术咨询、技术服务；人工智能应用软件开发；云计算服务'],
+      ],
+      intro: '',
+      sections: [],
+      updated: '2016-05-18',
+    },
+    font,
+    '演示数据',
+  );
+  const f = await receiveFile(files, {
+    ownerId: hrId, kind: FileKind.licence, scope: SCOPES.company.name, name: '营业执照.pdf', body: Readable.from([bytes]),
+    maxBytes: SCOPES.company.maxBytes, tooBig: '文件过大', private: SCOPES.company.private, check: () => ({ mime: 'application/pdf', ext: 'pdf' }),
+  });
+  return f.id;
+}
+
+/** The demo HR's approved enterprise, complete as a newly registered one (credit code, contact, licence). */
+export async function seedDemoCompany(db: Db, hrId: string, files?: DemoFiles): Promise<string> {
+  const licence = files ? await demoLicence(files, hrId) : null;
   const company = await one<{ id: string }>(
     db,
-    sql`insert into companies (name, nature, industry, size, province, city, address, intro, list_type, status, created_by)
-        values ('星辰科技有限公司', 'dwxz_03', 'hy_01', 'gm_04', '440000', '440300', '深圳市南山区科技园', '专注于企业级云服务与人工智能应用的高新技术企业。', 1, 1, ${hrId})
+    sql`insert into companies (name, nature, industry, size, province, city, address, intro, list_type, status, created_by,
+                               credit_code, contact, contact_phone, licence_file_id)
+        values (${DEMO_NAME}, 'dwxz_03', 'hy_01', 'gm_04', '440000', '440300', '深圳市南山区科技园', '专注于企业级云服务与人工智能应用的高新技术企业。', 1, 1, ${hrId},
+                ${DEMO_CREDIT_CODE}, '王芳', '0755-86001234', ${licence})
         returning id::text as id`,
   );
+  if (licence) await db.execute(sql`update files set company_id = ${company!.id} where id = ${licence}`);
   await db.execute(sql`update hr_profiles set company_id = ${company!.id}, join_state = 2 where user_id = ${hrId}`);
   return company!.id;
 }

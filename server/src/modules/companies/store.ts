@@ -2,7 +2,7 @@
  * Enterprise registration, changes and review; HR joining an enterprise.
  */
 import type { Static } from '@sinclair/typebox';
-import type { CompanyInput } from '@zp/core/contract';
+import { COMPANY_LEGACY_OPTIONAL, COMPANY_NO_LICENCE_MSG, type CompanyInput, type CompanyLegacyField } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
@@ -42,6 +42,17 @@ export async function joinedCompanyId(db: Db, hrId: string): Promise<string> {
   return st.companyId;
 }
 
+/** COMPANY_LEGACY_OPTIONAL fields the enterprise still lacks. */
+export async function missingCompanyFields(db: Db, companyId: string): Promise<CompanyLegacyField[]> {
+  const c = await one<Record<CompanyLegacyField, boolean>>(
+    db,
+    sql`select credit_code = '' as tyshxydm, contact = '' as lxr, contact_phone = '' as lxdh,
+               not exists (select 1 from files f where f.id = c.licence_file_id and f.deleted_at is null) as yyzzimage
+        from companies c where c.id = ${companyId}`,
+  );
+  return c ? (Object.keys(COMPANY_LEGACY_OPTIONAL) as CompanyLegacyField[]).filter((k) => c[k]) : [];
+}
+
 /** Every code is checked against its table and the city against its province. */
 async function checkCodes(db: Db, b: CompanyFields) {
   const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
@@ -66,7 +77,8 @@ async function checkFiles(db: Db, hrId: string, b: CompanyFields) {
 
 /** The logo and licence now belong to the enterprise (its file list shows them). */
 async function attachFiles(db: Db, companyId: string, b: CompanyFields) {
-  const ids = [b.yyzzimage, ...(b.qydwimage ? [b.qydwimage] : [])];
+  const ids = [b.yyzzimage, b.qydwimage].filter((id): id is string => !!id);
+  if (!ids.length) return;
   await db.execute(sql`update files set company_id = ${companyId} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
 }
 
@@ -78,6 +90,7 @@ const clean = (b: CompanyFields) => ({
   lxr: b.lxr.trim(),
   lxdh: b.lxdh.trim(),
   dwwz: (b.dwwz ?? '').trim(),
+  lxyx: b.lxyx?.trim(),
   qydwimage: b.qydwimage || '',
 });
 
@@ -85,7 +98,7 @@ async function assertUnique(db: Db, b: CompanyFields, exceptId: string | null) {
   const same = await one<{ id: string; by_name: boolean }>(
     db,
     sql`select id::text as id, name = ${b.dwmc} as by_name from companies
-        where ((name = ${b.dwmc} and status <> 2) or credit_code = ${b.tyshxydm}) ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+        where ((name = ${b.dwmc} and status <> 2) or (credit_code = ${b.tyshxydm} and credit_code <> '')) ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
   );
   if (same) {
     throw conflict(same.by_name ? '该单位已注册，请通过“申请加入单位”加入' : '该统一社会信用代码已被其他单位使用，请通过“申请加入单位”加入');
@@ -104,9 +117,9 @@ export async function registerCompany(s: Services, hrId: string, input: CompanyF
   const c = await one<{ id: string }>(
     s.db,
     sql`insert into companies (name, nature, industry, size, province, city, address, intro, credit_code, contact, contact_phone,
-                               website, logo_file_id, licence_file_id, status, created_by)
+                               website, email, logo_file_id, licence_file_id, status, created_by)
         values (${b.dwmc}, ${b.dwxz}, ${b.sshy}, ${b.dwgm}, ${b.dwszsf}, ${b.dwszcs}, ${b.dwszxxdz}, ${b.dwjs}, ${b.tyshxydm},
-                ${b.lxr}, ${b.lxdh}, ${b.dwwz}, ${b.qydwimage || null}, ${b.yyzzimage}, 0, ${hrId})
+                ${b.lxr}, ${b.lxdh}, ${b.dwwz}, ${b.lxyx ?? ''}, ${b.qydwimage || null}, ${b.yyzzimage}, 0, ${hrId})
         returning id::text as id`,
   );
   await s.db.execute(sql`update hr_profiles set company_id = ${c!.id}, join_state = 2, join_requested_at = null where user_id = ${hrId}`);
@@ -121,10 +134,16 @@ export async function registerCompany(s: Services, hrId: string, input: CompanyF
 export async function updateCompany(s: Services, hrId: string, input: CompanyFields): Promise<number> {
   const b = clean(input);
   const companyId = await joinedCompanyId(s.db, hrId);
-  const cur = await one<{ name: string; credit_code: string; licence: string | null; status: number }>(
+  const cur = await one<{ name: string; credit_code: string; licence: string | null; status: number; contact: string; contact_phone: string }>(
     s.db,
-    sql`select name, credit_code, licence_file_id::text as licence, status::int as status from companies where id = ${companyId}`,
+    sql`select name, credit_code, licence_file_id::text as licence, status::int as status, contact, contact_phone from companies where id = ${companyId}`,
   );
+  // An enterprise from before these were required may still lack them: it saves without them
+  // (the reply asks for them), but what it has cannot be emptied.
+  const had: Record<CompanyLegacyField, string> = { tyshxydm: cur!.credit_code, lxr: cur!.contact, lxdh: cur!.contact_phone, yyzzimage: cur!.licence ?? '' };
+  for (const k of Object.keys(COMPANY_LEGACY_OPTIONAL) as CompanyLegacyField[]) {
+    if (!b[k] && had[k]) throw badRequest(k === 'yyzzimage' ? '请上传营业执照' : `请填写${COMPANY_LEGACY_OPTIONAL[k]}`);
+  }
   await checkCodes(s.db, b);
   // Files already on the enterprise (uploaded by a colleague) stay acceptable.
   const onCompany = await rows<{ id: string }>(
@@ -132,15 +151,16 @@ export async function updateCompany(s: Services, hrId: string, input: CompanyFie
     sql`select id::text as id from files where company_id = ${companyId} and deleted_at is null and kind in (20, 30)`,
   );
   const known = new Set(onCompany.map((r) => r.id));
-  if (!known.has(b.yyzzimage)) await assertFileOwned(s.db, b.yyzzimage, hrId, [FileKind.licence]);
+  if (b.yyzzimage && !known.has(b.yyzzimage)) await assertFileOwned(s.db, b.yyzzimage, hrId, [FileKind.licence]);
   if (b.qydwimage && !known.has(b.qydwimage)) await assertFileOwned(s.db, b.qydwimage, hrId, [FileKind.logo]);
   await assertUnique(s.db, b, companyId);
-  const reviewed = cur!.name !== b.dwmc || cur!.credit_code !== b.tyshxydm || cur!.licence !== b.yyzzimage;
+  // Supplying what was missing keeps the approval; changing what the operator checked does not.
+  const reviewed = cur!.name !== b.dwmc || (!!had.tyshxydm && had.tyshxydm !== b.tyshxydm) || (!!had.yyzzimage && had.yyzzimage !== b.yyzzimage);
   const status = cur!.status === 2 || (cur!.status === 1 && reviewed) ? 0 : cur!.status;
   await s.db.execute(
     sql`update companies set name = ${b.dwmc}, nature = ${b.dwxz}, industry = ${b.sshy}, size = ${b.dwgm}, province = ${b.dwszsf},
           city = ${b.dwszcs}, address = ${b.dwszxxdz}, intro = ${b.dwjs}, credit_code = ${b.tyshxydm}, contact = ${b.lxr},
-          contact_phone = ${b.lxdh}, website = ${b.dwwz}, logo_file_id = ${b.qydwimage || null}, licence_file_id = ${b.yyzzimage},
+          contact_phone = ${b.lxdh}, website = ${b.dwwz}, email = ${b.lxyx ?? sql`email`}, logo_file_id = ${b.qydwimage || null}, licence_file_id = ${b.yyzzimage || null},
           status = ${status}, updated_at = now()
           ${status === 0 && cur!.status !== 0 ? sql`, submitted_at = now(), review_note = ''` : sql``}
         where id = ${companyId}`,
@@ -194,6 +214,13 @@ export async function reviewJoin(s: Services, reviewerId: string, companyId: str
 export async function reviewCompany(s: Services, operatorId: string, companyId: string, decision: 1 | 2, note: string) {
   const reason = note.trim();
   if (decision === 2 && !reason) throw badRequest('驳回时请填写审核说明，告诉企业需要修改什么');
+  if (decision === 1) {
+    const licence = await one<{ ok: boolean }>(
+      s.db,
+      sql`select exists (select 1 from files f where f.id = c.licence_file_id and f.deleted_at is null) as ok from companies c where c.id = ${companyId}`,
+    );
+    if (licence && !licence.ok) throw badRequest(COMPANY_NO_LICENCE_MSG);
+  }
   const c = await one<{ name: string }>(
     s.db,
     sql`update companies set status = ${decision}, review_note = ${reason}, reviewed_by = ${operatorId}, reviewed_at = now(), updated_at = now()

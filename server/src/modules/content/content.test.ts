@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, newPhone, type TestServer } from '../../../test/helpers.js';
-import { allActors, codesByRole, expectedCodes, giveCompany, type Actor, type Actors } from '../../../test/roles.js';
+import { actor, allActors, codesByRole, expectedCodes, giveCompany, type Actor, type Actors } from '../../../test/roles.js';
 import { rows, sql } from '../../db/index.js';
 
 let srv: TestServer;
@@ -86,21 +86,26 @@ describe('banners', () => {
 describe('notices', () => {
   it('lists published notices newest first and counts a visit per opening', async () => {
     const save = (body: Record<string, unknown>) => srv.call('/api/xs/admin/notice/save', { token: op(), body });
-    const first = await save({ title: '关于举办2026年春季网络招聘会的通知', types: 'zxlb_01', zxly: '市人社局', content: '各用人单位：\n\n现将有关事项通知如下。' });
+    // the source is a code of m_zxlydm (the previous client decodes it); a typed text is refused
+    for (const zxly of ['市人社局', 'zxly_999']) {
+      expect((await save({ title: '来源不对的公告', types: 'zxlb_01', zxly, content: '内容' })).body.code, zxly).toBe(400);
+    }
+    const first = await save({ title: '关于举办2026年春季网络招聘会的通知', types: 'zxlb_01', zxly: 'zxly_002', content: '各用人单位：\n\n现将有关事项通知如下。' });
     const second = await save({ title: '高校毕业生就业补贴政策解读', types: 'zxlb_02', content: '一、补贴对象……' });
     const draft = await save({ title: '草稿：尚未发布', types: 'zxlb_05', content: '内容', fbzt: 0 });
     for (const r of [first, second, draft]) expect(r.body.code).toBe(0);
 
     const list = await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10 } });
     expect(list.body.page.list.map((n: any) => n.bsid)).toEqual([second.body.bsid, first.body.bsid]);
-    expect(list.body.page.list[1]).toMatchObject({ title: '关于举办2026年春季网络招聘会的通知', types: 'zxlb_01', zxly: '市人社局', visits: 0 });
+    expect(list.body.page.list[1]).toMatchObject({ title: '关于举办2026年春季网络招聘会的通知', types: 'zxlb_01', zxly: 'zxly_002', visits: 0 });
     expect(list.body.page.list[1].releaseTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10, types: 'zxlb_02' } })).body.page.totalCount).toBe(1);
 
     const open = () => srv.call('/api/xs/notice/getNoticeDetails', { method: 'POST', query: { bsid: first.body.bsid } });
     expect((await open()).body.data).toMatchObject({ visits: 1, content: '各用人单位：\n\n现将有关事项通知如下。' });
-    expect((await open()).body.data.visits).toBe(2);
-    expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: first.body.bsid } })).body.data.visits).toBe(3);
+    // the same reader again is not another visit (one a day each); another reader is
+    expect((await open()).body.data.visits).toBe(1);
+    expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: first.body.bsid }, headers: { 'user-agent': 'Another-Browser' } })).body.data.visits).toBe(2);
     expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: draft.body.bsid } })).body.code).toBe(404);
 
     // Publishing the draft puts it on top; unpublishing hides it again.
@@ -162,6 +167,25 @@ describe('company tabs', () => {
     expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 2 } })).body.page.totalCount).toBe(0);
     expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 5 } })).body.code).toBe(400);
     expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: {} })).body.code).toBe(400);
+  });
+
+  it('收到简历 counts the résumés each enterprise received, and an application tells the page caches', async () => {
+    const db = srv.app.services.db;
+    const hr = actors.hrApproved;
+    await db.execute(sql`update companies set list_type = 3 where id = ${hr.companyId}`);
+    const card = async () => (await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 3 } })).body.page.list.find((c: any) => c.dwid === hr.companyId);
+    const before = (await card()).jsjls;
+    const job = await srv.call('/api/hr/qydwgwfbxx/addGw', {
+      token: hr.token,
+      body: { gwmc: '运营专员', gwlb: 'gwlb_010201', gwgzxz: 'gx_001', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳', zdyx: 8000, zgyx: 12000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 1, gwms: '岗位描述', fb: 1 },
+    });
+    for (const seeker of [actors.seeker, await actor(srv, 'seeker')]) {
+      const applied = await srv.call('/api/qz/qyhxrxx/td', { token: seeker.token, query: { gwid: job.body.gwid, dwid: hr.companyId! } });
+      expect(applied.body.code, JSON.stringify(applied.body)).toBe(0);
+    }
+    expect((await card()).jsjls).toBe(before + 2);
+    // the cached pages (home tabs, /public/rpo, /public/schoollist, /public/yczq) are dropped on this topic
+    await vi.waitFor(() => expect(changes).toContainEqual({ kind: 'application', id: hr.companyId }));
   });
 });
 

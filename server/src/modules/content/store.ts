@@ -3,11 +3,12 @@ import type { AdminBanner, AdminNotice, HomeCompanyCard, NoticeDetail, NoticeIte
 import type { Config } from '../../config.js';
 import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
+import { countView } from '../../http/page-views.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/log.js';
 import { isValidCode } from '../codes/store.js';
 import { companyJobCounts, publishedJobsOfCompany } from '../jobs/api.js';
-import { contentChanged, receivedResumeCounts } from './api.js';
+import { contentChanged } from './api.js';
 import { inPlace } from '../codes/store.js';
 
 
@@ -118,14 +119,12 @@ export async function listNotices(db: Db, q: { page: number; limit: number; type
   return pageOf(list, total, q.page, q.limit);
 }
 
-/** A published notice; opening it counts one visit. */
-export async function openNotice(db: Db, id: string): Promise<Static<typeof NoticeDetail>> {
-  const r = await one<Static<typeof NoticeDetail>>(
-    db,
-    sql`update notices set visits = visits + 1 where id = ${id} and published returning ${noticeColumns}, content`,
-  );
+/** A published notice; opening it counts a visit, once a day per `reader` (none: a page render, whose page counts). */
+export async function openNotice(db: Db, id: string, reader: string | null): Promise<Static<typeof NoticeDetail>> {
+  const r = await one<Static<typeof NoticeDetail>>(db, sql`select ${noticeColumns}, content from notices where id = ${id} and published`);
   if (!r) throw notFound('公告不存在或已撤下');
-  return r;
+  const counted = reader !== null && (await countView(db, 'notice', id, reader));
+  return { ...r, visits: r.visits + (counted ? 1 : 0) };
 }
 
 export async function adminNotices(db: Db, q: { page: number; limit: number; title?: string }): Promise<PageOf<Static<typeof AdminNotice>>> {
@@ -146,6 +145,8 @@ export async function saveNotice(
   b: { bsid?: string; title: string; types: string; zxly?: string; content: string; fbzt?: 0 | 1 },
 ): Promise<string> {
   if (!(await isValidCode(s.db, 'm_zxlbdm', b.types))) throw badRequest('资讯类别无效');
+  const source = b.zxly ?? '';
+  if (source && !(await isValidCode(s.db, 'm_zxlydm', source))) throw badRequest('资讯来源无效，请重新选择');
   const title = b.title.trim();
   const content = b.content.trim();
   if (!content) throw badRequest('正文 不能为空');
@@ -154,7 +155,7 @@ export async function saveNotice(
   if (b.bsid) {
     const r = await one<{ id: string }>(
       s.db,
-      sql`update notices set title = ${title}, category = ${b.types}, source = ${b.zxly?.trim() ?? ''}, content = ${content},
+      sql`update notices set title = ${title}, category = ${b.types}, source = ${source}, content = ${content},
             -- Publishing a hidden notice dates it now, so it shows at the top.
             released_at = case when ${publish}::boolean and not published then now() else released_at end,
             published = coalesce(${publish}::boolean, published), updated_at = now()
@@ -166,7 +167,7 @@ export async function saveNotice(
     id = (await one<{ id: string }>(
       s.db,
       sql`insert into notices (title, category, source, content, published, created_by)
-          values (${title}, ${b.types}, ${b.zxly?.trim() ?? ''}, ${content}, ${publish ?? true}, ${operatorId}) returning id::text as id`,
+          values (${title}, ${b.types}, ${source}, ${content}, ${publish ?? true}, ${operatorId}) returning id::text as id`,
     ))!.id;
   }
   await logOperatorAction(s.db, operatorId, b.bsid ? 'notice.update' : 'notice.create', id, { title, types: b.types, fbzt: b.fbzt });
@@ -195,6 +196,9 @@ export async function deleteNotice(s: Services, operatorId: string, id: string) 
 // ---------------------------------------------------------------------------------------------
 // Company tabs of the home page
 
+/** jsjls: résumés each enterprise received, every id asked for present (applications' count). */
+export type ReceivedResumeCounter = (db: Db, companyIds: string[]) => Promise<Record<string, number>>;
+
 /** At most this many enterprises per tab are ranked (the tabs are hand-picked by the operator). */
 const TAB_LIMIT = 500;
 
@@ -205,6 +209,7 @@ const TAB_LIMIT = 500;
 export async function companiesByType(
   db: Db,
   q: { type: number; csdm?: string; page: number; limit: number },
+  receivedResumes: ReceivedResumeCounter,
 ): Promise<PageOf<Omit<Static<typeof HomeCompanyCard>, 'booszxs'>>> {
   const all = await rows<{ dwid: string; dwmc: string; dwxz: string; dwsshy: string }>(
     db,
@@ -215,7 +220,7 @@ export async function companiesByType(
   const counts = await companyJobCounts(db, all.map((c) => c.dwid));
   all.sort((a, b) => counts[b.dwid] - counts[a.dwid] || Number(a.dwid) - Number(b.dwid));
   const pageRows = all.slice(offsetOf(q.page, q.limit), offsetOf(q.page, q.limit) + q.limit);
-  const received = await receivedResumeCounts(db, pageRows.map((c) => c.dwid));
+  const received = await receivedResumes(db, pageRows.map((c) => c.dwid));
   const list = await Promise.all(
     pageRows.map(async (c) => {
       const jobs = await publishedJobsOfCompany(db, c.dwid, { page: 1, limit: 3 });

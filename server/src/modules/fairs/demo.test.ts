@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/helpers.js';
+import { sql } from '../../db/index.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -170,6 +171,26 @@ it("demo: the halls' ticker shows the latest sign-ups and hall applications, new
   }
 });
 
+it("demo: a hall's 会场动态 (hxid) holds only that fair's news; without hxid, no ended fair's", async () => {
+  const list = async (type: number) => (await srv.call('/api/hr/bshxxx/findHxListByType', { query: { type, page: 1, limit: 50 } })).body.page.list as { hxid: string; hymc: string; ifks: number }[];
+  const fairs = [...(await list(1)), ...(await list(2))];
+  const ticker = async (query: Record<string, string | number>) => (await srv.call('/api/qz/systemhxlogs/list', { query: { page: 1, limit: 100, ...query } })).body.page.list as { lgnr: string }[];
+  const named = (lines: { lgnr: string }[]) => new Set(lines.map((l) => /「([^」]+)」/.exec(l.lgnr)![1]));
+  const running = fairs.filter((f) => f.ifks === 2);
+  expect(running.length).toBeGreaterThan(1);
+  for (const fair of running) {
+    const lines = await ticker({ hxid: fair.hxid });
+    expect(lines.length, fair.hymc).toBeGreaterThan(0);
+    expect([...named(lines)]).toEqual([fair.hymc]);
+  }
+  const ended = fairs.filter((f) => f.ifks === 3).map((f) => f.hymc);
+  expect(ended.length).toBeGreaterThan(0);
+  const legacy = named(await ticker({}));
+  expect(legacy.size).toBeGreaterThan(1);
+  for (const name of ended) expect(legacy.has(name), name).toBe(false);
+  expect((await srv.call('/api/qz/systemhxlogs/list', { query: { page: 1, limit: 30, hxid: 'x' } })).body.code).toBe(400);
+});
+
 it("demo: the HR centre's figures (hrInfoTj) count the enterprise's fairs, open jobs, received and downloaded résumés", async () => {
   const hr = await srv.login('hr', '13800000002');
   const r = await srv.call('/api/hr/bshxxx/hrInfoTj', { method: 'POST', token: hr.token });
@@ -200,4 +221,31 @@ it('demo: banners in all four slots drawn by the server, and a dozen notices', a
   const noticeLink = b1.body.list.find((b: any) => b.tzlj.startsWith('/public/noticedetail?noticeid='));
   const id = noticeLink.tzlj.split('=')[1];
   expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: id } })).body.data.title).toBe('高校毕业生一次性求职创业补贴申领指南');
+});
+
+it('demo: an ended fair keeps the count of jobs it showed (岗位), whatever became of the jobs since', async () => {
+  const list = async (type: number) => (await srv.call('/api/hr/bshxxx/findHxListByType', { query: { type, page: 1, limit: 50 } })).body.page.list as { hxid: string; ifks: number; gwfbs: number }[];
+  const gwfbs = async (hxid: string) => [...(await list(1)), ...(await list(2))].find((f) => f.hxid === hxid)!.gwfbs;
+  // The demo's ended fairs had jobs on show while they ran.
+  for (const f of [...(await list(1)), ...(await list(2))].filter((x) => x.ifks === 3)) expect(f.gwfbs, f.hxid).toBeGreaterThan(0);
+
+  // A running fair with the demo enterprise's jobs ends; afterwards the HR closes one of those
+  // jobs, deletes another and takes a third off its fairs.
+  const hr = await srv.login('hr', '13800000002');
+  const mine = (await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: hr.token, query: { page: 1, limit: 50 } })).body.page.list as { hxid: string; ifks: number }[];
+  const running = mine.find((f) => f.ifks === 2)!;
+  const before = await gwfbs(running.hxid);
+  expect(before).toBeGreaterThan(2);
+  await srv.app.services.db.execute(sql`update fairs set ends_at = now() - interval '1 minute' where id = ${running.hxid}`);
+  const own = (await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { gwzt: '2', page: 1, limit: 100 } })).body.page.list as { gwid: string }[];
+  const atFair = [];
+  for (const j of own) {
+    const fairs = (await srv.call('/api/hr/qydwgwfbxx/getHxsByGwid', { token: hr.token, query: { gwid: j.gwid } })).body.hxlist as { hxid: string; sfxz: number }[];
+    if (fairs.some((f) => f.hxid === running.hxid && f.sfxz === 1)) atFair.push(j.gwid);
+  }
+  expect(atFair.length).toBeGreaterThanOrEqual(3);
+  expect((await srv.call('/api/hr/qydwgwfbxx/auditGW', { token: hr.token, query: { gwid: atFair[0], type: 4 } })).body.code).toBe(0);
+  expect((await srv.call(`/api/hr/qydwgwfbxx/deleteGW/${atFair[1]}`, { method: 'POST', token: hr.token })).body.code).toBe(0);
+  expect((await srv.call('/api/hr/qydwgwfbxx/updateHxsByGwid', { token: hr.token, body: { gwid: atFair[2], hxids: [] } })).body.code).toBe(0);
+  expect(await gwfbs(running.hxid)).toBe(before);
 });

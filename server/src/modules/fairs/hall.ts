@@ -3,7 +3,7 @@
  * who is online (HR of each booth, seekers in the hall) and the hall's figures.
  */
 import type { Static } from '@sinclair/typebox';
-import type { HallCompany, HallStats, HallTalent } from '@zp/core/contract';
+import { maskedName, type HallCompany, type HallStats, type HallTalent } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { SQL } from 'drizzle-orm';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
@@ -16,7 +16,7 @@ import { MIN_COMPLETENESS, seekerCards } from '../resumes/api.js';
 import { favouriteFlags } from '../relations/api.js';
 import { fairApplicationCounts, fairStateSql } from './api.js';
 import { attachedJobCounts, companyCardColumns, followedOf, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
-import { chinaTime, fairJobCount, likeOf } from './store.js';
+import { chinaTime, fairJobTotal, likeOf } from './store.js';
 
 /** Universities are the enterprises the operator puts on the 热门高校 home tab. */
 const UNIVERSITY_LIST_TYPE = 2;
@@ -169,7 +169,7 @@ export async function hallStats(s: Services, fairId: string): Promise<Static<typ
   return {
     chqys: counts!.companies,
     chgxs: counts!.universities,
-    gwfbs: await fairJobCount(s.db, fairId),
+    gwfbs: await fairJobTotal(s.db, fairId),
     bmrs: counts!.seekers,
     jltds: applications.sent,
     mys: applications.offers,
@@ -220,7 +220,7 @@ export async function hallTalents(
   const applied = await appliedTitles(s.db, q.hxid, hr.companyId, ids);
   const list = cards.map((c) => ({
     qzbsid: c.qzbsid,
-    xm: c.x ? `${c.x}${c.xbm === 'xb_002' ? '女士' : '先生'}` : '',
+    xm: maskedName(c.x, c.xbm),
     xb: c.xbm === 'xb_001' ? '男' : c.xbm === 'xb_002' ? '女' : '',
     nl: c.nl,
     zgxl: c.zgxl,

@@ -1,10 +1,10 @@
 import { fairsApi } from '@zp/core/contract';
-import { handle } from '../../http/route.js';
+import { handle, type User } from '../../http/route.js';
 import { forbidden } from '../../http/reply.js';
 import { sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { jobsAtFair } from '../jobs/api.js';
-import { onlineUsers, isUserOnline } from '../notify/api.js';
+import { markPresent, onlineUsers, onlineUsersFor } from '../notify/api.js';
 import { companyOfHr, hrIdsOfCompany } from '../companies/api.js';
 import { fairDetail, fairsWhere, favoriteFairs, likeOf, listFairs, listStats, viewerOf } from './store.js';
 import { companySignUp, favorite, seekerSignUp, unfavorite } from './signup.js';
@@ -67,7 +67,7 @@ const fairs: Module = {
       };
     });
     handle(app, s, fairsApi.hrFigures, async ({ user }) => ({ qygrxxtjVO: await hrFigures(s.db, (await companyOfHr(s.db, user.id))?.id ?? null) }));
-    handle(app, s, fairsApi.hallTicker, async ({ query }) => ({ page: await hallTicker(s.db, query.page, query.limit) }));
+    handle(app, s, fairsApi.hallTicker, async ({ query }) => ({ page: await hallTicker(s.db, query.page, query.limit, query.hxid) }));
     handle(app, s, fairsApi.onlineHr, async ({ query }) => {
       const ids = await hrIdsOfCompany(s.db, query.dwid);
       const online = await onlineUsers(s, ids);
@@ -76,18 +76,24 @@ const fairs: Module = {
       all.sort((a, b) => Number(b.online) - Number(a.online));
       return { onlineHrs: all.filter((h) => h.online).map(({ online: _, ...h }) => h), page: { list: all, totalCount: all.length } };
     });
-    handle(app, s, fairsApi.enterHall, async ({ query, user }) => (await enterHall(s.db, query.hxid, user), {}));
-    handle(app, s, fairsApi.seekerJoinHall, async ({ query, user }) => {
-      // A visitor without a session is welcome in the hall but leaves no trace.
-      if (user) await enterHall(s.db, query.hxid, user);
-      else await requireFair(s.db, query.hxid);
-      return {};
-    });
-    handle(app, s, fairsApi.hrJoinHall, async ({ query, user }) => (await enterHall(s.db, query.hxid, user), {}));
+    // The hall's presence calls. The previous client sends meet/online without its token: such a
+    // caller is served but leaves no trace; a verified one is recorded in the hall and counts as
+    // online for a while (notify's presence), socket or not.
+    const inHall = async (fairId: string, user: User | null) => {
+      if (!user) return void (await requireFair(s.db, fairId));
+      await enterHall(s.db, fairId, user);
+      markPresent(s, user.id);
+    };
+    handle(app, s, fairsApi.enterHall, async ({ query, user }) => (await inHall(query.hxid, user), {}));
+    handle(app, s, fairsApi.seekerJoinHall, async ({ query, user }) => (await inHall(query.hxid, user), {}));
+    handle(app, s, fairsApi.hrJoinHall, async ({ query, user }) => (await inHall(query.hxid, user), {}));
     handle(app, s, fairsApi.onlineCount, async ({ query }) => ({ data: await onlineCount(s, query.hxid, query.type) }));
     handle(app, s, fairsApi.onlineCompanies, async ({ body }) => ({ data: await onlineCompanies(s, body) }));
-    handle(app, s, fairsApi.onlineUsers, async ({ body }) => ({ data: [...(await onlineUsers(s, body))] }));
-    handle(app, s, fairsApi.userOnline, async ({ query }) => ({ data: await isUserOnline(s, query.userid) }));
+    handle(app, s, fairsApi.onlineUsers, async ({ body, user }) => ({ data: [...(await onlineUsersFor(s, user, body))] }));
+    handle(app, s, fairsApi.userOnline, async ({ query, user }) => {
+      if (user) markPresent(s, user.id);
+      return { data: (await onlineUsersFor(s, user, [query.userid])).has(query.userid) };
+    });
 
     // Sign-up and favourites.
     handle(app, s, fairsApi.seekerSignUp, async ({ body, user }) => (await seekerSignUp(s, user.id, body), { msg: '报名成功' }));

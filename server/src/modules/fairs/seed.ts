@@ -150,7 +150,11 @@ export async function seedFairsDemo(ctx: DemoContext) {
                (select min(h.user_id)::text from hr_profiles h where h.company_id = c.id and h.join_state = 2) as hr
         from companies c where c.status = 1 order by c.id`,
   );
-  const signups: { fair: string; user: string; company: string; zone: string | null }[] = [];
+  const signups: { fair: string; user: string; company: string; zone: string | null; at: string }[] = [];
+  const startOf = Object.fromEntries(FAIRS.map((f) => [f.key, f.starts.getTime()]));
+  // Sign-ups come in over the days before a fair opens (and up to now for a running one), so the
+  // hall's 会场动态 reads as news of different ages: spread, deterministic.
+  const signedUpAt = (key: string, n: number) => new Date(Math.min(Date.now(), startOf[key]!) - ((n * 97) % (3 * 24 * 60) + 5) * 60_000).toISOString();
   const zoneFor = (key: string, c: { list_type: number; industry: string }) => {
     if (key === 'autumn') {
       if (c.list_type === 2) return zoneId.autumn['高校专区'];
@@ -164,17 +168,20 @@ export async function seedFairsDemo(ctx: DemoContext) {
     const demo = c.id === ctx.companyId;
     // Other enterprises: each at three fairs, spread over the list.
     const keys = demo ? DEMO_COMPANY_FAIRS : [FAIRS[i % FAIRS.length].key, FAIRS[(i + 3) % FAIRS.length].key, 'autumn'];
-    for (const key of new Set(keys)) signups.push({ fair: fairId[key], user: demo ? ctx.hrId : (c.hr ?? ctx.hrId), company: c.id, zone: zoneFor(key, c) });
+    for (const key of new Set(keys)) {
+      signups.push({ fair: fairId[key], user: demo ? ctx.hrId : (c.hr ?? ctx.hrId), company: c.id, zone: zoneFor(key, c), at: signedUpAt(key, signups.length) });
+    }
   });
   if (signups.length) {
     await db.execute(
-      sql`insert into fair_signups (fair_id, user_id, company_id, zone_id)
-          values ${sql.join(signups.map((x) => sql`(${x.fair}, ${x.user}, ${x.company}, ${x.zone})`), sql`, `)}
+      sql`insert into fair_signups (fair_id, user_id, company_id, zone_id, created_at)
+          values ${sql.join(signups.map((x) => sql`(${x.fair}, ${x.user}, ${x.company}, ${x.zone}, ${x.at})`), sql`, `)}
           on conflict do nothing`,
     );
   }
   await db.execute(
-    sql`insert into fair_signups (fair_id, user_id) values ${sql.join(DEMO_SEEKER_FAIRS.map((k) => sql`(${fairId[k]}, ${ctx.seekerId})`), sql`, `)}`,
+    sql`insert into fair_signups (fair_id, user_id, created_at)
+        values ${sql.join(DEMO_SEEKER_FAIRS.map((k, i) => sql`(${fairId[k]}, ${ctx.seekerId}, ${signedUpAt(k, signups.length + i)})`), sql`, `)}`,
   );
   await db.execute(
     sql`insert into fair_favorites (user_id, fair_id) values (${ctx.seekerId}, ${fairId.pazhou}), (${ctx.seekerId}, ${fairId.hangzhou}),

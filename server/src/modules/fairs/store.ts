@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
 import { companyOfHr } from '../companies/api.js';
-import { jobsAtFair } from '../jobs/api.js';
+import { fairJobTotal } from '../jobs/api.js';
 import { fairStateSql } from './api.js';
 import { inPlace } from '../codes/store.js';
 
@@ -46,14 +46,9 @@ export const itemColumns = (v: Viewer) => sql`
   (select count(*) from fair_signups s where s.fair_id = f.id and s.company_id is not null)::int as chqys,
   f.fee_type::int as sfgy, f.booth_fee::int as zwf`;
 
-/** Job posts attached to a fair (published, of approved enterprises). */
-export async function fairJobCount(db: Db, fairId: string): Promise<number> {
-  return (await jobsAtFair(db, fairId, { page: 1, limit: 0 })).total;
-}
-
 /** Adds gwfbs and keeps the fee fields for HR only. */
 export async function finishItems<T extends Omit<FairItemT, 'gwfbs'>>(db: Db, v: Viewer, list: T[]): Promise<(T & { gwfbs: number })[]> {
-  const counts = await Promise.all(list.map((f) => fairJobCount(db, f.hxid)));
+  const counts = await Promise.all(list.map((f) => fairJobTotal(db, f.hxid)));
   return list.map((f, i) => {
     const out = { ...f, gwfbs: counts[i] };
     if (v.role !== 'hr') {
@@ -149,7 +144,7 @@ export async function fairsWhere(
   return pageOf(await finishItems(db, v, list), total, page, limit);
 }
 
-export { likeOf };
+export { likeOf, fairJobTotal };
 
 /** A user's favourite fairs in the previous client's upper-case row (collectedList), latest favourite first. */
 export async function favoriteFairs(db: Db, userId: string, q: { hymc?: string; page: number; limit: number }): Promise<PageOf<Static<typeof FavoriteFair>>> {
@@ -163,6 +158,6 @@ export async function favoriteFairs(db: Db, userId: string, q: { hymc?: string; 
                ${chinaTime('fav.created_at')} as "SCSJ", fav.user_id::text as "USERID"
         from ${from} where ${where} order by fav.created_at desc, f.id desc limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`,
   );
-  const counts = await Promise.all(list.map((f) => fairJobCount(db, f.HXID)));
+  const counts = await Promise.all(list.map((f) => fairJobTotal(db, f.HXID)));
   return pageOf(list.map((f, i) => ({ ...f, QYGWS: counts[i] })), total, q.page, q.limit);
 }

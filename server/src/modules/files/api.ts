@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { ID_PATTERN, isId } from '@zp/core/contract';
 import { one, sql, type Db } from '../../db/index.js';
 import { badRequest, conflict } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
@@ -72,7 +73,7 @@ export function toRecord(r: Row): FileRecord {
 
 /** A registered, not deleted file, or null. */
 export async function fileOf(db: Db, fileId: string): Promise<FileRecord | null> {
-  if (!/^[1-9]\d{0,18}$/.test(fileId)) return null;
+  if (!isId(fileId)) return null;
   const r = await one<Row>(db, sql`select ${fileColumns} from files where id = ${fileId} and deleted_at is null`);
   return r ? toRecord(r) : null;
 }
@@ -182,7 +183,8 @@ export interface ParsedKey {
   ext: string;
 }
 
-const KEY_RE = /^([a-z]+)\/(anon|[1-9]\d{0,18})\/(\d{6})\/([0-9a-f]{32})\/([^/]+)$/;
+// The owner part is a user id as `Id` takes it (ID_PATTERN without its anchors).
+const KEY_RE = new RegExp(`^([a-z]+)/(anon|${ID_PATTERN.slice(1, -1)})/(\\d{6})/([0-9a-f]{32})/([^/]+)$`);
 
 /** The parts of a storage key we issued, or null for anything else (including path tricks). */
 export function parseKey(key: string): ParsedKey | null {
@@ -308,3 +310,4 @@ export async function deleteFile(s: Pick<Services, 'config' | 'secret' | 'db'>, 
 export const isFileKind = (n: number): n is FileKindValue => (Object.values(FileKind) as number[]).includes(n);
 
 export { receiveFile, type ReceiveOptions, type Sniffed } from './receive.js';
+export { openStoredFile } from './read.js';

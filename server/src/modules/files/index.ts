@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { filesApi, identityApi } from '@zp/core/contract';
+import { MAX_RESUME_ATTACHMENTS, RESUME_ATTACHMENTS_FULL_MSG, filesApi, identityApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { rows, sql, type Db } from '../../db/index.js';
@@ -30,7 +30,7 @@ import { receiveUpload } from './upload.js';
 import { fileUrl } from './urls.js';
 
 /** At most this many attachment résumés per job seeker (spec: picker max 3). */
-export const MAX_RESUMES = 3;
+export const MAX_RESUMES = MAX_RESUME_ATTACHMENTS;
 
 async function myFile(s: Services, f: FileRecord) {
   return {
@@ -136,9 +136,14 @@ const files: Module = {
 
     // --- job seekers: attachment résumés and avatar -------------------------------------------
 
-    handle(app, s, filesApi.seekerOssKey, async ({ user, query }) => ({
-      info: issueUploadPolicy(s, user.id, query.fileType === 40 ? SCOPES.avatar : SCOPES.resume),
-    }));
+    handle(app, s, filesApi.seekerOssKey, async ({ user, query }) => {
+      // At the limit the upload is refused here, before a byte is sent (save checks again, under a lock).
+      if (query.fileType === 10) {
+        const n = await rows<{ n: number }>(s.db, sql`select count(*)::int as n from files where owner_id = ${user.id} and kind = 10 and deleted_at is null`);
+        if (n[0].n >= MAX_RESUMES) throw conflict(RESUME_ATTACHMENTS_FULL_MSG);
+      }
+      return { info: issueUploadPolicy(s, user.id, query.fileType === 40 ? SCOPES.avatar : SCOPES.resume) };
+    });
 
     handle(app, s, filesApi.seekerSave, async ({ user, body }) => {
       const kind = Number(body.wjlx) as FileKindValue;
@@ -154,7 +159,7 @@ const files: Module = {
         });
         if (!r) {
           await discardUpload(s, body.keyName, user.id);
-          throw conflict(`附件简历最多 ${MAX_RESUMES} 份，请删除不常用的附件简历后再上传`);
+          throw conflict(RESUME_ATTACHMENTS_FULL_MSG);
         }
         f = r;
       } else {

@@ -28,6 +28,16 @@ export async function jobSummary(db: Db, jobId: string): Promise<JobSummary | nu
   return r ?? null;
 }
 
+/** A job as it reads now (any state), for a report's evidence; null when there is no such job. */
+export async function jobSnapshot(db: Db, jobId: string): Promise<{ title: string; companyName: string; salaryMin: number; salaryMax: number; description: string } | null> {
+  const r = await one<{ title: string; companyName: string; salaryMin: number; salaryMax: number; description: string }>(
+    db,
+    sql`select j.title, c.name as "companyName", j.salary_min as "salaryMin", j.salary_max as "salaryMax", j.description
+        from jobs j join companies c on c.id = j.company_id where j.id = ${jobId}`,
+  );
+  return r ?? null;
+}
+
 /**
  * A job row in the fields of the contract (legacy-response-shapes §2): gwyx is the salary-range
  * code beside the exact bounds zdyx / zgyx, gwlbo / gwlbt / gwlb the category of level 1 / 2 / 3,
@@ -101,6 +111,22 @@ export async function jobsAtFair(
   return { list, total: total?.n ?? 0 };
 }
 
+/**
+ * The jobs a fair shows (gwfbs): now, its published jobs of approved enterprises; once it has
+ * ended, every job it showed, whatever became of the job since (closed, deleted): the fair's
+ * record, not today's openings.
+ */
+export async function fairJobTotal(db: Db, fairId: string): Promise<number> {
+  const r = await one<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from job_fairs jf join fairs f on f.id = jf.fair_id join jobs j on j.id = jf.job_id
+          join companies c on c.id = j.company_id
+        where jf.fair_id = ${fairId}
+          and case when f.ends_at < now() then j.status <> 0 else j.status = 1 and j.deleted_at is null and c.status = 1 end`,
+  );
+  return r?.n ?? 0;
+}
+
 /** Published jobs per enterprise (rzgws); every id asked for is present, 0 when none. */
 export async function companyJobCounts(db: Db, companyIds: string[]): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(companyIds.map((id) => [id, 0]));
@@ -115,7 +141,7 @@ export async function companyJobCounts(db: Db, companyIds: string[]): Promise<Re
   return out;
 }
 
-/** An enterprise's published jobs, freshest first (its detail page). */
+/** An enterprise's published jobs in its own order (its detail page). */
 export async function publishedJobsOfCompany(
   db: Db,
   companyId: string,
@@ -123,10 +149,12 @@ export async function publishedJobsOfCompany(
 ): Promise<{ list: JobListItem[]; total: number }> {
   const where = sql`j.company_id = ${companyId} and j.status = 1 and j.deleted_at is null`;
   const total = await one<{ n: number }>(db, sql`select count(*)::int as n from jobs j where ${where}`);
+  // the enterprise's own order: pinned first (置顶), then its 职位排序 (0: none), then the freshest
   const list = await rows<JobListItem>(
     db,
     sql`select ${jobListColumns} from jobs j join companies c on c.id = j.company_id
-        where ${where} order by j.refreshed_at desc, j.id desc limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`,
+        where ${where} order by j.pinned desc, j.sort_order = 0, j.sort_order, j.refreshed_at desc, j.id desc
+        limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`,
   );
   return { list, total: total?.n ?? 0 };
 }

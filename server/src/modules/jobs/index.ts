@@ -1,14 +1,15 @@
 import type { Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { jobsApi, type HrJobRow } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { registerPageViewCounter } from '../../http/page-views.js';
-import { notFound, pageOf } from '../../http/reply.js';
+import { isPageRender, readerOf, registerPageViewCounter } from '../../http/page-views.js';
+import { badRequest, notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { contentChanged } from '../content/api.js';
 import { joinedCompanyId } from '../companies/store.js';
 import {
-  addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
+  addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, jobFormFields, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
 } from './store.js';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -16,17 +17,19 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 const jobs: Module = {
   name: 'jobs',
   register(app, s) {
-    // Readers of a cached job page count as views too (http/page-views.ts).
+    // Readers of a job page count as views, once a day each (http/page-views.ts).
     registerPageViewCounter('job', (db, id, n) => db.execute(sql`update jobs set views = views + ${n} where id = ${id}`));
     const company = (userId: string) => joinedCompanyId(s.db, userId);
     // Public pages (search, job and company pages, fair halls) are cached; tell the caches.
     const changed = (jobId: string) => contentChanged(s, 'job', jobId);
 
-    handle(app, s, jobsApi.add, async ({ body, user }) => {
+    handle(app, s, jobsApi.add, async ({ body, query, user }) => {
       const { fb, ...fields } = body;
-      const gwid = await addJob(s, user.id, await company(user.id), fields, fb === 1);
+      const publish = fb ?? query.type;
+      if (publish === undefined) throw badRequest('缺少必填参数：是否发布(type)');
+      const gwid = await addJob(s, user.id, await company(user.id), fields, publish === 1);
       await changed(gwid);
-      return { gwid, msg: fb === 1 ? '岗位已发布' : '草稿已保存' };
+      return { gwid, msg: publish === 1 ? '岗位已发布' : '草稿已保存' };
     });
 
     handle(app, s, jobsApi.update, async ({ body, user }) => {
@@ -95,8 +98,8 @@ const jobs: Module = {
       const j = await jobDetail(s, params.gwid);
       if (!j) throw notFound('岗位不存在');
       const hxlist = await fairsForJob(s.db, companyId, params.gwid);
-      const hxid = hxlist.find((f) => f.sfxz === 1)?.hxid ?? '';
-      return { gwxxxqHrVO: { ...(await detailOf(s.db, j, user)), hxid, xjyy: j.xjyy, hxlist } };
+      const hxid = hxlist.filter((f) => f.sfxz === 1).map((f) => f.hxid);
+      return { gwxxxqHrVO: { ...(await detailOf(s.db, j, user)), ...(await jobFormFields(s.db, params.gwid)), hxid, xjyy: j.xjyy, hxlist } };
     });
 
     handle(app, s, jobsApi.fairs, async ({ query, user }) => {
@@ -113,9 +116,11 @@ const jobs: Module = {
 
     // ---- visitors
 
-    handle(app, s, jobsApi.detailByPath, async ({ params, user }) => ({ gwxxxqQzVO: await visibleJob(s, params.gwid, user) }));
-    handle(app, s, jobsApi.detail, async ({ query, user }) => ({ gwxxxqQzVO: await visibleJob(s, query.gwid, user) }));
-    handle(app, s, jobsApi.info, async ({ query, user }) => ({ qyDwgwfbxx: await visibleJob(s, query.gwid, user) }));
+    // A page render's read is not a view: the page counts its reader (http/page-views.ts).
+    const reader = (req: FastifyRequest, user: { id: string } | null) => (isPageRender(req) ? null : readerOf(req, user?.id));
+    handle(app, s, jobsApi.detailByPath, async ({ params, user, req }) => ({ gwxxxqQzVO: await visibleJob(s, params.gwid, user, reader(req, user)) }));
+    handle(app, s, jobsApi.detail, async ({ query, user, req }) => ({ gwxxxqQzVO: await visibleJob(s, query.gwid, user, reader(req, user)) }));
+    handle(app, s, jobsApi.info, async ({ query, user, req }) => ({ qyDwgwfbxx: await visibleJob(s, query.gwid, user, reader(req, user)) }));
     handle(app, s, jobsApi.postingHr, async ({ query, user }) => {
       const j = await jobDetail(s, query.gwid);
       const own = user?.role === 'hr' && j && (await joinedCompanyId(s.db, user.id).catch(() => null)) === j.dwid;

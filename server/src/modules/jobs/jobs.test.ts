@@ -77,7 +77,7 @@ describe('a job’s life', () => {
     const own = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
     expect(own.body.gwxxxqHrVO).toMatchObject({
       gwid, gwmc: '数据分析师', gwzt: '0', hrid: hr.userId, hrxm: '张审核', gwgzxz: 'gx_001', sbxxdz: '深圳市南山区',
-      gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101', gwyx: 'xzfw_06', fllist: [], hxid: '', hxlist: [],
+      gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101', gwyx: 'xzfw_06', fllist: [], hxid: [], hxlist: [],
     });
     // the HR's list: gwzt a string, gwfbsj a full time, the counts of résumés and fairs
     const drafts = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, method: 'POST', query: { gwzt: '0' } });
@@ -103,7 +103,8 @@ describe('a job’s life', () => {
     expect(page.body.gwxxxqQzVO).toBeUndefined();
     expect(page.body.qyDwgwfbxx).toMatchObject({ gwid, gwyx: 'xzfw_06', gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', fllist: [] });
     expect(page.body.qyDwgwfbxx.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect((await visitor()).body.gwxxxqQzVO.llcs).toBe(3);
+    // the same visitor reading again is not another view (one a day each)
+    expect((await visitor()).body.gwxxxqQzVO.llcs).toBe(1);
     const hrInfo = await srv.call('/api/qz/qzgrjbxx/getHrInfoByGw', { query: { gwid } });
     expect(hrInfo.body.hrInfo).toMatchObject({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwid: hr.companyId });
 
@@ -185,6 +186,72 @@ describe('a job’s life', () => {
       expect(r.body.msg).toContain(text);
     }
     expect((await srv.call('/api/hr/qydwgwfbxx/deleteGW/abc', { token: hr.token, method: 'POST' })).body.code).toBe(400);
+    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
+  });
+});
+
+describe('the previous client’s job form (Enter_postcreate, Enter_updatePost)', () => {
+  /** The body its 发布 / 保存草稿 sends: salary as a range code, perks as gwfls, fairs as hxids. */
+  const clientBody = (over: Record<string, unknown> = {}) => ({
+    hxids: [] as string[] | string, gwfls: ['gwfl_t1'], gwmc: '旧版表单岗位', gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101',
+    gwgzxz: 'gx_001', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳市南山区科技园', gwyx: 'xzfw_04', xlyq: 'xl_04', jyyq: 'gzjy_03',
+    gwms: '负责后端服务。', jnyq: '', zprs: 3, ssbm: '技术部', fbsc: 30, jljsyx: 'jobs@example.com', sfzd: '1', ...over,
+  });
+
+  it('publishes (type=1) or drafts (type=0) its body, the bounds taken from the range code, and edits it back', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    await srv.app.services.db.execute(sql`insert into code_items (table_name, code, name, sort) values ('m_gwfldm', 'gwfl_t1', '五险一金', 1) on conflict do nothing`);
+    const fair = await fairWithSignup(srv, { companyId: hr.companyId!, hrId: hr.userId!, name: '旧版表单的招聘会' });
+    const added = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, query: { type: 1 }, body: clientBody({ hxids: [fair] }) });
+    expect(added).toMatchObject({ status: 200, body: { code: 0, gwid: expect.any(String) } });
+    const gwid = added.body.gwid;
+    const detail = async () => (await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token, method: 'POST' })).body.gwxxxqHrVO;
+    const d = await detail();
+    expect(d).toMatchObject({
+      gwmc: '旧版表单岗位', gwzt: '2', gwyx: 'xzfw_04', zdyx: 8000, zgyx: 12000, gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101',
+      fllist: [{ dm: 'gwfl_t1' }], hxid: [fair], zprs: 3, ssbm: '技术部', fbsc: 30, jljsyx: 'jobs@example.com', sfzd: '1', zwpx: 0,
+    });
+    expect((await jobsAtFair(srv.app.services.db, fair, { page: 1, limit: 10 })).list.map((j) => j.gwid)).toEqual([gwid]);
+    // 置顶: first on the enterprise's page before a fresher job
+    const later = await postJob(srv, hr, { gwmc: '后发布的岗位' });
+    const page = await srv.call('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', query: { dwid: hr.companyId! } });
+    expect(page.body.gwList.map((j: { gwid: string }) => j.gwid)).toEqual([gwid, later]);
+
+    const draft = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, query: { type: 0 }, body: clientBody({ gwmc: '旧版草稿', hxids: '' }) });
+    expect((await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${draft.body.gwid}`, { token: hr.token })).body.gwxxxqHrVO).toMatchObject({ gwzt: '0', hxid: [] });
+
+    // 更新: the form copies the detail back (hxid → hxids, jljsyx, fbsc, sfzd as they came) with save=true
+    const edited = await srv.call('/api/hr/qydwgwfbxx/updateGw', {
+      token: hr.token,
+      query: { save: true },
+      body: { ...clientBody({ hxids: d.hxid, gwyx: 'xzfw_09', fbsc: d.fbsc, sfzd: 0, gwfls: [] }), gwid, dwid: hr.companyId, gwmc: '旧版表单岗位（已改）' },
+    });
+    expect(edited.body).toMatchObject({ code: 0 });
+    expect(await detail()).toMatchObject({ gwmc: '旧版表单岗位（已改）', gwyx: 'xzfw_09', zdyx: 0, zgyx: 0, fllist: [], hxid: [fair], sfzd: '0' });
+
+    // exact bounds, when sent (our own form), win over the range code
+    await srv.call('/api/hr/qydwgwfbxx/updateGw', { token: hr.token, body: { ...clientBody({ gwyx: 'xzfw_01', zdyx: 20000, zgyx: 26000 }), gwid } });
+    expect(await detail()).toMatchObject({ zdyx: 20000, zgyx: 26000, gwyx: 'xzfw_06' });
+  });
+
+  it('refuses what is wrong in its body with HTTP 200 and a reason the page shows, changing nothing', async () => {
+    const hr = await actor(srv, 'hrApproved');
+    const other = await actor(srv, 'hrApproved');
+    const unsigned = await fairWithSignup(srv, { name: '未报名的会' });
+    for (const [over, code, msg] of [
+      [{ gwyx: 'xzfw_99' }, 400, '薪资范围无效，请重新选择'],
+      [{ gwyx: undefined }, 400, '请选择薪资范围'],
+      [{ gwlbt: 'gwlb_0102' }, 400, '岗位类别无效，请重新选择'],
+      [{ jljsyx: 'not-an-email' }, 400, '简历接收邮箱(jljsyx) 格式不正确'],
+      [{ fbsc: -1 }, 400, '发布时长(fbsc) 不能小于 0'],
+      [{ hxids: [unsigned] }, 400, '本单位尚未报名该招聘会，请先报名'],
+      [{ dwid: other.companyId }, 403, '只能为本单位发布岗位'],
+    ] as const) {
+      const r = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, query: { type: 1 }, body: clientBody(over) });
+      expect(r, JSON.stringify(over)).toEqual({ status: 200, body: { code, msg } });
+    }
+    const none = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: clientBody() });
+    expect(none.body).toEqual({ code: 400, msg: '缺少必填参数：是否发布(type)' });
     expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
   });
 });

@@ -31,10 +31,10 @@ export async function seedDemoJobsStep(ctx: DemoContext): Promise<void> {
   }
   await insertJobs(db, jobs);
 
-  // Show a few published jobs of each enterprise at its fairs that are on now or to come.
+  // Show a few published jobs of each enterprise at its fairs (the ended ones showed them while they ran).
   const links: string[] = [];
   for (const c of companies) {
-    const fairs = (await fairsOfCompany(db, c.id)).filter((f) => f.state !== 3);
+    const fairs = await fairsOfCompany(db, c.id);
     if (!fairs.length) continue;
     const own = await rows<{ id: string }>(db, sql`select id::text as id from jobs where company_id = ${c.id} and status = 1 order by id limit 4`);
     for (const f of fairs) for (const j of own) links.push(`(${j.id},${f.id})`);

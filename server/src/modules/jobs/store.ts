@@ -2,9 +2,10 @@
  * Job posts: writing them (HR of an approved enterprise), reading them, the operator's take-down.
  */
 import type { Static } from '@sinclair/typebox';
-import type { JobDetail, JobInput } from '@zp/core/contract';
+import { salaryBoundsOf, type JobDetail, type JobInput } from '@zp/core/contract';
 import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
+import { countView } from '../../http/page-views.js';
 import type { Services } from '../../services.js';
 import { codeSnapshot, isValidCode } from '../codes/store.js';
 import { companySignedUp, fairState, fairsOfCompany } from '../fairs/api.js';
@@ -25,7 +26,52 @@ export const TAKEN_DOWN = 3;
 /** (The one helper of db/index.ts, under the name this module's callers use.) */
 export const shanghai = chinaTime;
 
-async function checkFields(db: Db, b: JobFields) {
+/** A job's fields as stored, whichever form sent them (our exact bounds or the previous client's range code). */
+interface JobRecord {
+  title: string;
+  category: string;
+  nature: string;
+  province: string;
+  city: string;
+  address: string;
+  salaryMin: number;
+  salaryMax: number;
+  education: string;
+  experience: string;
+  headcount: number;
+  description: string;
+  welfare: string;
+  /** null: not sent (an edit keeps them) */
+  perks: string[] | null;
+  department: string;
+  skills: string;
+  publishDays: number | null;
+  resumeEmail: string | null;
+  pinned: boolean | null;
+  sortOrder: number | null;
+  /** null: not sent (the job's fairs stay as they are) */
+  fairIds: string[] | null;
+}
+
+/** The salary bounds: exact ones when sent, else the range code's. */
+function salaryOf(b: JobFields): { zdyx: number; zgyx: number } {
+  if (b.zdyx !== undefined || b.zgyx !== undefined) {
+    if (b.zdyx === undefined || b.zgyx === undefined) throw badRequest('请同时填写最低月薪和最高月薪');
+    if (b.zgyx < b.zdyx) throw badRequest('最高月薪不能低于最低月薪');
+    return { zdyx: b.zdyx, zgyx: b.zgyx };
+  }
+  if (!b.gwyx) throw badRequest('请选择薪资范围');
+  const bounds = salaryBoundsOf(b.gwyx);
+  if (!bounds) throw badRequest('薪资范围无效，请重新选择');
+  return bounds;
+}
+
+/** hxids as a list: the previous client sends one id as a string, and '' for none. */
+const fairIdsOf = (h: JobFields['hxids']): string[] | null => (h === undefined ? null : Array.isArray(h) ? h : h ? [h] : []);
+
+async function checkFields(s: Services, companyId: string, jobId: string | null, b: JobFields): Promise<JobRecord> {
+  const db = s.db;
+  if (b.dwid !== undefined && b.dwid !== companyId) throw forbidden('只能为本单位发布岗位');
   const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
     ['gwlb3', b.gwlb, '岗位类别'],
     ['m_gwgzxzdm', b.gwgzxz, '工作性质'],
@@ -38,12 +84,24 @@ async function checkFields(db: Db, b: JobFields) {
     if (!code) throw badRequest(`请选择${title}`);
     if (!(await isValidCode(db, table, code))) throw badRequest(`${title}无效，请重新选择`);
   }
+  // the upper levels, when sent, must be the ones above the third (codes nest by prefix)
+  if ((b.gwlbt && !b.gwlb.startsWith(b.gwlbt)) || (b.gwlbo && !b.gwlb.startsWith(b.gwlbo))) throw badRequest('岗位类别无效，请重新选择');
   const city = (await codeSnapshot(db)).all.ss.find((r) => r.code === b.sbcs);
   if (city?.parent !== b.sbsf) throw badRequest('工作城市不属于所选省份');
-  if (b.zgyx < b.zdyx) throw badRequest('最高月薪不能低于最低月薪');
+  const { zdyx, zgyx } = salaryOf(b);
   if (!b.gwmc.trim()) throw badRequest('请填写岗位名称');
   if (!b.gwms.trim()) throw badRequest('请填写岗位描述');
-  await checkPerks(db, b.gwfl ?? []);
+  const perks = b.gwfl ?? b.gwfls ?? null;
+  await checkPerks(db, perks ?? []);
+  const fairIds = fairIdsOf(b.hxids);
+  if (fairIds) await checkFairChoice(s, companyId, jobId, fairIds);
+  return {
+    title: b.gwmc.trim(), category: b.gwlb, nature: b.gwgzxz, province: b.sbsf, city: b.sbcs, address: b.sbxxdz.trim(),
+    salaryMin: zdyx, salaryMax: zgyx, education: b.xlyq, experience: b.jyyq, headcount: b.zprs, description: b.gwms.trim(),
+    welfare: welfare(b.fldy), perks, department: b.ssbm?.trim() ?? '', skills: b.jnyq?.trim() ?? '',
+    publishDays: b.fbsc ?? null, resumeEmail: b.jljsyx?.trim() ?? null, pinned: b.sfzd === undefined ? null : String(b.sfzd) === '1',
+    sortOrder: b.zwpx ?? null, fairIds,
+  };
 }
 
 /** Perk codes must be items of m_gwfldm (职位亮点); none may be sent before that table has items. */
@@ -57,7 +115,7 @@ async function checkPerks(db: Db, codes: string[]) {
 }
 
 /** The perk codes as stored: a Postgres text[] literal (codes are [A-Za-z0-9_]). */
-const perksOf = (b: JobFields) => `{${(b.gwfl ?? []).join(',')}}`;
+const perksLiteral = (codes: string[]) => `{${codes.join(',')}}`;
 
 const welfare = (s: string | undefined) =>
   (s ?? '')
@@ -67,18 +125,21 @@ const welfare = (s: string | undefined) =>
     .join(',');
 
 export async function addJob(s: Services, hrId: string, companyId: string, b: JobFields, publish: boolean): Promise<string> {
-  await checkFields(s.db, b);
+  const j = await checkFields(s, companyId, null, b);
   const c = await one<{ name: string }>(s.db, sql`select name from companies where id = ${companyId}`);
-  const words = jobSearchWords(b.gwmc.trim(), c!.name);
+  const words = jobSearchWords(j.title, c!.name);
   const r = await one<{ id: string }>(
     s.db,
     sql`insert into jobs (company_id, hr_id, title, category, nature, province, city, address, salary_min, salary_max, education,
-                          experience, headcount, description, welfare, perks, department, skills, status, published_at, search_title, search_company)
-        values (${companyId}, ${hrId}, ${b.gwmc.trim()}, ${b.gwlb}, ${b.gwgzxz}, ${b.sbsf}, ${b.sbcs}, ${b.sbxxdz.trim()}, ${b.zdyx}, ${b.zgyx},
-                ${b.xlyq}, ${b.jyyq}, ${b.zprs}, ${b.gwms.trim()}, ${welfare(b.fldy)}, ${perksOf(b)}::text[], ${b.ssbm?.trim() ?? ''},
-                ${b.jnyq?.trim() ?? ''}, ${publish ? PUBLISHED : DRAFT}, ${publish ? sql`now()` : null}, ${words.title}, ${words.company})
+                          experience, headcount, description, welfare, perks, department, skills, status, published_at, search_title, search_company,
+                          publish_days, resume_email, pinned, sort_order)
+        values (${companyId}, ${hrId}, ${j.title}, ${j.category}, ${j.nature}, ${j.province}, ${j.city}, ${j.address}, ${j.salaryMin}, ${j.salaryMax},
+                ${j.education}, ${j.experience}, ${j.headcount}, ${j.description}, ${j.welfare}, ${perksLiteral(j.perks ?? [])}::text[], ${j.department},
+                ${j.skills}, ${publish ? PUBLISHED : DRAFT}, ${publish ? sql`now()` : null}, ${words.title}, ${words.company},
+                ${j.publishDays ?? 0}, ${j.resumeEmail ?? ''}, ${j.pinned ?? false}, ${j.sortOrder ?? 0})
         returning id::text as id`,
   );
+  if (j.fairIds?.length) await writeJobFairs(s.db, r!.id, j.fairIds);
   return r!.id;
 }
 
@@ -104,25 +165,41 @@ export async function ownJob(db: Db, companyId: string, jobId: string): Promise<
 const takenDown = (j: OwnedJob) => forbidden(`该岗位已被平台下架${j.takedown_reason ? `（原因：${j.takedown_reason}）` : ''}，不能再修改或发布`);
 
 export async function updateJob(s: Services, companyId: string, jobId: string, b: JobFields) {
-  const j = await ownJob(s.db, companyId, jobId);
-  if (j.status === TAKEN_DOWN) throw takenDown(j);
-  await checkFields(s.db, b);
+  const owned = await ownJob(s.db, companyId, jobId);
+  if (owned.status === TAKEN_DOWN) throw takenDown(owned);
+  const j = await checkFields(s, companyId, jobId, b);
   const c = await one<{ name: string }>(s.db, sql`select name from companies where id = ${companyId}`);
-  const words = jobSearchWords(b.gwmc.trim(), c!.name);
+  const words = jobSearchWords(j.title, c!.name);
+  // What a form did not send stays as it was (our form has no 发布时长, the previous one no 职位排序).
   await s.db.execute(
-    sql`update jobs set title = ${b.gwmc.trim()}, category = ${b.gwlb}, nature = ${b.gwgzxz}, province = ${b.sbsf}, city = ${b.sbcs},
-          address = ${b.sbxxdz.trim()}, salary_min = ${b.zdyx}, salary_max = ${b.zgyx}, education = ${b.xlyq}, experience = ${b.jyyq},
-          headcount = ${b.zprs}, description = ${b.gwms.trim()}, welfare = ${welfare(b.fldy)}, perks = ${perksOf(b)}::text[],
-          department = ${b.ssbm?.trim() ?? ''}, skills = ${b.jnyq?.trim() ?? ''},
+    sql`update jobs set title = ${j.title}, category = ${j.category}, nature = ${j.nature}, province = ${j.province}, city = ${j.city},
+          address = ${j.address}, salary_min = ${j.salaryMin}, salary_max = ${j.salaryMax}, education = ${j.education}, experience = ${j.experience},
+          headcount = ${j.headcount}, description = ${j.description}, welfare = ${j.welfare},
+          perks = ${j.perks ? sql`${perksLiteral(j.perks)}::text[]` : sql`perks`},
+          department = ${j.department}, skills = ${j.skills},
+          publish_days = ${j.publishDays ?? sql`publish_days`}, resume_email = ${j.resumeEmail ?? sql`resume_email`},
+          pinned = ${j.pinned ?? sql`pinned`}, sort_order = ${j.sortOrder ?? sql`sort_order`},
           search_title = ${words.title}, search_company = ${words.company}, updated_at = now()
         where id = ${jobId}`,
   );
+  if (j.fairIds) await writeJobFairs(s.db, jobId, j.fairIds);
+}
+
+/** What the job form keeps for the HR only (gwxxxqHrVO): never part of what visitors see. */
+export async function jobFormFields(db: Db, jobId: string) {
+  const r = await one<{ fbsc: number; jljsyx: string; sfzd: string; zwpx: number }>(
+    db,
+    sql`select publish_days::int as fbsc, resume_email as jljsyx, case when pinned then '1' else '0' end as sfzd, sort_order::int as zwpx
+        from jobs where id = ${jobId}`,
+  );
+  return r ?? { fbsc: 0, jljsyx: '', sfzd: '0', zwpx: 0 };
 }
 
 export async function deleteJob(s: Services, companyId: string, jobId: string) {
   await ownJob(s.db, companyId, jobId);
   await s.db.execute(sql`update jobs set deleted_at = now(), updated_at = now() where id = ${jobId}`);
-  await s.db.execute(sql`delete from job_fairs where job_id = ${jobId}`);
+  // Ended fairs keep the record of what they showed (their 岗位 count).
+  await s.db.execute(sql`delete from job_fairs where job_id = ${jobId} and fair_id in (select id from fairs where ends_at >= now())`);
 }
 
 export async function publishJob(s: Services, companyId: string, jobId: string): Promise<string> {
@@ -162,27 +239,43 @@ export async function fairsForJob(db: Db, companyId: string, jobId: string) {
   return fairs.map((f) => ({ hxid: f.id, hymc: f.name, ifks: f.state, sfxz: chosen.has(f.id) ? 1 : 0 }));
 }
 
-/** Shows the job at exactly these fairs; each newly added one must be signed up for and not over. */
-export async function setJobFairs(s: Services, companyId: string, jobId: string, fairIds: string[]) {
-  const j = await ownJob(s.db, companyId, jobId);
-  if (j.status === TAKEN_DOWN) throw takenDown(j);
-  const current = new Set(
-    (await rows<{ id: string }>(s.db, sql`select fair_id::text as id from job_fairs where job_id = ${jobId}`)).map((r) => r.id),
-  );
-  const added = fairIds.filter((id) => !current.has(id));
-  for (const id of added) {
+/** The fairs a job is shown at now. */
+async function currentFairs(db: Db, jobId: string | null): Promise<Set<string>> {
+  if (!jobId) return new Set();
+  return new Set((await rows<{ id: string }>(db, sql`select fair_id::text as id from job_fairs where job_id = ${jobId}`)).map((r) => r.id));
+}
+
+/** Each fair newly chosen for a job (none yet when jobId is null) must be signed up for and not over. */
+async function checkFairChoice(s: Services, companyId: string, jobId: string | null, fairIds: string[]) {
+  const current = await currentFairs(s.db, jobId);
+  for (const id of fairIds.filter((f) => !current.has(f))) {
     const state = await fairState(s.db, id);
     if (state === null) throw notFound('招聘会不存在');
     if (!(await companySignedUp(s.db, id, companyId))) throw badRequest('本单位尚未报名该招聘会，请先报名');
     if (state === 3) throw badRequest('该招聘会已结束，不能再添加岗位');
   }
+}
+
+/** Shows the job at exactly these fairs (checked by checkFairChoice first). */
+async function writeJobFairs(db: Db, jobId: string, fairIds: string[]) {
+  const current = await currentFairs(db, jobId);
+  const added = fairIds.filter((id) => !current.has(id));
   const keep = fairIds.length ? sql`and fair_id not in (${sql.join(fairIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  await s.db.execute(sql`delete from job_fairs where job_id = ${jobId} ${keep}`);
+  // An ended fair's record stays: it cannot be changed any more (nor offered in the form).
+  await db.execute(sql`delete from job_fairs where job_id = ${jobId} ${keep} and fair_id in (select id from fairs where ends_at >= now())`);
   if (added.length) {
-    await s.db.execute(
+    await db.execute(
       sql`insert into job_fairs (job_id, fair_id) values ${sql.join(added.map((id) => sql`(${jobId}, ${id})`), sql`, `)} on conflict do nothing`,
     );
   }
+}
+
+/** Shows the job at exactly these fairs; each newly added one must be signed up for and not over. */
+export async function setJobFairs(s: Services, companyId: string, jobId: string, fairIds: string[]) {
+  const j = await ownJob(s.db, companyId, jobId);
+  if (j.status === TAKEN_DOWN) throw takenDown(j);
+  await checkFairChoice(s, companyId, jobId, fairIds);
+  await writeJobFairs(s.db, jobId, fairIds);
 }
 
 export type JobDetailRow = Omit<Static<typeof JobDetail>, 'fllist' | 'sfsc'> & {
@@ -219,17 +312,18 @@ export async function detailOf(db: Db, j: JobDetailRow, viewer: { id: string; ro
 
 /**
  * A job as a visitor may see it: published or closed (the page says it stopped), of an approved
- * enterprise. The enterprise's own HR see theirs in every state. Views by others are counted.
+ * enterprise. The enterprise's own HR see theirs in every state. A read by someone else counts a
+ * view, once a day per `reader` (none: a page render, whose page counts its reader).
  */
-export async function visibleJob(s: Services, jobId: string, viewer: { id: string; role: string } | null) {
+export async function visibleJob(s: Services, jobId: string, viewer: { id: string; role: string } | null, reader: string | null) {
   const j = await jobDetail(s, jobId);
   if (!j) throw notFound('岗位不存在或已删除');
   const own =
     viewer?.role === 'hr' &&
     !!(await one(s.db, sql`select 1 as ok from hr_profiles where user_id = ${viewer.id} and company_id = ${j.dwid} and join_state = 2`));
   if (!own && (j.company_status !== 1 || (j.zt !== PUBLISHED && j.zt !== CLOSED))) throw notFound('岗位不存在或已下线');
-  if (!own) await s.db.execute(sql`update jobs set views = views + 1 where id = ${jobId}`);
-  return { ...(await detailOf(s.db, j, viewer)), llcs: own ? j.llcs : j.llcs + 1 };
+  const counted = !own && reader !== null && (await countView(s.db, 'job', jobId, reader));
+  return { ...(await detailOf(s.db, j, viewer)), llcs: j.llcs + (counted ? 1 : 0) };
 }
 
 export async function takeDownJob(s: Services, operatorId: string, jobId: string, reason: string) {

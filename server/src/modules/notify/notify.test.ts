@@ -157,6 +157,33 @@ describe('across nodes (one database, one bus)', () => {
   });
 });
 
+describe('presence without a socket (the previous client has none that authenticates)', () => {
+  it('a verified call marks its user present for a while, on every node, then they fall away', async () => {
+    const bus = memoryBus();
+    const log = pino({ level: 'silent' });
+    const a = await startPresence(bus, log, { leaseMs: 300 });
+    const b = await startPresence(bus, log, { leaseMs: 300 });
+    a.touch('900101');
+    expect(a.isOnline('900101')).toBe(true);
+    await until(async () => b.isOnline('900101'));
+    // a node that starts later hears of it too
+    const late = await startPresence(bus, log, { leaseMs: 300 });
+    await until(async () => late.isOnline('900101'));
+    // no further call: offline everywhere once the lease runs out
+    await until(async () => !a.isOnline('900101') && !b.isOnline('900101') && !late.isOnline('900101'));
+    // a user whose socket closes is offline at once, whatever presence calls their page made
+    const long = await startPresence(bus, log, { leaseMs: 60_000 });
+    long.add('900102');
+    long.touch('900102');
+    await until(async () => a.isOnline('900102'));
+    long.remove('900102');
+    await until(async () => !a.isOnline('900102') && !long.isOnline('900102'));
+    await long.close();
+    for (const p of [a, b, late]) await p.close();
+    await bus.close();
+  });
+});
+
 describe('reminder lists and mark-read', () => {
   it('lists by the client\'s categories (xx_001…xx_005), newest first, and marks only the caller’s own reminders read', async () => {
     const { token, userId } = await srv.registerSeeker(newPhone());

@@ -14,8 +14,8 @@ import type { Services } from '../../services.js';
 import type { User } from '../../http/route.js';
 import { NOTIFY_TOPIC, type NotifyEvent } from './notify.js';
 import { startPresence, type Presence } from './presence.js';
-import { requestOrigin } from '../../http/origins.js';
 import { originMatches } from '../auth/sessions.js';
+import { rows, sql } from '../../db/index.js';
 
 /** How often the server pings; a socket that has not answered the previous ping is dropped. */
 const PING_MS = 30_000;
@@ -46,14 +46,33 @@ function tokenOfFrame(data: RawData): string | null {
 /** Presence per running server (keyed by its Services), for the exported look-ups. */
 const registry = new WeakMap<Services, Presence>();
 
-/** Whether the user has a notification socket open on any node. Async so that it may later ask a shared store. */
+/** Whether the user has a notification socket open on any node, or made a presence call lately. Async so that it may later ask a shared store. */
 export async function isUserOnline(s: Services, userId: string): Promise<boolean> {
   return registry.get(s)?.isOnline(userId) ?? false;
+}
+
+/** A verified presence call of the user (a hall ping): online for a while on every node, socket or not. */
+export function markPresent(s: Services, userId: string): void {
+  registry.get(s)?.touch(userId);
 }
 
 /** The subset of userIds online now. */
 export async function onlineUsers(s: Services, userIds: string[]): Promise<Set<string>> {
   return registry.get(s)?.onlineOf(userIds) ?? new Set();
+}
+
+/**
+ * The subset of userIds online, as a caller may learn it: an HR's presence is public (booths and
+ * company cards show it), a job seeker's only to logged-in users.
+ */
+export async function onlineUsersFor(s: Services, viewer: { id: string } | null, userIds: string[]): Promise<Set<string>> {
+  const online = await onlineUsers(s, userIds);
+  if (viewer || !online.size) return online;
+  const hrs = await rows<{ id: string }>(
+    s.db,
+    sql`select id::text as id from users where role = 'hr' and id in (${sql.join([...online].map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Set(hrs.map((h) => h.id));
 }
 
 const chinaTime = new Intl.DateTimeFormat('sv-SE', {
@@ -139,8 +158,8 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
   pinger.unref();
 
   app.get('/wss/ws', { websocket: true, schema: { hide: true } }, (ws, req) => {
-    // A partner token opens the socket only on its own site's page (the Origin of the upgrade).
-    const origin = requestOrigin(req);
+    // A partner token opens the socket only on its own site's page (the Origin of the upgrade), a full one only off partner pages.
+    const partner = s.origins.partnerOf(req);
     let h: Held | null = null;
     let authing = false;
     const authTimer = setTimeout(() => ws.close(CLOSE_AUTH, 'auth timeout'), AUTH_WAIT_MS);
@@ -171,7 +190,7 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
         if (!token) return ws.close(CLOSE_AUTH, 'auth required');
         authing = true;
         s.sessions.userByToken(token).then(
-          (user) => (user && originMatches(user, origin) ? admit(user, token) : ws.close(CLOSE_AUTH, 'session ended')),
+          (user) => (user && originMatches(user, partner) ? admit(user, token) : ws.close(CLOSE_AUTH, 'session ended')),
           (err) => {
             s.log.error({ err }, 'notify socket: session look-up failed');
             ws.close(1011, 'server error');

@@ -1,7 +1,9 @@
-import { partnersApi } from '@zp/core/contract';
+import { partnersApi, PARTNER_AUTHORIZE_ELSEWHERE_MSG, PARTNER_ROLE_MSG } from '@zp/core/contract';
+import { SITE_PATHS } from '@zp/core/fairs';
 import { handle } from '../../http/route.js';
-import { badRequest, conflict, notFound } from '../../http/reply.js';
-import { normaliseOrigin } from '../../http/origins.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
+import { normaliseOrigin, requestOrigin, NOT_A_PARTNER_MSG } from '../../http/origins.js';
+import { LOGIN_TYPE_PARTNER, startSession } from '../auth/index.js';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
@@ -120,6 +122,42 @@ const partners: Module = {
       await logOperatorAction(s.db, user.id, 'partner.delete', body.bsid, { before: item(before) });
       await changed();
       return { msg: '已删除' };
+    });
+
+    // The login window keeps its opener, which waits for its message and sees it close. Opened
+    // from a partner's page (another origin), the site's Cross-Origin-Opener-Policy (same-origin)
+    // would cut that tie, so that window goes without; opened from the platform's own pages
+    // (which have same-origin themselves) it keeps the site's policy, which then keeps the tie.
+    app.addHook('onRequest', async (req, reply) => {
+      const [path, query = ''] = req.url.split('?');
+      if (path !== SITE_PATHS.loginWindow && path !== `${SITE_PATHS.loginWindow}/`) return;
+      const opener = normaliseOrigin(new URLSearchParams(query).get('origin') ?? '');
+      if (!opener || !s.origins.isOwn(req, opener)) reply.raw.setHeader('cross-origin-opener-policy', 'unsafe-none');
+    });
+
+    /** The listed partner site `text` names (normalised), or the refusal the window shows. */
+    const listed = (text: string) => {
+      const origin = normaliseOrigin(text);
+      if (!origin) throw badRequest(ORIGIN_FORMAT_MSG);
+      if (!s.origins.isPartner(origin)) throw forbidden(NOT_A_PARTNER_MSG);
+      return origin;
+    };
+
+    handle(app, s, partnersApi.site, async ({ query }) => {
+      const origin = listed(query.origin);
+      return { mc: s.origins.nameOf(origin) ?? '', origin };
+    });
+
+    // The platform's login window, on the platform's own origin, with the person's full session:
+    // the partner page never sees the password or code, only this scoped token for its origin.
+    handle(app, s, partnersApi.authorize, async ({ body, req, user }) => {
+      const from = requestOrigin(req);
+      // A browser sends the Origin of the page that called: only the platform's own window may ask.
+      if (!from || !s.origins.isOwn(req, from)) throw forbidden(PARTNER_AUTHORIZE_ELSEWHERE_MSG);
+      const origin = listed(body.origin);
+      if (user.role === 'xs') throw forbidden(PARTNER_ROLE_MSG);
+      const u = await one<{ name: string }>(s.db, sql`select name from users where id = ${user.id}`);
+      return startSession(s, req, { id: user.id, role: user.role, phone: user.phone, name: u?.name ?? '' }, LOGIN_TYPE_PARTNER, origin);
     });
 
     handle(app, s, partnersApi.status, async ({ req }) => {

@@ -10,6 +10,7 @@ import { actor, completeResume, uniquePhone, type Actor } from '../../../test/ro
 import { fairWithSignup } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
 import { RawClient } from '../chat/testing.js';
+import { Signal } from '../rtc/testing.js';
 import { PARTNERS_CHANGED_TOPIC } from './index.js';
 
 const PARTNER = 'https://career.example.edu';
@@ -34,10 +35,21 @@ async function addPartner(mc: string, origin: string, extra: Record<string, unkn
   return r.body.item as { bsid: string; origin: string };
 }
 
-/** Logs the seeker in on a page of `origin` (password login, as the widget does). */
+/** Logs the seeker in on a page of `origin` (password login, as the platform's login page does; a partner page is refused). */
 async function loginFrom(origin: string | null, phone = seeker.phone!) {
   const r = await srv.call('/api/sec/pc/logonQz', { ...from(origin), body: { logintype: 0, phone, pwd: DEMO_PWD } });
   return r;
+}
+
+/** What the platform's login window asks for `origin` with the platform session `token` (the window's page is on the platform's origin). */
+const authorize = (origin: unknown, token: string | null, pageOrigin: string | null = srv.url) =>
+  srv.call('/api/sec/partner/authorize', { ...from(pageOrigin, token), body: { origin } });
+
+/** A partner token for `origin`, as the window gets it: the seeker logged in on the platform, then 授权登录. */
+async function partnerLogin(origin: string) {
+  const full = await loginFrom(srv.url);
+  expect(full.body.code, JSON.stringify(full.body)).toBe(0);
+  return authorize(origin, full.body.token);
 }
 
 beforeAll(async () => {
@@ -182,7 +194,7 @@ describe('CORS and the refusal', () => {
 
   it('disabling a site applies at once, its partner tokens included; enabling it again lets it back', async () => {
     const site = await addPartner('临时合作网站', 'https://temp.example.edu');
-    const login = await loginFrom(site.origin);
+    const login = await partnerLogin(site.origin);
     expect(login.body.code).toBe(0);
     const token = login.body.token;
     expect((await srv.call('/api/sec/pc/currentUser', from(site.origin, token))).body.code).toBe(0);
@@ -205,9 +217,9 @@ describe('CORS and the refusal', () => {
 });
 
 describe('partner tokens', () => {
-  it('a login on a partner page gets a 2-hour token; on the platform a 7-day one', async () => {
-    const partner = await loginFrom(PARTNER);
-    expect(partner.body).toMatchObject({ code: 0, expiresIn: 7200, userId: seeker.userId });
+  it('the login window gets a 2-hour token for the site; a login on the platform a 7-day one', async () => {
+    const partner = await partnerLogin(PARTNER);
+    expect(partner.body).toMatchObject({ code: 0, expiresIn: 7200, userId: seeker.userId, roleId: 'qz', phone: seeker.phone });
     const full = await loginFrom(null);
     expect(full.body.expiresIn).toBe(7 * 86400);
     const row = await one<{ kind: string; origin: string; seconds: number }>(
@@ -215,22 +227,16 @@ describe('partner tokens', () => {
       sql`select kind, origin, round(extract(epoch from expires_at - created_at))::int as seconds from sessions order by id desc offset 1 limit 1`,
     );
     expect(row).toEqual({ kind: 'partner', origin: PARTNER, seconds: 7200 });
-    // the login log says where each login was made
-    const log = (await srv.call('/api/sec/pc/getLoginLog', { token: seeker.token, query: { page: 1, limit: 2 } })).body.loginLog.list;
-    expect(log.map((r: any) => r.origin)).toEqual(['', PARTNER]);
-    // registering on a partner page logs in with a partner token too
-    const phone = uniquePhone();
-    await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
-    const reg = await srv.call('/api/sec/pc/registerQz', { ...from(PARTNER), body: { phone, pwd: md5('abc12345'), validateCode: srv.smsCode(phone) } });
-    expect(reg.body).toMatchObject({ code: 0, expiresIn: 7200 });
+    // the login log says where each login was made, the window's authorisation as such
+    const log = (await srv.call('/api/sec/pc/getLoginLog', { token: seeker.token, query: { page: 1, limit: 3 } })).body.loginLog.list;
+    expect(log.map((r: any) => [r.logintype, r.origin])).toEqual([[0, ''], [3, PARTNER], [0, '']]);
   });
 
   it('works only from its own origin', async () => {
-    const token = (await loginFrom(PARTNER)).body.token;
+    const token = (await partnerLogin(PARTNER)).body.token;
     expect((await srv.call('/api/sec/pc/currentUser', from(PARTNER, token))).body).toMatchObject({ code: 0, userId: seeker.userId });
     for (const origin of [null, OTHER_PARTNER, srv.url]) {
       const r = await srv.call('/api/sec/pc/currentUser', from(origin, token));
-      expect(r.status, String(origin)).toBe(401);
       expect(r.body).toEqual({ code: 401, msg: '该登录仅限在签发它的合作网站上使用，请重新登录' });
     }
     // a fair list from elsewhere treats it as no login at all (no personal marks), and refuses nothing
@@ -241,7 +247,7 @@ describe('partner tokens', () => {
   });
 
   it('cannot change the password, the phone or the résumé; can sign up for a fair, favourite it and get a chat userSig', async () => {
-    const token = (await loginFrom(PARTNER)).body.token;
+    const token = (await partnerLogin(PARTNER)).body.token;
     const blocked: [string, Record<string, unknown>][] = [
       ['/api/sec/secuser/updatePwd', { query: { oldPwd: DEMO_PWD, newPwd: md5('hacked-123') }, method: 'POST' }],
       ['/api/sec/secuser/sendOldPhoneCode', { method: 'POST' }],
@@ -254,7 +260,6 @@ describe('partner tokens', () => {
     ];
     for (const [path, opts] of blocked) {
       const r = await srv.call(path, { ...opts, ...from(PARTNER, token) });
-      expect(r.status, path).toBe(403);
       expect(r.body, path).toEqual({ code: 403, msg: '合作网站登录无权进行此操作，请到平台网站操作' });
     }
     // nothing changed: the old password still logs in, the name is unchanged
@@ -287,7 +292,7 @@ describe('partner tokens', () => {
   });
 
   it('opens the notification socket only on its own site', async () => {
-    const token = (await loginFrom(PARTNER)).body.token;
+    const token = (await partnerLogin(PARTNER)).body.token;
     const outcome = (origin: string) =>
       new Promise<string>((resolve) => {
         const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/wss/ws`, { origin });
@@ -302,7 +307,7 @@ describe('partner tokens', () => {
   });
 
   it('the refresh from its own origin renews it for another 2 hours, still bound and scoped', async () => {
-    const token = (await loginFrom(PARTNER)).body.token;
+    const token = (await partnerLogin(PARTNER)).body.token;
     const byPath = await srv.call(`/api/sec/token/refreshToken/${token}`, { ...from(PARTNER), method: 'POST' });
     expect(byPath.body.code).toBe(0);
     expect(byPath.body.expiresIn).toBeGreaterThanOrEqual(7199);
@@ -318,7 +323,7 @@ describe('partner tokens', () => {
 
 describe("the person's partner logins", () => {
   it('the owner lists them and ends one at once; nobody else can', async () => {
-    const token = (await loginFrom(PARTNER)).body.token;
+    const token = (await partnerLogin(PARTNER)).body.token;
     const renewed = (await srv.call('/api/sec/token/refresh', { ...from(PARTNER, token), method: 'POST' })).body.token;
     const listed = (await srv.call('/api/sec/pc/partnerSessions', { token: seeker.token })).body.list as any[];
     expect(listed.length).toBeGreaterThan(0);
@@ -348,5 +353,170 @@ describe("the person's partner logins", () => {
     const full = await one<{ id: string }>(srv.app.services.db, sql`select id::text as id from sessions where user_id = ${seeker.userId} and kind = 'full' limit 1`);
     expect((await srv.call('/api/sec/pc/endPartnerSession', { token: seeker.token, body: { bsid: full!.id } })).body.code).toBe(404);
     expect((await srv.call('/api/sec/pc/endPartnerSession', { token: seeker.token, body: { bsid: 'abc' } })).body.code).toBe(400);
+  });
+});
+
+describe("the platform's login window (issue 27 item 4)", () => {
+  const PAGE_LOGIN = { code: 403, msg: '为保护账号安全，合作网站上请在平台的登录窗口中登录' };
+  const FULL_THERE = { code: 401, msg: '该登录不能在合作网站上使用，请通过平台登录窗口重新登录' };
+  const sessionCount = async () => (await one<{ n: number }>(srv.app.services.db, sql`select count(*)::int as n from sessions`))!.n;
+  const attemptCount = async () => (await one<{ n: number }>(srv.app.services.db, sql`select count(*)::int as n from login_attempts`))!.n;
+
+  it('a partner page can no longer log in, register, reset a password or ask for a code: the password and code stay on the platform', async () => {
+    const sessions = await sessionCount();
+    const attempts = await attemptCount();
+    const phone = uniquePhone();
+    const calls: [string, Record<string, unknown>][] = [
+      ['/api/sec/pc/logonQz', { body: { logintype: 0, phone: seeker.phone, pwd: DEMO_PWD, validatecode: '' } }],
+      ['/api/sec/pc/logonQz', { body: { logintype: 1, phone: seeker.phone, pwd: '', validatecode: '123456' } }],
+      ['/api/sec/pc/logonHr', { body: { logintype: 0, phone: seeker.phone, pwd: DEMO_PWD } }],
+      ['/api/sec/pc/logonXs', { body: { logintype: 0, phone: seeker.phone, pwd: DEMO_PWD } }],
+      ['/api/sec/pc/registerQz', { body: { phone, pwd: md5('abc12345'), validateCode: '123456' } }],
+      ['/api/sec/pc/registerHr', { body: { phone, pwd: md5('abc12345'), validateCode: '123456' } }],
+      ['/api/sec/pc/loginValidateCode', { query: { phone: seeker.phone } }],
+      ['/api/sec/pc/registerValidateCode', { query: { phone } }],
+      ['/api/sec/pc/getBackPwdValidateCode', { query: { phone: seeker.phone } }],
+      ['/api/sec/pc/getBackPwdQz', { query: { phone: seeker.phone, pwd: md5('abc12345'), validateCode: '123456' } }],
+    ];
+    for (const origin of [PARTNER, OTHER_PARTNER]) {
+      for (const [path, opts] of calls) {
+        const r = await srv.call(path, { ...opts, ...from(origin) });
+        expect(r.body, path).toEqual(PAGE_LOGIN);
+      }
+    }
+    // nothing was created, counted or sent; the platform's own login page still logs in
+    expect(await sessionCount()).toBe(sessions);
+    expect(await attemptCount()).toBe(attempts);
+    expect((await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('abc12345'), validateCode: '123456' } })).body.code).not.toBe(0);
+    expect((await loginFrom(srv.url)).body).toMatchObject({ code: 0, expiresIn: 7 * 86400 });
+  });
+
+  it('a login body replayed without Origin gets a full token that works nowhere on a partner page', async () => {
+    // what a script on the partner page could have captured and sent from anywhere
+    const replay = await loginFrom(null);
+    expect(replay.body.code).toBe(0);
+    const token = replay.body.token as string;
+    for (const origin of [PARTNER, OTHER_PARTNER]) {
+      for (const path of ['/api/sec/pc/currentUser', '/api/sec/trtc/userSig', '/api/qz/qzgrjbxx/myBaseInfo']) {
+        const r = await srv.call(path, from(origin, token));
+        expect(r.body, `${path} from ${origin}`).toEqual(FULL_THERE);
+      }
+      const refresh = await srv.call('/api/sec/token/refresh', { ...from(origin, token), method: 'POST' });
+      expect(refresh.body).toEqual(FULL_THERE);
+      expect((await srv.call(`/api/sec/token/refreshToken/${token}`, { ...from(origin), method: 'POST' })).body).toEqual(FULL_THERE);
+      // nor can it ask for a partner token from the partner page
+      expect((await authorize(origin, token, origin)).body).toEqual(FULL_THERE);
+      // an optional route treats it as no login at all
+      expect((await srv.call('/api/hr/bshxxx/findHxListByType', { ...from(origin, token), query: { page: 1, limit: 5, type: 1 } })).body.code).toBe(0);
+    }
+    // the notification socket on a partner page refuses it too
+    const outcome = await new Promise<string>((resolve) => {
+      const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/wss/ws`, { origin: PARTNER });
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+      ws.on('message', (data) => {
+        if (JSON.parse(String(data))?.type === 2) (resolve('ready'), ws.close());
+      });
+      ws.once('close', (code) => resolve(`closed ${code}`));
+    });
+    expect(outcome).toMatch(/^closed 4\d\d\d$/);
+    // on the platform and server to server it stays what it was
+    expect((await srv.call('/api/sec/pc/currentUser', from(srv.url, token))).body.code).toBe(0);
+    expect((await srv.call('/api/sec/pc/currentUser', from(null, token))).body.code).toBe(0);
+  });
+
+  it("a full session's userSig, fetched server to server, opens no chat or video socket and uploads nothing on a partner page", async () => {
+    // what a replayed full token gets without Origin: a userSig bound to no site
+    const token = (await loginFrom(null)).body.token as string;
+    const sig = await srv.call('/api/sec/trtc/userSig', from(null, token));
+    expect(sig.body).toMatchObject({ code: 0, userId: seeker.userId, userSig: expect.any(String) });
+    const userSig = sig.body.userSig as string;
+    const chatAuth = async (origin?: string) => {
+      const c = new RawClient(srv.url, origin ? { origin } : {});
+      const r = await c.call('auth', { userID: seeker.userId, userSig, instance: `replay-${crypto.randomUUID()}`, login: true });
+      c.close();
+      return r;
+    };
+    const rtcAuth = async (origin?: string) => {
+      const c = new Signal(srv.url, origin ? { origin } : {});
+      const r = await c.call('auth', { userId: seeker.userId, userSig });
+      c.close();
+      return r;
+    };
+    const upload = async (origin?: string) => {
+      const res = await fetch(`${srv.url}/api/chat/upload?kind=file&name=a.txt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-chat-user': seeker.userId!, 'x-chat-sig': userSig, ...(origin ? { origin } : {}) },
+        body: 'replayed',
+      });
+      return (await res.json()) as { code: number; msg: string };
+    };
+    for (const origin of [PARTNER, OTHER_PARTNER]) {
+      const chat = await chatAuth(origin);
+      expect(chat.code, origin).not.toBe(0);
+      expect(chat.message).toBe(FULL_THERE.msg);
+      expect(await rtcAuth(origin)).toMatchObject({ code: 401, msg: FULL_THERE.msg });
+      expect(await upload(origin)).toMatchObject({ code: 401 });
+    }
+    // the platform's own pages and server-to-server clients keep using it
+    for (const origin of [srv.url, undefined]) {
+      expect((await chatAuth(origin)).code, String(origin)).toBe(0);
+      expect((await rtcAuth(origin)).code, String(origin)).toBe(0);
+      expect((await upload(origin)).code, String(origin)).toBe(0);
+    }
+  });
+
+  it('names a listed site for the window, and refuses any other', async () => {
+    expect((await srv.call('/api/sec/partner/site', { query: { origin: PARTNER } })).body).toEqual({ code: 0, msg: 'success', mc: '某某大学就业网', origin: PARTNER });
+    expect((await srv.call('/api/sec/partner/site', { query: { origin: STRANGER } })).body).toEqual(REFUSAL);
+    for (const origin of ['', 'null', 'career.example.edu', 'https://career.example.edu/x', 'javascript:alert(1)', 'https://a\u0000b.edu', 'x'.repeat(5000)]) {
+      const r = await srv.call('/api/sec/partner/site', { query: { origin } });
+      expect(r.body.code, origin.slice(0, 40)).toBe(400);
+      expect(r.body.msg).toMatch(/网站地址/);
+    }
+  });
+
+  it('authorises only with a full session, from the platform window, for a listed site, for a seeker or an HR; nothing is issued otherwise', async () => {
+    const full = (await loginFrom(srv.url)).body.token as string;
+    const hr = await actor(srv, 'hrApproved');
+    const issued = await authorize(PARTNER, hr.token);
+    expect(issued.body).toMatchObject({ code: 0, expiresIn: 7200, userId: hr.userId, roleId: 'hr' });
+    expect((await srv.call('/api/sec/pc/currentUser', from(PARTNER, issued.body.token))).body.userId).toBe(hr.userId);
+
+    const before = await sessionCount();
+    const partnerToken = (await partnerLogin(PARTNER)).body.token as string;
+    const afterOne = await sessionCount();
+    expect(afterOne).toBe(before + 2); // the platform login and the partner token
+    const refusals: [Promise<{ status: number; body: any }>, { code: number; msg: RegExp | string }][] = [
+      [authorize(PARTNER, null), { code: 401, msg: '请先登录' }],
+      [authorize(PARTNER, 'not-a-token-at-all-but-long-enough'), { code: 401, msg: '请先登录' }],
+      // server to server, or a page elsewhere: only the platform's own window asks
+      [authorize(PARTNER, full, null), { code: 403, msg: '请在平台的登录窗口中授权登录' }],
+      [authorize(PARTNER, full, STRANGER), REFUSAL as { code: number; msg: string }],
+      // a partner token cannot mint another, on its site or anywhere else
+      [authorize(OTHER_PARTNER, partnerToken, PARTNER), { code: 403, msg: '合作网站登录无权进行此操作，请到平台网站操作' }],
+      [authorize(OTHER_PARTNER, partnerToken), { code: 401, msg: '该登录仅限在签发它的合作网站上使用，请重新登录' }],
+      [authorize(STRANGER, full), REFUSAL as { code: number; msg: string }],
+      [authorize('http://career.example.edu', full), REFUSAL as { code: number; msg: string }],
+      [authorize(srv.url, full), REFUSAL as { code: number; msg: string }],
+      [authorize(PARTNER, operator.token), { code: 403, msg: '运营账号不能登录合作网站，请使用求职者或企业 HR 账号' }],
+    ];
+    for (const [call, want] of refusals) {
+      const r = await call;
+      expect(r.body.code, JSON.stringify(r.body)).toBe(want.code);
+      expect(r.body.msg).toMatch(want.msg);
+    }
+    for (const origin of [undefined, null, 1, [], {}, '', 'null', 'career.example.edu', 'https://career.example.edu/', 'https://career.example.edu/path', 'https://career.example.edu?x', 'javascript:alert(1)', 'https://career.example.edu\u0000', 'https://' + 'a'.repeat(300) + '.edu']) {
+      const r = await authorize(origin, full);
+      expect(r.status, String(origin)).toBe(200);
+      expect(r.body.code, JSON.stringify(origin)).toBe(400);
+    }
+    expect((await srv.call('/api/sec/partner/authorize', { ...from(srv.url, full), body: null as any })).body.code).toBe(400);
+    expect(await sessionCount()).toBe(afterOne);
+
+    // a disabled site gets nothing
+    const site = await addPartner('停用后的网站', 'https://paused.example.edu');
+    await op('/api/xs/admin/partner/enable', { bsid: site.bsid, sfqy: 0 });
+    expect((await authorize(site.origin, full)).body).toEqual(REFUSAL);
+    expect(await sessionCount()).toBe(afterOne);
   });
 });

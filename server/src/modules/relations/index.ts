@@ -39,7 +39,7 @@ const relations: Module = {
         sql`select j.id::text as qdid, j.id::text as gwid, j.title as gwmc, job_gwzt(j.status) as gwzt, c.id::text as dwid, c.name as dwmc,
                    c.nature as dwxz, c.size as dwgm, j.city as sbcs, job_salary_code(j.salary_min, j.salary_max) as gwyx,
                    j.salary_min as zdyx, j.salary_max as zgyx, j.education as xlyq, j.experience as jyyq,
-                   ${timeText('j.refreshed_at')} as gwfbsj, ${timeText('sj.created_at')} as scsj, coalesce(a.state, 0)::int as yyzt
+                   ${timeText('j.refreshed_at')} as gwfbsj, ${timeText('j.refreshed_at')} as sxsj, ${timeText('sj.created_at')} as scsj, coalesce(a.state, 0)::int as yyzt
             from saved_jobs sj join jobs j on j.id = sj.job_id join companies c on c.id = j.company_id
             left join applications a on a.seeker_id = sj.seeker_id and a.job_id = sj.job_id
             where sj.seeker_id = ${user.id} order by sj.created_at desc, j.id desc limit ${limit} offset ${offsetOf(page, limit)}`,

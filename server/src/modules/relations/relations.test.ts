@@ -36,6 +36,8 @@ describe('saved jobs', () => {
     // the contract's row (§2.7): gwyx beside the exact range, the enterprise's ownership and size, qdid
     expect(page.list[0]).toMatchObject({ qdid: page.list[0].gwid, gwyx: expect.stringMatching(/^xzfw_0\d$/), dwxz: expect.any(String), dwgm: expect.any(String) });
     expect(page.list[0].gwfbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // the previous client's 我的收藏 dates a row by sxsj
+    expect(page.list[0].sxsj).toBe(page.list[0].gwfbsj);
 
     const flags = await srv.call('/api/qz/qzgwsc/sczt', { token: me.token, body: [a, b, '123456789'] });
     expect(flags.body.sczt).toEqual({ [a]: 1, [b]: 1, '123456789': 0 });

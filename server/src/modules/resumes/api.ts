@@ -2,7 +2,7 @@
  * What other modules use of résumés: completeness (wsd), the short card HR views and talent
  * search show, whether a résumé is hidden, the whole résumé, and the counters HR actions bump.
  */
-import { COMPLETENESS_WEIGHTS as W, SECTIONS, SECTION_KEYS, type SectionKey } from '@zp/core/contract';
+import { COMPLETENESS_WEIGHTS as W, isId, SECTIONS, SECTION_KEYS, type SectionKey } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import { fileUrl } from '../files/urls.js';
@@ -14,23 +14,29 @@ const exists = (key: SectionKey) => `exists (select 1 from ${STORES[key].table} 
 const points = (cond: string, weight: number) => `(case when ${cond} then ${weight} else 0 end)`;
 
 /**
- * wsd as one SQL expression over seeker_profiles p, from the weights documented in the contract
- * (contract/resumes.ts). Built from constants only.
+ * When each part of COMPLETENESS_WEIGHTS counts as filled: one SQL condition over
+ * seeker_profiles p per part. Built from constants only. The stored wsd and the list of what is
+ * missing (completeness.ts) both come from here, so they always agree.
  */
-const COMPLETENESS_SQL = [
-  points(`p.name <> ''`, W.xm),
-  points(`p.gender <> ''`, W.xbm),
-  points(`p.birth_date <> ''`, W.csrq),
-  points(`p.city <> ''`, W.dqszcs),
-  points(`p.email <> ''`, W.yx),
-  points(`p.seeking_state <> ''`, W.qzzt),
-  points(`p.self_intro <> ''`, W.zwpj),
-  points(exists('qzyx'), W.qzyx),
-  points(exists('jyjl'), W.jyjl),
+export const COMPLETENESS_CONDITIONS: Record<keyof typeof W, string> = {
+  xm: `p.name <> ''`,
+  xbm: `p.gender <> ''`,
+  csrq: `p.birth_date <> ''`,
+  dqszcs: `p.city <> ''`,
+  yx: `p.email <> ''`,
+  qzzt: `p.seeking_state <> ''`,
+  zwpj: `p.self_intro <> ''`,
+  qzyx: exists('qzyx'),
+  jyjl: exists('jyjl'),
   // a graduate-to-be (zt_005) has no work experience to give yet
-  points(`(${exists('gzjl')} or p.seeking_state = 'zt_005')`, W.gzjl),
-  ...(['xmjy', 'zyjn', 'yynl', 'zsxx', 'ryjl', 'pxjl', 'shhd', 'kyjl', 'lwxx', 'zlxx', 'yjfx'] as const).map((k) => points(exists(k), W[k])),
-].join(' + ');
+  gzjl: `(${exists('gzjl')} or p.seeking_state = 'zt_005')`,
+  ...(Object.fromEntries(
+    (['xmjy', 'zyjn', 'yynl', 'zsxx', 'ryjl', 'pxjl', 'shhd', 'kyjl', 'lwxx', 'zlxx', 'yjfx'] as const).map((k) => [k, exists(k)]),
+  ) as Record<'xmjy' | 'zyjn' | 'yynl' | 'zsxx' | 'ryjl' | 'pxjl' | 'shhd' | 'kyjl' | 'lwxx' | 'zlxx' | 'yjfx', string>),
+};
+
+/** wsd as one SQL expression over seeker_profiles p, from the weights documented in the contract (contract/resumes.ts). */
+const COMPLETENESS_SQL = (Object.keys(W) as (keyof typeof W)[]).map((k) => points(COMPLETENESS_CONDITIONS[k], W[k])).join(' + ');
 
 /** Recomputes and stores wsd after a change; returns it. */
 export async function recomputeCompleteness(db: Db, userId: string): Promise<number> {
@@ -165,14 +171,14 @@ const cardQuery = (where: ReturnType<typeof sql>) => sql`
 
 /** The card of one job seeker, or null when there is none. Hidden résumés are returned too (with hidden: true). */
 export async function seekerCard(db: Db, config: Config, userId: string): Promise<SeekerCard | null> {
-  if (!/^[1-9]\d{0,18}$/.test(userId)) return null;
+  if (!isId(userId)) return null;
   const r = await one<CardRow>(db, cardQuery(sql`p.user_id = ${userId}`));
   return r ? toCard(r, config) : null;
 }
 
 /** Cards of many job seekers, in the order of `userIds` (unknown ids left out). */
 export async function seekerCards(db: Db, config: Config, userIds: string[]): Promise<SeekerCard[]> {
-  const ids = userIds.filter((id) => /^[1-9]\d{0,18}$/.test(id));
+  const ids = userIds.filter(isId);
   if (!ids.length) return [];
   const list = await rows<CardRow>(db, cardQuery(sql`p.user_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
   const byId = new Map(list.map((r) => [r.id, toCard(r, config)]));

@@ -6,13 +6,10 @@
  */
 import { Readable } from 'node:stream';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { SECTIONS, SECTION_KEYS, type SectionDef } from '@zp/core/contract';
-import { one, rows, sql } from '../../db/index.js';
+import { rows, sql } from '../../db/index.js';
 import type { Services } from '../../services.js';
-import { codeName, isCodeTable, type CodeTable } from '../codes/store.js';
 import { deleteFile, fileOf, receiveFile, toRecord, fileColumns, type FileRecord } from '../files/api.js';
-import { resumeSections, seekerCard, yearsSince } from './api.js';
-import { STORES } from './sections.js';
+import { resumeDocument, type ContactView } from './document.js';
 
 /** fileType / wjlx of a seeker's generated résumé (the previous client's value). */
 export const GENERATED_RESUME_KIND = 30 as const;
@@ -20,82 +17,40 @@ export const GENERATED_RESUME_KIND = 30 as const;
 const KEEP = 5;
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-interface Base {
-  xm: string;
-  xbm: string;
-  phone: string;
-  csrq: string;
-  dqszs: string;
-  dqszcs: string;
-  cjgzny: string;
-  yx: string;
-  zwpj: string;
-  zzmm: string;
-  qzzt: string;
-}
-
 const line = (label: string, value: string) =>
   new Paragraph({ children: [new TextRun({ text: `${label}：`, bold: true }), new TextRun(value || '—')], spacing: { after: 60 } });
 
-async function name(s: Services, table: string | undefined, code: string): Promise<string> {
-  if (!table || !code || !isCodeTable(table)) return code;
-  return (await codeName(s.db, table as CodeTable, code)) || code;
-}
-
 /** The document's bytes: header with base information, then every section that has entries. */
-export async function buildResumeDocx(s: Services, userId: string): Promise<{ bytes: Buffer; title: string } | null> {
-  const b = await one<Base>(
-    s.db,
-    sql`select p.name as xm, p.gender as xbm, u.phone, p.birth_date as csrq, p.province as dqszs, p.city as dqszcs,
-               p.work_start as cjgzny, p.email as yx, p.self_intro as zwpj, p.political_status as zzmm, p.seeking_state as qzzt
-        from seeker_profiles p join users u on u.id = p.user_id where p.user_id = ${userId}`,
-  );
-  if (!b || !b.xm) return null;
-  const card = await seekerCard(s.db, s.config, userId);
-  const age = yearsSince(b.csrq);
-  const place = [await name(s, 'sf', b.dqszs), await name(s, 'ss', b.dqszcs)].filter(Boolean).join(' ');
-
+export async function buildResumeDocx(s: Services, userId: string, contact: ContactView = 'full'): Promise<{ bytes: Buffer; title: string } | null> {
+  const d = await resumeDocument(s, userId, contact);
+  if (!d) return null;
   const children: Paragraph[] = [
-    new Paragraph({ text: `${b.xm}的简历`, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }),
-    line('性别', await name(s, 'm_xbdm', b.xbm)),
-    line('年龄', age === null ? '' : `${age}岁`),
-    line('最高学历', await name(s, 'm_xldm', card?.zgxl ?? '')),
-    line('工作年限', card && card.gznx > 0 ? `${card.gznx}年` : '无工作经验'),
-    line('现居住地', place),
-    line('政治面貌', await name(s, 'm_zzmmdm', b.zzmm)),
-    line('求职状态', await name(s, 'm_qzztdm', b.qzzt)),
-    line('手机号码', b.phone),
-    line('电子邮箱', b.yx),
+    new Paragraph({ text: `${d.name}的简历`, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }),
+    new Paragraph({ text: d.facts.join(' · '), alignment: AlignmentType.CENTER, spacing: { after: 120 } }),
+    ...d.details.map(([label, value]) => line(label, value)),
   ];
-  if (b.zwpj.trim()) {
-    children.push(new Paragraph({ text: '自我评价', heading: HeadingLevel.HEADING_1 }), new Paragraph(b.zwpj.trim()));
-  }
-
-  const sections = await resumeSections(s.db, userId);
-  for (const key of SECTION_KEYS) {
-    const list = sections[key];
-    if (!list.length) continue;
-    const def = SECTIONS[key] as unknown as SectionDef;
-    children.push(new Paragraph({ text: def.title, heading: HeadingLevel.HEADING_1 }));
-    for (const row of list) {
-      for (const [field, col] of Object.entries(STORES[key].columns)) {
-        const raw = String(row[field] ?? '');
-        if (!raw || (col.type === 'int' && raw === '0')) continue;
-        const label = (def.fields[field] as { title?: string }).title ?? field;
-        const value = col.type === 'flag' ? (raw === '1' ? '是' : '否') : await name(s, col.code, raw);
-        children.push(line(label, value));
-      }
-      children.push(new Paragraph({ text: '' }));
+  if (d.intro) children.push(new Paragraph({ text: '自我评价', heading: HeadingLevel.HEADING_1 }), new Paragraph(d.intro));
+  for (const section of d.sections) {
+    children.push(new Paragraph({ text: section.title, heading: HeadingLevel.HEADING_1 }));
+    for (const e of section.entries) {
+      children.push(
+        new Paragraph({
+          children: [new TextRun({ text: e.title, bold: true }), ...(e.period ? [new TextRun({ text: `    ${e.period}`, color: '5C6370' })] : [])],
+          spacing: { before: 120, after: 40 },
+        }),
+      );
+      if (e.facts.length) children.push(new Paragraph({ children: [new TextRun({ text: e.facts.join(' | '), color: '5C6370' })], spacing: { after: 40 } }));
+      for (const t of e.texts) children.push(line(t.label, t.text));
     }
   }
 
   const doc = new Document({
     creator: '招聘平台',
-    title: `${b.xm}的简历`,
+    title: `${d.name}的简历`,
     styles: { default: { document: { run: { font: 'Microsoft YaHei', size: 21 } } } },
     sections: [{ children }],
   });
-  return { bytes: await Packer.toBuffer(doc), title: `${b.xm}的简历` };
+  return { bytes: await Packer.toBuffer(doc), title: `${d.name}的简历` };
 }
 
 /** The seeker's generated résumés, newest first. */

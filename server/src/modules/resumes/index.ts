@@ -14,6 +14,7 @@ import { STORES } from './sections.js';
 import { generateResume, generatedResumes } from './generated.js';
 import { startWeeklyTimer } from './weekly.js';
 import { appliedJobs } from '../applications/api.js';
+import { registerCompleteness } from './completeness.js';
 
 type Values = Record<string, unknown>;
 
@@ -209,6 +210,7 @@ const resumes: Module = {
     handle(app, s, identityApi.seekerBase, async ({ user }) => ({ qzGrjbxxBase: await seekerBase(s, user.id) }));
 
     for (const key of SECTION_KEYS) registerSection(app, s, key);
+    registerCompleteness(app, s);
     startWeeklyTimer(s);
 
     handle(app, s, resumesApi.info, async ({ user }) => {

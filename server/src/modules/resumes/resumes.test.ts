@@ -11,17 +11,17 @@ const SAMPLE: Record<SectionKey, Record<string, unknown>> = {
   gzjl: { dwmc: '深圳市云帆网络科技有限公司', hy: 'hy_01', zwmc: '前端工程师', rzsj: '2021-08', lzsj: '', yx: 'xzfw_05', ys: 13, sfyc: '0', gzms: '负责招聘平台前端开发' },
   jyjl: { xxmc: '华中科技大学', xl: 'xl_04', zy: '计算机科学与技术', sftz: '1', rxsj: '2015-09', bysj: '2019-06' },
   kyjl: { kyxmmc: '网页可访问性检测', xmlb: '大创项目', ksrq: '2017-09', jsrq: '2018-09', cypm: '2', sfjx: 1, xmms: '负责标注工具' },
-  lwxx: { lwmc: '基于视觉模型的网页可访问性评估', kwmc: '计算机应用与软件', fbrq: '2019-03-01', slqk: '中文核心', kwyxyz: '0.8', cypm: '第二作者', lwms: '' },
+  lwxx: { lwmc: '基于视觉模型的网页可访问性评估', kwmc: '计算机应用与软件', fbrq: '2019-03-01', slqk: '中文核心', kwyxyz: '0.8', cypm: 2, lwms: '' },
   pxjl: { pxmc: '前端架构训练营', pxdw: '极客学院', pxnr: '微前端与性能治理', kssj: '2022-05', jssj: '2022-07' },
   qzyx: { gzxzm: 'gx_001', sjm: '440000', cjm: '440300', hym: 'hy_01', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', yx: 'xzfw_06', ys: 1, dgsj: 'dg_001' },
   ryjl: { jlmc: '年度优秀员工', jldw: '云帆科技', jljb: '公司级', jljs: '主导前端重构', jlrq: '2022-12', rych: '优秀员工' },
   shhd: { hdmc: '技术沙龙分享', hdsj: '2023-04', hdnr: '分享性能优化实践', hdcg: '听众 200 余人' },
   xmjy: { xmmc: '招聘会在线会场', kssj: '2022-03', jssj: '2022-10', gsmc: '云帆科技', zw: '前端负责人', xmms: '在线会场', zrms: '会场页面与消息提醒' },
   yjfx: { yjfx: 'Web 前端性能', bskt: '', zxkc: '人机交互', kcms: '可用性评估' },
-  yynl: { yymc: '英语', djzs: 'CET-6', tsnl: '良好', dxnl: '熟练' },
+  yynl: { yymc: '英语', djzs: 'CET-6', tsnl: 'yysp_03', dxnl: 'yysp_04' },
   zlxx: { zlmc: '一种页面渲染优化方法', zlbh: 'CN202210000000.1', pzrq: '2023-06-01', zllx: '发明专利', zlwczt: '1', brpm: '1', zlms: '' },
   zsxx: { zsmc: '软件设计师', zslb: '软考', hdrq: '2020-11' },
-  zyjn: { jnmc: 'React', sysc: '4年', slcd: '精通' },
+  zyjn: { jnmc: 'React', sysc: '4年', slcd: 'yysp_05' },
 };
 
 describe('resumes', () => {
@@ -106,6 +106,10 @@ describe('resumes', () => {
       ['/api/qz/qzgzjl/save', { ...SAMPLE.gzjl, rzsj: '2021/08/01' }, /入职时间/],
       ['/api/qz/qzgzjl/save', { ...SAMPLE.gzjl, rzsj: '2022-01', lzsj: '2021-01' }, /离职时间不能早于入职时间/],
       ['/api/qz/qzgzjl/save', { ...SAMPLE.gzjl, hy: 'hy_99' }, /所属行业/],
+      // levels are m_slnldm codes and ranks numbers, as the previous client reads them
+      ['/api/qz/qzyynl/save', { ...SAMPLE.yynl, tsnl: '良好' }, /听说能力/],
+      ['/api/qz/qzzyjn/save', { ...SAMPLE.zyjn, slcd: 'yysp_99' }, /熟练程度/],
+      ['/api/qz/qzlwxx/save', { ...SAMPLE.lwxx, cypm: '第二作者' }, /作者排名/],
       ['/api/qz/qzgzjl/save', { ...SAMPLE.gzjl, sfyc: 'yes' }, /隐藏薪资/],
       ['/api/qz/qzgzjl/save', { ...SAMPLE.gzjl, gzms: '字'.repeat(2001) }, /工作内容/],
       ['/api/qz/qzjyjl/save', { ...SAMPLE.jyjl, xl: 'xl_77' }, /学历/],

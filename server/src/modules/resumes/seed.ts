@@ -40,11 +40,11 @@ export async function seedDemoResume(ctx: DemoContext): Promise<void> {
        '制定迁移方案与代码规范，开发通用表格与表单组件，推动类型检查进入 CI。')`);
   await db.execute(sql`
     insert into resume_skills (user_id, name, duration, level) values
-      (${u}, 'React', '4年', '精通'), (${u}, 'TypeScript', '3年', '精通'), (${u}, 'Node.js', '3年', '熟练'),
-      (${u}, 'Vue', '2年', '熟练'), (${u}, 'Web 性能优化', '3年', '熟练')`);
+      (${u}, 'React', '4年', 'yysp_05'), (${u}, 'TypeScript', '3年', 'yysp_05'), (${u}, 'Node.js', '3年', 'yysp_04'),
+      (${u}, 'Vue', '2年', 'yysp_04'), (${u}, 'Web 性能优化', '3年', 'yysp_04')`);
   await db.execute(sql`
     insert into resume_languages (user_id, language, certificate, speaking, writing) values
-      (${u}, '英语', '大学英语六级（CET-6）', '良好', '熟练'), (${u}, '普通话', '二级甲等', '精通', '精通')`);
+      (${u}, '英语', '大学英语六级（CET-6）', 'yysp_03', 'yysp_04'), (${u}, '普通话', '二级甲等', 'yysp_05', 'yysp_05')`);
   await db.execute(sql`
     insert into resume_certificates (user_id, name, category, obtained) values
       (${u}, '软件设计师（中级）', '计算机技术与软件专业技术资格', '2020-11'),
@@ -62,11 +62,11 @@ export async function seedDemoResume(ctx: DemoContext): Promise<void> {
       (${u}, '大学生志愿者支教', '2017-07', '暑期赴湖北恩施乡村小学开展计算机启蒙课程。', '获评优秀志愿者。')`);
   await db.execute(sql`
     insert into resume_research (user_id, name, category, start_date, end_date, rank, finished, description) values
-      (${u}, '基于深度学习的网页可访问性检测', '大学生创新创业训练计划（国家级）', '2017-09', '2018-09', '2', 1,
+      (${u}, '基于深度学习的网页可访问性检测', '大学生创新创业训练计划（国家级）', '2017-09', '2018-09', 2, 1,
        '用卷积网络识别网页截图中的对比度与焦点问题，负责数据采集与前端标注工具。')`);
   await db.execute(sql`
     insert into resume_papers (user_id, title, journal, published, indexed_in, impact_factor, author_rank, description) values
-      (${u}, '一种基于视觉模型的网页可访问性自动评估方法', '计算机应用与软件', '2019-03', '中文核心', '0.8', '第二作者',
+      (${u}, '一种基于视觉模型的网页可访问性自动评估方法', '计算机应用与软件', '2019-03', '中文核心', '0.8', 2,
        '提出结合截图视觉特征与 DOM 结构的评估方法，在 1200 个网页上验证。')`);
   await db.execute(sql`
     insert into resume_research_areas (user_id, area, thesis, courses, course_description) values

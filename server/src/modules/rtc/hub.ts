@@ -5,11 +5,14 @@
  */
 import crypto from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { rtcOps, RTC_WARNING_SECONDS, type RTC_REMOVED_CAUSES, type RtcJoinResult, type RtcOp, type RtcOpParams, type RtcPush } from '@zp/core/contract';
+import { isId, rtcOps, RTC_CLOSE_REVOKED, RTC_WARNING_SECONDS, type RTC_REMOVED_CAUSES, type RtcJoinResult, type RtcOp, type RtcOpParams, type RtcPush } from '@zp/core/contract';
 import { compile, describe } from '../../http/validation.js';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { chatHubs } from '../chat/index.js';
+import { CONTENT_CHANGED } from '../content/api.js';
+import { rows, sql } from '../../db/index.js';
+import { RTC_MSG } from '@zp/core/rtc-words';
 import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
 import { iceServersFor } from './turn.js';
 import { sendBounded } from '../../http/socket.js';
@@ -47,7 +50,7 @@ interface Conn {
   refilledAt: number;
   /** requests of one socket are handled one after another, in order */
   chain: Promise<unknown>;
-  /** the Origin the socket was opened from (normalised), for userSigs bound to a partner site */
+  /** the partner site the socket was opened from; null on the platform's own pages and without Origin */
   origin: string | null;
 }
 
@@ -61,6 +64,7 @@ const REMOVED_MSG: Record<RemovedCause, string> = {
   time_up: '免费会员的视频面试时长已满 20 分钟，房间已结束',
   empty: '房间已结束',
   expired: '房间已超过最长时长，已结束',
+  company_unapproved: RTC_MSG.companyUnapproved,
 };
 
 const validators = new Map<string, ReturnType<typeof compile>>();
@@ -83,19 +87,26 @@ export class RtcHub {
   private unsubscribe: (() => Promise<void>)[] = [];
   private timers: NodeJS.Timeout[] = [];
   private sweeping: Promise<void> | null = null;
-  private topics: { ev: string; relay: string };
+  private nextSweep: Promise<void> | null = null;
+  private stopped = false;
+  private topics: { ev: string; relay: string; revoke: string };
 
   constructor(
     private s: Services,
     readonly rooms: Rooms,
   ) {
-    this.topics = { ev: rtcTopic(s, 'ev'), relay: rtcTopic(s, 'relay') };
+    this.topics = { ev: rtcTopic(s, 'ev'), relay: rtcTopic(s, 'relay'), revoke: rtcTopic(s, 'revoke') };
   }
 
   async start() {
     this.unsubscribe.push(
       await this.s.bus.subscribe(this.topics.ev, (e) => this.guard(() => this.onEvent(e as RoomEvent))),
       await this.s.bus.subscribe(this.topics.relay, (r) => this.guard(() => this.onRelay(r as Relay))),
+      await this.s.bus.subscribe(this.topics.revoke, (p) => this.guard(() => this.onRevoke(p as { u?: unknown }))),
+      // How the chat learns of an enterprise's review, too (companies publishes it after a review or an edit).
+      await this.s.bus.subscribe(CONTENT_CHANGED, (p) => {
+        this.onCompanyChanged(p as { kind?: unknown; id?: unknown }).catch((err) => this.s.log.error({ err }, 'rtc: enterprise change not applied'));
+      }),
     );
     // This node is marked alive before it holds any member: another node's sweep takes the members
     // of a node it has never seen alive for dropped (it came up between two of this node's sweeps).
@@ -108,17 +119,61 @@ export class RtcHub {
   async stop() {
     for (const t of this.timers) clearInterval(t);
     for (const c of this.conns) c.ws.close(1012, 'server restart');
+    this.stopped = true;
+    await this.nextSweep;
     await this.sweeping;
     for (const u of this.unsubscribe) await u();
+  }
+
+  /**
+   * The user's sessions were revoked (logout, password change or reset): the chat has already
+   * refused every userSig issued until now (its listener runs first), so this tells every node to
+   * close the user's sockets; a page whose session still stands comes back with a fresh userSig.
+   */
+  async revokeUser(userId: string) {
+    await this.s.bus.publish(this.topics.revoke, { u: userId });
+  }
+
+  private onRevoke(p: { u?: unknown }) {
+    if (typeof p?.u !== 'string') return;
+    for (const c of this.conns) if (c.userId === p.u) c.ws.close(RTC_CLOSE_REVOKED, 'credentials revoked');
+  }
+
+  /**
+   * An enterprise changed: if it is no longer approved its rooms end (every node tries; one
+   * succeeds), and the sockets of its HR held here close, told first why they left their room.
+   */
+  private async onCompanyChanged(p: { kind?: unknown; id?: unknown }) {
+    if (p?.kind !== 'company' || !isId(p.id)) return;
+    await this.rooms.endUnapproved(p.id);
+    const lost = await rows<{ id: string }>(
+      this.s.db,
+      sql`select h.user_id::text as id from hr_profiles h join companies c on c.id = h.company_id
+          where h.company_id = ${p.id} and h.join_state = 2 and c.status <> 1`,
+    );
+    const ids = new Set(lost.map((x) => x.id));
+    for (const c of [...this.conns]) {
+      if (!c.userId || !ids.has(c.userId)) continue;
+      if (c.seat) this.remove(c, 'room_disband', 'company_unapproved');
+      c.ws.close(RTC_CLOSE_REVOKED, 'enterprise not approved');
+    }
   }
 
   get socketCount() {
     return this.conns.size;
   }
 
-  /** Ends rooms whose time is up, removes dropped members, warns before a limited room ends. */
+  /**
+   * Ends rooms whose time is up, removes dropped members, warns before a limited room ends. A call
+   * while a sweep runs gets the next one (started once that ends), which sees what the caller saw.
+   */
   sweep(): Promise<void> {
-    this.sweeping ??= (async () => {
+    if (this.stopped) return Promise.resolve();
+    if (this.sweeping) return (this.nextSweep ??= this.sweeping.then(() => {
+      this.nextSweep = null;
+      return this.sweep();
+    }));
+    this.sweeping = (async () => {
       try {
         await this.rooms.sweep(this.node);
         this.warn();
@@ -390,6 +445,10 @@ export class RtcHub {
         break;
       case 'ended':
         for (const c of [...here]) this.remove(c, 'room_disband', e.cause);
+        break;
+      case 'timer':
+        // The interview began: the one-minute warning goes by its end.
+        for (const c of here) if (c.seat) c.seat.endsAt = e.endsAt;
         break;
     }
   }

@@ -4,7 +4,6 @@ import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
 import { Rooms } from './rooms.js';
 import { RtcHub } from './hub.js';
-import { requestOrigin } from '../../http/origins.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
 export const rtcHubs = new WeakMap<Services, RtcHub>();
@@ -22,8 +21,11 @@ const rtc: Module = {
     rtcHubs.set(s, hub);
     await hub.start();
     s.onClose(() => hub.stop());
+    // Registered after the chat's listener (modules order), which refuses the old userSigs first:
+    // a socket closed here cannot come straight back with one.
+    s.sessions.onRevoked(({ userId }) => hub.revokeUser(userId));
 
-    app.get('/api/rtc/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, requestOrigin(req)));
+    app.get('/api/rtc/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, s.origins.partnerOf(req)));
 
     handle(app, s, rtcApi.startVedio, ({ user, params }) => rooms.startCheck(user.id, params.userId));
 
@@ -54,7 +56,7 @@ const rtc: Module = {
 
     handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
 
-    handle(app, s, rtcApi.roomMembersInfo, async ({ body }) => ({ list: await rooms.membersInfo(body) }));
+    handle(app, s, rtcApi.roomMembersInfo, async ({ user, body }) => ({ list: await rooms.membersInfo(user.id, body) }));
   },
 };
 export default rtc;

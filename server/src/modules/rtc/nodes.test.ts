@@ -6,7 +6,9 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTC_CLOSE_REVOKED } from '@zp/core/contract';
 import { dbKind, startServer, type TestServer } from '../../../test/helpers.js';
+import { operatorSession } from '../../../test/roles.js';
 import { controlClock, hr, hubOf, openRoom, seeker, Signal, signal } from './testing.js';
 
 const twoNodes = dbKind === 'postgres' && !!process.env.REDIS_URL;
@@ -116,5 +118,24 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
     await hubOf(a).sweep();
     for (const s of [onA, onB]) expect(await s.next('removed')).toMatchObject({ reason: 'room_disband', cause: 'time_up' });
     expect(await onB.join(room)).toMatchObject({ code: 410 });
+  });
+
+  it('a logout or a rejection on one node closes the sockets the other holds', async () => {
+    const promoter = await hr(a);
+    const s1 = await seeker(a);
+    const room = await openRoom(a, promoter, s1);
+    const onA = await open(a, s1);
+    const onB = await open(b, promoter);
+    await onA.join(room);
+    await onB.join(room);
+    const seekerOnB = await open(b, s1);
+    // the seeker logs out through A: their socket on B closes too
+    expect((await a.call('/api/sec/pc/logout', { method: 'POST', token: s1.token })).body.code).toBe(0);
+    for (const s of [onA, seekerOnB]) expect(await s.closed).toBe(RTC_CLOSE_REVOKED);
+    // the operator rejects the promoter's enterprise through A: B ends its part and closes the HR
+    const op = await operatorSession(a);
+    expect((await a.call('/api/xs/admin/companies/review', { token: op.token, body: { dwid: promoter.companyId, shzt: 2, shsm: '资料不全' } })).body.code).toBe(0);
+    expect(await onB.next('removed')).toMatchObject({ reason: 'room_disband', cause: 'company_unapproved' });
+    expect(await onB.closed).toBe(RTC_CLOSE_REVOKED);
   });
 });

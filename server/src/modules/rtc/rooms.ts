@@ -6,17 +6,22 @@
  */
 import crypto from 'node:crypto';
 import {
-  RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, RTC_MAX_MEMBERS, RTC_ROOM_FULL_MSG, RTC_ROOM_MAX_HOURS,
+  RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, RTC_MAX_MEMBERS, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, RTC_ROOM_MAX_HOURS, rtcDailyUsedMsg,
   type RtcMember, type RtcRoomInfo,
 } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
+import { RTC_MSG } from '@zp/core/rtc-words';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { companyOfHr } from '../companies/api.js';
+import { candidateAccess } from '../applications/api.js';
+import { maskName, related } from '../chat/profiles.js';
+import { isUserOnline, notify } from '../notify/api.js';
+import { SITE_PATHS } from '@zp/core/fairs';
 import { isPayingHr } from './vip.js';
 
-export type EndCause = 'promoter_ended' | 'time_up' | 'empty' | 'expired';
+export type EndCause = 'promoter_ended' | 'time_up' | 'empty' | 'expired' | 'company_unapproved';
 export type LeaveCause = 'left' | 'dropped';
 
 /**
@@ -29,16 +34,26 @@ export type RoomEvent =
   /** c: the socket that asked to leave (not told it was removed), null for HTTP and drops */
   | { k: 'left'; r: string; u: string; cause: LeaveCause; c: string | null; row: number }
   | { k: 'media'; r: string; m: RtcMember }
-  | { k: 'ended'; r: string; cause: EndCause };
+  | { k: 'ended'; r: string; cause: EndCause }
+  /** an HR and a seeker are in together for the first time: a free HR's room now ends at endsAt */
+  | { k: 'timer'; r: string; endsAt: number | null };
 
 /**
  * Bus topics carry a tag of the database (its server-wide secret's hash), so that deployments or
  * test servers sharing one Redis never hear each other's rooms (ids repeat across databases).
  */
-export function rtcTopic(s: Services, name: 'ev' | 'relay') {
+export function rtcTopic(s: Services, name: 'ev' | 'relay' | 'revoke') {
   return `rtc:${name}:${crypto.createHash('sha256').update(s.secret).digest('hex').slice(0, 12)}`;
 }
 export const roomEnded = (msg = '房间已结束') => new AppError(410, msg);
+/** What entering a room that ended for `cause` answers. */
+const endedText = (cause: EndCause | null) =>
+  cause === 'time_up' ? '面试时间已到，房间已结束' : cause === 'company_unapproved' ? RTC_MSG.companyUnapproved : '房间已结束';
+/** A room the caller has nothing to do with, or none at all: one answer for both. */
+const noRoom = () => notFound(RTC_NO_ROOM_MSG);
+/** The interview invitation's refusal (applications), for the same rule. */
+const NOT_REACHABLE = '该求职者不存在或已隐藏简历';
+const UNAPPROVED = '单位信息未审核或审核不通过,请修改单位信息!';
 
 export interface Person {
   id: string;
@@ -55,8 +70,14 @@ interface RoomRow {
   company_id: string;
   paid: boolean;
   created: string | number;
+  /** an HR and a seeker first in it together (null before) */
+  started: string | number | null;
   ends: string | number | null;
   ended: boolean;
+  /** why it ended (null while open) */
+  cause: EndCause | null;
+  /** the promoter's enterprise is approved now: a room of one rejected (or back in review) ends */
+  approved: boolean;
 }
 
 export interface SocketSeat {
@@ -81,9 +102,15 @@ type Relation = 'promoter' | 'colleague' | 'invitee';
 
 const ms = (v: string | number | null) => (v === null ? null : Number(v));
 const ROOM_COLUMNS = sql.raw(`id::text as id, promoter_id::text as promoter_id, company_id::text as company_id, paid,
-  floor(extract(epoch from created_at) * 1000)::bigint as created, floor(extract(epoch from ends_at) * 1000)::bigint as ends,
-  (ended_at is not null) as ended`);
+  floor(extract(epoch from created_at) * 1000)::bigint as created,
+  floor(extract(epoch from started_at) * 1000)::bigint as started, floor(extract(epoch from ends_at) * 1000)::bigint as ends,
+  (ended_at is not null) as ended, end_cause as cause,
+  coalesce((select c.status = 1 from companies c where c.id = rtc_rooms.company_id), false) as approved`);
 const MAX_INVITES = 20;
+/** How long an HR and a seeker are in a free HR's room together before it is the day's interview. */
+const COUNTS_AFTER_MS = 60_000;
+/** A person's name as the video calls show it (HR's name, the résumé's, the account's, else the masked phone). */
+const NAME = sql.raw(`coalesce(nullif(hp.name, ''), nullif(sp.name, ''), nullif(u.name, ''), overlay(u.phone placing '****' from 4 for 4))`);
 const at = (t: number) => new Date(t).toISOString();
 
 export class Rooms {
@@ -127,19 +154,18 @@ export class Rooms {
   }
 
   /** The room if it is still open; one whose time is up is ended here (and its members told). */
-  private async openRoom(roomId: string | number): Promise<RoomRow> {
-    const r = await this.row(roomId);
-    if (!r) throw notFound('房间不存在');
-    if (r.ended) throw roomEnded();
+  private async openRoom(r: RoomRow): Promise<RoomRow> {
+    if (r.ended) throw roomEnded(endedText(r.cause));
     const cause = this.dueCause(r);
     if (cause) {
       await this.finish(r.id, cause);
-      throw roomEnded(cause === 'time_up' ? '面试时间已到，房间已结束' : '房间已结束');
+      throw roomEnded(endedText(cause));
     }
     return r;
   }
 
   private dueCause(r: RoomRow): EndCause | null {
+    if (!r.approved) return 'company_unapproved';
     const now = this.now();
     if (r.ends !== null && Number(r.ends) <= now) return 'time_up';
     if (Number(r.created) + RTC_ROOM_MAX_HOURS * 3600_000 <= now) return 'expired';
@@ -150,26 +176,75 @@ export class Rooms {
     return !!(await one(this.db, sql`select 1 as x from rtc_room_invites where room_id = ${roomId} and user_id = ${userId}`));
   }
 
-  /** How a person stands to a room, or the refusal they get. */
-  private async relation(p: Person, r: RoomRow): Promise<Relation> {
-    if (p.id === r.promoter_id) return 'promoter';
+  /**
+   * Refusals that depend on the person alone, given before any room is looked at (so they say
+   * nothing about the room): operators, and HR whose enterprise is not approved — the promoter
+   * too, once the enterprise is rejected.
+   */
+  private gate(p: Person) {
     if (p.role === 'xs') throw forbidden('运营账号不能进入视频面试房间');
+    if (p.role === 'hr' && !p.approved) throw forbidden(UNAPPROVED);
+  }
+
+  /** How a person stands to a room; a stranger hears what a missing room answers. */
+  private async relation(p: Person, r: RoomRow): Promise<Relation> {
+    this.gate(p);
+    if (p.id === r.promoter_id) return 'promoter';
     if (p.role === 'hr') {
-      if (!p.approved) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
-      if (p.companyId !== r.company_id) throw forbidden('只能进入本单位同事发起的视频面试房间');
+      if (p.companyId !== r.company_id) throw noRoom();
       return 'colleague';
     }
-    if (!(await this.invited(r.id, p.id))) throw forbidden('您没有收到该房间的视频面试邀请');
+    if (!(await this.invited(r.id, p.id))) throw noRoom();
     return 'invitee';
   }
 
-  /** The room of the free HR's interview with this seeker on `day`, if there was one. */
-  private async dailyRoom(db: Db, hrId: string, seekerId: string, day: string): Promise<string | null> {
-    const r = await one<{ room_id: string }>(
+  /** The room and how the person stands to it (missing and not theirs answer alike), then whether it is still open. */
+  private async entry(p: Person, roomId: string | number): Promise<{ room: RoomRow; rel: Relation }> {
+    this.gate(p);
+    const found = await this.row(roomId);
+    if (!found) throw noRoom();
+    const rel = await this.relation(p, found);
+    return { room: await this.openRoom(found), rel };
+  }
+
+  /** The free HR's interview with this seeker on `day`, if there was one: its room and when it began (Beijing hh:mm). */
+  private async dailyInterview(db: Db, hrId: string, seekerId: string, day: string): Promise<{ room: string; time: string } | null> {
+    const r = await one<{ room: string; time: string | null }>(
       db,
-      sql`select room_id::text as room_id from rtc_daily_interviews where hr_id = ${hrId} and seeker_id = ${seekerId} and day = ${day}::date`,
+      sql`select room_id::text as room, to_char(started_at at time zone 'Asia/Shanghai', 'HH24:MI') as time
+          from rtc_daily_interviews where hr_id = ${hrId} and seeker_id = ${seekerId} and day = ${day}::date`,
     );
-    return r?.room_id ?? null;
+    return r ? { room: r.room, time: r.time ?? '' } : null;
+  }
+
+  /** The refusal of a second interview the same day, naming the other person (`viewer` is the one refused). */
+  private async dailyUsed(db: Db, used: { time: string }, other: string): Promise<AppError> {
+    if (!used.time) return forbidden(RTC_FREE_NOTICE);
+    const n = await one<{ name: string }>(
+      db,
+      sql`select ${NAME} as name from users u left join hr_profiles hp on hp.user_id = u.id left join seeker_profiles sp on sp.user_id = u.id
+          where u.id = ${other}`,
+    );
+    return forbidden(rtcDailyUsedMsg(n?.name ?? '对方', used.time));
+  }
+
+  /**
+   * Records the day's interview of every seeker who has been in a free HR's open room together
+   * with an HR for a minute (of `roomId`, or of every room): the sweep runs it each second, and a
+   * leave or an end runs it first, so a minute is never missed between two sweeps.
+   */
+  private async countInterviews(roomId: string | null): Promise<void> {
+    const before = at(this.now() - COUNTS_AFTER_MS);
+    await this.db.execute(sql`insert into rtc_daily_interviews (hr_id, seeker_id, day, room_id, started_at)
+      select r.promoter_id, s.user_id, (greatest(s.joined_at, t.hr_since) at time zone 'Asia/Shanghai')::date, r.id, greatest(s.joined_at, t.hr_since)
+      from rtc_rooms r
+      join rtc_room_members s on s.room_id = r.id and s.left_at is null
+      join users su on su.id = s.user_id and su.role = 'qz'
+      cross join lateral (select min(h.joined_at) as hr_since from rtc_room_members h join users hu on hu.id = h.user_id
+                          where h.room_id = r.id and h.left_at is null and hu.role = 'hr') t
+      where r.ended_at is null and not r.paid and t.hr_since is not null
+        and greatest(s.joined_at, t.hr_since) <= ${before}::timestamptz ${roomId === null ? sql`` : sql`and r.id = ${roomId}`}
+      on conflict do nothing`);
   }
 
   // ---------------------------------------------------------------- before a call
@@ -189,17 +264,24 @@ export class Rooms {
     let seekerId: string | null = null;
     if (caller.role === 'hr') {
       hrId = caller.id;
-      if (target.role === 'qz') seekerId = target.id;
-      else if (!(target.role === 'hr' && target.companyId === caller.companyId)) throw forbidden('只能与求职者或本单位同事进行视频通话');
+      if (target.role === 'qz') {
+        seekerId = target.id;
+        await this.mustReach(caller.companyId!, seekerId);
+      } else if (!(target.role === 'hr' && target.companyId === caller.companyId)) throw forbidden('只能与求职者或本单位同事进行视频通话');
     } else {
       if (target.role !== 'hr' || !target.approved) throw forbidden('只能向单位已审核的企业 HR 申请视频面试');
       hrId = target.id;
       seekerId = caller.id;
+      // The HR could not invite them back: better said before asking than after the HR agrees.
+      if (!(await candidateAccess(this.db, target.companyId!, seekerId))) {
+        throw forbidden('您已隐藏简历或屏蔽了该单位，对方无法向您发起视频面试；请先投递该单位的岗位或公开简历');
+      }
     }
     if (await isPayingHr(this.db, hrId, this.today())) return { data: 1, type: 1, limitSeconds: 0, msg: 'success' };
     // A call is a new room: once the seeker has entered one of this HR's rooms today, no more.
-    const used = seekerId ? await this.dailyRoom(this.db, hrId, seekerId, this.today()) : null;
-    return { data: used ? 0 : 1, type: 0, limitSeconds: RTC_FREE_LIMIT_SECONDS, msg: RTC_FREE_NOTICE };
+    const used = seekerId ? await this.dailyInterview(this.db, hrId, seekerId, this.today()) : null;
+    const msg = used ? (await this.dailyUsed(this.db, used, caller.id === hrId ? seekerId! : hrId)).message : RTC_FREE_NOTICE;
+    return { data: used ? 0 : 1, type: 0, limitSeconds: RTC_FREE_LIMIT_SECONDS, msg };
   }
 
   // ---------------------------------------------------------------- opening and inviting
@@ -214,43 +296,81 @@ export class Rooms {
       const p = await this.person(inviteeId);
       if (p?.role === 'hr' && p.companyId === hr.companyId) inviteeId = undefined;
     }
-    if (inviteeId) await this.checkInvitee(hrId, paid, null, inviteeId);
-    const now = this.now();
-    const endsAt = paid ? null : now + RTC_FREE_LIMIT_SECONDS * 1000;
+    if (inviteeId) await this.checkInvitee(hr.companyId, hrId, paid, null, inviteeId);
+    // A free HR's 20 minutes start once an HR and a seeker are both in (admit), not now.
     const room = await one<{ id: string }>(
       this.db,
-      sql`insert into rtc_rooms (promoter_id, company_id, paid, created_at, ends_at)
-          values (${hrId}, ${hr.companyId}, ${paid}, ${at(now)}::timestamptz, ${endsAt === null ? null : at(endsAt)}::timestamptz)
-          returning id::text as id`,
+      sql`insert into rtc_rooms (promoter_id, company_id, paid, created_at)
+          values (${hrId}, ${hr.companyId}, ${paid}, ${at(this.now())}::timestamptz) returning id::text as id`,
     );
     if (inviteeId) await this.recordInvite(room!.id, inviteeId, hrId);
-    return { roomId: Number(room!.id), endsAt, limitSeconds: paid ? 0 : RTC_FREE_LIMIT_SECONDS };
+    return { roomId: Number(room!.id), endsAt: null, limitSeconds: paid ? 0 : RTC_FREE_LIMIT_SECONDS };
   }
 
   /** inviteRoom: the promoter or a colleague invites a job seeker into an open room. */
   async invite(inviterId: string, roomId: number, inviteeId: string): Promise<void> {
     const inviter = await this.mustPerson(inviterId);
-    const r = await this.openRoom(roomId);
-    const rel = await this.relation(inviter, r);
+    const { room: r, rel } = await this.entry(inviter, roomId);
     if (rel === 'invitee') throw forbidden('只有房间发起人或其同事可以邀请');
-    await this.checkInvitee(r.promoter_id, r.paid, r.id, inviteeId);
+    await this.checkInvitee(r.company_id, r.promoter_id, r.paid, r.id, inviteeId);
     const n = await one<{ n: number }>(this.db, sql`select count(*)::int as n from rtc_room_invites where room_id = ${r.id}`);
     if ((n?.n ?? 0) >= MAX_INVITES && !(await this.invited(r.id, inviteeId))) throw conflict(`一个房间最多邀请 ${MAX_INVITES} 位求职者`);
     await this.recordInvite(r.id, inviteeId, inviterId);
   }
 
-  private async checkInvitee(promoterId: string, paid: boolean, roomId: string | null, inviteeId: string) {
+  /** The interview invitation's rule (applications): a seeker who hid the résumé or shields the enterprise, and did not apply to it, cannot be reached. */
+  private async mustReach(companyId: string, seekerId: string) {
+    if (!(await candidateAccess(this.db, companyId, seekerId))) throw notFound(NOT_REACHABLE);
+  }
+
+  private async checkInvitee(companyId: string, promoterId: string, paid: boolean, roomId: string | null, inviteeId: string) {
     const p = await this.person(inviteeId);
     if (!p) throw notFound('被邀请的用户不存在');
     if (p.role !== 'qz') throw badRequest('只能邀请求职者；本单位同事无需邀请即可进入房间');
+    await this.mustReach(companyId, inviteeId);
     if (paid) return;
-    const used = await this.dailyRoom(this.db, promoterId, inviteeId, this.today());
-    if (used && used !== roomId) throw forbidden(RTC_FREE_NOTICE);
+    const used = await this.dailyInterview(this.db, promoterId, inviteeId, this.today());
+    if (used && used.room !== roomId) throw await this.dailyUsed(this.db, used, inviteeId);
   }
 
   private async recordInvite(roomId: string, userId: string, by: string) {
-    await this.db.execute(sql`insert into rtc_room_invites (room_id, user_id, invited_by, invited_at)
-      values (${roomId}, ${userId}, ${by}, ${at(this.now())}::timestamptz) on conflict do nothing`);
+    const added = await one(
+      this.db,
+      sql`insert into rtc_room_invites (room_id, user_id, invited_by, invited_at)
+          values (${roomId}, ${userId}, ${by}, ${at(this.now())}::timestamptz) on conflict do nothing returning room_id`,
+    );
+    // Invited again into the same room: the chat's message rings again, nothing more.
+    if (!added) return;
+    try {
+      await this.tellInvitee(roomId, userId, by);
+    } catch (err) {
+      // The invitation stands; the chat's message and the room's list still reach the seeker.
+      this.s.log.warn({ err }, 'rtc: invitation reminder not sent');
+    }
+  }
+
+  /**
+   * Beyond the chat (whose message rings the seeker's open pages): a 消息提醒 entry each time, and
+   * with RTC_INVITE_SMS a text to a seeker with no page open, the first invitation of the day into
+   * this HR's rooms only.
+   */
+  private async tellInvitee(roomId: string, userId: string, by: string) {
+    const r = await one<{ company: string; hr: string; phone: string; promoter: string }>(
+      this.db,
+      sql`select c.name as company, r.promoter_id::text as promoter, (select ${NAME} from users u left join hr_profiles hp on hp.user_id = u.id
+                 left join seeker_profiles sp on sp.user_id = u.id where u.id = ${by}) as hr, (select phone from users where id = ${userId}) as phone
+          from rtc_rooms r join companies c on c.id = r.company_id where r.id = ${roomId}`,
+    );
+    if (!r) return;
+    await notify(this.s, userId, 'wjxx', '视频面试邀请', `${r.company}的${r.hr}邀请您进行视频面试（房间号 ${roomId}），点击进入房间。`, SITE_PATHS.videoRoom(roomId), 'xx_003');
+    if (!this.s.config.rtc.inviteSms || !r.phone || (await isUserOnline(this.s, userId))) return;
+    const today = await one<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from rtc_room_invites i join rtc_rooms x on x.id = i.room_id
+          where i.user_id = ${userId} and x.promoter_id = ${r.promoter} and i.invited_at >= ${`${this.today()}T00:00:00+08:00`}::timestamptz`,
+    );
+    if ((today?.n ?? 0) > 1) return;
+    await this.s.sms.notice(r.phone, `${r.company}邀请您参加视频面试，请登录招聘平台，在「消息提醒」或「面试邀请」中进入视频面试房间。`);
   }
 
   // ---------------------------------------------------------------- entering and leaving
@@ -262,8 +382,7 @@ export class Rooms {
    */
   async admit(userId: string, roomId: string | number, seat: SocketSeat | null): Promise<Admission> {
     const p = await this.mustPerson(userId);
-    const room = await this.openRoom(roomId);
-    const rel = await this.relation(p, room);
+    const { room, rel } = await this.entry(p, roomId);
     const now = at(this.now());
     const day = this.today();
     const result = await this.db.transaction(async (txn) => {
@@ -280,16 +399,15 @@ export class Rooms {
         if ((n?.n ?? 0) >= RTC_MAX_MEMBERS) throw conflict(RTC_ROOM_FULL_MSG);
       }
       if (rel === 'invitee' && !room.paid) {
-        // The first room of this HR the seeker enters today is the day's interview.
-        await tx.execute(sql`insert into rtc_daily_interviews (hr_id, seeker_id, day, room_id)
-          values (${room.promoter_id}, ${userId}, ${day}::date, ${room.id}) on conflict do nothing`);
-        if ((await this.dailyRoom(tx, room.promoter_id, userId, day)) !== room.id) throw forbidden(RTC_FREE_NOTICE);
+        // Today's interview with this HR took place in another room (countInterviews).
+        const used = await this.dailyInterview(tx, room.promoter_id, userId, day);
+        if (used && used.room !== room.id) throw await this.dailyUsed(tx, used, room.promoter_id);
       }
       if (!seat) {
         if (!current) {
           await tx.execute(sql`insert into rtc_room_members (room_id, user_id, joined_at) values (${room.id}, ${userId}, ${now}::timestamptz)`);
         }
-        return { row: 0, attachSeq: 0, resumed: false };
+        return { row: 0, attachSeq: 0, resumed: false, timer: await this.startClock(tx, room, now) };
       }
       const resumed = !!current && current.session === seat.session;
       const r = current
@@ -305,14 +423,38 @@ export class Rooms {
                 values (${room.id}, ${userId}, ${now}::timestamptz, ${seat.session}, ${seat.audio}, ${seat.video}, true, 1, ${seat.node})
                 returning id::text as row, attach_seq as seq`,
           );
-      return { row: Number(r!.row), attachSeq: Number(r!.seq), resumed };
+      return { row: Number(r!.row), attachSeq: Number(r!.seq), resumed, timer: await this.startClock(tx, room, now) };
     });
+    const { timer, ...admitted } = result;
+    if (timer) {
+      room.started = timer.started;
+      room.ends = timer.ends;
+      await this.publish({ k: 'timer', r: room.id, endsAt: timer.ends });
+    }
     const others = seat ? await this.seated(room.id, userId) : [];
     if (seat) {
       const m: RtcMember = { userId, session: seat.session, audio: seat.audio, video: seat.video };
       await this.publish({ k: 'joined', r: room.id, m, c: seat.conn, resumed: result.resumed, row: result.row, s: result.attachSeq });
     }
-    return { room, ...result, others };
+    return { room, ...admitted, others };
+  }
+
+  /**
+   * The interview starts when an HR and a job seeker are first in the room together: a free HR's
+   * 20 minutes run from then. Null when it had started already or still waits for someone.
+   */
+  private async startClock(tx: Db, room: RoomRow, now: string): Promise<{ started: number; ends: number | null } | null> {
+    if (room.started !== null) return null;
+    const startedAt = Date.parse(now);
+    const ends = room.paid ? null : startedAt + RTC_FREE_LIMIT_SECONDS * 1000;
+    const present = (role: string) => sql`exists (select 1 from rtc_room_members m join users u on u.id = m.user_id
+      where m.room_id = ${room.id} and m.left_at is null and u.role = ${role})`;
+    const r = await one(
+      tx,
+      sql`update rtc_rooms set started_at = ${now}::timestamptz, ends_at = ${ends === null ? null : at(ends)}::timestamptz
+          where id = ${room.id} and started_at is null and ${present('hr')} and ${present('qz')} returning id`,
+    );
+    return r ? { started: startedAt, ends } : null;
   }
 
   /** Members of a room who hold a signalling seat, but `except`. */
@@ -338,7 +480,8 @@ export class Rooms {
    */
   async leave(userId: string, roomId: string | number, conn: string | null): Promise<void> {
     const r = await this.row(roomId);
-    if (!r) throw notFound('房间不存在');
+    if (!r) throw noRoom();
+    await this.countInterviews(r.id);
     const gone = await one<{ id: string }>(
       this.db,
       sql`update rtc_room_members set left_at = ${at(this.now())}::timestamptz, leave_cause = 'left', connected = false
@@ -346,7 +489,7 @@ export class Rooms {
     );
     if (!gone) {
       const ever = await one(this.db, sql`select 1 as x from rtc_room_members where room_id = ${r.id} and user_id = ${userId} limit 1`);
-      if (!ever && userId !== r.promoter_id) throw forbidden('您不在该房间中');
+      if (!ever && userId !== r.promoter_id) throw noRoom();
       return;
     }
     await this.publish({ k: 'left', r: r.id, u: userId, cause: 'left', c: conn, row: Number(gone.id) });
@@ -375,13 +518,18 @@ export class Rooms {
   /** endRoom: only the promoter ends a room by hand. */
   async endByPromoter(userId: string, roomId: number): Promise<void> {
     const r = await this.row(roomId);
-    if (!r) throw notFound('房间不存在');
-    if (r.promoter_id !== userId) throw forbidden('只有房间发起人可以结束房间');
+    if (!r) throw noRoom();
+    if (r.promoter_id !== userId) {
+      await this.relation(await this.mustPerson(userId), r);
+      throw forbidden('只有房间发起人可以结束房间');
+    }
     if (!r.ended) await this.finish(r.id, 'promoter_ended');
   }
 
   /** Ends a room once (whichever node gets there first) and tells everyone. */
   async finish(roomId: string, cause: EndCause): Promise<boolean> {
+    // A minute together before the end is an interview, whether or not a sweep saw it.
+    await this.countInterviews(roomId);
     const now = at(this.now());
     const done = await one(
       this.db,
@@ -392,6 +540,16 @@ export class Rooms {
       where room_id = ${roomId} and left_at is null`);
     await this.publish({ k: 'ended', r: roomId, cause });
     return true;
+  }
+
+  /** Ends the open rooms of an enterprise that is no longer approved (rejected, or back in review). */
+  async endUnapproved(companyId: string): Promise<void> {
+    const open = await rows<{ id: string }>(
+      this.db,
+      sql`select r.id::text as id from rtc_rooms r join companies c on c.id = r.company_id
+          where r.company_id = ${companyId} and r.ended_at is null and c.status <> 1`,
+    );
+    for (const r of open) await this.finish(r.id, 'company_unapproved');
   }
 
   /** A room whose last member went ends (called after a leave; a room nobody entered yet stays open). */
@@ -416,10 +574,15 @@ export class Rooms {
   async sweep(node: string): Promise<void> {
     const now = this.now();
     await this.alive(node);
+    await this.countInterviews(null);
+    // An enterprise's rejection ends its rooms at once (endUnapproved); this catches a lost bus message.
     const due = await rows<{ id: string; cause: EndCause }>(
       this.db,
-      sql`select id::text as id, case when ends_at <= ${at(now)}::timestamptz then 'time_up' else 'expired' end as cause from rtc_rooms
-          where ended_at is null and (ends_at <= ${at(now)}::timestamptz or created_at <= ${at(now - RTC_ROOM_MAX_HOURS * 3600_000)}::timestamptz)`,
+      sql`select r.id::text as id,
+                 case when c.status <> 1 then 'company_unapproved' when r.ends_at <= ${at(now)}::timestamptz then 'time_up' else 'expired' end as cause
+          from rtc_rooms r join companies c on c.id = r.company_id
+          where r.ended_at is null and (c.status <> 1 or r.ends_at <= ${at(now)}::timestamptz
+                                        or r.created_at <= ${at(now - RTC_ROOM_MAX_HOURS * 3600_000)}::timestamptz)`,
     );
     for (const r of due) await this.finish(r.id, r.cause);
     const grace = this.graceMs / 1000;
@@ -444,9 +607,10 @@ export class Rooms {
 
   /** roomInfo: for the people who may enter the room, and anyone who was in it. */
   async info(userId: string, roomId: number): Promise<RtcRoomInfo> {
-    const r = await this.row(roomId);
-    if (!r) throw notFound('房间不存在');
     const p = await this.mustPerson(userId);
+    this.gate(p);
+    const r = await this.row(roomId);
+    if (!r) throw noRoom();
     try {
       await this.relation(p, r);
     } catch (err) {
@@ -469,6 +633,7 @@ export class Rooms {
       dwid: r.company_id,
       paid: r.paid,
       createdAt: Number(r.created),
+      startedAt: ms(r.started),
       endsAt: ms(r.ends),
       ended: r.ended,
       serverTime: this.now(),
@@ -477,8 +642,13 @@ export class Rooms {
     };
   }
 
-  /** roomMembersInfo: name and enterprise of each id that exists, in the order asked. */
-  async membersInfo(ids: string[]): Promise<{ userid: string; username: string; dwid: string }[]> {
+  /**
+   * roomMembersInfo: name and enterprise of each id that exists, in the order asked. Names in
+   * full for the people the viewer shares a room with or may see anyway (the chat's rule), else
+   * masked as the chat masks them; an HR's enterprise only to job seekers, colleagues and people
+   * sharing a room with them, so that a run of ids names nobody to a stranger.
+   */
+  async membersInfo(viewerId: string, ids: string[]): Promise<{ userid: string; username: string; dwid: string }[]> {
     const unique = [...new Set(ids)];
     const found = await rows<{ userid: string; username: string; dwid: string }>(
       this.db,
@@ -488,8 +658,45 @@ export class Rooms {
           from users u left join hr_profiles hp on hp.user_id = u.id left join seeker_profiles sp on sp.user_id = u.id
           where u.id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`,
     );
+    if (!found.length) return [];
+    const viewer = await this.mustPerson(viewerId);
+    const targets = found.map((f) => f.userid);
+    const operator = viewer.role === 'xs';
+    const together = operator ? new Set<string>() : await this.sharingRoom(viewerId, targets);
+    const known = operator ? new Set<string>() : await related(this.db, viewerId, targets);
     const byId = new Map(found.map((f) => [f.userid, f]));
-    return unique.filter((id) => byId.has(id)).map((id) => byId.get(id)!);
+    return unique
+      .filter((id) => byId.has(id))
+      .map((id) => {
+        const f = byId.get(id)!;
+        const near = operator || id === viewerId || together.has(id) || (!!viewer.companyId && f.dwid === viewer.companyId);
+        const named = near || known.has(id);
+        return { userid: id, username: named ? f.username : maskName(f.username), dwid: near || (named && viewer.role === 'qz') ? f.dwid : '' };
+      });
+  }
+
+  /**
+   * The ids among `ids` that share a room with `viewer`: its promoter, the seekers it invited, whoever
+   * was in it, and the HR of its enterprise (who may all enter it).
+   */
+  private async sharingRoom(viewer: string, ids: string[]): Promise<Set<string>> {
+    const list = sql.join(ids.map((id) => sql`${id}::bigint`), sql`, `);
+    const r = await rows<{ id: string }>(
+      this.db,
+      sql`with mine as (
+            select r.id from rtc_rooms r where r.promoter_id = ${viewer}
+            union select i.room_id from rtc_room_invites i where i.user_id = ${viewer}
+            union select m.room_id from rtc_room_members m where m.user_id = ${viewer}
+            union select r.id from rtc_rooms r join hr_profiles h on h.company_id = r.company_id and h.join_state = 2 where h.user_id = ${viewer})
+          select u.id::text as id from users u
+          where u.id in (${list}) and (
+            exists (select 1 from mine join rtc_rooms r on r.id = mine.id where r.promoter_id = u.id)
+            or exists (select 1 from mine join rtc_room_invites i on i.room_id = mine.id where i.user_id = u.id)
+            or exists (select 1 from mine join rtc_room_members m on m.room_id = mine.id where m.user_id = u.id)
+            or exists (select 1 from mine join rtc_rooms r on r.id = mine.id join hr_profiles h on h.company_id = r.company_id and h.join_state = 2
+                       where h.user_id = u.id))`,
+    );
+    return new Set(r.map((x) => x.id));
   }
 
   private async publish(e: RoomEvent) {

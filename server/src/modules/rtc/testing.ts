@@ -85,8 +85,9 @@ export class Signal {
   private opened: Promise<void>;
   readonly closed: Promise<number>;
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/rtc/ws');
+  /** `origin`: the Origin header a browser page on that origin would send with the upgrade. */
+  constructor(url: string, opts: { origin?: string } = {}) {
+    this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/rtc/ws', opts.origin ? { origin: opts.origin } : {});
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);

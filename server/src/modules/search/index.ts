@@ -1,10 +1,10 @@
-import { searchApi } from '@zp/core/contract';
+import { SUGGEST_LIMIT, searchApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { notFound, pageOf } from '../../http/reply.js';
 import { one, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { companyLogoUrls } from '../companies/api.js';
-import { searchJobs } from './jobs.js';
+import { searchJobs, suggestTitles } from './jobs.js';
 import { searchTalents } from './talent.js';
 import { joinedCompanyId } from '../companies/store.js';
 
@@ -16,6 +16,8 @@ const search: Module = {
       const logos = await companyLogoUrls(s.db, s.config, [...new Set(list.map((j) => j.dwid))]);
       return { page: { ...pageOf(list.map((j) => ({ ...j, logoUrl: logos[j.dwid] })), total, query.page, query.limit), totalCapped } };
     });
+
+    handle(app, s, searchApi.suggest, async ({ query }) => ({ list: await suggestTitles(s.db, query.key, query.limit ?? SUGGEST_LIMIT) }));
 
     handle(app, s, searchApi.talents, async ({ query, user }) => {
       const companyId = await joinedCompanyId(s.db, user.id);

@@ -1,24 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { SQL } from 'drizzle-orm';
-import type { JobSearchQuery } from '@zp/core/contract';
+import { SALARY_RANGES, type JobSearchQuery } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
-import { keywordQuery } from './segment.js';
+import { keywordQuery, prefixQuery } from './segment.js';
 import { jobCardColumns, type JobListItem } from '../jobs/api.js';
 
 export type JobSearch = Static<typeof JobSearchQuery>;
-
-/** Monthly salary bounds (yuan) of the m_xzdydm codes; xzfw_09 is 面议 (no figure given). */
-export const SALARY_RANGES: Record<string, [number, number | null] | 'negotiable'> = {
-  xzfw_01: [0, 3000],
-  xzfw_02: [3000, 5000],
-  xzfw_03: [5000, 8000],
-  xzfw_04: [8000, 12000],
-  xzfw_05: [12000, 20000],
-  xzfw_06: [20000, 30000],
-  xzfw_07: [30000, 50000],
-  xzfw_08: [50000, null],
-  xzfw_09: 'negotiable',
-};
 
 /** A search row: the contract's job row, bsid its identity, fldy the HR's welfare words. */
 export type JobCardRow = Omit<JobListItem, 'hrid' | 'gwms'> & { bsid: string; fldy: string };
@@ -231,4 +218,26 @@ export async function scanJobs(db: Db, q: JobSearch): Promise<{ list: { gwid: st
         order by j.refreshed_at desc, j.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
   );
   return { list, total: total?.n ?? 0 };
+}
+
+/** Matching jobs read for suggestions: enough to rank the common titles, bounded at any volume. */
+const SUGGEST_SAMPLE = 300;
+
+/**
+ * Titles of published jobs for the search box (see searchApi.suggest): from at most
+ * SUGGEST_SAMPLE jobs whose title words begin with the typed words, grouped by title; those
+ * starting with the text first, then the commonest, then the shortest.
+ */
+export async function suggestTitles(db: Db, key: string, limit: number): Promise<string[]> {
+  const tsq = prefixQuery(key);
+  if (!tsq) return [];
+  const r = await rows<{ title: string }>(
+    db,
+    sql`select j.title from (select s.job_id from job_search s where s.title_doc @@ (${tsq}) limit ${SUGGEST_SAMPLE}) m
+          join jobs j on j.id = m.job_id
+        group by j.title
+        order by strpos(lower(j.title), lower(${key.trim()})) = 1 desc, count(*) desc, length(j.title), j.title
+        limit ${limit}`,
+  );
+  return r.map((x) => x.title);
 }

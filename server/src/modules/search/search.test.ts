@@ -7,7 +7,8 @@ import { postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
 import { reindexCompanyJobs } from './indexing.js';
 import { keywordQuery } from './segment.js';
-import { SALARY_RANGES, searchJobs, type JobSearch } from './jobs.js';
+import { SALARY_RANGES } from '@zp/core/contract';
+import { searchJobs, type JobSearch } from './jobs.js';
 import { insertCompanies, makeCompany, random } from '../companies/generate.js';
 import { generateJobs } from '../jobs/generate.js';
 
@@ -263,6 +264,40 @@ describe('at volume', () => {
       const ids = new Set(expected.map((x) => x.id));
       expect(found.list.length).toBe(Math.min(100, expected.length));
       expect(found.list.filter((j) => !ids.has(j.gwid)), JSON.stringify(f)).toEqual([]);
+    }
+  });
+});
+
+describe('search suggestions (the home page search box)', () => {
+  const suggest = async (key: string, extra: Record<string, string | number> = {}) => {
+    const r = await srv.call('/api/xs/app/search/suggest', { query: { key, ...extra } });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(0);
+    return r.body.list as string[];
+  };
+  // Titles of a trade no other test posts, so the suggestions are these alone.
+  beforeAll(async () => {
+    for (const title of ['钟表修复师', '钟表修复学徒', '钟表修复学徒', '古钟表收藏顾问']) await postJob(srv, a, { gwmc: title });
+    await postJob(srv, b, { gwmc: '钟表修复（草稿）', fb: 0 });
+  });
+
+  it('offers the titles of published jobs while a word is still being typed: starting with it, then the commonest', async () => {
+    // 钟 is not a word of any title: the titles with words beginning with it.
+    expect(await suggest('钟')).toEqual(['钟表修复学徒', '钟表修复师', '古钟表收藏顾问']);
+    expect(await suggest('钟表修')).toEqual(['钟表修复学徒', '钟表修复师']);
+    expect(await suggest('钟', { limit: 1 })).toEqual(['钟表修复学徒']);
+    // drafts and enterprise names are not suggested; punctuation is no word
+    expect(await suggest('草稿')).toEqual([]);
+    expect(await suggest('事务所')).toEqual([]);
+    expect(await suggest('。，')).toEqual([]);
+  });
+
+  it('is open to everyone and refuses bad input in words', async () => {
+    const codes = await codesByRole(actors, (x) => srv.call('/api/xs/app/search/suggest', { token: x.token, query: { key: '会计' } }));
+    expect(codes).toEqual(expectedCodes(['anonymous', 'seekerIncomplete', 'seeker', 'hrUnapproved', 'hrApproved', 'operator']));
+    for (const query of [{}, { key: '' }, { key: 'x'.repeat(51) }, { key: '会计', limit: 0 }, { key: '会\u0000计' }]) {
+      const r = await srv.call('/api/xs/app/search/suggest', { query });
+      expect(r.body.code, JSON.stringify(query)).not.toBe(0);
+      expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
   });
 });

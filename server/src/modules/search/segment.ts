@@ -90,3 +90,14 @@ function partsOf(j: Jieba, word: string): string[] | null {
   }
   return out.length > 1 ? out : null;
 }
+
+/**
+ * The tsquery for text being typed into a search box, or null when it holds no word: every word
+ * as the beginning of a word (前 finds 前端, 前端开 finds 前端 and 开发), all required.
+ */
+export function prefixQuery(key: string): SQL | null {
+  const words = clean(segmenter().cut(key, false));
+  if (!words.length) return null;
+  const quoted = words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+  return sql`to_tsquery('simple', ${quoted})`;
+}

@@ -70,6 +70,8 @@ describe('talent search', () => {
   it('shows the surname, school, latest position and experience, not the full name', async () => {
     const card = (await find(actors.hrApproved, { key: '前端' })).find((c) => c.qzbsid === seekers.shown.userId)!;
     expect(card).toMatchObject({ x: '欧', xxmc: '江城大学', zwmc: '前端开发工程师', gznx: 4 });
+    // as the previous client's 人才搜索 prints them: the name masked as the hall does, xl the degree code
+    expect(card).toMatchObject({ xm: expect.stringMatching(/^欧(先生|女士)$/), xl: (card as unknown as { zgxl: string }).zgxl });
     expect(JSON.stringify(card)).not.toContain('欧阳明');
   });
 

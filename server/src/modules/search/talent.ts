@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { SQL } from 'drizzle-orm';
-import type { TalentSearchQuery } from '@zp/core/contract';
+import { maskedName, type TalentSearchQuery } from '@zp/core/contract';
 import type { Config } from '../../config.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { MIN_COMPLETENESS, seekerCards } from '../resumes/api.js';
@@ -69,7 +69,7 @@ export async function searchTalents(db: Db, config: Config, companyId: string, q
     .map((r) => cards.get(r.id))
     .filter((c) => c !== undefined)
     .map((c) => ({
-      qzbsid: c.qzbsid, x: c.x, xbm: c.xbm, nl: c.nl, zgxl: c.zgxl, xxmc: c.school, zy: c.major, dqszcs: c.dqszcs, gznx: c.gznx, qzzt: c.qzzt,
+      qzbsid: c.qzbsid, x: c.x, xm: maskedName(c.x, c.xbm), xbm: c.xbm, nl: c.nl, zgxl: c.zgxl, xl: c.zgxl, xxmc: c.school, zy: c.major, dqszcs: c.dqszcs, gznx: c.gznx, qzzt: c.qzzt,
       wsd: c.wsd, txUrl: c.txUrl, yxcs: c.yxcs, yxzw: c.yxzw, yxxz: c.yxxz, zwmc: c.zwmc, dwmc: c.dwmc, gxsj: c.refreshTime,
     }));
   return { list, total: total?.n ?? 0 };

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, Dialog, confirm } from '@zp/ui';
-import { companiesApi } from '@zp/core/routes';
+import { COMPANY_NO_LICENCE_MSG, companiesApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
@@ -17,7 +17,8 @@ type Row = ReplyOf<typeof companiesApi.adminList>['page']['list'][number];
 const LIMIT = 10;
 
 function RejectDialog({ c, onClose, onDone }: { c: Row; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
+  // an enterprise without its licence is most often sent back for it
+  const [reason, setReason] = useState(c.yyzzimageUrl ? '' : '未上传营业执照，请上传清晰的营业执照照片或扫描件后重新提交。');
   const [error, setError] = useState('');
   const { onSubmit, blocked } = useGuardedSubmit(async () => {
     if (!reason.trim()) {
@@ -108,11 +109,16 @@ export default function Companies() {
                 <span>提交于 {minutes(c.createTime)}</span>
               </p>
               {c.shsm ? <p className="hr-card__note">审核说明：{c.shsm}</p> : null}
+              {!c.yyzzimageUrl && c.shzt !== 1 ? (
+                <p className="hr-card__note hr-card__note--warn" role="note">
+                  {COMPANY_NO_LICENCE_MSG}
+                </p>
+              ) : null}
             </div>
             <div className="hr-card__side">
               <div className="hr-actions">
                 {c.shzt !== 1 ? (
-                  <GuardedButton variant="primary" onClick={() => void approve(c)}>
+                  <GuardedButton variant="primary" disabled={!c.yyzzimageUrl} title={c.yyzzimageUrl ? undefined : '未上传营业执照，不能通过审核'} onClick={() => void approve(c)}>
                     通过
                   </GuardedButton>
                 ) : null}

@@ -17,6 +17,7 @@ const KINDS = [
   { value: 'feedback.', label: '意见反馈' },
   { value: 'codes.', label: '代码表' },
   { value: 'partner.', label: '合作网站' },
+  { value: 'policy.', label: '协议与政策' },
 ];
 const ACTION_TEXT: Record<string, string> = {
   'company.approve': '审核通过单位',
@@ -37,6 +38,7 @@ const ACTION_TEXT: Record<string, string> = {
   'banner.unpublish': '撤下轮播图',
   'banner.delete': '删除轮播图',
   'feedback.answer': '答复反馈',
+  'policy.publish': '发布协议新版本',
   'codes.add': '新增代码',
   'codes.update': '修改代码',
   'codes.enable': '启用代码',

@@ -29,7 +29,7 @@ function NoticeDialog({ notice, onClose, onSaved }: { notice: Row | null; onClos
       document.getElementById(`nt-${first}`)?.focus();
       return;
     }
-    if (await act(api.call(contentApi.adminNoticeSave, { body: { ...f, title: f.title.trim(), zxly: f.zxly?.trim(), content: f.content.trim() } }), notice ? '公告已保存' : '公告已创建')) onSaved();
+    if (await act(api.call(contentApi.adminNoticeSave, { body: { ...f, title: f.title.trim(), content: f.content.trim() } }), notice ? '公告已保存' : '公告已创建')) onSaved();
   });
   return (
     <Dialog open title={notice ? '编辑公告' : '新建公告'} onClose={onClose} width={760}>
@@ -41,7 +41,7 @@ function NoticeDialog({ notice, onClose, onSaved }: { notice: Row | null; onClos
           <Select id="nt-types" value={f.types} options={codes?.options('m_zxlbdm') ?? []} placeholder="请选择" invalid={!!errors.types} onChange={(v) => set('types', v)} />
         </Field>
         <Field label="来源" htmlFor="nt-zxly">
-          <input id="nt-zxly" className="hr-input" maxLength={50} value={f.zxly ?? ''} onChange={(e) => set('zxly', e.target.value)} />
+          <Select id="nt-zxly" value={f.zxly ?? ''} options={codes?.options('m_zxlydm') ?? []} placeholder="不注明" onChange={(v) => set('zxly', v)} />
         </Field>
         <Field label="正文" required wide error={errors.content} htmlFor="nt-content" hint="纯文本，空一行分段">
           <textarea id="nt-content" className="hr-input" rows={12} maxLength={20000} value={f.content} aria-invalid={errors.content ? true : undefined} onChange={(e) => set('content', e.target.value)} />
@@ -104,7 +104,7 @@ export default function Notices() {
               </p>
               <p className="hr-card__meta">
                 {codes ? <span>{codes.name('m_zxlbdm', n.types)}</span> : null}
-                {n.zxly ? <span>来源：{n.zxly}</span> : null}
+                {n.zxly && codes ? <span>来源：{codes.name('m_zxlydm', n.zxly)}</span> : null}
                 <span>{minutes(n.releaseTime)}</span>
                 <span>浏览 {n.visits}</span>
               </p>

@@ -11,8 +11,11 @@ export const adminMenu: CentreMenuItem[] = [
   a('fairs', '招聘会'),
   a('notices', '公告资讯'),
   a('banners', '轮播图'),
+  a('policies', '协议与政策'),
   a('feedback', '意见反馈', '服务'),
-  a('partners', '合作网站', '系统'),
+  a('reports', '举报处理'),
+  a('site', '网站信息', '系统'),
+  a('partners', '合作网站'),
   a('codes', '代码表'),
   a('log', '操作日志'),
 ];

@@ -4,6 +4,8 @@
  * account pages use as well.
  */
 import { useState } from 'react';
+import { isApiError } from '@zp/core/client';
+import { COMMON_PASSWORDS } from '@zp/core/routes';
 import { PHONE } from '../seeker/common';
 import { Field, invalid } from '../seeker/Field';
 import { CodeButton, useCodeSender } from './SmsCode';
@@ -18,6 +20,11 @@ export function checkPassword(password: string, again: string): { password?: str
   if (!again) e.password2 = '请再次输入密码';
   else if (password && again !== password) e.password2 = '两次输入的密码不一致';
   return e;
+}
+
+/** The server's refusal of the new password itself (one of the most common ones), to show at the password field; undefined for any other failure. */
+export function passwordRefused(err: unknown): string | undefined {
+  return isApiError(err) && err.msg === COMMON_PASSWORDS.msg ? err.msg : undefined;
 }
 
 /** The fields in the order a form goes through them (the first with an error takes the focus). */

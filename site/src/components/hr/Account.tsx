@@ -12,6 +12,7 @@ import { PASSWORD_HINT, checkPassword } from '../common/Credentials';
 import { PHONE, useCountdown } from '../seeker/common';
 import { act, minutes, useGuardedSubmit, useLoad } from './lib';
 import { HrGate, useHr } from './hr';
+import { CloseAccount } from '../common/CloseAccount';
 import { Facts, Field, ListState, Tabs, Tag, ListPager } from './ui';
 import { flash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
@@ -340,6 +341,7 @@ function Page() {
           <Colleagues />
         </section>
       ) : null}
+      <CloseAccount role="hr" phone={hr.phone} className="hr-section" titleClassName="hr-section__title" />
     </>
   );
 }

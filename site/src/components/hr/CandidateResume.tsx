@@ -18,7 +18,7 @@ import { minutes, queryParam, useLoad } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Notice, Tag } from './ui';
-import { InviteDialog, downloadResume, setApplicationState, toggleFavourite, type InviteTarget } from './candidate';
+import { DownloadDialog, InviteDialog, setApplicationState, toggleFavourite, type DownloadTarget, type InviteTarget } from './candidate';
 import { to } from '../../lib/paths';
 import { ReachSeeker } from './ReachSeeker';
 import { ApplicationState } from '../common/ApplicationState';
@@ -42,6 +42,7 @@ const SECTION_READS: Partial<Record<SectionKey, keyof typeof applicationsApi>> =
 function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
   const codes = useCodes();
   const [invite, setInvite] = useState<InviteTarget | null>(null);
+  const [download, setDownload] = useState<DownloadTarget | null>(null);
   const [favourite, setFavourite] = useState<boolean | null>(null);
   const cv = useLoad(async () => {
     const head = await api.call(applicationsApi.candidateOpened, { query: { qzbsid, ...(gwid ? { gwid } : {}) }, method: 'POST' });
@@ -158,15 +159,22 @@ function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
           <GuardedButton block onClick={() => void toggleFavourite(info.qzbsid, !fav).then((ok) => ok && setFavourite(!fav))}>
             {fav ? '取消收藏' : '收藏人才'}
           </GuardedButton>
-          <GuardedButton block onClick={() => void downloadResume(info.qzbsid, info.sftd === 1)}>
+          <Button
+            block
+            onClick={() => {
+              const sent = jobs.find((j) => j.fjjlid);
+              setDownload({ qzbsid: info.qzbsid, name: info.xm, attachment: sent ? { id: sent.fjjlid, name: `应聘「${sent.gwmc}」时所附` } : undefined });
+            }}
+          >
             下载简历
-          </GuardedButton>
+          </Button>
           <Button block onClick={() => window.print()}>
             打印 / 存为 PDF
           </Button>
         </div>
       </aside>
       {invite ? <InviteDialog target={invite} onClose={() => setInvite(null)} onSent={cv.reload} /> : null}
+      {download ? <DownloadDialog target={download} onClose={() => setDownload(null)} /> : null}
     </div>
   );
 }

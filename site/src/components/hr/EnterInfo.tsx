@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@zp/ui';
-import { companiesApi } from '@zp/core/routes';
+import { COMPANY_LEGACY_OPTIONAL, companiesApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, useGuardedSubmit, useLoad, type BodyOf } from './lib';
@@ -22,19 +22,26 @@ const EMPTY: Company = { dwmc: '', dwxz: '', sshy: '', dwgm: '', dwszsf: '', dws
 const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 const CONTACT_PHONE = /^[0-9+\-() ]{7,20}$/;
 
-function check(c: Company): Errors {
+/**
+ * `later`: fields an enterprise from the older platform never had (COMPANY_LEGACY_OPTIONAL); an
+ * edit saves without them, and the form asks for them above instead of refusing.
+ */
+function check(c: Company, later: ReadonlySet<string>): Errors {
   const e: Errors = {};
   if (c.dwmc.trim().length < 2) e.dwmc = '请输入单位名称（至少 2 个字）';
-  if (!c.tyshxydm) e.tyshxydm = '请输入统一社会信用代码';
+  if (!c.tyshxydm) {
+    if (!later.has('tyshxydm')) e.tyshxydm = '请输入统一社会信用代码';
+  }
   else if (!CREDIT_CODE.test(c.tyshxydm)) e.tyshxydm = '统一社会信用代码为 18 位数字或大写字母，请核对';
   if (!c.dwxz) e.dwxz = '请选择单位性质';
   if (!c.sshy) e.sshy = '请选择所属行业';
   if (!c.dwgm) e.dwgm = '请选择单位规模';
   if (!c.dwszsf || !c.dwszcs) e.dwszcs = '请选择所在省份和城市';
-  if (!c.lxr.trim()) e.lxr = '请输入联系人';
-  if (!c.lxdh) e.lxdh = '请输入联系电话';
-  else if (!CONTACT_PHONE.test(c.lxdh)) e.lxdh = '联系电话格式不正确';
-  if (!c.yyzzimage) e.yyzzimage = '请上传营业执照';
+  if (!c.lxr.trim() && !later.has('lxr')) e.lxr = '请输入联系人';
+  if (!c.lxdh) {
+    if (!later.has('lxdh')) e.lxdh = '请输入联系电话';
+  } else if (!CONTACT_PHONE.test(c.lxdh)) e.lxdh = '联系电话格式不正确';
+  if (!c.yyzzimage && !later.has('yyzzimage')) e.yyzzimage = '请上传营业执照';
   return e;
 }
 
@@ -46,9 +53,15 @@ function CompanyForm({ initial, urls, registered, onSaved }: { initial: Company;
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof Company>(k: K, v: Company[K]) => setC((p) => ({ ...p, [k]: v }));
   const cities = useMemo(() => (codes && c.dwszsf ? codes.cities(c.dwszsf) : []), [codes, c.dwszsf]);
+  // What the enterprise never had: optional for this edit, asked for until supplied.
+  const later = useMemo<ReadonlySet<string>>(
+    () => new Set(registered ? (Object.keys(COMPANY_LEGACY_OPTIONAL) as (keyof typeof COMPANY_LEGACY_OPTIONAL)[]).filter((k) => !initial[k]) : []),
+    [registered, initial],
+  );
+  const stillMissing = (Object.keys(COMPANY_LEGACY_OPTIONAL) as (keyof typeof COMPANY_LEGACY_OPTIONAL)[]).filter((k) => later.has(k) && !c[k]);
 
   const submit = async () => {
-    const found = check(c);
+    const found = check(c, later);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -62,7 +75,7 @@ function CompanyForm({ initial, urls, registered, onSaved }: { initial: Company;
 
   const { onSubmit, blocked } = useGuardedSubmit(submit);
   const text = (k: keyof Company, label: string, opts: { required?: boolean; max?: number; placeholder?: string } = {}) => (
-    <Field label={label} required={opts.required} error={errors[k]} htmlFor={`co-${String(k)}`}>
+    <Field label={label} required={opts.required && !later.has(k)} error={errors[k]} htmlFor={`co-${String(k)}`} hint={later.has(k) && !c[k] ? '待补充' : undefined}>
       <input
         id={`co-${String(k)}`}
         className="hr-input"
@@ -82,6 +95,13 @@ function CompanyForm({ initial, urls, registered, onSaved }: { initial: Company;
 
   return (
     <form className="hr-form" onSubmit={onSubmit} noValidate>
+      {stillMissing.length ? (
+        <div className="hr-form__wide" data-testid="company-missing">
+          <Notice tone="warning" title="单位信息待补充">
+            请补充：{stillMissing.map((k) => COMPANY_LEGACY_OPTIONAL[k]).join('、')}。补充前也可以先保存其他修改。
+          </Notice>
+        </div>
+      ) : null}
       {text('dwmc', '单位名称', { required: true, max: 50 })}
       {text('tyshxydm', '统一社会信用代码', { required: true, max: 18, placeholder: '18 位，如 91440300MA5XXXXX0X' })}
       {select('dwxz', '单位性质', 'm_dwxzdm')}
@@ -98,7 +118,7 @@ function CompanyForm({ initial, urls, registered, onSaved }: { initial: Company;
       <Field label="单位简介" wide htmlFor="co-dwjs" hint={`${c.dwjs.length}/2000`}>
         <textarea id="co-dwjs" className="hr-input" rows={6} maxLength={2000} value={c.dwjs} onChange={(ev) => set('dwjs', ev.target.value)} />
       </Field>
-      <Field label="营业执照" required error={errors.yyzzimage}>
+      <Field label="营业执照" required={!later.has('yyzzimage')} error={errors.yyzzimage} hint={later.has('yyzzimage') && !c.yyzzimage ? '待补充' : undefined}>
         <FileUpload
           fileType={30}
           label="营业执照"

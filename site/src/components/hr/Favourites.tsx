@@ -8,7 +8,7 @@ import { minutes, useGuardedSubmit, useLoad } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Tag, ListPager } from './ui';
-import { InviteDialog, downloadResume, toggleFavourite, type InviteTarget } from './candidate';
+import { DownloadDialog, InviteDialog, toggleFavourite, type DownloadTarget, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
 import { resumePath } from './ReceivedResumes';
 import { to } from '../../lib/paths';
@@ -21,6 +21,7 @@ function List() {
   const [xm, setXm] = useState('');
   const [page, setPage] = useState(1);
   const [invite, setInvite] = useState<InviteTarget | null>(null);
+  const [download, setDownload] = useState<DownloadTarget | null>(null);
   const list = useLoad(() => api.call(relationsApi.favourites, { query: { page, limit: LIMIT, ...(xm ? { xm } : {}) } }), [xm, page]);
   const find = useGuardedSubmit(() => {
     setPage(1);
@@ -69,9 +70,9 @@ function List() {
                   <Button variant="primary" onClick={() => setInvite({ qzbsid: t.qzbsid, name: t.xm })}>
                     邀请面试
                   </Button>
-                  <GuardedButton variant="text" onClick={() => void downloadResume(t.qzbsid, !!t.sftd)}>
+                  <Button variant="text" onClick={() => setDownload({ qzbsid: t.qzbsid, name: t.xm })}>
                     下载
-                  </GuardedButton>
+                  </Button>
                   <GuardedButton variant="text" onClick={() => void remove(t.qzbsid, t.xm)}>
                     取消收藏
                   </GuardedButton>
@@ -83,6 +84,7 @@ function List() {
       </ListState>
       <ListPager page={data} onChange={setPage} loading={list.loading} />
       {invite ? <InviteDialog target={invite} onClose={() => setInvite(null)} onSent={list.reload} /> : null}
+      {download ? <DownloadDialog target={download} onClose={() => setDownload(null)} /> : null}
     </>
   );
 }

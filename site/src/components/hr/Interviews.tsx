@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
+import { withBeijingLabel } from '@zp/core/dates';
 import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
@@ -109,7 +110,7 @@ function List() {
               </p>
               <p className="hr-card__meta">
                 <span>岗位：{i.gwmc}</span>
-                <span>时间：{minutes(i.mssj) || '待定（电话约定）'}</span>
+                <span>时间：{withBeijingLabel(minutes(i.mssj)) || '待定（电话约定）'}</span>
                 <span>地点：{cityAddress(codes?.city(i.mscs), i.msxxdz)}</span>
               </p>
               <p className="hr-card__meta hr-small">

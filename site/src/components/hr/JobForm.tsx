@@ -88,7 +88,7 @@ function Form({ gwid, initial, state, takenDownReason, fairs, chosenFairs }: { g
         if (!(await act(api.call(jobsApi.publish, { params: { gwid } })))) return;
       }
     } else {
-      const r = await act(api.call(jobsApi.add, { body: { ...body, fb: publish ? 1 : 0 } }));
+      const r = await act(api.call(jobsApi.add, { query: {}, body: { ...body, fb: publish ? 1 : 0 } }));
       if (!r) return;
       id = r.gwid;
     }

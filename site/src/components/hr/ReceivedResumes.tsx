@@ -13,7 +13,7 @@ import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
 import { HrGate } from './hr';
 import { ListState, Select, Tabs, Tag, ListPager } from './ui';
-import { InviteDialog, downloadResume, setApplicationState, toggleFavourite, type InviteTarget } from './candidate';
+import { DownloadDialog, InviteDialog, setApplicationState, toggleFavourite, type DownloadTarget, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
 import { to } from '../../lib/paths';
 import { ReachSeeker } from './ReachSeeker';
@@ -24,7 +24,7 @@ const LIMIT = 10;
 
 export const resumePath = (qzbsid: string, gwid?: string) => to(`private/personalresume?qzbsid=${qzbsid}${gwid ? `&gwid=${gwid}` : ''}`);
 
-function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => void; onInvite: (t: InviteTarget) => void }) {
+function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onChanged: () => void; onInvite: (t: InviteTarget) => void; onDownload: (t: DownloadTarget) => void }) {
   const codes = useCodes();
   const final = a.yyzt === 5 || a.yyzt === 6;
   const move = async (to: 3 | 5 | 6) => {
@@ -82,9 +82,9 @@ function ApplicationCard({ a, onChanged, onInvite }: { a: Row; onChanged: () => 
           <GuardedButton variant="text" onClick={() => void toggleFavourite(a.qzbsid, !a.sfsc).then((ok) => ok && onChanged())}>
             {a.sfsc ? '取消收藏' : '收藏'}
           </GuardedButton>
-          <GuardedButton variant="text" onClick={() => void downloadResume(a.qzbsid, true, a.fjjlid || undefined)}>
+          <Button variant="text" onClick={() => onDownload({ qzbsid: a.qzbsid, name: a.xm, attachment: a.fjjlid ? { id: a.fjjlid, name: a.fjjlmc } : undefined })}>
             下载
-          </GuardedButton>
+          </Button>
         </div>
       </div>
     </div>
@@ -104,6 +104,7 @@ function Received({ selected }: { selected: boolean }) {
   const [filters, setFilters] = useState({ xm: '', from: '', until: '' });
   const [page, setPage] = useState(1);
   const [invite, setInvite] = useState<InviteTarget | null>(null);
+  const [download, setDownload] = useState<DownloadTarget | null>(null);
   const jobs = useLoad(() => api.call(applicationsApi.jobsOfHr), [], !selected);
   const list = useLoad(() => {
     const common = { page, limit: LIMIT, ...(xl ? { xl } : {}), ...(filters.xm ? { xm: filters.xm } : {}) };
@@ -175,10 +176,11 @@ function Received({ selected }: { selected: boolean }) {
         </Button>
       </form>
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={selected ? '暂无已选中的人才' : '暂无符合条件的简历'} onRetry={list.reload}>
-        {data?.list.map((a) => <ApplicationCard key={a.bsid} a={a} onChanged={list.reload} onInvite={setInvite} />)}
+        {data?.list.map((a) => <ApplicationCard key={a.bsid} a={a} onChanged={list.reload} onInvite={setInvite} onDownload={setDownload} />)}
       </ListState>
       <ListPager page={data} onChange={setPage} loading={list.loading} />
       {invite ? <InviteDialog target={invite} onClose={() => setInvite(null)} onSent={list.reload} /> : null}
+      {download ? <DownloadDialog target={download} onClose={() => setDownload(null)} /> : null}
     </>
   );
 }

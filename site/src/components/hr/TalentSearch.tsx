@@ -32,7 +32,6 @@ interface Filters {
   orderField: '' | 'gxsj' | 'wsd';
 }
 const NONE: Filters = { key: '', sf: '', hy: '', xlyq: '', jyyq: '', qwxz: '', zy: '', xxmc: '', bysj: '', orderField: '' };
-const call = (x: string, xbm: string) => (x ? `${x}${xbm === 'xb_002' ? '女士' : xbm === 'xb_001' ? '先生' : '同学'}` : '求职者');
 
 function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => void }) {
   const codes = useCodes();
@@ -44,7 +43,7 @@ function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => v
       <img className="hr-card__avatar" src={avatarOf(t.txUrl, t.xbm)} alt="" width={48} height={48} loading="lazy" />
       <div className="hr-card__main">
         <p className="hr-card__title">
-          <a href={href}>{call(t.x, t.xbm)}</a>
+          <a href={href}>{t.xm || '求职者'}</a>
           {t.qzzt && codes ? <Tag tone="success">{codes.name('m_qzzt', t.qzzt)}</Tag> : null}
         </p>
         <p className="hr-card__meta">{facts.map((f) => <span key={f}>{f}</span>)}</p>
@@ -63,7 +62,7 @@ function TalentCard({ t, onInvite }: { t: Card; onInvite: (t: InviteTarget) => v
       <div className="hr-card__side">
         <div className="hr-actions">
           <a className="zp-btn" href={href}>查看简历</a>
-          <Button variant="primary" onClick={() => onInvite({ qzbsid: t.qzbsid, name: call(t.x, t.xbm) })}>
+          <Button variant="primary" onClick={() => onInvite({ qzbsid: t.qzbsid, name: t.xm || '求职者' })}>
             邀请面试
           </Button>
           <ReachSeeker seekerId={t.qzbsid} />

@@ -5,9 +5,12 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Dialog, confirm, message } from '@zp/ui';
-import { applicationsApi, jobsApi, relationsApi } from '@zp/core/routes';
+import { applicationsApi, jobsApi, relationsApi, resumeExportsApi } from '@zp/core/routes';
+import { ApiError, REQUEST_FAILED_CODE, REQUEST_FAILED_MSG } from '@zp/core/client';
+import type { ResumeDownloadFormat } from '@zp/core/contract';
 import { api } from '@zp/core/session';
-import { act, failure, localDateTime, useGuardedSubmit, useLoad } from './lib';
+import { BEIJING_TIME, beijingInputValue, beijingToday, chinaTime } from '@zp/core/dates';
+import { act, failure, useGuardedSubmit, useLoad } from './lib';
 import { useCodes } from './codes';
 import { useHr } from './hr';
 import { Field, Select } from './ui';
@@ -23,11 +26,8 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
   const codes = useCodes();
   const fromSearch = 'qzbsid' in target;
   const jobs = useLoad(() => api.call(jobsApi.listHr, { query: { gwzt: '2', page: 1, limit: 100 } }), [], fromSearch);
-  const tomorrow = useMemo(() => {
-    const d = new Date(Date.now() + 86400000);
-    d.setHours(10, 0, 0, 0);
-    return localDateTime(d);
-  }, []);
+  // The time is Beijing's whatever the HR's computer is set to: the seeker and the server read it so.
+  const tomorrow = useMemo(() => `${beijingToday(Date.now() + 86400000)}T10:00`, []);
   const [f, setF] = useState({ gwid: '', mymc: '初试', mssj: tomorrow, mssf: '', mscs: '', msxxdz: '', lxr: hr.xm, sjhm: hr.phone, smxx: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof f, v: string) => setF((p) => ({ ...p, [k]: v }));
@@ -37,7 +37,7 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
     if (fromSearch && !f.gwid) e.gwid = '请选择面试岗位';
     if (!f.mymc.trim()) e.mymc = '请输入邀约名称';
     if (!f.mssj) e.mssj = '请选择面试时间';
-    else if (new Date(f.mssj).getTime() <= Date.now()) e.mssj = '面试时间须晚于当前时间';
+    else if (!(chinaTime(f.mssj) > Date.now())) e.mssj = '面试时间须晚于当前时间';
     if (f.msxxdz.trim().length < 2) e.msxxdz = '请输入面试地址（线上面试可填写“线上视频面试”）';
     if (!f.lxr.trim()) e.lxr = '请输入联系人';
     if (!PHONE.test(f.sjhm)) e.sjhm = '请输入正确的手机号或座机号（如 010-12345678）';
@@ -78,7 +78,7 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
           <p className="hr-field--wide hr-muted" style={{ margin: 0 }}>应聘岗位：{target.gwmc}</p>
         )}
         {input('mymc', '邀约名称', true, { maxLength: 30, placeholder: '如：初试、复试' })}
-        {input('mssj', '面试时间', true, { type: 'datetime-local', min: localDateTime(new Date()) })}
+        {input('mssj', `面试时间（${BEIJING_TIME}）`, true, { type: 'datetime-local', min: beijingInputValue(Date.now()) })}
         <Field label="面试城市" htmlFor="inv-mssf">
           <Select id="inv-mssf" label="面试省份" value={f.mssf} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, mssf: v, mscs: '' }))} />
           <Select id="inv-mscs" label="面试城市" value={f.mscs} options={codes && f.mssf ? codes.cities(f.mssf) : []} placeholder="城市" disabled={!f.mssf} onChange={(v) => set('mscs', v)} />
@@ -115,20 +115,80 @@ export async function toggleFavourite(qzbsid: string, on: boolean): Promise<bool
 }
 
 /**
- * Downloads a candidate's résumé: the server logs the download and returns a short-lived link
- * (an attachment) or the online résumé. A tab is opened at the click, so no pop-up blocker stops it.
+ * Saves the file behind a download link under its name, in this tab (no navigation, no pop-up).
+ * The server counts the download as the file is fetched; a refusal comes back as its Chinese msg.
  */
-export async function downloadResume(qzbsid: string, applied: boolean, jlid?: string): Promise<void> {
-  const tab = window.open('about:blank', '_blank');
-  try {
-    const r = applied
-      ? await api.call(applicationsApi.downloadApplied, { query: { qzid: qzbsid, ...(jlid ? { jlid } : {}) }, method: 'POST' })
-      : await api.call(applicationsApi.downloadTalent, { query: { qzbsid }, method: 'POST' });
-    if (tab) tab.location.href = r.qzJldz;
-    else window.location.assign(r.qzJldz);
-    message.success(`已下载：${r.jlmc}`);
-  } catch (err) {
-    tab?.close();
-    message.error(failure(err));
+async function saveLink(url: string, name: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'omit' });
+  if (!res.ok) {
+    const reply = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
+    throw new ApiError(reply?.code ?? REQUEST_FAILED_CODE, reply?.msg || REQUEST_FAILED_MSG, res.status);
   }
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // the browser has taken the bytes once the click is handled; the URL is freed a little later
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** Downloads one candidate's résumé: the online résumé as PDF or Word, or an attachment. */
+export async function downloadResume(qzbsid: string, format: ResumeDownloadFormat, jlid?: string): Promise<boolean> {
+  return !!(await act(async () => {
+    const r = await api.call(resumeExportsApi.link, { body: { qzbsid, format, ...(jlid ? { jlid } : {}) } });
+    await saveLink(r.url, r.name);
+    return r;
+  }, '简历已下载'));
+}
+
+/** Exports several candidates' résumés as one zip; resolves with how many went in. */
+export async function exportResumes(qzbsids: string[], format: 'pdf' | 'docx', attachments: boolean): Promise<number | undefined> {
+  const r = await act(async () => {
+    const link = await api.call(resumeExportsApi.zip, { body: { qzbsids, format, fj: attachments ? 1 : 0 } });
+    await saveLink(link.url, link.name);
+    return link;
+  });
+  if (!r) return undefined;
+  const skipped = qzbsids.length - r.count;
+  message.success(skipped ? `已导出 ${r.count} 份简历；${skipped} 位求职者已隐藏简历或屏蔽了本单位，未导出` : `已导出 ${r.count} 份简历`);
+  return r.count;
+}
+
+/** 下载简历: a choice of PDF, Word and the attachment the candidate sent (when there is one). */
+/** Whose résumé to download, with the attachment they sent (when known). */
+export interface DownloadTarget {
+  qzbsid: string;
+  name: string;
+  attachment?: { id: string; name: string };
+}
+
+export function DownloadDialog({ target, onClose }: { target: DownloadTarget; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (format: ResumeDownloadFormat, jlid?: string) => {
+    setBusy(true);
+    const ok = await downloadResume(target.qzbsid, format, jlid);
+    setBusy(false);
+    if (ok) onClose();
+  };
+  return (
+    <Dialog open title={`下载 ${target.name} 的简历`} width={420} onClose={onClose} footer={<Button onClick={onClose}>取消</Button>}>
+      <div className="hr-download">
+        <Button variant="primary" block disabled={busy} onClick={() => void run('pdf')}>
+          在线简历（PDF）
+        </Button>
+        <Button block disabled={busy} onClick={() => void run('docx')}>
+          在线简历（Word）
+        </Button>
+        {target.attachment ? (
+          <Button block disabled={busy} onClick={() => void run('file', target.attachment!.id)}>
+            附件简历：{target.attachment.name}
+          </Button>
+        ) : null}
+        <p className="hr-muted hr-small">每次下载都会记录，并计入求职者的「简历下载次数」。</p>
+      </div>
+    </Dialog>
+  );
 }

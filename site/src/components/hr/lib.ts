@@ -9,6 +9,7 @@ import { failureText, type SpecOf } from '@zp/core/client';
 import type { Body, Reply } from '@zp/core/contract';
 import { useGuardPassed } from '../../lib/guard';
 import { useClickGuard } from '../common/ClickGuard';
+import { placeLine } from '../../lib/format';
 
 /** The text to show for a failed call: the server's msg, or '请求错误，请重试'. */
 export const failure = failureText;
@@ -85,7 +86,7 @@ export const minutes = (t: string): string => (t ? t.replace('T', ' ').slice(0, 
 export const day = (t: string): string => (t ? t.slice(0, 10) : '');
 
 /** A city and an address as one line, without the city twice when the address starts with it. */
-export const cityAddress = (city: string | undefined, address: string): string => (city && !address.startsWith(city) ? [city, address].filter(Boolean).join(' ') : address);
+export const cityAddress = (city: string | undefined, address: string): string => placeLine([city, address]);
 
 /** Reads one query parameter of the current page (browser only). */
 export function queryParam(name: string): string {
@@ -93,11 +94,6 @@ export function queryParam(name: string): string {
   return new URLSearchParams(window.location.search).get(name) ?? '';
 }
 
-/** A local 'YYYY-MM-DDTHH:mm' for <input type="datetime-local"> from a Date. */
-export function localDateTime(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 /**
  * A form's submit behind the 1.5 s duplicate-click guard (spec section 5): Enter in a field and

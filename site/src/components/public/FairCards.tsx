@@ -6,7 +6,7 @@ import type { Query } from '@zp/core/contract';
 import type * as C from '@zp/core/contract';
 import { GuardedButton } from '../common/ClickGuard';
 import EmptyState from '../common/EmptyState';
-import { FAIR_BUTTON, fairSpan, fairState } from '../../lib/format';
+import { FAIR_BUTTON, FAIR_STATE_TEXT, fairSpan, fairState, placeLine } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import type { Fair } from '../../lib/types';
 import { showError } from '../../lib/actions';
@@ -72,13 +72,13 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
       {fairs.map((fair) => {
         const ifks = now === null ? ((fair.ifks as 1 | 2 | 3) || 1) : fairState(fair, now);
         const hall = paths.hall(fair.hxid, ifks);
-        const place = fair.sfxs === 1 ? '线上' : [cities[fair.csdm], fair.hydd].filter(Boolean).join(' · ') || '线下';
+        const place = fair.sfxs === 1 ? '线上' : placeLine([cities[fair.csdm], fair.hydd], ' · ') || '线下';
         return (
           <li key={fair.hxid} className="fair-card" data-fair-card data-start={fair.hykssj} data-end={fair.hyjssj} data-ifks={ifks} data-hxid={fair.hxid}>
             <div className="fair-card__head">
               <span className={`tag ${fair.sfxs === 1 ? 'tag--primary' : 'tag--accent'}`}>{fair.sfxs === 1 ? '线上' : '线下'}</span>
               {kinds[fair.hylx] && <span className="tag">{kinds[fair.hylx]}</span>}
-              <span className={`fair-card__state fair-card__state--${ifks}`} data-fair-state>{ifks === 1 ? '未开始' : ifks === 2 ? '进行中' : '已结束'}</span>
+              <span className={`fair-card__state fair-card__state--${ifks}`} data-fair-state>{FAIR_STATE_TEXT[ifks]}</span>
             </div>
             <a className="fair-card__title" href={hall} data-hall-link>
               {fair.hymc}

@@ -9,6 +9,7 @@ import { requireLogin, showError, write } from '../../lib/actions';
 export default function FollowButton({ dwid }: { dwid: string }) {
   const session = useSession();
   const [followed, setFollowed] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (session?.roleId !== 'qz') return;
@@ -22,13 +23,19 @@ export default function FollowButton({ dwid }: { dwid: string }) {
   const toggle = async () => {
     const s = await requireLogin('未登录，请您登录后，进行关注。');
     if (!s || s.roleId !== 'qz') return;
-    const ok = followed
-      ? await write(() => api.call(relationsApi.unfollow, { params: { dwid } }), '已取消关注')
-      : await write(() => api.call(relationsApi.follow, { params: { dwid } }), '关注成功');
-    if (ok) setFollowed(!followed);
+    // A quick mark, as 收藏: busy on the button, not the page.
+    setBusy(true);
+    try {
+      const ok = followed
+        ? await write(() => api.call(relationsApi.unfollow, { params: { dwid } }), '已取消关注', { overlay: false })
+        : await write(() => api.call(relationsApi.follow, { params: { dwid } }), '关注成功', { overlay: false });
+      if (ok) setFollowed(!followed);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <GuardedButton aria-pressed={followed} onClick={() => toggle().catch(showError)}>
+    <GuardedButton aria-pressed={followed} loading={busy} onClick={() => toggle().catch(showError)}>
       {followed ? '✓ 已关注' : '+ 关注'}
     </GuardedButton>
   );

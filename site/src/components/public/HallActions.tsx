@@ -3,7 +3,7 @@ import { useSession } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { fairsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
-import { FAIR_BUTTON, fairState } from '../../lib/format';
+import { FAIR_BUTTON, FAIR_STATE_TEXT, fairState } from '../../lib/format';
 import { showError } from '../../lib/actions';
 import { signUpFair, toggleFavourite, type FairMarks } from '../../lib/fair-actions';
 
@@ -70,7 +70,8 @@ export default function HallActions({ hxid, hykssj, hyjssj, ifks: initial }: Pro
         </GuardedButton>
       ) : (
         <span className="zp-btn" aria-disabled="true">
-          {marks.sfbm && ifks === 1 ? '已报名' : FAIR_BUTTON[ifks as 1 | 2 | 3]}
+          {/* In the hall itself: the state, not the way in. */}
+          {marks.sfbm && ifks === 1 ? '已报名' : FAIR_STATE_TEXT[ifks as 1 | 2 | 3]}
         </span>
       )}
       <GuardedButton aria-pressed={!!marks.sfsc} onClick={() => favourite().catch(showError)}>

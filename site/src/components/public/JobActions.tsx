@@ -26,6 +26,7 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
   const session = useSession();
   const [state, setState] = useState(0); // yyzt of my application, 0 when none
   const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [choosing, setChoosing] = useState<Resume[] | null>(null);
   const [choice, setChoice] = useState('');
 
@@ -59,10 +60,16 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
   const toggleSave = async () => {
     const s = await requireLogin(NOT_LOGGED_IN_FAVOURITE);
     if (!s || s.roleId !== 'qz') return;
-    const ok = saved
-      ? await write(() => api.call(relationsApi.unsaveJob, { params: { dwid, gwid } }), '已取消收藏')
-      : await write(() => api.call(relationsApi.saveJob, { params: { dwid, gwid } }), '收藏成功');
-    if (ok) setSaved(!saved);
+    // A quick mark: the button shows it is busy, the page stays usable (no overlay).
+    setSaving(true);
+    try {
+      const ok = saved
+        ? await write(() => api.call(relationsApi.unsaveJob, { params: { dwid, gwid } }), '已取消收藏', { overlay: false })
+        : await write(() => api.call(relationsApi.saveJob, { params: { dwid, gwid } }), '收藏成功', { overlay: false });
+      if (ok) setSaved(!saved);
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -76,7 +83,7 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
           {open ? '投递简历' : '已停止招聘'}
         </GuardedButton>
       )}
-      <GuardedButton aria-pressed={saved} onClick={() => toggleSave().catch(showError)}>
+      <GuardedButton aria-pressed={saved} loading={saving} onClick={() => toggleSave().catch(showError)}>
         {saved ? '★ 已收藏' : '☆ 收藏'}
       </GuardedButton>
       <Dialog

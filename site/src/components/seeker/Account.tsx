@@ -10,6 +10,7 @@ import { Field, invalid } from './Field';
 import { PASSWORD_HINT, checkPassword } from '../common/Credentials';
 import { PHONE, toastError, useCountdown } from './common';
 import LoginLog from './LoginLog';
+import { CloseAccount } from '../common/CloseAccount';
 
 type Me = C.Reply<typeof C.authApi.currentUser>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -240,6 +241,7 @@ function AccountInfo() {
         </h2>
         <PasswordForm />
       </section>
+      <CloseAccount role="qz" phone={me.phone} className="sk-block" titleClassName="sk-block__title" />
       {phoneOpen ? (
         <PhoneDialog
           me={me}

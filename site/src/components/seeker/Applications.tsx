@@ -13,6 +13,8 @@ import { JobRow } from './JobRow';
 import { totalPages, usePaged } from './usePaged';
 import { ApplicationState } from '../common/ApplicationState';
 import { Tabs } from './Tabs';
+import { ApplicationTimeline, WithdrawButton } from './ApplicationHistory';
+import { Button } from '@zp/ui';
 
 type Item = C.Reply<typeof C.applicationsApi.listAll>['page']['gwtdlist'][number];
 
@@ -26,9 +28,6 @@ const TABS = [
 type Tab = (typeof TABS)[number]['key'];
 const SIZE = 10;
 
-/** yyzt → its name (已投递, 已查看, ...). */
-
-
 function Applications() {
   const codes = useCodes();
   const [tab, setTab] = useState<Tab>(() => {
@@ -36,6 +35,8 @@ function Applications() {
     return (TABS.find((x) => x.key === t)?.key ?? 'all') as Tab;
   });
   const [counts, setCounts] = useState<Partial<Record<Tab, number>>>({});
+  /** the application whose 投递进度 is open */
+  const [open, setOpen] = useState<string | null>(null);
   const route = TABS.find((t) => t.key === tab)!.route;
   const p = usePaged<Item>(async (page) => {
     const r = await api.call(route, { params: { page, limit: SIZE } });
@@ -47,11 +48,13 @@ function Applications() {
   reload.current = p.reload;
   useEffect(() => onReminder(() => void reload.current()), []);
 
-  useEffect(() => {
+  const loadCounts = () =>
     Promise.all(TABS.map((t) => api.call(t.route, { params: { page: 1, limit: 1 } }))).then(
       (rs) => setCounts(Object.fromEntries(TABS.map((t, i) => [t.key, rs[i].page.total]))),
       toastError,
     );
+  useEffect(() => {
+    void loadCounts();
   }, []);
 
   const choose = (t: Tab) => {
@@ -88,10 +91,17 @@ function Applications() {
                   {a.gwzt !== '2' ? <span className="sk-tag">职位已停止招聘</span> : null}
                 </p>
               }
+              after={open === a.bsid ? <ApplicationTimeline bsid={a.bsid} /> : null}
               side={
                 <>
                   <ApplicationState yyzt={a.yyzt} testId="application-state" />
                   {a.ztsj ? <span className="sk-muted sk-small">{minute(a.ztsj)} 更新</span> : null}
+                  <span className="sk-row__buttons">
+                    <Button variant="text" aria-expanded={open === a.bsid} onClick={() => setOpen(open === a.bsid ? null : a.bsid)}>
+                      {open === a.bsid ? '收起进度' : '投递进度'}
+                    </Button>
+                    <WithdrawButton a={a} onDone={() => void Promise.all([p.reload(), loadCounts()])} />
+                  </span>
                 </>
               }
             />

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, confirm, message, withLoading } from '@zp/ui';
 import { api } from '@zp/core/session';
-import { filesApi } from '@zp/core/routes';
+import { filesApi, MAX_RESUME_ATTACHMENTS, RESUME_ATTACHMENTS_FULL_MSG } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { postToStorage, extensionOf } from '@zp/core/upload';
 import { day, fileSize, failure, toastError } from './common';
 
 type MyFile = C.Reply<typeof C.filesApi.seekerList>['fileList'][number];
 
-/** At most three attachment résumés (the server enforces it too). */
-export const MAX_ATTACHMENTS = 3;
+/** At most three attachment résumés (the server refuses the upload credential beyond). */
+export const MAX_ATTACHMENTS = MAX_RESUME_ATTACHMENTS;
 /** The server's limit for an attachment résumé; this settles the spec's 2 MB / 10 MB conflict. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const FULL_MSG = '附件简历已达上限，请删除不常用的附件简历';
+export const FULL_MSG = RESUME_ATTACHMENTS_FULL_MSG;
 export const SIZE_MSG = '附件大小不能超过 10MB';
 
 /**
@@ -76,7 +76,7 @@ export default function Attachments({ onChange }: { onChange?: (files: MyFile[])
     void load();
   }, []);
 
-  const full = (files?.length ?? 0) > 2;
+  const full = (files?.length ?? 0) >= MAX_ATTACHMENTS;
 
   const choose = () => {
     if (full) {
@@ -121,7 +121,7 @@ export default function Attachments({ onChange }: { onChange?: (files: MyFile[])
   return (
     <div className="sk-attach">
       {full ? (
-        <div className="sk-alert" role="status">
+        <div className="sk-alert" role="status" id="sk-attach-full">
           {FULL_MSG}
         </div>
       ) : null}
@@ -177,10 +177,12 @@ export default function Attachments({ onChange }: { onChange?: (files: MyFile[])
         </div>
       ) : null}
       <div className="sk-attach__bar">
-        <Button variant="primary" onClick={choose} disabled={!!progress}>
+        <Button variant="primary" onClick={choose} disabled={!!progress || full} aria-describedby={full ? 'sk-attach-full' : undefined}>
           上传附件简历
         </Button>
-        <span className="sk-muted sk-small">最多 {MAX_ATTACHMENTS} 份，附件大小不能超过 10MB，支持 pdf、doc、docx、jpg、png</span>
+        <span className="sk-muted sk-small">
+          {full ? `已有 ${MAX_ATTACHMENTS} 份，已达上限，删除一份后才能上传` : `最多 ${MAX_ATTACHMENTS} 份，附件大小不能超过 10MB，支持 pdf、doc、docx、jpg、png`}
+        </span>
         <input
           ref={picker}
           type="file"

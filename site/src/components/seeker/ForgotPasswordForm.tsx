@@ -4,7 +4,7 @@ import { api, passwordDigest } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import { failure } from './common';
 import { useClickGuard } from '../common/ClickGuard';
-import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialErrors } from '../common/Credentials';
+import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialErrors, passwordRefused } from '../common/Credentials';
 import { RoleSwitch } from './RoleSwitch';
 
 type Who = 'qz' | 'hr';
@@ -12,7 +12,7 @@ type Who = 'qz' | 'hr';
 /** Set a new password with an SMS code, for either role (spec section 2 /public/forgotPassword). */
 export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { initialRole?: Who; loginHref: Record<Who, string> }) {
   const [who, setWho] = useState<Who>(initialRole);
-  const credentials = useCredentials((phone) => api.call(authApi.resetCode, { query: { phone }, method: 'POST' }));
+  const credentials = useCredentials((phone) => api.call(authApi.resetCode, { query: { phone, role: who }, method: 'POST' }));
   const [errors, setErrors] = useState<CredentialErrors>({});
   const [busy, setBusy] = useState(false);
   const [blocked, guard] = useClickGuard();
@@ -41,8 +41,14 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
       await confirm({ title: '密码已重置', message: '密码已重置，请使用新密码登录', confirmText: '去登录', cancelText: '知道了', type: 'success' });
       window.location.assign(loginHref[who]);
     } catch (err) {
-      message.error(failure(err));
       setBusy(false);
+      const refused = passwordRefused(err);
+      if (refused) {
+        setErrors({ password: refused });
+        document.getElementById('fp-password')?.focus();
+        return;
+      }
+      message.error(failure(err));
     }
   };
 

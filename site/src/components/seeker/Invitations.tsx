@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@zp/core/session';
+import { withBeijingLabel } from '@zp/core/dates';
 import { INTERVIEW_RESULTS, applicationsApi } from '@zp/core/routes';
 import { onReminder } from '@zp/core/socket';
 import type * as C from '@zp/core/contract';
@@ -106,7 +107,7 @@ function Invitations() {
                   <dl className="sk-invite__facts">
                     <div>
                       <dt>面试时间</dt>
-                      <dd>{minute(inv.mssj) || '待定，请与联系人电话约定'}</dd>
+                      <dd>{withBeijingLabel(minute(inv.mssj)) || '待定，请与联系人电话约定'}</dd>
                     </div>
                     <div>
                       <dt>面试地点</dt>

@@ -16,8 +16,8 @@ export interface JobLike {
   jyyq: string;
 }
 
-/** A job as a list row: logo, title (to the job page), enterprise, city, salary, requirements. */
-export function JobRow({ job, codes, side, extra }: { job: JobLike; codes: Codes | null; side?: ReactNode; extra?: ReactNode }) {
+/** A job as a list row: logo, title (to the job page), enterprise, city, salary, requirements; `after` spans the row's width below. */
+export function JobRow({ job, codes, side, extra, after }: { job: JobLike; codes: Codes | null; side?: ReactNode; extra?: ReactNode; after?: ReactNode }) {
   const facts = [nameOf(codes, job.sbcs), nameOf(codes, job.xlyq, 'm_xldm'), nameOf(codes, job.jyyq, 'm_jyyqdm')].filter(Boolean);
   return (
     <li className="sk-row">
@@ -36,6 +36,7 @@ export function JobRow({ job, codes, side, extra }: { job: JobLike; codes: Codes
         {extra}
       </div>
       {side ? <div className="sk-row__side">{side}</div> : null}
+      {after ? <div className="sk-row__after">{after}</div> : null}
     </li>
   );
 }

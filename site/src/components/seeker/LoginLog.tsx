@@ -114,7 +114,7 @@ export default function LoginLog() {
                   />
                 </td>
                 <td>{r.dlsj}</td>
-                <td>{r.logintype === 1 ? '验证码登录' : r.logintype === 2 ? '注册后登录' : '密码登录'}</td>
+                <td>{r.logintype === 1 ? '验证码登录' : r.logintype === 2 ? '注册后登录' : r.logintype === 3 ? '授权合作网站' : '密码登录'}</td>
                 <td className="sk-wrap">{r.origin ? `合作网站 ${r.origin}` : '本平台'}</td>
                 <td>{r.dlip}</td>
                 <td className="sk-wrap">{r.dlllq}</td>

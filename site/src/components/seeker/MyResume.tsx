@@ -12,6 +12,7 @@ import { day, minute, toastError } from './common';
 import { Completeness } from './ResumeEditor';
 import { CompanyFinder, type FoundCompany } from './CompanyFinder';
 import type { SeekerInfo } from './BaseInfoCard';
+import { FIGURES } from './figures';
 
 type Stats = C.Reply<typeof C.resumesApi.statistics>;
 type Target = C.Reply<typeof C.resumesApi.targets>['yxdwList'][number];
@@ -93,15 +94,15 @@ function MyResume() {
         <div className="sk-stats sk-stats--3">
           <div className="sk-stat">
             <strong>{stats.jlckcs}</strong>
-            <span>被查看</span>
+            <span>{FIGURES.resumeViews}</span>
           </div>
           <div className="sk-stat">
             <strong>{stats.jlsccs}</strong>
-            <span>被收藏</span>
+            <span>{FIGURES.favourited}</span>
           </div>
           <div className="sk-stat">
             <strong>{stats.jlxzcs}</strong>
-            <span>被下载</span>
+            <span>{FIGURES.downloads}</span>
           </div>
         </div>
       </div>

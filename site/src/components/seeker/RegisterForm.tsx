@@ -1,27 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, message, useHydrated, withLoading } from '@zp/ui';
+import { Button, message, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest, startSession } from '@zp/core/session';
-import { authApi } from '@zp/core/routes';
+import { authApi, POLICY_OUTDATED_MSG } from '@zp/core/routes';
+import { isApiError } from '@zp/core/client';
 import { failure } from './common';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
-import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialKey } from '../common/Credentials';
+import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialKey, passwordRefused } from '../common/Credentials';
 import { RoleSwitch } from './RoleSwitch';
-import { TERMS } from './terms';
+import { PolicyDialog, useCurrentPolicies, type PolicyKind } from '../common/Policy';
 import { flash } from '../../lib/flash';
 
 type Who = 'qz' | 'hr';
 type Key = CredentialKey | 'xm' | 'zw' | 'agree';
 type Errors = Partial<Record<Key, string>>;
+const AGREE_MSG = '请阅读并同意《用户服务协议》和《隐私政策》';
 
 /** Register as a job seeker or an enterprise HR (spec section 2 /public/registered). */
 export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, resumeHref }: { initialRole?: Who; loginHref: Record<Who, string>; centreHr: string; resumeHref: string }) {
   const [who, setWho] = useState<Who>(initialRole);
-  const credentials = useCredentials((phone) => api.call(authApi.registerCode, { query: { phone }, method: 'POST' }));
+  const credentials = useCredentials((phone) => api.call(authApi.registerCode, { query: { phone, role: who }, method: 'POST' }));
   const [xm, setXm] = useState('');
   const [zw, setZw] = useState('');
   const [agree, setAgree] = useState(false);
-  const [terms, setTerms] = useState(false);
+  /** the document open for reading */
+  const [reading, setReading] = useState<PolicyKind | null>(null);
+  const { policies, reload } = useCurrentPolicies();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [blocked, guard] = useClickGuard();
@@ -31,7 +35,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
     ev.preventDefault();
     const found: Errors = credentials.check();
     if (who === 'hr' && !xm.trim()) found.xm = '请输入姓名';
-    if (!agree) found.agree = '请阅读并同意用户服务协议';
+    if (!agree) found.agree = AGREE_MSG;
     const first = ([...CREDENTIAL_KEYS, 'xm', 'zw', 'agree'] as const).find((k) => found[k]);
     setErrors(found);
     if (first) {
@@ -47,10 +51,13 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
     try {
       const { phone, password, code } = credentials.values;
       const pwd = passwordDigest(password);
+      if (!policies) throw new Error('policies not loaded');
+      // The versions the person was shown: the server refuses the registration if they are outdated.
+      const consent = { terms: policies.terms.version, privacy: policies.privacy.version };
       const grant = await withLoading(
         who === 'qz'
-          ? api.call(authApi.registerSeeker, { body: { phone, pwd, validateCode: code } })
-          : api.call(authApi.registerHr, { body: { phone, pwd, validateCode: code, xm: xm.trim(), zw: zw.trim() } }),
+          ? api.call(authApi.registerSeeker, { body: { phone, pwd, validateCode: code, consent } })
+          : api.call(authApi.registerHr, { body: { phone, pwd, validateCode: code, xm: xm.trim(), zw: zw.trim(), consent } }),
       );
       startSession(grant);
       // Shown by the next page (logged in, so its top bar picks it up).
@@ -58,8 +65,21 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
       // A new seeker has no résumé yet: the editor is where the guard would send them anyway.
       window.location.assign(who === 'qz' ? resumeHref : centreHr);
     } catch (err) {
-      message.error(failure(err));
       setBusy(false);
+      if (isApiError(err) && err.msg === POLICY_OUTDATED_MSG) {
+        // Published while the form was open: show the new texts and ask again.
+        setAgree(false);
+        setErrors({ agree: err.msg });
+        void reload();
+        return;
+      }
+      const refused = passwordRefused(err);
+      if (refused) {
+        setErrors({ password: refused });
+        document.getElementById('reg-password')?.focus();
+        return;
+      }
+      message.error(failure(err));
     }
   };
 
@@ -91,8 +111,12 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
               <input id="reg-agree" type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} {...invalid('reg-agree', errors.agree)} />
               <span>我已阅读并同意</span>
             </label>
-            <button type="button" className="sk-link" onClick={() => setTerms(true)}>
+            <button type="button" className="sk-link" onClick={() => setReading('terms')}>
               《用户服务协议》
+            </button>
+            <span>和</span>
+            <button type="button" className="sk-link" onClick={() => setReading('privacy')}>
+              《隐私政策》
             </button>
             {errors.agree ? (
               <p className="sk-field__error" id="reg-agree-error" role="alert">
@@ -100,7 +124,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
               </p>
             ) : null}
           </div>
-          <Button type="submit" variant="primary" size="lg" block loading={busy} disabled={blocked}>
+          <Button type="submit" variant="primary" size="lg" block loading={busy} disabled={blocked || !policies}>
             注册
           </Button>
         </form>
@@ -109,29 +133,14 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
         <span>已有账号？</span>
         <a href={loginHref[who]}>{who === 'qz' ? '人才登录' : '企业登录'}</a>
       </p>
-      <Dialog
-        open={terms}
-        title="用户服务协议"
-        width={640}
-        onClose={() => setTerms(false)}
-        footer={
-          <Button
-            variant="primary"
-            onClick={() => {
-              setAgree(true);
-              setTerms(false);
-            }}
-          >
-            同意并继续
-          </Button>
-        }
-      >
-        <div className="sk-terms">
-          {TERMS.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </div>
-      </Dialog>
+      <PolicyDialog
+        policy={reading && policies ? policies[reading] : null}
+        onClose={() => setReading(null)}
+        onAgree={() => {
+          setAgree(true);
+          setReading(null);
+        }}
+      />
     </div>
   );
 }

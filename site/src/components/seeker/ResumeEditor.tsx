@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
-import { MIN_COMPLETENESS, resumesApi } from '@zp/core/routes';
+import { MIN_COMPLETENESS, completenessApi, resumesApi } from '@zp/core/routes';
+import { paths } from '../../lib/paths';
 import type * as C from '@zp/core/contract';
 import { message, useSession, withLoading } from '@zp/ui';
 import { useCodes } from './codes';
@@ -19,9 +20,29 @@ export async function loadSection(key: C.SectionKey): Promise<Row[]> {
   return r[defOf(key).listField] ?? [];
 }
 
-/** Completeness as a bar with its number; the server computes it after every change. */
+type Gap = C.Reply<typeof C.completenessApi.gaps>['missing'][number];
+/** How many missing parts are named; the rest are counted. */
+const GAPS_SHOWN = 4;
+
+/**
+ * Completeness as a bar with its number, and what is missing: "还差 6%：填写现居城市、选择求职状态",
+ * each a link to where it is filled in. The server computes both after every change.
+ */
 export function Completeness({ wsd }: { wsd: number }) {
   const ok = wsd >= MIN_COMPLETENESS;
+  const [gaps, setGaps] = useState<Gap[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.call(completenessApi.gaps).then(
+      (r) => live && setGaps(r.missing),
+      // the bar still says the figure; the list is a help
+      () => live && setGaps(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wsd]);
+  const lacking = gaps?.reduce((n, g) => n + g.points, 0) ?? 0;
   return (
     <div className="sk-wsd">
       <div className="sk-wsd__label">
@@ -31,6 +52,20 @@ export function Completeness({ wsd }: { wsd: number }) {
       <div className={`sk-progress${ok ? ' sk-progress--ok' : ''}`} role="progressbar" aria-label="简历完成度" aria-valuemin={0} aria-valuemax={100} aria-valuenow={wsd}>
         <i style={{ width: `${wsd}%` }} />
       </div>
+      {gaps && gaps.length ? (
+        <p className="sk-wsd__gaps" data-testid="wsd-gaps">
+          还差 {lacking}%：
+          {gaps.slice(0, GAPS_SHOWN).map((g, i) => (
+            <span key={g.part}>
+              {i ? '、' : ''}
+              <a href={`${paths.resume}#${g.anchor}`} title={`完成后 +${g.points}%`}>
+                {g.action}
+              </a>
+            </span>
+          ))}
+          {gaps.length > GAPS_SHOWN ? `等 ${gaps.length} 项` : ''}
+        </p>
+      ) : null}
       <p className="sk-small sk-muted">{ok ? '简历完成度已达 60%，可以报名招聘会、投递岗位。' : `完成度达到 ${MIN_COMPLETENESS}% 后才能报名招聘会、投递岗位。`}</p>
     </div>
   );
@@ -79,6 +114,13 @@ export default function ResumeEditor({ previewHref }: { previewHref: string }) {
       }
     })();
   }, []);
+
+  // A link from elsewhere ("还差 …：填写现居城市") names a block that exists only once loaded.
+  const loaded = info !== undefined;
+  useEffect(() => {
+    if (!loaded || !window.location.hash) return;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+  }, [loaded]);
 
   const refresh = async (key: C.SectionKey, newWsd: number) => {
     setWsd(newWsd);

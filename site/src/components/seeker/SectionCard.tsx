@@ -20,7 +20,7 @@ function initial(key: C.SectionKey, row: Row | null): Values {
     let s = raw === undefined || raw === null ? '' : String(raw);
     if (ui?.kind === 'month') s = s.slice(0, 7);
     if (ui?.kind === 'flag' && s === '') s = '0';
-    if (ui?.kind === 'months' && s === '0') s = '';
+    if ((ui?.kind === 'months' || ui?.kind === 'rank') && s === '0') s = '';
     v[f] = s;
   }
   return v;
@@ -42,13 +42,17 @@ export function validate(key: C.SectionKey, v: Values): Record<string, string> {
   return errors;
 }
 
-/** The body save/update take: trimmed text, ys as a number. */
+/** The body save/update take: trimmed text, counts and ranks as numbers. */
 function bodyOf(key: C.SectionKey, v: Values): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [f, val] of Object.entries(v)) {
     const ui = SECTION_UI[key][f];
     if (ui?.kind === 'months') {
       if (val) out[f] = Number(val);
+      continue;
+    }
+    if (ui?.kind === 'rank') {
+      out[f] = val ? Number(val) : 0;
       continue;
     }
     out[f] = ui?.kind === 'textarea' ? val.replace(/\s+$/, '') : val.trim();
@@ -69,6 +73,8 @@ function Input({ sectionKey, field, values, set, codes, error }: { sectionKey: C
       return <input {...common} type="month" value={value} placeholder="YYYY-MM" onChange={(e) => set(field, e.target.value)} />;
     case 'months':
       return <input {...common} type="number" min={0} max={24} inputMode="numeric" placeholder="如 13" value={value} onChange={(e) => set(field, e.target.value.replace(/\D/g, '').slice(0, 2))} />;
+    case 'rank':
+      return <input {...common} type="number" min={1} max={999} inputMode="numeric" placeholder="如 2（第 2 位）" value={value} onChange={(e) => set(field, e.target.value.replace(/\D/g, '').slice(0, 3))} />;
     case 'flag':
       return (
         <label className="sk-check">

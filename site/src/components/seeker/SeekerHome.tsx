@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, updateSession } from '@zp/core/session';
-import { applicationsApi, fairsApi, identityApi, resumesApi } from '@zp/core/routes';
+import { followChatUnread, openChat } from '@zp/core/chat-open';
+import { applicationsApi, fairsApi, resumesApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { message, withLoading } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
@@ -11,6 +12,7 @@ import { useCodes, nameOf } from './codes';
 import { avatarOf, toastError } from './common';
 import { Completeness } from './ResumeEditor';
 import { JobRow } from './JobRow';
+import { FIGURES } from './figures';
 
 type Info = NonNullable<C.Reply<typeof C.resumesApi.previewInfo>['qzinfo']>;
 type Job = C.Reply<typeof C.applicationsApi.recommended>['page']['list'][number];
@@ -22,7 +24,6 @@ interface Overview {
   looked: number;
   waiting: number;
   fairs: number;
-  unread: number;
 }
 
 /** hunter_home: who I am, my résumé's completeness and reach, my counters, recommended jobs. */
@@ -30,22 +31,23 @@ function SeekerHome() {
   const codes = useCodes();
   const [o, setO] = useState<Overview | null>(null);
   const [jobs, setJobs] = useState<Job[] | null>(null);
+  // 未读消息 are the chat's: the count its button shows, told by the chat widget.
+  const [chatUnread, setChatUnread] = useState<number | null>(null);
+  useEffect(() => followChatUnread(setChatUnread), []);
 
   useEffect(() => {
     (async () => {
       try {
         const one = { params: { page: 1, limit: 1 } };
-        const [info, stats, all, looked, waiting, fairs, rem] = await Promise.all([
+        const [info, stats, all, looked, waiting, fairs] = await Promise.all([
           api.call(resumesApi.previewInfo),
           api.call(resumesApi.statistics),
           api.call(applicationsApi.listAll, one),
           api.call(applicationsApi.listLooked, one),
           api.call(applicationsApi.invitationsWaiting, { query: { page: 1, limit: 1 } }),
           api.call(fairsApi.seekerFairs),
-          api.call(identityApi.seekerReminders),
         ]);
-        const x = rem.qzXxtx;
-        setO({ info: info.qzinfo, stats, applied: all.page.total, looked: looked.page.total, waiting: waiting.page.total, fairs: fairs.hxList.length, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count });
+        setO({ info: info.qzinfo, stats, applied: all.page.total, looked: looked.page.total, waiting: waiting.page.total, fairs: fairs.hxList.length });
         if (info.qzinfo.txUrl) updateSession({ avatar: info.qzinfo.txUrl });
       } catch (err) {
         toastError(err);
@@ -77,15 +79,15 @@ function SeekerHome() {
   if (!o) return <p className="sk-muted sk-loading-line">加载中…</p>;
   const i = o.info;
   const line = [nameOf(codes, i.zgxl, 'm_xldm'), i.gznx ? `${i.gznx}年工作经验` : '暂无工作经验', i.nl !== null ? `${i.nl}岁` : '', nameOf(codes, i.dqszcs), nameOf(codes, i.qzzt, 'm_qzzt')].filter(Boolean);
-  const counters: [string, number, string][] = [
-    ['投递记录', o.applied, to('job_hunter/hunter_invest')],
-    ['被查看', o.looked, to('job_hunter/hunter_invest?tab=looked')],
+  const counters: [string, number | string, string | (() => void)][] = [
+    [FIGURES.applied, o.applied, to('job_hunter/hunter_invest')],
+    [FIGURES.applicationsViewed, o.looked, to('job_hunter/hunter_invest?tab=looked')],
     ['面试邀请待答复', o.waiting, to('job_hunter/hunter_invite')],
     ['报名的招聘会', o.fairs, to('job_hunter/hunter_delivery')],
-    ['未读消息', o.unread, to('job_hunter/hunter_message')],
-    ['简历被查看', o.stats.jlckcs, to('job_hunter/hunter_who')],
-    ['简历被收藏', o.stats.jlsccs, to('job_hunter/hunter_myresume')],
-    ['简历被下载', o.stats.jlxzcs, to('job_hunter/hunter_myresume')],
+    ['未读消息', chatUnread ?? '—', openChat],
+    [FIGURES.resumeViews, o.stats.jlckcs, to('job_hunter/hunter_who')],
+    [FIGURES.favourited, o.stats.jlsccs, to('job_hunter/hunter_myresume')],
+    [FIGURES.downloads, o.stats.jlxzcs, to('job_hunter/hunter_myresume')],
   ];
   return (
     <div className="sk-home">
@@ -105,12 +107,21 @@ function SeekerHome() {
         </div>
       </div>
       <div className="sk-stats" role="list" aria-label="我的求职数据">
-        {counters.map(([label, n, href]) => (
-          <a key={label} className="sk-stat" href={href} role="listitem">
-            <strong>{n}</strong>
-            <span>{label}</span>
-          </a>
-        ))}
+        {counters.map(([label, n, target]) =>
+          typeof target === 'string' ? (
+            <a key={label} className="sk-stat" href={target} role="listitem">
+              <strong>{n}</strong>
+              <span>{label}</span>
+            </a>
+          ) : (
+            <div key={label} role="listitem">
+              <button type="button" className="sk-stat" onClick={target}>
+                <strong>{n}</strong>
+                <span>{label}</span>
+              </button>
+            </div>
+          ),
+        )}
       </div>
       <section className="sk-home__jobs" aria-labelledby="sk-rec-title">
         <div className="sk-card__head">

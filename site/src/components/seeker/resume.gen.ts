@@ -123,8 +123,7 @@ export const SECTION_META: Record<SectionKey, SectionMeta> = {
         "title": "结束日期"
       },
       "cypm": {
-        "title": "参与排名",
-        "maxLength": 20
+        "title": "参与排名"
       },
       "sfjx": {
         "title": "是否结项"
@@ -165,8 +164,7 @@ export const SECTION_META: Record<SectionKey, SectionMeta> = {
         "maxLength": 20
       },
       "cypm": {
-        "title": "作者排名",
-        "maxLength": 20
+        "title": "作者排名"
       },
       "lwms": {
         "title": "论文描述",

@@ -42,6 +42,8 @@ export function display(key: C.SectionKey, field: string, value: string | number
       return v === '1' ? ui.yes : '';
     case 'months':
       return v === '0' ? '' : `${v} 薪`;
+    case 'rank':
+      return v === '0' ? '' : `第 ${v} 位`;
     case 'month':
       return v.slice(0, 7).replace('-', '.');
     default:

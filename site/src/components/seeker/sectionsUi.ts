@@ -14,6 +14,8 @@ export type FieldKind =
   | { kind: 'category'; level: 1 | 2 | 3; parent?: string }
   | { kind: 'flag'; yes: string }
   | { kind: 'months' }
+  /** a place among people (第 N 作者 / 第 N 位) */
+  | { kind: 'rank' }
   /** free text with suggestions from a code table's names */
   | { kind: 'suggest'; table: GeneralCodeTable };
 
@@ -21,13 +23,15 @@ type Ui = Record<string, FieldKind>;
 
 const month: FieldKind = { kind: 'month' };
 const area: FieldKind = { kind: 'textarea' };
+const rank: FieldKind = { kind: 'rank' };
+const level: FieldKind = { kind: 'code', table: 'm_slnldm' };
 
 /** Fields not listed here are one-line text. */
 export const SECTION_UI: Record<SectionKey, Ui> = {
   gzjl: { hy: { kind: 'code', table: 'm_dwsshydm' }, rzsj: month, lzsj: month, yx: { kind: 'code', table: 'm_xzdydm' }, ys: { kind: 'months' }, sfyc: { kind: 'flag', yes: '对单位隐藏薪资' }, gzms: area },
   jyjl: { xl: { kind: 'code', table: 'm_xldm' }, sftz: { kind: 'flag', yes: '统招' }, rxsj: month, bysj: month },
-  kyjl: { ksrq: month, jsrq: month, sfjx: { kind: 'flag', yes: '已结项' }, xmms: area },
-  lwxx: { fbrq: month, lwms: area },
+  kyjl: { ksrq: month, jsrq: month, cypm: rank, sfjx: { kind: 'flag', yes: '已结项' }, xmms: area },
+  lwxx: { fbrq: month, cypm: rank, lwms: area },
   pxjl: { kssj: month, jssj: month, pxnr: area },
   qzyx: {
     gzxzm: { kind: 'code', table: 'm_gwgzxzdm' },
@@ -45,10 +49,10 @@ export const SECTION_UI: Record<SectionKey, Ui> = {
   shhd: { hdsj: month, hdnr: area, hdcg: area },
   xmjy: { kssj: month, jssj: month, xmms: area, zrms: area },
   yjfx: { kcms: area },
-  yynl: { yymc: { kind: 'suggest', table: 'm_yzdm' }, tsnl: { kind: 'suggest', table: 'm_slnldm' }, dxnl: { kind: 'suggest', table: 'm_slnldm' } },
+  yynl: { yymc: { kind: 'suggest', table: 'm_yzdm' }, tsnl: level, dxnl: level },
   zlxx: { pzrq: month, zlwczt: { kind: 'flag', yes: '已完成' }, zlms: area },
   zsxx: { hdrq: month },
-  zyjn: {},
+  zyjn: { slcd: level },
 };
 
 /** Start and end fields shown as a period on an entry. */

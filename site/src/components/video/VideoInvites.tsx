@@ -1,11 +1,13 @@
 /**
- * The video interviews someone was invited to (the yaoyue chat messages of the last day whose
- * room is still open), with 进入视频面试 and, for job seekers, 拒绝 (sends the refusal the
- * inviter's room shows: '对方已拒绝视频面试'). New invitations appear as they arrive. Shown on
- * the seeker's invitation page and the HR's interview page (colleagues are invited the same way).
+ * The video interviews someone was invited to (the yaoyue chat messages of the last day), with
+ * 进入视频面试 and, for job seekers, 拒绝 (sends the refusal the inviter's room shows:
+ * '对方已拒绝视频面试') while the room is open; an invitation whose room has ended says 已结束
+ * and offers nothing to click. New invitations appear as they arrive. Shown on the seeker's
+ * invitation page and the HR's interview page (colleagues are invited the same way).
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { beijingDateTime, withBeijingLabel } from '@zp/core/dates';
 import { rtcApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
 import { onRoomMessages, recentRoomMessages, sendRoomMessage, type ReceivedRoomMessage } from '@zp/rtc-sdk/provider';
@@ -23,23 +25,26 @@ interface Invite {
   nickname: string;
   from: string;
   time: number;
+  ended: boolean;
 }
 
-/** The invitation if its room is open and this person may enter it. */
-async function stillOpen(received: ReceivedRoomMessage): Promise<Invite | null> {
+/** The invitation and whether its room has ended; null when this person may not see the room any more. */
+async function withState(received: ReceivedRoomMessage): Promise<Invite | null> {
   const { message, from, time } = received;
   if (message.type !== 'yaoyue') return null;
   try {
     const { data } = await api.call(rtcApi.roomInfo, { query: { channelId: Number(message.roomId) } });
-    if (data.ended) return null;
-    return { roomId: message.roomId, promoterId: message.promoterId, nickname: message.nickname, from, time };
+    return { roomId: message.roomId, promoterId: message.promoterId, nickname: message.nickname, from, time, ended: data.ended };
   } catch {
     return null; // gone, or not for this person any more
   }
 }
 
-const timeText = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+/** When the invitation was sent, on a Beijing clock and saying so: '11-23 10:05（北京时间）'. */
+const timeText = (seconds: number) => {
+  const { date, time } = beijingDateTime(seconds * 1000);
+  return withBeijingLabel(`${date.slice(5)} ${time}`);
+};
 
 function VideoInvites() {
   const session = useStore($session);
@@ -50,7 +55,8 @@ function VideoInvites() {
     setInvites((list) => {
       const byRoom = new Map(list.map((i) => [i.roomId, i]));
       for (const i of found) if (!byRoom.has(i.roomId) || byRoom.get(i.roomId)!.time < i.time) byRoom.set(i.roomId, i);
-      return [...byRoom.values()].sort((a, b) => b.time - a.time);
+      // Open ones first, newest first within each.
+      return [...byRoom.values()].sort((a, b) => Number(a.ended) - Number(b.ended) || b.time - a.time);
     });
 
   useEffect(() => {
@@ -59,13 +65,13 @@ function VideoInvites() {
       async (messages) => {
         const latest = new Map<string, ReceivedRoomMessage>();
         for (const m of messages) if (m.message.type === 'yaoyue' && (latest.get(m.message.roomId)?.time ?? -1) < m.time) latest.set(m.message.roomId, m);
-        const open = (await Promise.all([...latest.values()].map(stillOpen))).filter((i): i is Invite => !!i);
+        const open = (await Promise.all([...latest.values()].map(withState))).filter((i): i is Invite => !!i);
         if (live) add(open);
       },
       () => {},
     );
     const stop = onRoomMessages((m) => {
-      void stillOpen(m).then((i) => live && i && add([i]));
+      void withState(m).then((i) => live && i && add([i]));
     });
     return () => {
       live = false;
@@ -96,13 +102,19 @@ function VideoInvites() {
       <h3>视频面试邀请</h3>
       <ul>
         {shown.map((i) => (
-          <li key={i.roomId}>
+          <li key={i.roomId} className={i.ended ? 'video-invites__ended' : undefined}>
             <span className="video-invites__text">
               {i.nickname || '面试官'} 邀请您进入视频面试
-              <span className="video-invites__meta">房间号 {i.roomId} · {timeText(i.time)}</span>
+              <span className="video-invites__meta">房间号 {i.roomId} · 北京时间 {timeText(i.time)}</span>
             </span>
-            <a className="zp-btn zp-btn--primary" href={videoRoomPath(i.roomId)}>进入视频面试</a>
-            {session?.roleId === 'qz' ? <Button onClick={() => void decline(i)}>拒绝</Button> : null}
+            {i.ended ? (
+              <span className="video-invites__state">已结束</span>
+            ) : (
+              <>
+                <a className="zp-btn zp-btn--primary" href={videoRoomPath(i.roomId)}>进入视频面试</a>
+                {session?.roleId === 'qz' ? <Button onClick={() => void decline(i)}>拒绝</Button> : null}
+              </>
+            )}
           </li>
         ))}
       </ul>

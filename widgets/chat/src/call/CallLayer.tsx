@@ -7,10 +7,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatClock } from '@zp/core/rtc-words';
-import type { CallController } from './controller.js';
+import { RTC_MSG, formatClock } from '@zp/core/rtc-words';
+import type { CallClock, CallController } from './controller.js';
 import type { Call } from './machine.js';
 import { useNames } from '../names.js';
+import { message as toast } from '@zp/ui';
 
 /** What the prompt and the window say about the call, with the other person's name. */
 export function callStatus(call: Call, name: string, seconds: number): string {
@@ -19,6 +20,27 @@ export function callStatus(call: Call, name: string, seconds: number): string {
   if (call.phase === 'dialling') return call.approve ? `已同意，等待${name}进入…` : `正在呼叫${name}，等待对方接听…`;
   return '';
 }
+
+/**
+ * The call's duration and, for a free HR, the time left (seconds) at `now`: from the room's clock
+ * (the server's start, which outlives a reload), else from our own answer time. The time left is
+ * never more than the whole interview: the offset read from one slow roomInfo may be a second or
+ * two off, and 剩余 20:02 reads as a fault.
+ */
+export function callTimes(call: Call | null, clock: CallClock | null, now: number): { seconds: number; remaining: number | null } {
+  const seconds = clock?.startedAt ? Math.max(0, (now + clock.offset - clock.startedAt) / 1000) : call?.acceptedAt ? (Math.max(now, call.acceptedAt) - call.acceptedAt) / 1000 : 0;
+  if (call?.phase !== 'calling' || !clock?.endsAt) return { seconds, remaining: null };
+  const left = clock.endsAt - (now + clock.offset);
+  return { seconds, remaining: Math.min(left, clock.startedAt ? clock.endsAt - clock.startedAt : left) / 1000 };
+}
+
+/** Remaining time as MM:SS. */
+const mmss = (seconds: number) => {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+/** The room's warning comes this long before a free HR's interview ends (RTC_WARNING_SECONDS). */
+const WARNING_SECONDS = 60;
 
 /** A phone's ring from the page's audio, while a call rings; silent where the browser refuses sound before a click. */
 function useRing(on: boolean) {
@@ -66,6 +88,8 @@ export const VIDEO_ICON = CAMERA;
 
 export function CallLayer({ controller }: { controller: CallController }) {
   const { call } = useStore(controller.$call);
+  const clock = useStore(controller.$clock);
+  const invitation = useStore(controller.$invitation);
   const nameOf = useNames(controller.chat, call ? [call.peer] : []);
   const media = useStore(controller.$media);
   const [minimised, setMinimised] = useState(false);
@@ -96,17 +120,24 @@ export function CallLayer({ controller }: { controller: CallController }) {
   }, [!call]);
 
   const ringing = call?.phase === 'isDialled' && !call.entering;
-  useRing(!!ringing);
+  useRing(!!ringing || (!call && !!invitation));
   // An incoming call takes the focus (a screen reader announces the prompt; Enter answers).
   const answer = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (ringing) answer.current?.focus();
-  }, [ringing, call?.callId]);
+    if (ringing || invitation) answer.current?.focus();
+  }, [ringing, call?.callId, invitation?.roomId]);
 
   const name = call ? call.peerName || nameOf(call.peer) : '';
   const windowShown = !!call && !ringing && !(call.phase === 'dialling' && call.request);
-  const seconds = call?.acceptedAt ? (Math.max(now, call.acceptedAt) - call.acceptedAt) / 1000 : 0;
+  const { seconds, remaining } = callTimes(call, clock, now);
   const status = call ? callStatus(call, name, seconds) : '';
+  const warning = remaining !== null && remaining <= WARNING_SECONDS;
+  const warned = useRef<string | null>(null);
+  useEffect(() => {
+    if (!warning || !call || warned.current === call.callId) return;
+    warned.current = call.callId;
+    toast.warning(RTC_MSG.timeWarning);
+  }, [warning, call?.callId]);
 
   return (
     <div className="call-layer">
@@ -123,6 +154,19 @@ export function CallLayer({ controller }: { controller: CallController }) {
           </div>
         </div>
       )}
+      {!call && invitation && (
+        <div className="call-prompt" role="alertdialog" aria-label="视频面试邀请">
+          <div className="call-avatar" aria-hidden="true"><Icon d={CAMERA} /></div>
+          <div className="call-prompt-text">
+            <strong>{invitation.name}</strong>
+            <span>邀请您进入视频面试（房间号 {invitation.roomId}）</span>
+          </div>
+          <div className="call-prompt-actions">
+            <button type="button" className="call-btn refuse" onClick={() => void controller.declineInvitation()}>拒绝</button>
+            <button type="button" className="call-btn accept" ref={answer} onClick={controller.enterInvitation}>进入面试</button>
+          </div>
+        </div>
+      )}
       {call?.phase === 'dialling' && call.request && (
         <div className="call-mask">
           <div className="call-wait" role="alertdialog" aria-label="等待对方同意" aria-busy="true">
@@ -136,9 +180,13 @@ export function CallLayer({ controller }: { controller: CallController }) {
         <header>
           <span className="call-name">{name}</span>
           <span className="call-status" role={calling ? 'timer' : 'status'} aria-live={calling ? 'off' : 'polite'} data-testid="call-status">{status}</span>
+          {remaining !== null && <span className={`call-remaining${warning ? ' warn' : ''}`} data-testid="call-remaining">剩余 {mmss(remaining)}</span>}
           <button type="button" className="call-min" aria-label="最小化" onClick={() => setMinimised(true)}>–</button>
         </header>
+        {warning && <div className="call-warning" role="alert">{RTC_MSG.timeWarning}</div>}
         <div className="call-stage">
+          {/* A browser that refuses the other person's sound until a click (autoplay policy): one click brings it. */}
+          {media.soundBlocked && <button type="button" className="call-sound" onClick={() => void controller.resumeSound()}>点击恢复声音</button>}
           <div className="call-remote" ref={remoteSlot} data-video={media.remoteVideo ? 'on' : 'off'}>
             {!calling && <div className="call-waiting">{status}</div>}
             {calling && !media.remoteVideo && <div className="call-waiting">对方未开启摄像头</div>}
@@ -165,7 +213,7 @@ export function CallLayer({ controller }: { controller: CallController }) {
       {windowShown && minimised && (
         <button type="button" className="call-float" aria-label="还原" title="还原视频通话" onClick={() => setMinimised(false)}>
           <Icon d={CAMERA} />
-          <span>{calling ? formatClock(seconds) : '呼叫中'}</span>
+          <span>{calling ? (remaining !== null ? `剩余 ${mmss(remaining)}` : formatClock(seconds)) : '呼叫中'}</span>
         </button>
       )}
     </div>

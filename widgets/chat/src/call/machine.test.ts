@@ -349,3 +349,59 @@ describe('the page goes (logout, chat closed): abort ends any call properly', ()
     expect(sent(run([...agreeing, { type: 'abort' }]).effects).map((x) => x.action)).toEqual([ACTION.error]);
   });
 });
+
+describe('the refusal and a reload', () => {
+  it('a refused call reads the spec words 对方已拒绝视频面试', () => {
+    const { state, effects } = run([...hrDialled, signal(ACTION.reject, SEEKER, { roomId: '77' })]);
+    expect(state.call).toBeNull();
+    expect(notices(effects)).toEqual(['对方已拒绝视频面试']);
+    expect(CALL_MSG.refused).toBe('对方已拒绝视频面试');
+  });
+
+  const back = (more: Partial<Extract<CallEvent, { type: 'resume' }>> = {}): CallEvent => ({
+    type: 'resume', callId: 'c1', peer: SEEKER, peerName: '张三', roomId: '77', outgoing: true, ended: false, peerIn: true, meIn: true, since: null, ...more,
+  });
+
+  it('a page reloaded in a call comes back into it: calling again, back into the room, no signal sent', () => {
+    const { state, effects } = run([back()]);
+    expect(state.call).toMatchObject({ phase: 'calling', callId: 'c1', peer: SEEKER, roomId: '77', outgoing: true });
+    expect(effects).toContainEqual({ type: 'rejoin', callId: 'c1', roomId: '77', owner: true });
+    expect(sent(effects)).toEqual([]);
+    expect(notices(effects)).toEqual([]);
+    // the hangup afterwards is the usual one
+    expect(sent(reduce(state, { type: 'hangup' }, 2_000_000).effects)[0]).toMatchObject({ to: SEEKER, action: ACTION.hangup, roomId: '77' });
+    // not over a call already under way
+    const busy = run([...hrDialled, { ...back(), callId: 'c9', peer: OTHER, roomId: '78', outgoing: false } as CallEvent]);
+    expect(busy.state.call?.callId).toBe('c1');
+  });
+
+  it("after a reload the hangup's duration counts from when both were first in, not from the reload", () => {
+    // Both in since 100 s before the reload (on this page's clock).
+    const { state } = run([back({ since: 900_000 })], IDLE, 1_000_000);
+    expect(sent(reduce(state, { type: 'hangup' }, 1_030_000).effects)[0]).toMatchObject({ action: ACTION.hangup, duration: 130 });
+    // unknown, or in the future (clocks apart): from now
+    const unknown = run([back({ since: null })], IDLE, 1_000_000).state;
+    expect(sent(reduce(unknown, { type: 'hangup' }, 1_030_000).effects)[0]).toMatchObject({ duration: 30 });
+    const ahead = run([back({ since: 1_005_000 })], IDLE, 1_000_000).state;
+    expect(sent(reduce(ahead, { type: 'hangup' }, 1_030_000).effects)[0]).toMatchObject({ duration: 30 });
+  });
+
+  it('the other person hung up while this page was away: no call, said so, and the place still held here is given up', () => {
+    const { state, effects } = run([back({ peerIn: false })]);
+    expect(state.call).toBeNull();
+    expect(has(effects, 'rejoin')).toBe(false);
+    expect(sent(effects)).toEqual([]);
+    expect(notices(effects)).toEqual([CALL_MSG.hungUpMeanwhile]);
+    expect(effects).toContainEqual({ type: 'release', roomId: '77' });
+    // this page's place had gone already (away past the grace): nothing to give up
+    expect(has(run([back({ peerIn: false, meIn: false })]).effects, 'release')).toBe(false);
+  });
+
+  it('the room ended while this page was away: no call, said so', () => {
+    const { state, effects } = run([back({ ended: true, peerIn: false, meIn: false })]);
+    expect(state.call).toBeNull();
+    expect(has(effects, 'rejoin')).toBe(false);
+    expect(has(effects, 'release')).toBe(false);
+    expect(notices(effects)).toEqual([CALL_MSG.endedMeanwhile]);
+  });
+});

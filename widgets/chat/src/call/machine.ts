@@ -86,13 +86,27 @@ export type CallEvent =
   /** the room ended or removed us (the free HR's 20 minutes, the room closed) */
   | { type: 'ended'; callId: string; text: string }
   /** another page of this person is engaged in this call (or none) */
-  | { type: 'elsewhere'; callId: string | null };
+  | { type: 'elsewhere'; callId: string | null }
+  /**
+   * this page was reloaded (or left and came back) in a call: the room as the server has it now
+   * decides whether it goes on. `peerIn` / `meIn`: the other person / this person still hold a
+   * place in it (a page gone keeps its place for the reconnect grace); `since`: when both were
+   * first in (the server's startedAt on this page's clock), null if unknown.
+   */
+  | {
+      type: 'resume'; callId: string; peer: string; peerName: string; roomId: string; outgoing: boolean;
+      ended: boolean; peerIn: boolean; meIn: boolean; since: number | null;
+    };
 
 export type Effect =
   /** `once`: among this person's pages only one sends it (an automatic answer) */
   | { type: 'send'; to: string; signal: CallSignal; once?: boolean }
   | { type: 'open'; callId: string; peer: string }
   | { type: 'enter'; callId: string; roomId: string }
+  /** back into the room of a call under way (after a reload); owner: this side opened it */
+  | { type: 'rejoin'; callId: string; roomId: string; owner: boolean }
+  /** gives up this person's place in a room this page is not in (a kept call that cannot go on) */
+  | { type: 'release'; roomId: string }
   | { type: 'leave' }
   | { type: 'timer'; callId: string; ms: number }
   | { type: 'clearTimer' }
@@ -106,13 +120,17 @@ export interface Step {
 export const CALL_MSG = {
   busyHere: '当前正在视频通话中',
   busy: '对方忙线中',
-  refused: '对方已拒绝',
+  refused: RTC_MSG.refused,
   requestRefused: RTC_MSG.refused,
   cancelled: '对方已取消',
   noAnswer: '对方未接听',
   noReply: '对方暂未回应，请稍后再试',
   peerFailed: '对方设备异常，通话未接通',
   peerLeft: '对方已离开，通话结束',
+  /** back after a reload: the other person hung up (or left) meanwhile */
+  hungUpMeanwhile: '对方已挂断，通话已结束',
+  /** back after a reload: the room ended meanwhile (time up, or away too long) */
+  endedMeanwhile: '通话已结束',
   handledElsewhere: '已在其他页面处理该通话',
   timedOut: '呼叫已超时，通话未接通',
   ended: (seconds: number) => `通话已结束，通话时长 ${formatClock(seconds)}`,
@@ -291,6 +309,18 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
       // The free HR's 20 minutes: the room's opener records the end as a hangup; both are told why.
       const record = c!.outgoing ? (c!.phase === 'calling' ? [send(ACTION.hangup, { duration: durationOf(c!, now) })] : c!.signalled ? [send(ACTION.cancel)] : []) : [];
       return idle(...record, { type: 'leave' }, notice(event.text, 'warning'));
+    }
+
+    case 'resume': {
+      if (c || state.elsewhere) return stay;
+      if (event.ended) return { state, effects: [notice(CALL_MSG.endedMeanwhile, 'warning')] };
+      // Their hangup ended the call while this page was away (its signal was not heard here): the
+      // place this page still holds goes too, so the room ends rather than waiting for the grace.
+      if (!event.peerIn) return { state, effects: [...(event.meIn ? [{ type: 'release', roomId: event.roomId } as const] : []), notice(CALL_MSG.hungUpMeanwhile, 'warning')] };
+      // The duration (and the hangup's record) counts from when both were first in, not from the reload.
+      const acceptedAt = event.since !== null && event.since <= now ? event.since : now;
+      const call = fresh('calling', event.peer, event.peerName, event.callId, { outgoing: event.outgoing, roomId: event.roomId, signalled: true, acceptedAt });
+      return { state: { ...state, call }, effects: [{ type: 'rejoin', callId: event.callId, roomId: event.roomId, owner: event.outgoing }] };
     }
 
     case 'elsewhere': {

@@ -8,10 +8,16 @@ import { rtcApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { rtcEntry, type Trtc } from '@zp/rtc-sdk/provider';
 import { kickedText } from '@zp/core/rtc-words';
+import type { RtcRoomInfo } from '@zp/core/contract';
 
 export interface RoomListener {
   /** the other person's picture started (true) or stopped (false) */
   remoteVideo(on: boolean): void;
+  /**
+   * the browser refused to play the other person's sound without a click (its autoplay policy,
+   * as after a reload in some browsers); `play` plays it, called from a click
+   */
+  soundBlocked(play: () => Promise<void>): void;
   /** someone entered the room */
   peerEntered(userId: string): void;
   /** the other person left the room */
@@ -44,7 +50,8 @@ export class CallRoom {
     this.channel = Number(roomId);
   }
 
-  async enter(roomId: string): Promise<void> {
+  /** Enters; answers the room as joinRoom saw it (its interview clock). */
+  async enter(roomId: string): Promise<RtcRoomInfo> {
     this.setRoom(roomId);
     const channelId = this.channel;
     const entry = await rtcEntry();
@@ -60,6 +67,7 @@ export class CallRoom {
       void trtc.startRemoteVideo({ userId, streamType, view: this.views.remote, option: { fillMode: 'contain' } }).catch(() => {});
     });
     trtc.on(E.REMOTE_VIDEO_UNAVAILABLE, ({ streamType }) => streamType === main && this.listener.remoteVideo(false));
+    trtc.on(E.AUTOPLAY_FAILED, ({ mediaType, resume }) => mediaType === 'audio' && !this.left && this.listener.soundBlocked(resume));
     trtc.on(E.REMOTE_USER_ENTER, ({ userId }) => this.listener.peerEntered(userId));
     trtc.on(E.REMOTE_USER_EXIT, ({ userId }) => this.listener.peerLeft(userId));
     trtc.on(E.KICKED_OUT, (event) => this.listener.ended(kickedText(event as { reason: string; cause?: string; message?: string })));
@@ -74,7 +82,7 @@ export class CallRoom {
     await trtc.startLocalAudio({ mute: !this.want.microphone });
     this.started.audio = true;
     this.check();
-    await api.call(rtcApi.joinRoom, { query: { channelId } });
+    const joined = await api.call(rtcApi.joinRoom, { query: { channelId } });
     this.joined = true;
     // Left while the stay was being recorded: give it back (leave() could not know of it yet).
     if (this.left) {
@@ -83,6 +91,7 @@ export class CallRoom {
     }
     await trtc.enterRoom({ ...entry.credentials, roomId: channelId });
     this.check();
+    return joined.data;
   }
 
   async setCamera(on: boolean): Promise<void> {

@@ -22,7 +22,9 @@ describe('call signals', () => {
   it('read as the record lines of the conversation, never JSON', () => {
     const line = (action: Parameters<typeof callSignal>[1], mine: boolean, duration = 0) => callText(callSignal('c', action, '1', { duration }), mine);
     expect(line(ACTION.cancel, true)).toBe('已取消');
-    expect(line(ACTION.reject, true)).toBe('已拒绝');
+    // the spec's words for a refused call (section 8), for the caller and the one who refused
+    expect(line(ACTION.reject, false)).toBe('对方已拒绝视频面试');
+    expect(line(ACTION.reject, true)).toBe('已拒绝视频面试');
     expect(line(ACTION.timeout, false)).toBe('未接听');
     expect(line(ACTION.hangup, false, 201)).toBe('通话时长 00:03:21');
     expect(line(ACTION.busy, false)).toBe('对方忙线中');

@@ -5,7 +5,7 @@
  * (type yaoqing, shenqing, tongyi, jujue, shijian, yaoyue). Parsing is strict: anything else in a
  * custom message is not a call. Texts are what a conversation shows for each, never raw JSON.
  */
-import { formatClock } from '@zp/core/rtc-words';
+import { RTC_MSG, formatClock } from '@zp/core/rtc-words';
 
 /** Spec section 4: the numeric call actions. */
 export const ACTION = {
@@ -101,7 +101,7 @@ export function callText(s: CallSignal, mine: boolean): string {
     case ACTION.cancel:
       return mine ? '已取消' : '对方已取消';
     case ACTION.reject:
-      return mine ? '已拒绝' : '对方已拒绝';
+      return mine ? '已拒绝视频面试' : RTC_MSG.refused;
     case ACTION.timeout:
       return mine ? '对方未接听' : '未接听';
     case ACTION.accepted:

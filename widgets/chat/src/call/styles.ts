@@ -140,6 +140,36 @@ export const callStyles = css`
     font-variant-numeric: tabular-nums;
     font-size: 13px;
   }
+  .call-remaining {
+    color: #c9cdd4;
+    font-variant-numeric: tabular-nums;
+    font-size: 13px;
+  }
+  .call-remaining.warn {
+    color: #ff8a8a;
+    font-weight: 600;
+  }
+  .call-warning {
+    padding: 6px 12px;
+    background: var(--zp-color-danger);
+    color: #fff;
+    font-size: 13px;
+  }
+  .call-sound {
+    position: absolute;
+    top: 10px;
+    left: 50%;
+    transform: translateX(-50%);
+    z-index: 3;
+    padding: 6px 14px;
+    border: none;
+    border-radius: 16px;
+    background: var(--zp-color-primary);
+    color: #fff;
+    font: inherit;
+    font-size: 13px;
+    cursor: pointer;
+  }
   .call-min {
     background: transparent;
     border: none;
@@ -284,6 +314,38 @@ export const callStyles = css`
   }
   .call-record svg {
     flex: none;
+  }
+  .room-ended {
+    color: var(--zp-color-text-muted);
+  }
+  /*
+   * With the chat panel open, the call window docks at the right and the panel keeps to the left
+   * of it, so that neither covers the other's controls (the panel's 发送 at 1280 px).
+   */
+  @media (min-width: 601px) {
+    .zp-chat:has(.call-window:not([hidden])) .mask {
+      justify-content: flex-start;
+      padding: 0 calc(var(--zp-call-width) + 48px) 0 24px;
+    }
+    .zp-chat:has(.call-window:not([hidden])) .panel {
+      width: 100%;
+    }
+    .call-window {
+      --zp-call-width: 360px;
+      width: var(--zp-call-width);
+      top: 50%;
+      bottom: auto;
+      transform: translateY(-50%);
+    }
+    .zp-chat {
+      --zp-call-width: 360px;
+    }
+  }
+  @media (min-width: 601px) and (max-width: 959px) {
+    .zp-chat,
+    .call-window {
+      --zp-call-width: 280px;
+    }
   }
   @media (max-width: 600px) {
     .call-window {
