@@ -29,6 +29,12 @@ export interface Config {
   feedbackAnonPerHour: number;
   /** Distinct phones one client address may have SMS codes sent to per hour. */
   smsPerAddressPerHour: number;
+  /**
+   * Accounts one client address may get wrong passwords at within 15 minutes / a day before its
+   * password logins need the SMS code too (credential stuffing). A campus behind one NAT address
+   * may need more.
+   */
+  loginAccountsPerAddress: { window: number; day: number };
   /** Origins allowed to call the API from the browser (partner pages); empty = any. */
   corsOrigins: string[];
   /** A login's absolute lifetime in days (SESSION_MAX_DAYS): refreshing never keeps it past this. */
@@ -170,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),
     smsPerAddressPerHour: int(env, 'SMS_PER_ADDRESS_PER_HOUR', 20, 1, 1000000),
+    loginAccountsPerAddress: {
+      window: int(env, 'LOGIN_ACCOUNTS_PER_ADDRESS', 5, 1, 1000000),
+      day: int(env, 'LOGIN_ACCOUNTS_PER_ADDRESS_DAY', 20, 1, 1000000),
+    },
     sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 365),
     socketsPerAddress: int(env, 'SOCKETS_PER_ADDRESS', 500, 1, 10_000_000),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, md5, DEMO_PWD, type TestServer } from '../../../test/helpers.js';
 import { one, sql } from '../../db/index.js';
 import { COMMON_PASSWORDS, LOGIN_CODE_REQUIRED } from '@zp/core/contract';
-import { browserOf, LOGIN_LIMITS } from './index.js';
+import { browserOf } from './index.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -484,7 +484,7 @@ describe('login throttling', () => {
       }
     }
     // 5 an address: 50 of 350 (300 before).
-    expect(verdicts).toBe(10 * LOGIN_LIMITS.perAddress);
+    expect(verdicts).toBe(10 * srv.app.services.config.loginAccountsPerAddress.window);
     // Someone who logged in from that address before is not held up by the stuffing.
     expect((await loginFrom('203.0.113.100', 'Qz', { logintype: 0, phone: owner, pwd: md5('right-pw-9') })).body.code).toBe(0);
   });
@@ -504,7 +504,7 @@ describe('login throttling', () => {
     expect((await loginFrom(ip, 'Hr', { logintype: 0, phone: '13800000002', pwd: DEMO_PWD })).body.code).toBe(0);
     // failures from that address on other phones, as a password-spraying client would cause
     await srv.app.services.db.execute(sql`insert into login_attempts (role, phone, ip, ok)
-      select 'qz', '1390000' || lpad(g::text, 4, '0'), ${ip}, false from generate_series(1, ${LOGIN_LIMITS.perAddress}) g`);
+      select 'qz', '1390000' || lpad(g::text, 4, '0'), ${ip}, false from generate_series(1, ${srv.app.services.config.loginAccountsPerAddress.window}) g`);
     expect((await loginFrom(ip, 'Qz', { logintype: 0, phone: '13800000001', pwd: DEMO_PWD })).body).toEqual({ code: 428, msg: LOGIN_CODE_REQUIRED.addressFlagged });
     expect((await loginFrom(ip, 'Hr', { logintype: 0, phone: '13800000002', pwd: DEMO_PWD })).body.code).toBe(0);
     await srv.app.services.db.execute(sql`delete from login_attempts where ip = ${ip} and phone like '1390000%'`);

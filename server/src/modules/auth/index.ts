@@ -19,14 +19,14 @@ import { checkConsentCurrent, recordConsent, registerPrivacy } from './privacy.j
  * - perPair: wrong passwords for one account from one address; past it, that address needs the code.
  * - underAttack: wrong passwords for one account from all addresses; past it, every address that
  *   has not logged in to the account within knownAddressDays needs the code.
- * - perAddress / perAddressDay: accounts that got wrong passwords from one address in the window /
+ * - config.loginAccountsPerAddress: accounts that got wrong passwords from one address in the window /
  *   a day (credential stuffing: one try at each of many accounts; a person retyping their own
  *   password counts once); past either, that address needs the code for every account it has not
  *   logged in to before.
  * Addresses the account logged in from recently pass the account-wide and address-wide rules;
  * the SMS-code login has its own limits (sms.ts).
  */
-export const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, underAttack: 10, perAddress: 5, perAddressDay: 20, knownAddressDays: 30 } as const;
+export const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, underAttack: 10, knownAddressDays: 30 } as const;
 
 const REGISTERED_MSG = '该手机号已注册，请直接登录';
 const UNREGISTERED_MSG = '该手机号尚未注册';
@@ -77,9 +77,10 @@ export async function startSession(s: Services, req: FastifyRequest, user: { id:
 }
 
 /** Why a password login from `ip` needs the SMS code as well, or null when the password alone will do. */
-async function secondFactorReason(db: Db, role: Role, phone: string, ip: string): Promise<string | null> {
+async function secondFactorReason(s: Services, role: Role, phone: string, ip: string): Promise<string | null> {
+  const perAddress = s.config.loginAccountsPerAddress;
   const r = await one<{ pair: number; account: number; by_ip: number; by_ip_day: number; known: boolean }>(
-    db,
+    s.db,
     sql`select count(*) filter (where role = ${role} and phone = ${phone} and ip = ${ip} and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}))::int as pair,
                count(*) filter (where role = ${role} and phone = ${phone} and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}))::int as account,
                count(distinct role || phone) filter (where ip = ${ip} and at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes}))::int as by_ip,
@@ -94,7 +95,7 @@ async function secondFactorReason(db: Db, role: Role, phone: string, ip: string)
   if (r.pair >= LOGIN_LIMITS.perPair) return LOGIN_CODE_REQUIRED.tooManyHere;
   if (r.known) return null;
   if (r.account >= LOGIN_LIMITS.underAttack) return LOGIN_CODE_REQUIRED.accountUnderAttack;
-  if (r.by_ip >= LOGIN_LIMITS.perAddress || r.by_ip_day >= LOGIN_LIMITS.perAddressDay) return LOGIN_CODE_REQUIRED.addressFlagged;
+  if (r.by_ip >= perAddress.window || r.by_ip_day >= perAddress.day) return LOGIN_CODE_REQUIRED.addressFlagged;
   return null;
 }
 
@@ -133,7 +134,7 @@ function login(role: Role) {
       s.db.execute(sql`insert into login_attempts (role, phone, ip, ok, by_code) values (${role}, ${body.phone}, ${ip}, ${ok}, ${codeOnly})`);
     if (!byCode) {
       // Checked before the password, and answered alike whether it is right or wrong: no verdict without the code.
-      const needsCode = await secondFactorReason(s.db, role, body.phone, ip);
+      const needsCode = await secondFactorReason(s, role, body.phone, ip);
       if (needsCode) {
         if (!body.validatecode) throw new AppError(LOGIN_CODE_REQUIRED.code, needsCode);
         try {
