@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, sql } from '../src/db/index.js';
 import { newPhone, startServer, type TestServer } from './helpers.js';
 import { sendWeeklyRecommendations } from '../src/modules/resumes/weekly.js';
-import { isUserOnline } from '../src/modules/notify/api.js';
+import { isUserOnline } from '../src/modules/notify/public.js';
 
 /** The text of one entry of a zip (a .docx), read from its local header. */
 function zipEntry(buf: Buffer, name: string): string | null {

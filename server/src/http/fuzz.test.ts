@@ -16,9 +16,9 @@ import * as contract from '@zp/core/contract';
 import { DATE_FORMAT, type RouteSpec } from '@zp/core/contract';
 import { rows, sql } from '../db/index.js';
 import { startServer, type TestServer } from '../../test/helpers.js';
-import { fileOf } from '../modules/files/api.js';
-import { seekerCard, seekerCards } from '../modules/resumes/api.js';
-import { candidateAccess, resumeFileAccess } from '../modules/applications/api.js';
+import { fileOf } from '../modules/files/public.js';
+import { seekerCard, seekerCards } from '../modules/resumes/public.js';
+import { candidateAccess, resumeFileAccess } from '../modules/applications/public.js';
 
 type Schema = {
   type?: string | string[];

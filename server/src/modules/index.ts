@@ -12,7 +12,7 @@ import notify from './notify/index.js';
 import { contentModule } from './content/index.js';
 import fairs from './fairs/index.js';
 import applications from './applications/index.js';
-import { receivedResumeCounts } from './applications/api.js';
+import { receivedResumeCounts } from './applications/public.js';
 import relations from './relations/index.js';
 import admin from './admin/index.js';
 import feedback from './feedback/index.js';

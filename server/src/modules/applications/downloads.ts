@@ -20,13 +20,13 @@ import { one, rows, sql, type Db } from '../../db/index.js';
 import { handle } from '../../http/route.js';
 import { AppError, forbidden, notFound, tooMany } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { companyOfHr } from '../companies/api.js';
-import { contentDisposition, fileOf, FileKind, openStoredFile, type FileRecord } from '../files/api.js';
-import { bumpResumeCounter } from '../resumes/api.js';
+import { companyOfHr } from '../companies/public.js';
+import { contentDisposition, fileOf, FileKind, openStoredFile, type FileRecord } from '../files/public.js';
+import { bumpResumeCounter } from '../resumes/public.js';
 import { resumeDocument, type ContactView } from '../resumes/document.js';
 import { buildResumeDocx } from '../resumes/generated.js';
 import { pdfFont, renderResumePdf } from '../resumes/pdf.js';
-import { candidateAccess, resumeFileAccess } from './api.js';
+import { candidateAccess, resumeFileAccess } from './public.js';
 import { hrCompany } from './store.js';
 import { BROWSER_LINK } from '../../http/errors.js';
 

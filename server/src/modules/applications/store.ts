@@ -7,15 +7,15 @@ import { APPLICATION_STATES, FINAL_STATES, type ApplicationState } from '@zp/cor
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { companyOfHr, hrIdsOfCompany } from '../companies/api.js';
-import { jobSummary } from '../jobs/api.js';
-import { fairState, companySignedUp } from '../fairs/api.js';
-import { assertFileOwned, FileKind } from '../files/api.js';
-import { MIN_COMPLETENESS, seekerCompleteness } from '../resumes/api.js';
-import { notify } from '../notify/api.js';
-import { contentChanged } from '../content/api.js';
+import { companyOfHr, hrIdsOfCompany } from '../companies/public.js';
+import { jobSummary } from '../jobs/public.js';
+import { fairState, companySignedUp } from '../fairs/public.js';
+import { assertFileOwned, FileKind } from '../files/public.js';
+import { MIN_COMPLETENESS, seekerCompleteness } from '../resumes/public.js';
+import { notify } from '../notify/public.js';
+import { contentChanged } from '../content/public.js';
 import { isValidCode } from '../codes/store.js';
-import { candidateAccess } from './api.js';
+import { candidateAccess } from './public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;

@@ -10,7 +10,7 @@ import { handle, type Role } from '../../http/route.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
-import { deleteFile, fileColumns, toRecord } from '../files/api.js';
+import { deleteFile, fileColumns, toRecord } from '../files/public.js';
 import { logOperatorAction } from '../admin/log.js';
 
 interface PolicyRow {

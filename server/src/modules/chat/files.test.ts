@@ -8,7 +8,7 @@ import { TYPES } from '@zp/chat-sdk';
 import { rows, sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
 import { samples } from '../../../test/uploads.js';
-import { signedServerUrl } from '../files/api.js';
+import { signedServerUrl } from '../files/public.js';
 import { RawClient, chatUsers, sdkClient, type ChatUser, type SdkClient } from './testing.js';
 import { CHAT_LINK_TTL_SECONDS } from './files.js';
 

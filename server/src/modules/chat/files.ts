@@ -18,7 +18,7 @@ import { badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import {
   CHAT_KINDS, FileKind, chatFileMime, fileByKey, keyFromUrl, receiveFile, serverFileUrl, signedServerUrl, type ChatKind, type PrivateFileRule,
-} from '../files/api.js';
+} from '../files/public.js';
 import { refuse } from './common.js';
 
 const MB = 1024 * 1024;

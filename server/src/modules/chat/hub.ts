@@ -9,7 +9,7 @@ import { ChatError, jsonOf, type Encoded, groupKey, nowSeconds, refuse, systemKe
 import { MessageWriter, type Written } from './writer.js';
 import { existingUsers, loadProfiles } from './profiles.js';
 import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
-import { CONTENT_CHANGED } from '../content/api.js';
+import { CONTENT_CHANGED } from '../content/public.js';
 import { SendLimits } from './ratelimit.js';
 import { sendBounded } from '../../http/socket.js';
 import { TtlCache } from './cache.js';

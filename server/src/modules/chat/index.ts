@@ -10,7 +10,7 @@ import { messageHandlers } from './messages.js';
 import { groupHandlers } from './groups.js';
 import { relationHandlers } from './relations.js';
 import { chatFileRule, storeChatFile } from './files.js';
-import { registerPrivateFileRule } from '../files/api.js';
+import { registerPrivateFileRule } from '../files/public.js';
 import { selfUserSig, tencentUserSig } from './usersig.js';
 import { refuse } from './common.js';
 

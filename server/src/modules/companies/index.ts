@@ -3,12 +3,12 @@ import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql, chinaTime } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { contentChanged } from '../content/api.js';
+import { contentChanged } from '../content/public.js';
 import { companyStateOfHr, createHrProfile } from './hr.js';
 import { fileUrl } from '../files/urls.js';
 import { createUser, setDisplayName, findUser } from '../auth/index.js';
-import { perkList, publishedJobsOfCompany, type JobListItem } from '../jobs/api.js';
-import { companyLogoUrls, interviewCount } from './api.js';
+import { perkList, publishedJobsOfCompany, type JobListItem } from '../jobs/public.js';
+import { companyLogoUrls, interviewCount } from './public.js';
 import { hrState, joinedCompanyId, missingCompanyFields, registerCompany, requestJoin, reviewCompany, reviewJoin, updateCompany } from './store.js';
 import { isValidCode } from '../codes/store.js';
 

@@ -7,11 +7,11 @@ import { one, rows, sql, type Db } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { codeSnapshot, isValidCode } from '../codes/store.js';
-import { assertFileOwned, FileKind } from '../files/api.js';
+import { assertFileOwned, FileKind } from '../files/public.js';
 import { notify } from '../notify/notify.js';
 import { logOperatorAction } from '../admin/log.js';
 import { reindexCompanyJobs } from '../search/indexing.js';
-import { hrIdsOfCompany } from './api.js';
+import { hrIdsOfCompany } from './public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 
 export type CompanyFields = Static<typeof CompanyInput>;

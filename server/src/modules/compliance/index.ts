@@ -13,9 +13,9 @@ import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { logOperatorAction } from '../admin/log.js';
 import { notify } from '../notify/notify.js';
-import { contentChanged } from '../content/api.js';
-import { jobSnapshot } from '../jobs/api.js';
-import { companyNameOf } from '../companies/api.js';
+import { contentChanged } from '../content/public.js';
+import { jobSnapshot } from '../jobs/public.js';
+import { companyNameOf } from '../companies/public.js';
 
 type Info = Static<typeof SiteInfo>;
 const INFO_KEYS = Object.keys(SiteInfo.properties) as (keyof Info)[];

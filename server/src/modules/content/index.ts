@@ -5,8 +5,8 @@ import { isPageRender, readerOf, registerPageViewCounter } from '../../http/page
 import { sql } from '../../db/index.js';
 import { notFound } from '../../http/reply.js';
 import type { Module } from '../index.js';
-import { hrIdsOfCompany } from '../companies/api.js';
-import { onlineUsers } from '../notify/api.js';
+import { hrIdsOfCompany } from '../companies/public.js';
+import { onlineUsers } from '../notify/public.js';
 import { bannerSvg } from './banner-image.js';
 import {
   adminBanners, adminNotices, bannerForImage, companiesByType, deleteBanner, deleteNotice, listNotices, openNotice, publishBanner,

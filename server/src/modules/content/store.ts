@@ -7,8 +7,8 @@ import { countView } from '../../http/page-views.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/log.js';
 import { isValidCode } from '../codes/store.js';
-import { companyJobCounts, publishedJobsOfCompany } from '../jobs/api.js';
-import { contentChanged } from './api.js';
+import { companyJobCounts, publishedJobsOfCompany } from '../jobs/public.js';
+import { contentChanged } from './public.js';
 import { inPlace } from '../codes/store.js';
 
 

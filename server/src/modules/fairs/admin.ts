@@ -7,7 +7,7 @@ import type { Body } from '@zp/core/contract';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/log.js';
 import { isValidCode } from '../codes/store.js';
-import { contentChanged } from '../content/api.js';
+import { contentChanged } from '../content/public.js';
 import { chinaTime, finishItems, itemColumns, likeOf, type Viewer } from './store.js';
 import type { AdminFair } from '@zp/core/contract';
 

@@ -1,8 +1,8 @@
 /**
  * Read-only look-ups in other modules' tables for which those modules export no function yet.
  * Kept in this one file so each can be swapped for the owner's export when it lands:
- * companyCardColumns / hrNames / hrIdsByCompany → companies/api.ts; attachedJobCounts → jobs/api.ts;
- * followedOf → relations/api.ts.
+ * companyCardColumns / hrNames / hrIdsByCompany → companies/public.ts; attachedJobCounts → jobs/public.ts;
+ * followedOf → relations/public.ts.
  */
 import { rows, sql, type Db } from '../../db/index.js';
 

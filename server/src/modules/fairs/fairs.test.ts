@@ -4,8 +4,8 @@ import { allActors, codesByRole, expectedCodes, type Actor, type Actors } from '
 import { openSocket } from '../../../test/socket.js';
 import { rows, sql } from '../../db/index.js';
 import { sendFairReminders } from './reminders.js';
-import { companiesAtFair, fairExists, fairState } from './api.js';
-import { hrIdsOfCompany } from '../companies/api.js';
+import { companiesAtFair, fairExists, fairState } from './public.js';
+import { hrIdsOfCompany } from '../companies/public.js';
 
 let srv: TestServer;
 let actors: Actors;

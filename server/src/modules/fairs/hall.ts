@@ -9,12 +9,12 @@ import type { SQL } from 'drizzle-orm';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
 import type { Services } from '../../services.js';
-import { onlineUsers } from '../notify/api.js';
-import { jobsAtFair } from '../jobs/api.js';
+import { onlineUsers } from '../notify/public.js';
+import { jobsAtFair } from '../jobs/public.js';
 import { codeName } from '../codes/store.js';
-import { MIN_COMPLETENESS, seekerCards } from '../resumes/api.js';
-import { favouriteFlags } from '../relations/api.js';
-import { fairApplicationCounts, fairStateSql } from './api.js';
+import { MIN_COMPLETENESS, seekerCards } from '../resumes/public.js';
+import { favouriteFlags } from '../relations/public.js';
+import { fairApplicationCounts, fairStateSql } from './public.js';
 import { attachedJobCounts, companyCardColumns, followedOf, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
 import { chinaTime, fairJobTotal, likeOf } from './store.js';
 

@@ -3,9 +3,9 @@ import { handle, type User } from '../../http/route.js';
 import { forbidden } from '../../http/reply.js';
 import { sql } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { jobsAtFair } from '../jobs/api.js';
-import { markPresent, onlineUsers, onlineUsersFor } from '../notify/api.js';
-import { companyOfHr, hrIdsOfCompany } from '../companies/api.js';
+import { jobsAtFair } from '../jobs/public.js';
+import { markPresent, onlineUsers, onlineUsersFor } from '../notify/public.js';
+import { companyOfHr, hrIdsOfCompany } from '../companies/public.js';
 import { fairDetail, fairsWhere, favoriteFairs, likeOf, listFairs, listStats, viewerOf } from './store.js';
 import { companySignUp, favorite, seekerSignUp, unfavorite } from './signup.js';
 import {
@@ -14,7 +14,7 @@ import {
 import { adminFairs, assignZone, deleteZone, fairSignups, publishFair, saveFair, saveZone } from './admin.js';
 import { hrNames } from './borrowed.js';
 import { startReminderTimer } from './reminders.js';
-import { companySignedUp, fairStateSql } from './api.js';
+import { companySignedUp, fairStateSql } from './public.js';
 import { hallTicker, hrFigures } from './ticker.js';
 
 const fairs: Module = {

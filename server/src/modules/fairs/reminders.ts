@@ -6,8 +6,8 @@
 import { SITE_PATHS } from '@zp/core/fairs';
 import { rows, sql } from '../../db/index.js';
 import { runEvery, type Services } from '../../services.js';
-import { notify } from '../notify/api.js';
-import { hrIdsOfCompany } from '../companies/api.js';
+import { notify } from '../notify/public.js';
+import { hrIdsOfCompany } from '../companies/public.js';
 
 /** How long before the start the reminder goes out. */
 export const REMINDER_LEAD_MINUTES = 30;

@@ -3,11 +3,11 @@ import { SITE_PATHS } from '@zp/core/fairs';
 import { rows, sql } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { notify } from '../notify/api.js';
-import { companyOfHr } from '../companies/api.js';
-import { fairStateSql, type FairState } from './api.js';
-import { seekerCompleteness } from '../resumes/api.js';
-import { contentChanged } from '../content/api.js';
+import { notify } from '../notify/public.js';
+import { companyOfHr } from '../companies/public.js';
+import { fairStateSql, type FairState } from './public.js';
+import { seekerCompleteness } from '../resumes/public.js';
+import { contentChanged } from '../content/public.js';
 
 /** The completeness a job seeker needs to sign up (spec: 60). */
 export const MIN_COMPLETENESS = 60;

@@ -5,9 +5,9 @@ import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { SQL } from 'drizzle-orm';
 import { notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
-import { companyOfHr } from '../companies/api.js';
-import { fairJobTotal } from '../jobs/api.js';
-import { fairStateSql } from './api.js';
+import { companyOfHr } from '../companies/public.js';
+import { fairJobTotal } from '../jobs/public.js';
+import { fairStateSql } from './public.js';
 import { inPlace } from '../codes/store.js';
 
 export type FairItemT = Static<typeof FairItem>;

@@ -5,7 +5,7 @@ import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { logOperatorAction } from '../admin/log.js';
 import { notify } from '../notify/notify.js';
-import { fileByKey, issueUploadPolicy, registerUpload, SCOPES, FileKind } from '../files/api.js';
+import { fileByKey, issueUploadPolicy, registerUpload, SCOPES, FileKind } from '../files/public.js';
 import { fileUrl, keyFromUrl } from '../files/urls.js';
 
 /** Submissions allowed before the next is refused: anonymous per address and hour, members per day. */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
 import { postForm, samples, uploadAndSave, type UploadInfo } from '../../../test/uploads.js';
-import { fileByKey, issueUploadPolicy, registerPrivateFileRule, SCOPES } from './api.js';
+import { fileByKey, issueUploadPolicy, registerPrivateFileRule, SCOPES } from './public.js';
 import { s3PostFields, signPolicy } from './sigv4.js';
 import { localPath, localSignature, sweepLocalOrphans } from './storage.js';
 

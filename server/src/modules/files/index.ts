@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
-import { companyOfHr } from '../companies/api.js';
+import { companyOfHr } from '../companies/public.js';
 import {
   canReadFile,
   contentDisposition,
@@ -23,7 +23,7 @@ import {
   toRecord,
   type FileRecord,
   type FileKindValue,
-} from './api.js';
+} from './public.js';
 import { MAX_UPLOAD_BYTES, SCOPES } from './kinds.js';
 import { localRoot, localUrlSignature, storageOf, sweepLocalOrphans } from './storage.js';
 import { receiveUpload } from './upload.js';

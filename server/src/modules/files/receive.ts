@@ -13,7 +13,7 @@ import { fileTypeFromFile } from 'file-type';
 import { one, sql } from '../../db/index.js';
 import { AppError, badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { cleanName, contentDisposition, fileColumns, toRecord, type FileRecord } from './api.js';
+import { cleanName, contentDisposition, fileColumns, toRecord, type FileRecord } from './public.js';
 import type { FileKindValue } from './kinds.js';
 import { localRoot, storageOf } from './storage.js';
 

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest, conflict, forbidden } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { checkContent, fileByKey, parseKey } from './api.js';
+import { checkContent, fileByKey, parseKey } from './public.js';
 import { scopeExts } from './kinds.js';
 import { localPath, localRoot, localSignature } from './storage.js';
 

@@ -6,7 +6,7 @@ import { isPageRender, readerOf, registerPageViewCounter } from '../../http/page
 import { badRequest, notFound, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { contentChanged } from '../content/api.js';
+import { contentChanged } from '../content/public.js';
 import { joinedCompanyId } from '../companies/store.js';
 import {
   addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, jobFormFields, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,

@@ -3,7 +3,7 @@ import { startServer, type TestServer } from '../../../test/helpers.js';
 import { actor, allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
 import { fairWithSignup, jobBody, postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
-import { companyJobCounts, jobSummary, jobsAtFair } from './api.js';
+import { companyJobCounts, jobSummary, jobsAtFair } from './public.js';
 
 let srv: TestServer;
 let actors: Actors;

@@ -2,7 +2,7 @@ import type { DemoContext } from '../../db/seed.js';
 import { rows, sql } from '../../db/index.js';
 import { random } from '../companies/generate.js';
 import { KIND_CATEGORIES, demoKindOf } from '../companies/seed.js';
-import { fairsOfCompany } from '../fairs/api.js';
+import { fairsOfCompany } from '../fairs/public.js';
 import { jobSearchWords } from '../search/indexing.js';
 import { categoryPool, insertJobs, makeJob, type JobCompany, type NewJob } from './generate.js';
 

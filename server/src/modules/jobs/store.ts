@@ -8,12 +8,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { countView } from '../../http/page-views.js';
 import type { Services } from '../../services.js';
 import { codeSnapshot, isValidCode } from '../codes/store.js';
-import { companySignedUp, fairState, fairsOfCompany } from '../fairs/api.js';
+import { companySignedUp, fairState, fairsOfCompany } from '../fairs/public.js';
 import { notify } from '../notify/notify.js';
 import { logOperatorAction } from '../admin/log.js';
 import { jobSearchWords } from '../search/indexing.js';
-import { companyLogoUrls } from '../companies/api.js';
-import { jobListColumns, perkList } from './api.js';
+import { companyLogoUrls } from '../companies/public.js';
+import { jobListColumns, perkList } from './public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 
 export type JobFields = Static<typeof JobInput>;

@@ -3,11 +3,11 @@ import { handle } from '../../http/route.js';
 import { badRequest, notFound, offsetOf, pageOf } from '../../http/reply.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { companyLogoUrls } from '../companies/api.js';
-import { companyJobCounts, jobSummary } from '../jobs/api.js';
-import { shieldCompany, shieldedCompanies, unshieldCompany } from '../search/api.js';
-import { bumpResumeCounter, seekerCards } from '../resumes/api.js';
-import { candidateAccess } from '../applications/api.js';
+import { companyLogoUrls } from '../companies/public.js';
+import { companyJobCounts, jobSummary } from '../jobs/public.js';
+import { shieldCompany, shieldedCompanies, unshieldCompany } from '../search/public.js';
+import { bumpResumeCounter, seekerCards } from '../resumes/public.js';
+import { candidateAccess } from '../applications/public.js';
 import { hrCompany, likePattern, timeText } from '../applications/store.js';
 
 /** An enterprise seekers may follow: registered and approved. */

@@ -8,7 +8,7 @@ import { COMPLETENESS_WEIGHTS, completenessApi, completenessGaps, type Completen
 import { one, sql } from '../../db/index.js';
 import { handle } from '../../http/route.js';
 import type { Services } from '../../services.js';
-import { COMPLETENESS_CONDITIONS } from './api.js';
+import { COMPLETENESS_CONDITIONS } from './public.js';
 
 const PARTS = Object.keys(COMPLETENESS_WEIGHTS) as CompletenessPart[];
 /** One boolean column per part, named after it; built from constants only. */

@@ -7,7 +7,7 @@ import { SECTIONS, SECTION_KEYS, type SectionDef, type SectionKey } from '@zp/co
 import { one, sql } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import { codeName, isCodeTable, type CodeTable } from '../codes/store.js';
-import { resumeSections, seekerCard, yearsSince } from './api.js';
+import { resumeSections, seekerCard, yearsSince } from './public.js';
 import { STORES } from './sections.js';
 
 export interface DocumentEntry {

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { rows, sql } from '../../db/index.js';
 import type { Services } from '../../services.js';
-import { deleteFile, fileOf, receiveFile, toRecord, fileColumns, type FileRecord } from '../files/api.js';
+import { deleteFile, fileOf, receiveFile, toRecord, fileColumns, type FileRecord } from '../files/public.js';
 import { resumeDocument, type ContactView } from './document.js';
 
 /** fileType / wjlx of a seeker's generated résumé (the previous client's value). */

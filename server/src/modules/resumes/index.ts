@@ -8,12 +8,12 @@ import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
 import { setDisplayName } from '../auth/index.js';
 import { isValidCode, type CodeTable } from '../codes/store.js';
-import { assertFileOwned, fileUrl, readableUrl } from '../files/api.js';
-import { recomputeCompleteness, sectionRows, sectionSelect, seekerCard, yearsSince } from './api.js';
+import { assertFileOwned, fileUrl, readableUrl } from '../files/public.js';
+import { recomputeCompleteness, sectionRows, sectionSelect, seekerCard, yearsSince } from './public.js';
 import { STORES } from './sections.js';
 import { generateResume, generatedResumes } from './generated.js';
 import { startWeeklyTimer } from './weekly.js';
-import { appliedJobs } from '../applications/api.js';
+import { appliedJobs } from '../applications/public.js';
 import { registerCompleteness } from './completeness.js';
 
 type Values = Record<string, unknown>;

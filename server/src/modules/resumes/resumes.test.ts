@@ -4,7 +4,7 @@ import { DEMO_PWD, newPhone, startServer, type TestServer } from '../../../test/
 import { allActors, codesByRole, expectedCodes, giveCompany, type Actors } from '../../../test/roles.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
 import { sql } from '../../db/index.js';
-import { bumpResumeCounter, resumeHidden, seekerCard, seekerCompleteness } from './api.js';
+import { bumpResumeCounter, resumeHidden, seekerCard, seekerCompleteness } from './public.js';
 
 /** A realistic entry for each section (what a person would type). */
 const SAMPLE: Record<SectionKey, Record<string, unknown>> = {

@@ -7,7 +7,7 @@
 import { SITE_PATHS } from '@zp/core/fairs';
 import { rows, sql } from '../../db/index.js';
 import { runEvery, type Services } from '../../services.js';
-import { notify } from '../notify/api.js';
+import { notify } from '../notify/public.js';
 
 const CHECK_MS = 3600_000;
 /** Seekers claimed per round: a round stays short; the rest are taken on the next ones. */

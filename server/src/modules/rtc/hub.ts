@@ -10,7 +10,7 @@ import { compile, describe } from '../../http/validation.js';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { chatHubs } from '../chat/index.js';
-import { CONTENT_CHANGED } from '../content/api.js';
+import { CONTENT_CHANGED } from '../content/public.js';
 import { rows, sql } from '../../db/index.js';
 import { RTC_MSG } from '@zp/core/rtc-words';
 import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';

@@ -14,10 +14,10 @@ import { RTC_MSG } from '@zp/core/rtc-words';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { companyOfHr } from '../companies/api.js';
-import { candidateAccess } from '../applications/api.js';
+import { companyOfHr } from '../companies/public.js';
+import { candidateAccess } from '../applications/public.js';
 import { maskName, related } from '../chat/profiles.js';
-import { isUserOnline, notify } from '../notify/api.js';
+import { isUserOnline, notify } from '../notify/public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { isPayingHr } from './vip.js';
 

@@ -3,7 +3,7 @@ import { handle } from '../../http/route.js';
 import { notFound, pageOf } from '../../http/reply.js';
 import { one, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { companyLogoUrls } from '../companies/api.js';
+import { companyLogoUrls } from '../companies/public.js';
 import { searchJobs, suggestTitles } from './jobs.js';
 import { searchTalents } from './talent.js';
 import { joinedCompanyId } from '../companies/store.js';

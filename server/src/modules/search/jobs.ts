@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { SALARY_RANGES, type JobSearchQuery } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { keywordQuery, prefixQuery } from './segment.js';
-import { jobCardColumns, type JobListItem } from '../jobs/api.js';
+import { jobCardColumns, type JobListItem } from '../jobs/public.js';
 
 export type JobSearch = Static<typeof JobSearchQuery>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/helpers.js';
 import { actor, allActors, codesByRole, completeResume, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
-import { shieldCompany, unshieldCompany } from './api.js';
+import { shieldCompany, unshieldCompany } from './public.js';
 import { sql } from '../../db/index.js';
 
 let srv: TestServer;

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { maskedName, type TalentSearchQuery } from '@zp/core/contract';
 import type { Config } from '../../config.js';
 import { one, rows, sql, type Db } from '../../db/index.js';
-import { MIN_COMPLETENESS, seekerCards } from '../resumes/api.js';
+import { MIN_COMPLETENESS, seekerCards } from '../resumes/public.js';
 
 export type TalentSearch = Static<typeof TalentSearchQuery>;
 

@@ -3,7 +3,7 @@
  * which seekers an HR keeps as favourite talents.
  */
 import { one, rows, sql, type Db } from '../../db/index.js';
-import { bumpResumeCounter } from '../resumes/api.js';
+import { bumpResumeCounter } from '../resumes/public.js';
 
 /**
  * Repeated loads by the same HR within this many minutes are one view: the résumé page reads

@@ -4,8 +4,8 @@
  */
 import { isId } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
-import { resumeHidden } from '../resumes/api.js';
-import { shieldedCompanies } from '../search/api.js';
+import { resumeHidden } from '../resumes/public.js';
+import { shieldedCompanies } from '../search/public.js';
 
 /** True when the seeker applied to any job of the enterprise. */
 export async function appliedToCompany(db: Db, seekerId: string, companyId: string): Promise<boolean> {
