@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { isPhone } from '@zp/core/rules/phone';
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -22,7 +23,7 @@ try {
   switch (command) {
     case 'create-operator': {
       const { values } = parseArgs({ args, options: { phone: { type: 'string' }, password: { type: 'string' } } });
-      if (!values.phone || !/^1[3-9]\d{9}$/.test(values.phone)) throw new Error('请用 --phone 给出 11 位手机号');
+      if (!values.phone || !isPhone(values.phone)) throw new Error('请用 --phone 给出 11 位手机号');
       const password = values.password ?? crypto.randomBytes(9).toString('base64url');
       const id = await createUser(database.db, 'xs', values.phone, md5(password), '运营');
       console.log(`运营账号已创建：id ${id}，手机号 ${values.phone}，密码 ${password}\n登录接口：POST /api/sec/pc/logonXs`);

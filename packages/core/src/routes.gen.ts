@@ -709,6 +709,8 @@ export const RESUME_PDF_FONT_MISSING_MSG = "服务器未安装中文字体，暂
 
 export const RTC_CLOSE_REVOKED = 4002 as const;
 
+export const RTC_COUNTS_AFTER_SECONDS = 60 as const;
+
 export const RTC_ERRORS = {
   badRequest: 400,
   unauthorized: 401,

@@ -10,14 +10,13 @@ import { $session, api, type Role, type UserSession } from '@zp/core/session';
 import { failureText } from '@zp/core/client';
 import { fairsApi, identityApi } from '@zp/core/routes';
 import {
-  COMPANY_NOT_APPROVED,
   NOT_LOGGED_IN_FAVOURITE,
   NOT_LOGGED_IN_SIGN_UP,
-  RESUME_INCOMPLETE,
   RESUME_REDIRECT_MS,
   SITE_PATHS,
-  WSD_THRESHOLD,
 } from '@zp/core/fairs';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
+import { RESUME_INCOMPLETE, resumeComplete } from '@zp/core/rules/resume';
 import { confirm } from './confirm.js';
 import { message } from './message.js';
 import { withLoading } from './loading.js';
@@ -58,7 +57,7 @@ export async function requireLogin(text: string, ways: ActionWays, role: Role = 
 export async function seekerResumeReady(ways: ActionWays): Promise<boolean> {
   try {
     const { qzGrjbxxBase } = await api.call(identityApi.seekerBase);
-    if (qzGrjbxxBase && qzGrjbxxBase.wsd >= WSD_THRESHOLD) return true;
+    if (qzGrjbxxBase && resumeComplete(qzGrjbxxBase.wsd)) return true;
   } catch (err) {
     showError(err);
     return false;

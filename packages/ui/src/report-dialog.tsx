@@ -9,13 +9,13 @@ import { api } from '@zp/core/session';
 import { failureText } from '@zp/core/client';
 import { REPORT_REASONS, complianceApi } from '@zp/core/routes';
 import type { ReportKind } from '@zp/core/contract';
+import { isPhone } from '@zp/core/rules/phone';
 import { Dialog } from './dialog.js';
 import { Button } from './button.js';
 import { message } from './message.js';
 import { useSession } from './use-session.js';
 
 type Reason = keyof typeof REPORT_REASONS;
-const PHONE = /^1[3-9]\d{9}$/;
 
 export interface ReportDialogProps {
   open: boolean;
@@ -44,7 +44,7 @@ export function ReportDialog({ open, onClose, kind, targetId, targetName, eviden
     const e: typeof errors = {};
     if (!reason) e.reason = '请选择举报原因';
     if (!text.trim()) e.text = '请写明举报的具体情况';
-    if (!session && !PHONE.test(phone.trim())) e.phone = '请输入正确的手机号，以便平台核实';
+    if (!session && !isPhone(phone.trim())) e.phone = '请输入正确的手机号，以便平台核实';
     setErrors(e);
     if (Object.keys(e).length || !reason) return;
     setSending(true);

@@ -4,6 +4,7 @@ import { AppError, forbidden, unauthorized } from './reply.js';
 import { compile, describe } from './validation.js';
 import type { Services } from '../services.js';
 import { originMatches } from '../modules/auth/sessions.js';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 export type Role = 'qz' | 'hr' | 'xs';
 export interface User {
@@ -140,7 +141,7 @@ async function authorise(services: Services, spec: RouteSpec, req: FastifyReques
       return user;
     case 'hrApproved':
       if (user.role !== 'hr') throw forbidden('该操作仅限企业 HR');
-      if ((await services.companyStateOfHr(user.id)) !== 1) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
+      if ((await services.companyStateOfHr(user.id)) !== 1) throw forbidden(COMPANY_NOT_APPROVED);
       return user;
     case 'xs':
       if (user.role !== 'xs') throw forbidden('该操作仅限运营人员');

@@ -4,8 +4,8 @@ import { api, loginWith, type Role, type UserSession } from '@zp/core/session';
 import { authApi, LOGIN_CODE_REQUIRED } from '@zp/core/routes';
 import { failureText, isApiError } from '@zp/core/client';
 import { centreOf, paths, safeRedirect } from '../lib/paths';
-import { PHONE } from './seeker/common';
 import { CodeButton, useCodeSender } from './common/SmsCode';
+import { phoneError } from '@zp/core/rules/phone';
 
 type Mode = 'password' | 'code';
 
@@ -20,8 +20,8 @@ interface Errors {
 /** `withCode`: the password login needs the SMS code as well (the server asked for it). */
 function check(mode: Mode, phone: string, password: string, code: string, withCode = false): Errors {
   const errors: Errors = {};
-  if (!phone) errors.phone = '请输入手机号';
-  else if (!PHONE.test(phone)) errors.phone = '手机号格式不正确';
+  const phoneWrong = phoneError(phone);
+  if (phoneWrong) errors.phone = phoneWrong;
   if (mode === 'password' && !password) errors.password = '请输入密码';
   if (mode === 'code' || withCode) {
     if (!code) errors.code = '请输入验证码';

@@ -8,6 +8,8 @@ import { centreOf, paths, to, SITE_NAME, type ExternalLink } from '../lib/paths'
 import { refreshOnce, storeHrMarker } from '../lib/guard';
 import { showFlash } from '../lib/flash';
 import { isUsableImage } from '../lib/format';
+import { badgeText } from '@zp/core/rules/badge';
+import { avatarOf } from '../lib/avatar';
 
 export type NavKey = 'home' | 'fairs' | 'universities' | 'jobs' | 'login' | 'other';
 
@@ -53,12 +55,6 @@ interface Profile {
   unread: number;
 }
 
-const GENDER_COLOURS: Record<string, [string, string]> = {
-  xb_001: ['#e6f0ff', '#1f6fe5'],
-  xb_002: ['#ffe9f1', '#e0457b'],
-  '': ['#eef1f5', '#86909c'],
-};
-
 function Avatar({ session, gender }: { session: UserSession; gender: string }) {
   // Spec: anything but an http(s) or protocol-relative url falls back to the default avatar.
   if (isUsableImage(session.avatar)) return <img className="nav-avatar" src={session.avatar} alt="" width={28} height={28} />;
@@ -71,17 +67,8 @@ function Avatar({ session, gender }: { session: UserSession; gender: string }) {
       </svg>
     );
   }
-  const [bg, fg] = GENDER_COLOURS[gender] ?? GENDER_COLOURS[''];
-  return (
-    <svg className="nav-avatar" viewBox="0 0 28 28" aria-hidden="true" data-gender={gender || 'unknown'}>
-      <circle cx="14" cy="14" r="14" fill={bg} />
-      {gender === 'xb_002' ? (
-        <path d="M8.6 14.5c-.4-4.6 1.6-7.6 5.4-7.6s5.8 3 5.4 7.6c-.2 1.7.4 2.7 1.2 3.5-2 .6-3.6.2-4.6-.6" fill={fg} opacity=".35" />
-      ) : null}
-      <circle cx="14" cy="11" r="4.6" fill={fg} />
-      <path d="M5.5 23.5c1.8-4 5-6 8.5-6s6.7 2 8.5 6" fill={fg} />
-    </svg>
-  );
+  // The seeker's default face: the one the centre and résumé pages show.
+  return <img className="nav-avatar" src={avatarOf(null, gender)} alt="" width={28} height={28} data-gender={gender || 'unknown'} />;
 }
 
 /** Unread badge: hidden at zero, capped at 99+ (spec section 9). */
@@ -89,7 +76,7 @@ function Badge({ count, label }: { count: number; label?: string }) {
   if (count <= 0) return null;
   return (
     <span className="nav-badge" aria-label={label ? `${label}${count}条` : undefined}>
-      {count > 99 ? '99+' : count}
+      {badgeText(count)}
     </span>
   );
 }

@@ -11,10 +11,10 @@ export {
   NOT_LOGGED_IN_SIGN_UP,
   NOT_LOGGED_IN_FAVOURITE,
   NOT_LOGGED_IN_APPLY,
-  RESUME_INCOMPLETE,
-  COMPANY_NOT_APPROVED,
   RESUME_REDIRECT_MS,
 } from '@zp/core/fairs';
+export { RESUME_INCOMPLETE } from '@zp/core/rules/resume';
+export { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 export { showError, write } from '@zp/ui';
 
 const here = () => window.location.pathname + window.location.search;

@@ -4,7 +4,7 @@ const KEY = 'zp:flash';
 
 /**
  * A toast that must survive a page change: the guard sends a seeker to the résumé page with
- * '简历完成度不足60%,请先完善简历'; a toast shown before `location.replace` would vanish with the
+ * RESUME_INCOMPLETE_MSG (rules/resume); a toast shown before `location.replace` would vanish with the
  * old page, so it is kept in sessionStorage and shown by the next page (TopNav calls showFlash).
  */
 export function flash(type: MessageType, text: string): void {

@@ -5,7 +5,7 @@ import { beijingYear } from '@zp/core/dates';
 export { formatSalary as salaryText } from '@zp/core/format';
 
 /** ifks (spec section 4) and the fair button words (spec section 2): one copy in @zp/core/fairs, shared with <zp-job-fairs>. */
-export { fairState, FAIR_BUTTON, FAIR_STATE_TEXT } from '@zp/core/fairs';
+export { fairState, FAIR_BUTTON, FAIR_STATE_TEXT } from '@zp/core/rules/fairs';
 /** The API's Beijing wall-clock strings, read the same in any browser zone: one copy in @zp/core/dates. */
 export { chinaTime, BEIJING_TIME } from '@zp/core/dates';
 

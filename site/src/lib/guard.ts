@@ -5,21 +5,18 @@
  * refresh clears it), and an `id` query is stored as the HR marker.
  * Protected pages (layouts/Protected.astro) additionally: no token → the login page with
  * ?redirect= back; refused refresh → login; the wrong role → that person's own centre; a job
- * seeker whose résumé completeness (wsd) is under 60 or who has no base info → /private/resume
- * with '简历完成度不足60%,请先完善简历' (the résumé pages themselves are always allowed).
+ * seeker whose résumé is not complete enough (rules/resume) or who has no base info → /private/resume
+ * with RESUME_INCOMPLETE_MSG (the résumé pages themselves are always allowed).
  * Islands on a protected page wait for `useGuardPassed()` before loading personal data.
  */
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { $session, api, clearSession, refreshSession, type Role, type UserSession } from '@zp/core/session';
 import { identityApi } from '@zp/core/routes';
-import { WSD_THRESHOLD } from '@zp/core/fairs';
+import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';
 import { flash } from './flash';
 import { centreOf, paths } from './paths';
 
-export const RESUME_INCOMPLETE_MSG = '简历完成度不足60%,请先完善简历';
-/** Résumé completeness a job seeker needs before using the centre (spec section 9): one value with the fair rules. */
-export { WSD_THRESHOLD };
 const HR_MARKER_KEY = 'zp:hr-marker';
 
 export interface GuardOptions {
@@ -91,7 +88,7 @@ export async function guardProtectedPage(options: GuardOptions): Promise<boolean
   if (session.roleId === 'qz' && !options.allowIncomplete) {
     try {
       const { qzGrjbxxBase } = await api.call(identityApi.seekerBase);
-      if (!qzGrjbxxBase || qzGrjbxxBase.wsd < WSD_THRESHOLD) {
+      if (!qzGrjbxxBase || !resumeComplete(qzGrjbxxBase.wsd)) {
         flash('warning', RESUME_INCOMPLETE_MSG);
         window.location.replace(paths.resume);
         return false;

@@ -9,7 +9,7 @@ import {
 } from '@zp/chat-sdk/provider';
 import { LoginDialog, confirm, message as toast, useModal } from '@zp/ui';
 import {
-  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_S, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
+  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_SECONDS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
   badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, offersRating, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
@@ -529,7 +529,7 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
 
   // 撤回 and 重新编辑 go when the 120 s are up, also in a conversation where nothing else happens.
   const now = Number(chat.getServerTime());
-  const revocable = messages.some((m) => m.from === me && m.status === 'success' && now - m.time <= REVOKE_WINDOW_S);
+  const revocable = messages.some((m) => m.from === me && m.status === 'success' && now - m.time <= REVOKE_WINDOW_SECONDS);
   useEffect(() => {
     if (!revocable) return;
     const timer = setInterval(() => tick((n) => n + 1), 5000);

@@ -16,7 +16,8 @@ import { apiBaseOf, partnerOrigin, themeColorOf, themeProperties } from '@zp/cor
 import { OPEN_CONVERSATION_EVENT, hasPendingOpen, holdOpen, publishChatUnread, type OpenRequest } from '@zp/core/chat-open';
 import { LightChat, setLightChat } from '@zp/chat-sdk/light';
 import { tokensCss } from '@zp/ui/tokens';
-import { badgeText, titleWithUnread } from './badge.js';
+import { badgeText } from '@zp/core/rules/badge';
+import { titleWithUnread } from './badge.js';
 import { launcherCss } from './launcher-css.js';
 import { CHAT_TAG, PANEL_TAG } from './tags.js';
 import { hasKeptCall } from './call/kept.js';

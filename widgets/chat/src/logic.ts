@@ -1,10 +1,13 @@
 /** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
 import { beijingDateTime, beijingToday } from '@zp/core/dates';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
+import { REVOKE_WINDOW_SECONDS } from '@zp/core/rules/chat';
 
 // Apart, so that the launcher (launcher.ts) counts without the rest of these rules.
-export { BADGE_CAP, badgeText, titleWithUnread } from './badge.js';
+export { badgeText } from '@zp/core/rules/badge';
+export { titleWithUnread } from './badge.js';
 
-export const REVOKE_WINDOW_S = 120;
+export { REVOKE_WINDOW_SECONDS };
 export const MESSAGE_PAGE = 15;
 export const SCROLL_BOTTOM_PX = 20;
 export const REFRESH_THROTTLE_MS = 1000;
@@ -44,7 +47,7 @@ export function listTime(seconds: number, now: number = Date.now()): string {
 }
 
 export const MSG = {
-  companyNotApproved: '单位信息未审核或审核不通过,请修改单位信息!',
+  companyNotApproved: COMPANY_NOT_APPROVED,
   empty: '不能发送空消息',
   userNotFound: '没有找到该用户',
   refreshed: '刷新成功',
@@ -82,7 +85,7 @@ export function mentionsMe(text: string, myUserID: string): boolean {
 }
 
 export function canRevoke(flow: string, isRevoked: boolean, status: string, sentAtS: number, nowS: number): boolean {
-  return flow === 'out' && !isRevoked && status === 'success' && nowS - sentAtS <= REVOKE_WINDOW_S;
+  return flow === 'out' && !isRevoked && status === 'success' && nowS - sentAtS <= REVOKE_WINDOW_SECONDS;
 }
 
 /** The bubble of a recalled message, in the three wordings of spec section 4. */

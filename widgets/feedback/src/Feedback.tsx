@@ -8,6 +8,7 @@ import { failureText } from '@zp/core/client';
 import { extensionOf, postToStorage } from '@zp/core/upload';
 import { message, withLoading } from '@zp/ui';
 import { CATEGORIES, HISTORY_PAGE_SIZE, MAX_TEXT, MSG, categoryName, checkImage, validateFeedback, type Category, type FeedbackErrors } from './validate.js';
+import { UPLOAD_RULES } from '@zp/core/rules/files';
 
 export type FeedbackProps = WidgetProps<'open'>;
 type Row = C.Reply<typeof C.feedbackApi.history>['page']['list'][number];
@@ -149,7 +150,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
             <span>上传图片</span>
           </button>
         )}
-        <p className="fb-hint">仅支持 jpg、jpeg、png 格式，大小不超过 2MB</p>
+        <p className="fb-hint">仅支持 jpg、jpeg、png 格式，大小不超过 {UPLOAD_RULES.feedback.label}</p>
         <input
           ref={picker}
           type="file"

@@ -1,4 +1,8 @@
 /** The feedback rules of spec section 5, kept apart from the UI so they can be tested alone. */
+import { isPhone } from '@zp/core/rules/phone';
+import { UPLOAD_RULES } from '@zp/core/rules/files';
+
+const IMAGE = UPLOAD_RULES.feedback;
 
 /** wtlx: the three categories (spec section 3). */
 export const CATEGORIES = [
@@ -9,7 +13,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number]['value'];
 
 export const MAX_TEXT = 500;
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = IMAGE.maxBytes;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg'];
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -20,7 +24,7 @@ export const MSG = {
   phone: '请输入联系方式',
   phoneFormat: '请输入正确的手机号',
   imageType: '上传图片只能是图片格式!',
-  imageSize: '上传图片大小不能超过 2MB!',
+  imageSize: `上传图片大小不能超过 ${IMAGE.label}!`,
   done: '提交成功',
 } as const;
 
@@ -39,12 +43,12 @@ export function validateFeedback(input: FeedbackInput, loggedIn: boolean): Feedb
   else if (input.wtms.length > MAX_TEXT) errors.wtms = MSG.contentTooLong;
   if (!loggedIn) {
     if (!input.phone.trim()) errors.phone = MSG.phone;
-    else if (!/^1[3-9]\d{9}$/.test(input.phone.trim())) errors.phone = MSG.phoneFormat;
+    else if (!isPhone(input.phone.trim())) errors.phone = MSG.phoneFormat;
   }
   return errors;
 }
 
-/** Why an image may not be attached (jpeg/png/jpg only, under 2 MB), or null when it may. */
+/** Why an image may not be attached (UPLOAD_RULES.feedback: jpeg/png/jpg, its size), or null when it may. */
 export function checkImage(file: { type: string; size: number; name?: string }): string | null {
   const ext = /\.([a-z0-9]+)$/i.exec(file.name ?? '')?.[1]?.toLowerCase();
   const typeOk = IMAGE_TYPES.includes(file.type.toLowerCase()) || (!file.type && (ext === 'jpg' || ext === 'jpeg' || ext === 'png'));

@@ -5,7 +5,8 @@ import { fairsApi } from '@zp/core/routes';
 import { readGeneralMaps } from '@zp/core/codes';
 import { $session, api, logout, type UserSession } from '@zp/core/session';
 import { reasonOf } from '@zp/core/client';
-import { FAIR_BUTTON, FAIR_STATE_TEXT, SITE_PATHS, fairState } from '@zp/core/fairs';
+import { SITE_PATHS } from '@zp/core/fairs';
+import { FAIR_BUTTON, FAIR_STATE_TEXT, fairState } from '@zp/core/rules/fairs';
 import { BEIJING_TIME } from '@zp/core/dates';
 import { LoginDialog, message, showError, signUpFair, toggleFavourite, type ActionWays, type FairMarks } from '@zp/ui';
 import {

@@ -7,6 +7,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, EmptyReply, Enum, Id, Page } from './define.js';
+import { PHONE_PATTERN } from '../rules/phone.js';
 
 /** What can be reported, and how the console names it. */
 export const REPORT_KINDS = { job: '岗位', company: '单位', chat: '聊天消息', user: '用户' } as const;
@@ -94,7 +95,7 @@ export const complianceApi = {
       /** zj: evidence the client holds (the chat's messages as text); the server keeps its own copy of a job or enterprise */
       zj: Type.Optional(Text(5000, '证据')),
       /** phone: how to reach the reporter; required when not logged in */
-      phone: Type.Optional(Type.String({ pattern: '^$|^1[3-9]\\d{9}$', title: '联系电话' })),
+      phone: Type.Optional(Type.String({ pattern: `^$|${PHONE_PATTERN}`, title: '联系电话' })),
     }),
     reply: replyOf({ bsid: Type.String() }),
   }),

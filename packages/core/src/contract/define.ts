@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
+import { PHONE_PATTERN } from '../rules/phone.js';
 
 /** Who may call a route; the server enforces it, the client only uses it to decide on the token. */
 export type Access =
@@ -78,7 +79,7 @@ export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 10, title: '每页条数' }),
 };
 
-export const Phone = Type.String({ pattern: '^1[3-9]\\d{9}$', title: '手机号' });
+export const Phone = Type.String({ pattern: PHONE_PATTERN, title: '手机号' });
 /** Passwords travel as the hex MD5 of what the person typed; the server hashes that again. */
 export const Md5Password = Type.String({ pattern: '^[0-9a-fA-F]{32}$', title: '密码' });
 export const SmsCode = Type.String({ pattern: '^\\d{6}$', title: '验证码' });

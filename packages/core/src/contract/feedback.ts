@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { route, replyOf, Id, Page } from './define.js';
 import { UploadInfo } from './files.js';
+import { PHONE_PATTERN } from '../rules/phone.js';
+import { UPLOAD_RULES } from '../rules/files.js';
 
 /**
  * The footer's feedback dialog (spec section 2 and 7): category, description up to 500
@@ -46,7 +48,7 @@ const tags = ['feedback'];
 
 export const feedbackApi = {
   ossKey: route({
-    method: ['GET', 'POST'], url: '/api/qz/qzfkbz/getOssKey', summary: '反馈图片上传凭证（jpg/png，2MB 以内）', access: 'optional', partner: true, tags,
+    method: ['GET', 'POST'], url: '/api/qz/qzfkbz/getOssKey', summary: `反馈图片上传凭证（jpg/png，${UPLOAD_RULES.feedback.label} 以内）`, access: 'optional', partner: true, tags,
     reply: replyOf({ info: UploadInfo }),
   }),
   saveImg: route({
@@ -68,7 +70,7 @@ export const feedbackApi = {
       wtlx: Category,
       wtms: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', title: '问题内容' }),
       /** phone: contact; required when not logged in */
-      phone: Type.Optional(Type.String({ pattern: '^$|^1[3-9]\\d{9}$', title: '联系方式' })),
+      phone: Type.Optional(Type.String({ pattern: `^$|${PHONE_PATTERN}`, title: '联系方式' })),
       /** dm: who writes (the server decides from the session; sent by the older client) */
       dm: Type.Optional(Type.Unsafe<'qz' | 'hr' | 'yk' | ''>({ type: 'string', enum: ['qz', 'hr', 'yk', ''], title: '反馈人类型' })),
       /** imgUrl: fileUrl from saveImg, '' when none */

@@ -31,8 +31,8 @@ export const COMPLETENESS_WEIGHTS = {
   xmjy: 4, zyjn: 4, yynl: 3, zsxx: 3, ryjl: 2, pxjl: 2, shhd: 2,
   kyjl: 2, lwxx: 1, zlxx: 1, yjfx: 1,
 } as const;
-/** wsd below this keeps a job seeker on /private/resume (spec section 2). */
-export const MIN_COMPLETENESS = 60;
+/** wsd below this keeps a job seeker on /private/resume (spec section 2); the rule lives in rules/resume. */
+export { MIN_COMPLETENESS } from '../rules/resume.js';
 
 // --- field helpers --------------------------------------------------------------------------
 

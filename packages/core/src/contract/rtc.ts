@@ -58,24 +58,12 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { route, replyOf, Enum, Id, DateText } from './define.js';
+import { RTC_FREE_LIMIT_SECONDS } from '../rules/interview.js';
+
+export { RTC_FREE_LIMIT_SECONDS, RTC_WARNING_SECONDS, RTC_ROOM_MAX_HOURS, RTC_FREE_NOTICE, RTC_COUNTS_AFTER_SECONDS, rtcDailyUsedMsg } from '../rules/interview.js';
 
 /** Mesh size: every member sends their video to every other one. */
 export const RTC_MAX_MEMBERS = 6;
-/** Spec sections 6 and 9: a free HR's video interview lasts 20 minutes. */
-export const RTC_FREE_LIMIT_SECONDS = 20 * 60;
-/** The room warns its members this long before a limited room ends. */
-export const RTC_WARNING_SECONDS = 60;
-/** Any room ends this long after it opened (forgotten rooms do not stay open). */
-export const RTC_ROOM_MAX_HOURS = 24;
-/** Spec section 8: what a free HR is told (startVedio type 0, and the refusal of a second interview). */
-export const RTC_FREE_NOTICE = '非付费会员每次视频面试仅限20分钟，且同一HR每天只能与同一求职者进行一次视频面试（20分钟）';
-/**
- * A free HR's interview with this job seeker already took place today: with whom (the seeker's
- * name to the HR, the HR's to the seeker), when it began (Beijing time, hh:mm), and when the next
- * is possible. startVedio answers it as msg with data 0; opening, inviting and entering refuse with it.
- */
-export const rtcDailyUsedMsg = (name: string, time: string) =>
-  `今天与${name}的视频面试已于北京时间 ${time} 进行；非付费会员每天只能与同一求职者视频面试一次，明天（北京时间 0 点后）可再次发起`;
 /** Spec section 8: what the inviter is told once an invitation is recorded. */
 export const RTC_INVITED_MSG = '邀请成功，请等待对方进入房间';
 /**

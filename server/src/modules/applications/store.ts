@@ -11,12 +11,14 @@ import { companyOfHr, hrIdsOfCompany } from '../companies/public.js';
 import { jobSummary } from '../jobs/public.js';
 import { fairState, companySignedUp } from '../fairs/public.js';
 import { assertFileOwned, FileKind } from '../files/public.js';
-import { MIN_COMPLETENESS, seekerCompleteness } from '../resumes/public.js';
+import { seekerCompleteness } from '../resumes/public.js';
 import { notify } from '../notify/public.js';
 import { contentChanged } from '../content/public.js';
 import { isValidCode } from '../codes/store.js';
 import { candidateAccess } from './public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
+import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
 
@@ -37,7 +39,7 @@ export function validDay(text: string): string | null {
 /** The approved enterprise of the calling HR (the routes are hrApproved, so it exists). */
 export async function hrCompany(db: Db, hrId: string): Promise<{ id: string; name: string }> {
   const c = await companyOfHr(db, hrId);
-  if (!c || c.status !== 1) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
+  if (!c || c.status !== 1) throw forbidden(COMPANY_NOT_APPROVED);
   return { id: c.id, name: c.name };
 }
 
@@ -59,7 +61,7 @@ export interface ApplyInput {
 
 /** The seeker may apply at all: a résumé of at least 60 %. */
 export async function assertMayApply(db: Db, seekerId: string) {
-  if ((await seekerCompleteness(db, seekerId)) < MIN_COMPLETENESS) throw forbidden('简历完成度不足60%,请先完善简历');
+  if (!resumeComplete(await seekerCompleteness(db, seekerId))) throw forbidden(RESUME_INCOMPLETE_MSG);
 }
 
 /**

@@ -13,8 +13,8 @@ export const refuse = (key: keyof typeof CHAT_ERRORS, message: string) => new Ch
 
 export const SYSTEM_CONVERSATION = '@TIM#SYSTEM';
 
-/** Tencent: an own message can be revoked for 2 minutes (spec section 9: 120 s). */
-export const REVOKE_WINDOW_SECONDS = 120;
+/** Tencent: an own message can be revoked for 2 minutes (spec section 9). */
+export { REVOKE_WINDOW_SECONDS } from '@zp/core/rules/chat';
 /** Tencent's message body limit. */
 export const MAX_MESSAGE_BYTES = 12 * 1024;
 

@@ -15,6 +15,7 @@ import { sendBounded } from '../../http/socket.js';
 import { TtlCache } from './cache.js';
 import { originMatches } from '../auth/sessions.js';
 import { FULL_TOKEN_ON_PARTNER_MSG, PARTNER_WRONG_ORIGIN_MSG } from '../../http/route.js';
+import { COMPANY_NOT_APPROVED_CHAT } from '@zp/core/rules/companies';
 
 export interface Conn {
   ws: WebSocket;
@@ -79,7 +80,6 @@ const HR_STATE_TTL_MS = 30_000;
 const CACHE_TTL_MS = 60_000;
 /** What an HR may not do without an approved enterprise. */
 const HR_GATED_OPS = new Set(['send', 'createGroup']);
-const HR_NOT_APPROVED = '单位信息未审核或审核不通过，暂不能使用在线沟通';
 /** Close code for sockets whose credentials were revoked: the SDK fetches a new userSig if its session still allows. */
 export const CLOSE_REVOKED = 4002;
 
@@ -263,7 +263,7 @@ export class ChatHub {
       return { ok: false, expired: true, error: refuse('sigExpired', 'userSig 已失效，请重新登录') };
     }
     const hr = account.role === 'hr';
-    if (hr && !(await this.hrApproved(userId, true))) return { ok: false, expired: false, error: refuse('permission', HR_NOT_APPROVED) };
+    if (hr && !(await this.hrApproved(userId, true))) return { ok: false, expired: false, error: refuse('permission', COMPANY_NOT_APPROVED_CHAT) };
     return { ok: true, expiresAt: check.expiresAt, hr };
   }
 
@@ -413,7 +413,7 @@ export class ChatHub {
   private async dispatch(conn: Conn, id: number | null, op: string, params: unknown) {
     try {
       const p = this.validate(op, params);
-      if (conn.hr && HR_GATED_OPS.has(op) && !(await this.hrApproved(conn.userId))) throw refuse('permission', HR_NOT_APPROVED);
+      if (conn.hr && HR_GATED_OPS.has(op) && !(await this.hrApproved(conn.userId))) throw refuse('permission', COMPANY_NOT_APPROVED_CHAT);
       const handler = this.handlers.get(op);
       if (!handler) throw new ChatError(10003, `未知的操作：${op.slice(0, 40)}`);
       const data = await handler(conn, p);

@@ -13,6 +13,7 @@ import { chatFileRule, storeChatFile } from './files.js';
 import { registerPrivateFileRule } from '../files/public.js';
 import { selfUserSig, tencentUserSig } from './usersig.js';
 import { refuse } from './common.js';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 /** The hub of each running server (tests and the bench look at socket counts and writer stats). */
 export const chatHubs = new WeakMap<Services, ChatHub>();
@@ -58,7 +59,7 @@ const chat: Module = {
 
     handle(app, s, chatApi.userSig, async ({ user }) => {
       // Spec section 6: HR needs an approved enterprise to use instant messaging.
-      if (user.role === 'hr' && (await s.companyStateOfHr(user.id)) !== 1) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
+      if (user.role === 'hr' && (await s.companyStateOfHr(user.id)) !== 1) throw forbidden(COMPANY_NOT_APPROVED);
       const t = s.config.tencent;
       if (t) return { userId: user.id, userSig: tencentUserSig(t.sdkAppId, t.secret, user.id, TENCENT_SIG_TTL), appID: t.sdkAppId };
       return { userId: user.id, userSig: selfUserSig(s.secret, user.id, settings.userSigTtl, undefined, user.origin), appID: 0 };

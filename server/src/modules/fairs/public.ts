@@ -4,10 +4,12 @@
  */
 import { one, rows, sql, type Db } from '../../db/index.js';
 
-/** ifks: 1 not started, 2 started, 3 ended. */
-export type FairState = 1 | 2 | 3;
+/** ifks: 1 not started, 2 started, 3 ended (the rule: @zp/core/rules/fairs). */
+import type { FairState } from '@zp/core/rules/fairs';
 
-/** The state as SQL, so lists and single reads agree on the boundaries. */
+export type { FairState };
+
+/** The state as SQL, so lists and single reads agree on the boundaries (the rule: @zp/core/rules/fairs). */
 export const fairStateSql = (alias = 'f') =>
   sql.raw(`(case when now() < ${alias}.starts_at then 1 when now() < ${alias}.ends_at then 2 else 3 end)::int`);
 

@@ -8,9 +8,10 @@ import { companyOfHr } from '../companies/public.js';
 import { fairStateSql, type FairState } from './public.js';
 import { seekerCompleteness } from '../resumes/public.js';
 import { contentChanged } from '../content/public.js';
+import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 /** The completeness a job seeker needs to sign up (spec: 60). */
-export const MIN_COMPLETENESS = 60;
 
 interface OpenFair {
   id: string;
@@ -52,7 +53,7 @@ async function confirmSignUps(s: Services, userId: string, fairs: Map<string, Op
 
 /** Signs a job seeker up; repeating a sign-up changes nothing. */
 export async function seekerSignUp(s: Services, userId: string, ids: string[]) {
-  if ((await seekerCompleteness(s.db, userId)) < MIN_COMPLETENESS) throw forbidden('简历完成度不足60%,请先完善简历');
+  if (!resumeComplete(await seekerCompleteness(s.db, userId))) throw forbidden(RESUME_INCOMPLETE_MSG);
   const fairs = await openForSignUp(s, ids);
   const added = await rows<{ id: string }>(
     s.db,
@@ -67,7 +68,7 @@ export async function seekerSignUp(s: Services, userId: string, ids: string[]) {
 /** Signs the HR's (approved) enterprise up; a second HR of the same enterprise changes nothing. */
 export async function companySignUp(s: Services, hrId: string, ids: string[]) {
   const company = await companyOfHr(s.db, hrId);
-  if (!company || company.status !== 1) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
+  if (!company || company.status !== 1) throw forbidden(COMPANY_NOT_APPROVED);
   const fairs = await openForSignUp(s, ids);
   const added = await rows<{ id: string }>(
     s.db,

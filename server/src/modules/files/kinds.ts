@@ -1,13 +1,8 @@
+import { CHAT_FILE_MAX_BYTES, FILE_KINDS, UPLOAD_RULES, type FileKindValue, type UploadRule } from '@zp/core/rules/files';
+
+export type { FileKindValue };
 /** wjlx: what a file is for. */
-export const FileKind = {
-  resume: 10, // 附件简历
-  logo: 20, // 单位 logo
-  licence: 30, // 营业执照
-  avatar: 40, // 头像
-  feedback: 50, // 反馈图片
-  chat: 60, // 聊天文件
-} as const;
-export type FileKindValue = (typeof FileKind)[keyof typeof FileKind];
+export const FileKind = FILE_KINDS;
 
 /**
  * What an extension promises about the content. `detected` is what file-type reports from the
@@ -40,35 +35,21 @@ export const TYPES: Record<string, TypeRule> = {
 /** Shown inline by the browser; everything else is sent as a download. */
 export const INLINE_MIME = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'video/mp4']);
 
-const MB = 1024 * 1024;
-
 /**
  * An upload scope: the first segment of every storage key, naming what may be uploaded under it.
  * The same rules are checked when the bytes arrive (own host) and when the file is registered.
  */
-export interface Scope {
+export interface Scope extends UploadRule {
   name: string;
-  kinds: FileKindValue[];
-  /** extensions allowed, per kind */
-  exts: Partial<Record<FileKindValue, string[]>>;
-  maxBytes: number;
   /** readable only by the owner and those a private-file rule admits */
   private: boolean;
-  /** how the limit reads in messages */
-  label: string;
 }
 
-const IMAGES = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
-// The spec's picker accepts any file; the server keeps attachment résumés to document and image
-// formats an HR can open, and says so in its message.
-const RESUME = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'];
-
 export const SCOPES: Record<string, Scope> = {
-  resume: { name: 'resume', kinds: [10], exts: { 10: RESUME }, maxBytes: 10 * MB, private: true, label: '10MB' },
-  avatar: { name: 'avatar', kinds: [40], exts: { 40: IMAGES }, maxBytes: 2 * MB, private: false, label: '2MB' },
-  // HR uploads the logo and the licence through one credential (the older client asks once)
-  company: { name: 'company', kinds: [20, 30], exts: { 20: IMAGES, 30: ['jpg', 'jpeg', 'png', 'pdf'] }, maxBytes: 5 * MB, private: false, label: '5MB' },
-  feedback: { name: 'feedback', kinds: [50], exts: { 50: ['jpg', 'jpeg', 'png'] }, maxBytes: 2 * MB, private: false, label: '2MB' },
+  resume: { name: 'resume', ...UPLOAD_RULES.resume, private: true },
+  avatar: { name: 'avatar', ...UPLOAD_RULES.avatar, private: false },
+  company: { name: 'company', ...UPLOAD_RULES.company, private: false },
+  feedback: { name: 'feedback', ...UPLOAD_RULES.feedback, private: false },
 };
 
 /**
@@ -86,10 +67,10 @@ export interface ChatKindRule {
   label: string;
 }
 export const CHAT_KINDS = {
-  image: { maxBytes: 20 * MB, detected: ['jpg', 'png', 'gif', 'webp'], formats: '仅支持 JPG、PNG、GIF、WEBP 图片', label: '图片' },
-  video: { maxBytes: 100 * MB, detected: ['mp4', 'm4v'], formats: '仅支持 MP4 视频', label: '视频' },
-  sound: { maxBytes: 20 * MB, detected: ['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus', 'amr'], formats: '仅支持 MP3、M4A、AAC、WAV、OGG、AMR 语音', label: '语音' },
-  file: { maxBytes: 100 * MB, detected: null, formats: '', label: '文件' },
+  image: { maxBytes: CHAT_FILE_MAX_BYTES.image, detected: ['jpg', 'png', 'gif', 'webp'], formats: '仅支持 JPG、PNG、GIF、WEBP 图片', label: '图片' },
+  video: { maxBytes: CHAT_FILE_MAX_BYTES.video, detected: ['mp4', 'm4v'], formats: '仅支持 MP4 视频', label: '视频' },
+  sound: { maxBytes: CHAT_FILE_MAX_BYTES.sound, detected: ['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus', 'amr'], formats: '仅支持 MP3、M4A、AAC、WAV、OGG、AMR 语音', label: '语音' },
+  file: { maxBytes: CHAT_FILE_MAX_BYTES.file, detected: null, formats: '', label: '文件' },
 } as const satisfies Record<string, ChatKindRule>;
 export type ChatKind = keyof typeof CHAT_KINDS;
 

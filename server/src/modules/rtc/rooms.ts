@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import {
-  RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, RTC_MAX_MEMBERS, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, RTC_ROOM_MAX_HOURS, rtcDailyUsedMsg,
+  RTC_COUNTS_AFTER_SECONDS, RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, RTC_MAX_MEMBERS, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, RTC_ROOM_MAX_HOURS, rtcDailyUsedMsg,
   type RtcMember, type RtcRoomInfo,
 } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
@@ -20,6 +20,7 @@ import { maskName, related } from '../chat/profiles.js';
 import { isUserOnline, notify } from '../notify/public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { isPayingHr } from './vip.js';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 export type EndCause = 'promoter_ended' | 'time_up' | 'empty' | 'expired' | 'company_unapproved';
 export type LeaveCause = 'left' | 'dropped';
@@ -53,7 +54,6 @@ const endedText = (cause: EndCause | null) =>
 const noRoom = () => notFound(RTC_NO_ROOM_MSG);
 /** The interview invitation's refusal (applications), for the same rule. */
 const NOT_REACHABLE = '该求职者不存在或已隐藏简历';
-const UNAPPROVED = '单位信息未审核或审核不通过,请修改单位信息!';
 
 export interface Person {
   id: string;
@@ -107,8 +107,6 @@ const ROOM_COLUMNS = sql.raw(`id::text as id, promoter_id::text as promoter_id, 
   (ended_at is not null) as ended, end_cause as cause,
   coalesce((select c.status = 1 from companies c where c.id = rtc_rooms.company_id), false) as approved`);
 const MAX_INVITES = 20;
-/** How long an HR and a seeker are in a free HR's room together before it is the day's interview. */
-const COUNTS_AFTER_MS = 60_000;
 /** A person's name as the video calls show it (HR's name, the résumé's, the account's, else the masked phone). */
 const NAME = sql.raw(`coalesce(nullif(hp.name, ''), nullif(sp.name, ''), nullif(u.name, ''), overlay(u.phone placing '****' from 4 for 4))`);
 const at = (t: number) => new Date(t).toISOString();
@@ -183,7 +181,7 @@ export class Rooms {
    */
   private gate(p: Person) {
     if (p.role === 'xs') throw forbidden('运营账号不能进入视频面试房间');
-    if (p.role === 'hr' && !p.approved) throw forbidden(UNAPPROVED);
+    if (p.role === 'hr' && !p.approved) throw forbidden(COMPANY_NOT_APPROVED);
   }
 
   /** How a person stands to a room; a stranger hears what a missing room answers. */
@@ -234,7 +232,7 @@ export class Rooms {
    * leave or an end runs it first, so a minute is never missed between two sweeps.
    */
   private async countInterviews(roomId: string | null): Promise<void> {
-    const before = at(this.now() - COUNTS_AFTER_MS);
+    const before = at(this.now() - RTC_COUNTS_AFTER_SECONDS * 1000);
     await this.db.execute(sql`insert into rtc_daily_interviews (hr_id, seeker_id, day, room_id, started_at)
       select r.promoter_id, s.user_id, (greatest(s.joined_at, t.hr_since) at time zone 'Asia/Shanghai')::date, r.id, greatest(s.joined_at, t.hr_since)
       from rtc_rooms r
@@ -256,7 +254,7 @@ export class Rooms {
   async startCheck(callerId: string, targetId: string): Promise<{ data: number; type: number; limitSeconds: number; msg: string }> {
     const caller = await this.mustPerson(callerId);
     if (caller.role === 'xs') throw forbidden('运营账号不能发起视频面试');
-    if (caller.role === 'hr' && !caller.approved) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
+    if (caller.role === 'hr' && !caller.approved) throw forbidden(COMPANY_NOT_APPROVED);
     if (targetId === callerId) throw badRequest('不能与自己进行视频面试');
     const target = await this.person(targetId);
     if (!target) throw notFound('用户不存在');
@@ -289,7 +287,7 @@ export class Rooms {
   /** hrOpenRoom: a new room of an approved enterprise's HR, with a seeker invited at once if given. */
   async open(hrId: string, inviteeId?: string): Promise<{ roomId: number; endsAt: number | null; limitSeconds: number }> {
     const hr = await this.mustPerson(hrId);
-    if (hr.role !== 'hr' || !hr.approved || !hr.companyId) throw forbidden('单位信息未审核或审核不通过,请修改单位信息!');
+    if (hr.role !== 'hr' || !hr.approved || !hr.companyId) throw forbidden(COMPANY_NOT_APPROVED);
     const paid = await isPayingHr(this.db, hrId, this.today());
     // A colleague called from the chat enters as a colleague, without an invitation.
     if (inviteeId) {

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { isApiError } from '@zp/core/client';
 import { COMMON_PASSWORDS } from '@zp/core/routes';
-import { PHONE } from '../seeker/common';
 import { Field, invalid } from '../seeker/Field';
 import { CodeButton, useCodeSender } from './SmsCode';
+import { phoneError as phoneRule } from '@zp/core/rules/phone';
 
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{6,20}$/;
 export const PASSWORD_HINT = '6-20 位，须同时包含字母和数字';
@@ -36,7 +36,7 @@ export type CredentialErrors = Partial<Record<CredentialKey, string>>;
 export function useCredentials(requestCode: (phone: string) => Promise<unknown>) {
   const [values, setValues] = useState<Record<CredentialKey, string>>({ phone: '', code: '', password: '', password2: '' });
   const codes = useCodeSender();
-  const phoneError = () => (!values.phone ? '请输入手机号' : PHONE.test(values.phone) ? undefined : '手机号格式不正确');
+  const phoneError = () => phoneRule(values.phone);
   return {
     values,
     set: (key: CredentialKey, value: string) => setValues((v) => ({ ...v, [key]: value })),

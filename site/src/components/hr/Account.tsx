@@ -9,13 +9,14 @@ import { authApi, companiesApi } from '@zp/core/routes';
 import { api, logout, passwordDigest, updateSession } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { PASSWORD_HINT, checkPassword } from '../common/Credentials';
-import { PHONE, useCountdown } from '../seeker/common';
+import { useCountdown } from '../seeker/common';
 import { act, minutes, useGuardedSubmit, useLoad } from './lib';
 import { HrGate, useHr } from './hr';
 import { CloseAccount } from '../common/CloseAccount';
 import { Facts, Field, ListState, Tabs, Tag, ListPager } from './ui';
 import { flash } from '../../lib/flash';
 import { paths } from '../../lib/paths';
+import { phoneError } from '@zp/core/rules/phone';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const mask = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
@@ -65,8 +66,9 @@ function PhoneDialog({ phone, onClose, onDone }: { phone: string; onClose: () =>
     if (await act(api.call(authApi.sendOldPhoneCode, { method: 'POST' }), `验证码已发送至 ${mask(phone)}`)) startOld();
   };
   const sendNew = async () => {
-    if (!PHONE.test(next)) {
-      setErrors({ phone: next ? '手机号格式不正确' : '请输入新手机号' });
+    const phoneWrong = phoneError(next, '请输入新手机号');
+    if (phoneWrong) {
+      setErrors({ phone: phoneWrong });
       return;
     }
     if (await act(api.call(authApi.sendNewPhoneCode, { query: { phone: next }, method: 'POST' }), `验证码已发送至 ${mask(next)}`)) startNew();
@@ -74,7 +76,8 @@ function PhoneDialog({ phone, onClose, onDone }: { phone: string; onClose: () =>
   const submit = async () => {
     const e: Record<string, string> = {};
     if (!/^\d{6}$/.test(oldCode)) e.oldCode = '请输入原手机号收到的 6 位验证码';
-    if (!PHONE.test(next)) e.phone = next ? '手机号格式不正确' : '请输入新手机号';
+    const phoneWrong = phoneError(next, '请输入新手机号');
+    if (phoneWrong) e.phone = phoneWrong;
     if (!/^\d{6}$/.test(newCode)) e.newCode = '请输入新手机号收到的 6 位验证码';
     setErrors(e);
     if (Object.keys(e).length) return;
@@ -200,7 +203,7 @@ function SubAccountDialog({ onClose, onDone }: { onClose: () => void; onDone: ()
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const { onSubmit, blocked } = useGuardedSubmit(async () => {
     const e: Record<string, string | undefined> = {
-      phone: PHONE.test(f.phone) ? undefined : f.phone ? '手机号格式不正确' : '请输入同事的手机号',
+      phone: phoneError(f.phone, '请输入同事的手机号'),
       xm: f.xm.trim() ? undefined : '请输入同事的姓名',
       ...checkPassword(f.pwd, f.pwd2),
     };

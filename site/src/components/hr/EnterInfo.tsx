@@ -14,6 +14,7 @@ import { Field, ListState, Notice, Select, Tabs, Tag } from './ui';
 import FileUpload from './FileUpload';
 import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from './states';
 import { to } from '../../lib/paths';
+import { UPLOAD_RULES } from '@zp/core/rules/files';
 
 type Company = BodyOf<typeof companiesApi.register>;
 type Errors = Partial<Record<keyof Company, string>>;
@@ -125,7 +126,7 @@ function CompanyForm({ initial, urls, registered, onSaved }: { initial: Company;
           url={licenceUrl}
           accept={['jpg', 'jpeg', 'png', 'pdf']}
           invalid={!!errors.yyzzimage}
-          hint="jpg、png 或 pdf，不超过 5MB；更换执照需重新审核"
+          hint={`jpg、png 或 pdf，不超过 ${UPLOAD_RULES.company.label}；更换执照需重新审核`}
           onUploaded={(wjid, url) => {
             set('yyzzimage', wjid);
             setLicenceUrl(url);
@@ -139,7 +140,7 @@ function CompanyForm({ initial, urls, registered, onSaved }: { initial: Company;
           label="logo"
           url={logoUrl}
           accept={['jpg', 'jpeg', 'png', 'gif', 'webp']}
-          hint="图片格式，不超过 5MB，建议正方形"
+          hint={`图片格式，不超过 ${UPLOAD_RULES.company.label}，建议正方形`}
           onUploaded={(wjid, url) => {
             set('qydwimage', wjid);
             setLogoUrl(url);

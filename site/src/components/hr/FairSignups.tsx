@@ -10,11 +10,12 @@ import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
 import { useCodes } from './codes';
-import { HrGate, NOT_APPROVED_MSG, companyInfoPath, useHr } from './hr';
+import { HrGate, companyInfoPath, useHr } from './hr';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 import { ListState, Notice, Select, Tabs, Tag, ListPager } from './ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from './states';
 import { to } from '../../lib/paths';
-import { fairState } from '@zp/core/fairs';
+import { fairState } from '@zp/core/rules/fairs';
 
 type Fair = ReplyOf<typeof fairsApi.list>['page']['list'][number];
 type Tab = 'all' | 'mine' | 'favourites';
@@ -25,7 +26,7 @@ function FairCard({ f, onChanged }: { f: Fair; onChanged: () => void }) {
   const codes = useCodes();
   const signUp = async () => {
     if (hr.shzt !== 1) {
-      if (await confirm({ message: NOT_APPROVED_MSG, confirmText: '去修改' })) window.location.assign(companyInfoPath);
+      if (await confirm({ message: COMPANY_NOT_APPROVED, confirmText: '去修改' })) window.location.assign(companyInfoPath);
       return;
     }
     const ok = await confirm({
@@ -148,7 +149,7 @@ function Fairs() {
   return (
     <>
       {hr.shzt !== 1 ? (
-        <Notice tone="warning" title={NOT_APPROVED_MSG} action={<a className="zp-btn zp-btn--primary" href={companyInfoPath}>修改单位信息</a>}>
+        <Notice tone="warning" title={COMPANY_NOT_APPROVED} action={<a className="zp-btn zp-btn--primary" href={companyInfoPath}>修改单位信息</a>}>
           单位信息审核通过后才能报名招聘会。
         </Notice>
       ) : null}

@@ -10,11 +10,12 @@ import { onReminder } from '@zp/core/socket';
 import { useLoad, type Loaded, type ReplyOf } from './lib';
 import { ListState, Notice } from './ui';
 import { to } from '../../lib/paths';
+import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
+import { badgeText } from '@zp/core/rules/badge';
 
 export type Hr = ReplyOf<typeof identityApi.hrInfo>['qyDwhrxxEntity'];
 
 /** Spec section 2 (chat launcher) and 5 (fair sign-up): the message for an enterprise not approved. */
-export const NOT_APPROVED_MSG = '单位信息未审核或审核不通过,请修改单位信息!';
 export const companyInfoPath = to('enter_home/enter_info');
 
 export function useHrInfo(): Loaded<Hr> {
@@ -49,7 +50,7 @@ export function ApprovalNotice({ hr }: { hr: Hr }) {
       </Notice>
     );
   return (
-    <Notice tone="danger" title={NOT_APPROVED_MSG} action={go}>
+    <Notice tone="danger" title={COMPANY_NOT_APPROVED} action={go}>
       请按审核说明修改单位信息后重新提交审核。
     </Notice>
   );
@@ -80,7 +81,7 @@ export function refreshMenuBadge(): void {
     ({ hrXxtx: x }) => {
       const n = x.wjxx.count + x.hxxx.count + x.xtxx.count;
       document.querySelectorAll<HTMLElement>('[data-badge="enter_news"]').forEach((el) => {
-        el.textContent = n > 99 ? '99+' : String(n);
+        el.textContent = badgeText(n);
         el.hidden = n === 0;
       });
     },

@@ -19,7 +19,7 @@ export const COMPANY_STATE_TEXT: Record<number, string> = { [-1]: '未登记', 0
 export const COMPANY_STATE_TONE: Record<number, Tone> = { [-1]: 'info', 0: 'primary', 1: 'success', 2: 'danger' };
 
 /** Fairs: ifks 1 not started, 2 running, 3 ended. */
-export const FAIR_STATE_TEXT: Record<number, string> = { 1: '未开始', 2: '进行中', 3: '已结束' };
+export { FAIR_STATE_TEXT } from '@zp/core/rules/fairs';
 export const FAIR_STATE_TONE: Record<number, Tone> = { 1: 'primary', 2: 'success', 3: 'info' };
 export const fairKindText = (sfgy: number | undefined, zwf: number | undefined): string =>
   sfgy === 2 ? `收费场次 · 展位费 ${zwf ?? 0} 元/场` : '公益场次（免费）';

@@ -9,6 +9,7 @@ import Pagination from '../common/Pagination';
 import type { Option } from './codes';
 import './hr.css';
 import type { StateTone } from '@zp/ui';
+import { badgeText } from '@zp/core/rules/badge';
 
 export function Field({ label, required, error, hint, children, wide, htmlFor }: { label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode; wide?: boolean; htmlFor?: string }) {
   return (
@@ -103,7 +104,7 @@ export function Tabs<K extends string>({ items, active, onChange, label }: { ite
           onKeyDown={(e) => onKey(e, i)}
         >
           {t.label}
-          {t.count ? <span className="hr-tabs__count">{t.count > 99 ? '99+' : t.count}</span> : null}
+          {t.count ? <span className="hr-tabs__count">{badgeText(t.count)}</span> : null}
         </button>
       ))}
     </div>

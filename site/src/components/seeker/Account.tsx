@@ -8,9 +8,10 @@ import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { Field, invalid } from './Field';
 import { PASSWORD_HINT, checkPassword } from '../common/Credentials';
-import { PHONE, toastError, useCountdown } from './common';
+import { toastError, useCountdown } from './common';
 import LoginLog from './LoginLog';
 import { CloseAccount } from '../common/CloseAccount';
+import { phoneError } from '@zp/core/rules/phone';
 
 type Me = C.Reply<typeof C.authApi.currentUser>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,8 +36,9 @@ function PhoneDialog({ me, onClose, onDone }: { me: Me; onClose: () => void; onD
     }
   };
   const sendNew = async () => {
-    if (!PHONE.test(phone)) {
-      setErrors({ phone: phone ? '手机号格式不正确' : '请输入新手机号' });
+    const phoneWrong = phoneError(phone, '请输入新手机号');
+    if (phoneWrong) {
+      setErrors({ phone: phoneWrong });
       return;
     }
     try {
@@ -50,7 +52,8 @@ function PhoneDialog({ me, onClose, onDone }: { me: Me; onClose: () => void; onD
   const submit = async () => {
     const e: Record<string, string> = {};
     if (!/^\d{6}$/.test(oldCode)) e.oldCode = '请输入原手机号收到的 6 位验证码';
-    if (!PHONE.test(phone)) e.phone = phone ? '手机号格式不正确' : '请输入新手机号';
+    const phoneWrong = phoneError(phone, '请输入新手机号');
+    if (phoneWrong) e.phone = phoneWrong;
     if (!/^\d{6}$/.test(newCode)) e.newCode = '请输入新手机号收到的 6 位验证码';
     setErrors(e);
     if (Object.keys(e).length) return;

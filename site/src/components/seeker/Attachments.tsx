@@ -5,15 +5,16 @@ import { filesApi, MAX_RESUME_ATTACHMENTS, RESUME_ATTACHMENTS_FULL_MSG } from '@
 import type * as C from '@zp/core/contract';
 import { postToStorage, extensionOf } from '@zp/core/upload';
 import { day, fileSize, failure, toastError } from './common';
+import { UPLOAD_RULES } from '@zp/core/rules/files';
 
 type MyFile = C.Reply<typeof C.filesApi.seekerList>['fileList'][number];
 
 /** At most three attachment résumés (the server refuses the upload credential beyond). */
 export const MAX_ATTACHMENTS = MAX_RESUME_ATTACHMENTS;
 /** The server's limit for an attachment résumé; this settles the spec's 2 MB / 10 MB conflict. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES = UPLOAD_RULES.resume.maxBytes;
 export const FULL_MSG = RESUME_ATTACHMENTS_FULL_MSG;
-export const SIZE_MSG = '附件大小不能超过 10MB';
+export const SIZE_MSG = `附件大小不能超过 ${UPLOAD_RULES.resume.label}`;
 
 /**
  * Uploads a chosen attachment résumé, here and from the top bar: its size, the upload
@@ -181,7 +182,7 @@ export default function Attachments({ onChange }: { onChange?: (files: MyFile[])
           上传附件简历
         </Button>
         <span className="sk-muted sk-small">
-          {full ? `已有 ${MAX_ATTACHMENTS} 份，已达上限，删除一份后才能上传` : `最多 ${MAX_ATTACHMENTS} 份，附件大小不能超过 10MB，支持 pdf、doc、docx、jpg、png`}
+          {full ? `已有 ${MAX_ATTACHMENTS} 份，已达上限，删除一份后才能上传` : `最多 ${MAX_ATTACHMENTS} 份，附件大小不能超过 ${UPLOAD_RULES.resume.label}，支持 pdf、doc、docx、jpg、png`}
         </span>
         <input
           ref={picker}

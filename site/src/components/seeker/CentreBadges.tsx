@@ -3,12 +3,13 @@ import { api } from '@zp/core/session';
 import { applicationsApi, identityApi } from '@zp/core/routes';
 import { onReminder } from '@zp/core/socket';
 import { useGuardPassed } from '../../lib/guard';
+import { badgeText } from '@zp/core/rules/badge';
 
 /** Shows a count on a side-menu entry of CentreLayout ([data-badge=key]); hidden at zero. */
 export function setMenuBadge(key: string, count: number): void {
   const el = document.querySelector<HTMLElement>(`[data-badge="${key}"]`);
   if (!el) return;
-  el.textContent = count > 99 ? '99+' : String(count);
+  el.textContent = badgeText(count);
   el.hidden = count <= 0;
 }
 

@@ -6,6 +6,8 @@ import { to } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { toastError } from './common';
 import { MAX_ATTACHMENTS } from './Attachments';
+import { UPLOAD_RULES } from '@zp/core/rules/files';
+import { MIN_COMPLETENESS } from '@zp/core/rules/resume';
 
 interface State {
   attachments: number;
@@ -30,8 +32,8 @@ function Membership() {
   }, []);
   if (!s) return <p className="sk-muted sk-loading-line">加载中…</p>;
   const rows: [string, string, string, string][] = [
-    ['在线简历', '完善简历，完成度达到 60% 后可报名招聘会、投递职位', `当前完成度 ${s.wsd}%`, to('private/resume')],
-    ['附件简历', `最多保存 ${MAX_ATTACHMENTS} 份，单个不超过 10MB`, `已使用 ${s.attachments}/${MAX_ATTACHMENTS}`, to('job_hunter/hunter_resume')],
+    ['在线简历', `完善简历，完成度达到 ${MIN_COMPLETENESS}% 后可报名招聘会、投递职位`, `当前完成度 ${s.wsd}%`, to('private/resume')],
+    ['附件简历', `最多保存 ${MAX_ATTACHMENTS} 份，单个不超过 ${UPLOAD_RULES.resume.label}`, `已使用 ${s.attachments}/${MAX_ATTACHMENTS}`, to('job_hunter/hunter_resume')],
     ['简历刷新', '每天 1 次，刷新后在人才搜索中排名靠前', s.refreshedToday ? '今日已刷新' : '今日可刷新', to('job_hunter/hunter_myresume')],
     ['简历隐私', '隐藏简历、屏蔽指定单位', s.hidden ? '简历已隐藏' : '简历公开', to('job_hunter/shield_company')],
     ['招聘会', '报名线上、线下招聘会，进入会场与企业在线沟通', '不限次数', to('job_hunter/hunter_delivery')],

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
-import { MIN_COMPLETENESS, completenessApi, resumesApi } from '@zp/core/routes';
+import { completenessApi, resumesApi } from '@zp/core/routes';
+import { MIN_COMPLETENESS, resumeComplete } from '@zp/core/rules/resume';
 import { paths } from '../../lib/paths';
 import type * as C from '@zp/core/contract';
 import { message, useSession, withLoading } from '@zp/ui';
@@ -29,7 +30,7 @@ const GAPS_SHOWN = 4;
  * each a link to where it is filled in. The server computes both after every change.
  */
 export function Completeness({ wsd }: { wsd: number }) {
-  const ok = wsd >= MIN_COMPLETENESS;
+  const ok = resumeComplete(wsd);
   const [gaps, setGaps] = useState<Gap[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -66,7 +67,7 @@ export function Completeness({ wsd }: { wsd: number }) {
           {gaps.length > GAPS_SHOWN ? `等 ${gaps.length} 项` : ''}
         </p>
       ) : null}
-      <p className="sk-small sk-muted">{ok ? '简历完成度已达 60%，可以报名招聘会、投递岗位。' : `完成度达到 ${MIN_COMPLETENESS}% 后才能报名招聘会、投递岗位。`}</p>
+      <p className="sk-small sk-muted">{ok ? `简历完成度已达 ${MIN_COMPLETENESS}%，可以报名招聘会、投递岗位。` : `完成度达到 ${MIN_COMPLETENESS}% 后才能报名招聘会、投递岗位。`}</p>
     </div>
   );
 }

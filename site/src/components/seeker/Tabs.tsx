@@ -1,3 +1,5 @@
+import { badgeText } from '@zp/core/rules/badge';
+
 /** The tab bar of a seeker-centre list: one button per tab, with its count or its unread badge. */
 export function Tabs<K extends string | number>({
   label,
@@ -26,7 +28,7 @@ export function Tabs<K extends string | number>({
           <button key={t.key} type="button" role="tab" aria-selected={value === t.key} onClick={() => onChange(t.key)}>
             {t.label}
             {count !== undefined ? <span className="sk-count">{count}</span> : null}
-            {badge ? <span className="sk-badge sk-tabs__badge">{badge > 99 ? '99+' : badge}</span> : null}
+            {badge ? <span className="sk-badge sk-tabs__badge">{badgeText(badge)}</span> : null}
           </button>
         );
       })}

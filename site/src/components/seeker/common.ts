@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { failureText } from '@zp/core/client';
 import { isUsableImage } from '../../lib/format';
 
-export const PHONE = /^1[3-9]\d{9}$/;
 /** Seconds before another SMS code may be requested (the server enforces the same interval). */
 export const CODE_INTERVAL_SECONDS = 60;
 
@@ -32,16 +31,7 @@ export const minute = (t: string) => (t ? t.slice(0, 16).replace('T', ' ') : '')
 /** Salary text and the usable-image rule are the site's shared ones (lib/format.ts). */
 export { salaryText as salary, isUsableImage as usableImage } from '../../lib/format';
 
-/** Gender default avatars (spec section 2): data URIs so they need no request. */
-const face = (bg: string, fg: string) =>
-  `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="${bg}"/><circle cx="32" cy="25" r="11" fill="${fg}"/><path d="M12 54c3-11 11-16 20-16s17 5 20 16" fill="${fg}"/></svg>`,
-  )}`;
-export const DEFAULT_AVATAR = { male: face('#dbe8fd', '#1f6fe5'), female: face('#fde3ec', '#e0577f'), none: face('#e5e6eb', '#86909c') };
-export function avatarOf(url: string | null | undefined, xbm: string | null | undefined): string {
-  if (isUsableImage(url)) return url;
-  return xbm === 'xb_002' ? DEFAULT_AVATAR.female : xbm === 'xb_001' ? DEFAULT_AVATAR.male : DEFAULT_AVATAR.none;
-}
+export { DEFAULT_AVATAR, avatarOf } from '../../lib/avatar';
 /** A logo placeholder for an enterprise without one: its first character on a tint. */
 export function logoOf(url: string | null | undefined, name: string): string {
   if (isUsableImage(url)) return url;
