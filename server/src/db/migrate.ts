@@ -5,8 +5,15 @@ import type { Logger } from 'pino';
 
 /**
  * One set of SQL migrations for PGlite and PostgreSQL alike. Each module keeps its files in
- * modules/<name>/sql/NNNN_what.sql; the number orders them across modules (auth 01xx, codes 02xx,
- * content 03xx, ...). The build copies them all to dist/sql.
+ * modules/<name>/sql/NNNN_what.sql, and the four-digit number alone orders them across all
+ * modules (a number is used once; a repeat stops the start). The first modules took blocks in
+ * the order they were built — auth 01xx, codes 02xx, companies 03xx, resumes 04xx, files 05xx,
+ * notify 06xx, content 07xx, fairs 08xx, jobs 09xx (search 095x), applications 10xx (relations
+ * 1050), feedback 11xx, admin 12xx, chat 13xx, rtc 14xx, partners 15xx; from 1600 a number
+ * belongs to no module. A new file may take a free number in its module's block only if every
+ * table it uses is made by a lower number; otherwise it takes one above the highest in use.
+ * Applied files are recorded by name in schema_migrations, so one is never renamed or edited:
+ * a change is a new file. The build copies them all to dist/sql.
  */
 export function migrationFiles(): { id: string; file: string }[] {
   const here = import.meta.dirname;
