@@ -47,6 +47,7 @@ import { freePort, startProcess, type ServerProcess } from '../../server/src/mod
 import { toMessage } from '../../packages/chat-sdk/src/convert.js';
 import { Ordering } from '../../packages/chat-sdk/src/ordering.js';
 import { percentile } from '../lib/stats.js';
+import { writeResults } from '../lib/results.js';
 import type { Account, Command, System } from './clients.js';
 
 const here = import.meta.dirname;
@@ -537,13 +538,12 @@ async function main() {
   ].join('\n');
   console.log(`\n${md}`);
   if (args['no-write']) return;
-  const outDir = path.join(here, '..', 'results');
-  fs.mkdirSync(outDir, { recursive: true });
   const suffix = `${storageKind.toLowerCase()}${NODES > 1 ? `-${NODES}nodes` : ''}`;
-  fs.writeFileSync(path.join(outDir, `chat-${suffix}-latest.md`), md);
-  fs.writeFileSync(
-    path.join(outDir, `chat-${suffix}-${when.replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ when, storage: storageKind, nodes: NODES, clientProcesses: CLIENTS, cores: os.cpus().length, load: os.loadavg(), args, results, sdk, idle: idleRows, writer }, null, 2),
+  writeResults(
+    `chat-${suffix}`,
+    md,
+    { when, storage: storageKind, nodes: NODES, clientProcesses: CLIENTS, cores: os.cpus().length, load: os.loadavg(), args, results, sdk, idle: idleRows, writer },
+    when.replace(/[:.]/g, '-'),
   );
 }
 

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { runLoad, type LoadResult } from '../lib/load.js';
 import { freePort, startProduct } from '../lib/product.js';
 import { formatMs } from '../lib/stats.js';
+import { writeResults } from '../lib/results.js';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..', '..');
@@ -119,13 +120,7 @@ try {
     '',
   ].join('\n');
   console.log(md);
-  const dir = path.join(here, '..', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'pages-load-latest.md'), md);
-  fs.writeFileSync(
-    path.join(dir, `pages-load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, timeoutS: TIMEOUT_S, cpus, paths, pass, product, peer: bare }, null, 2),
-  );
+  writeResults('pages-load', md, { at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, timeoutS: TIMEOUT_S, cpus, paths, pass, product, peer: bare });
   if (!pass) process.exitCode = 1;
 } finally {
   peer?.child.kill();

@@ -16,12 +16,12 @@
  * site build first) with DEMO=1 on a free port and a fresh data directory.
  * Results: printed, and written to bench/results/pages-latest.md and a dated JSON file.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { startProduct } from '../lib/product.js';
+import { writeResults } from '../lib/results.js';
 // @ts-expect-error a plain ES module of the widgets' build, without types
 import { staticImports } from '../../widgets/build-split.mjs';
 import { createRequire } from 'node:module';
@@ -307,10 +307,7 @@ JS and CSS are what Chromium fetched for the page with nobody logged in and no i
 the client: "uncached" asks a url no cache holds, "cached" asks the same url right after.
 `;
   console.log(md);
-  const dir = path.join(here, '..', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'pages-latest.md'), md);
-  fs.writeFileSync(path.join(dir, `pages-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), uptime, runs: RUNS, budget: HOME_JS_BUDGET, seekerHomeWireBudget: SEEKER_HOME_WIRE_BUDGET, chatEntryWireBudget: CHAT_ENTRY_WIRE_BUDGET, pass, visitorPass, seekerPass, chatPass, seekerHomeJs, seekerHomeWireJs, seekerFiles, feedbackWidgetGzip, chatWidgetGzip, chatWidgetWire, widgets, results }, null, 2));
+  writeResults('pages', md, { at: new Date().toISOString(), uptime, runs: RUNS, budget: HOME_JS_BUDGET, seekerHomeWireBudget: SEEKER_HOME_WIRE_BUDGET, chatEntryWireBudget: CHAT_ENTRY_WIRE_BUDGET, pass, visitorPass, seekerPass, chatPass, seekerHomeJs, seekerHomeWireJs, seekerFiles, feedbackWidgetGzip, chatWidgetGzip, chatWidgetWire, widgets, results });
   if (!pass) process.exitCode = 1;
 } finally {
   child?.kill();

@@ -22,6 +22,7 @@ import { seedVolume } from '../../server/src/modules/jobs/volume.js';
 import { FILTERED_TOTAL_CAP, JOB_TOTAL_CAP, scanJobs, searchJobs, totalCapOf, type JobSearch } from '../../server/src/modules/search/jobs.js';
 import { keywordQuery } from '../../server/src/modules/search/segment.js';
 import { formatMs, percentile } from '../lib/stats.js';
+import { writeResults } from '../lib/results.js';
 
 const here = import.meta.dirname;
 // pino and pg are the server's dependencies; load them from there
@@ -230,8 +231,5 @@ if (args.only !== 'pglite') {
 if (args.only !== 'postgres') targets.push(await runTarget('pglite', Number(args['pglite-jobs'])));
 
 const md = report(targets);
-const dir = path.join(here, '..', 'results');
-fs.mkdirSync(dir, { recursive: true });
-fs.writeFileSync(path.join(dir, 'search-latest.md'), md);
-fs.writeFileSync(path.join(dir, `search-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '')}.json`), JSON.stringify({ runs: RUNS, queries: QUERIES, filters: FILTERS, targets }, null, 2));
+writeResults('search', md, { runs: RUNS, queries: QUERIES, filters: FILTERS, targets });
 console.log(`\n${md}\n已写入 bench/results/search-latest.md`);

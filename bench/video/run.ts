@@ -29,6 +29,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { writeResults } from '../lib/results.js';
 import { formatMs, median, percentile } from '../lib/stats.js';
 
 const here = import.meta.dirname;
@@ -334,12 +335,11 @@ All three people run in one Chromium on this machine, so the room's figure is th
 encoding and decoding together (software VP8, --disable-gpu); one participant's share is about a third.
 `;
   console.log('\n' + md);
-  const dir = path.join(here, '..', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'video-latest.md'), md);
-  fs.writeFileSync(
-    path.join(dir, `video-${at.replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ at, cores, load: [loadBefore, os.loadavg()[0]], runs: RUNS, seconds: SECONDS, chromium: browser.version(), product: product1, bare, cpu: { roomChromium, idleChromium, roomServer } }, null, 2),
+  writeResults(
+    'video',
+    md,
+    { at, cores, load: [loadBefore, os.loadavg()[0]], runs: RUNS, seconds: SECONDS, chromium: browser.version(), product: product1, bare, cpu: { roomChromium, idleChromium, roomServer } },
+    at.replace(/[:.]/g, '-'),
   );
 } finally {
   await browser.close().catch(() => {});
