@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as contract from '../src/contract/index.js';
-import * as manifest from '../src/routes.gen.js';
+import * as contract from './contract/index.js';
+import * as manifest from './routes.gen.js';
 import { isRouteGroup, renderRoutesManifest } from '../scripts/routes-manifest.js';
 
 const src = (rel: string) => fs.readFileSync(new URL(rel, import.meta.url), 'utf8');
@@ -9,7 +9,7 @@ type Spec = { method: unknown; url: string; access: string };
 
 describe('routes manifest (routes.gen.ts)', () => {
   it('is what the generator makes of the current contract (else: pnpm --filter @zp/core gen:routes)', () => {
-    expect(src('../src/routes.gen.ts')).toBe(renderRoutesManifest());
+    expect(src('./routes.gen.ts')).toBe(renderRoutesManifest());
   });
 
   it('has every contract route with the same method, url and access, and nothing else', () => {
@@ -34,7 +34,7 @@ describe('routes manifest (routes.gen.ts)', () => {
   });
 
   it('keeps TypeBox out of browser modules: they import the contract for types only', () => {
-    for (const file of ['../src/routes.gen.ts', '../src/session.ts', '../src/client.ts', '../src/socket.ts']) {
+    for (const file of ['./routes.gen.ts', './session.ts', './client.ts', './socket.ts']) {
       const valueImports = src(file)
         .split('\n')
         .filter((l) => /^import\s+(?!type\b)/.test(l) && /contract|typebox/.test(l));

@@ -7,7 +7,7 @@ const CORE = Symbol.for('@zp/core/session@1');
 const grant = { token: 'tok_aaaaaaaaaaaaaaaaaaaaaaaa', expiresIn: 3600, userId: '7', roleId: 'qz', userName: '李明', phone: '13800000001' };
 
 /** A fresh copy of the module, as a separately bundled widget would load it. */
-const loadSession = () => import('../src/session.js');
+const loadSession = () => import('./session.js');
 
 function forgetModules() {
   vi.resetModules();
@@ -119,7 +119,7 @@ describe('session core', () => {
   it('sends the token with user calls and forgets the session on a 401', async () => {
     const requests = serveApi(() => json({ code: 401, msg: '登录已失效，请重新登录' }, 401));
     const { api, startSession, $session } = await loadSession();
-    const { authApi } = await import('../src/contract/index.js');
+    const { authApi } = await import('./contract/index.js');
     startSession(grant);
     await expect(api.call(authApi.currentUser)).rejects.toMatchObject({ code: 401 });
     expect(requests[0].headers.get('token')).toBe(grant.token);
@@ -151,7 +151,7 @@ describe('session core', () => {
         : json({ code: 0, msg: 'success', userId: '7', roleId: 'qz', userName: '李明', phone: '13800000001', email: '' }),
     );
     const paths = () => requests.map((r) => new URL(r.url).pathname);
-    const { authApi } = await import('../src/routes.gen.js');
+    const { authApi } = await import('./routes.gen.js');
     const s = await loadSession();
     const start = Date.now();
     s.startSession({ ...grant, expiresIn: 7200 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { extensionOf, storageName } from '../src/upload.js';
+import { extensionOf, storageName } from './upload.js';
 
 test('a picked file name becomes a key segment the upload host accepts', () => {
   expect(storageName('张晓-前端.pdf')).toBe('张晓-前端.pdf');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { createClient, ApiError, failureText, isNotFound, REQUEST_FAILED_MSG } from '../src/client.js';
-import { authApi, identityApi, route, replyOf } from '../src/contract/index.js';
+import { createClient, ApiError, failureText, isNotFound, REQUEST_FAILED_MSG } from './client.js';
+import { authApi, identityApi, route, replyOf } from './contract/index.js';
 
 interface Seen {
   url: string;
