@@ -2,12 +2,12 @@
 /**
  * The room logic of TRTC: what the application sees (events, tracks, views) for what the server
  * says (signalling events) and what the connections do. The server and the browser's
- * RTCPeerConnection are test fakes here (test/fakes.ts); browser.test.ts runs the real thing.
+ * RTCPeerConnection are test fakes here (testing/fakes.ts); browser.test.ts runs the real thing.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import TRTC, { ERROR_CODE, EVENT, RtcError } from './index.js';
 import type { RoomMember } from './index.js';
-import { FakeDevices, FakePeerConnection, FakeSignalling, FakeTrack } from '../test/fakes.js';
+import { FakeDevices, FakePeerConnection, FakeSignalling, FakeTrack } from './testing/fakes.js';
 import { DISCONNECTED_RESTART_MS, POLITE_RESTART_MS } from './peer.js';
 
 let devices: FakeDevices;

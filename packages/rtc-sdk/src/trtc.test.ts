@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type TencentTRTC from 'trtc-sdk-v5';
 import TRTC, { ERROR_CODE, EVENT, RtcError } from './index.js';
-import { FakeDevices, FakeTrack } from '../test/fakes.js';
+import { FakeDevices, FakeTrack } from './testing/fakes.js';
 
 // ---- Type level: an instance of ours can stand wherever Tencent's TRTC is expected, for every
 // method implemented here. Methods become plain function types so that parameters are checked
@@ -24,7 +24,7 @@ export const staticProof: Pick<typeof TencentTRTC, Statics> = TRTC;
 export const createProof: Pick<typeof TencentTRTC, 'create'> = { create: (options) => TRTC.create(options) as unknown as TencentTRTC };
 
 // ---- The camera and microphone are a boundary unit tests cannot reach: a fake device layer
-// (test/fakes.ts) stands in for navigator.mediaDevices (the real capture is checked in Chromium).
+// (testing/fakes.ts) stands in for navigator.mediaDevices (the real capture is checked in Chromium).
 
 let devices: FakeDevices;
 let trtc: TRTC;

@@ -1,13 +1,13 @@
 /**
  * The signalling socket against the frames of the contract (packages/core/src/contract/rtc.ts),
- * with a fake WebSocket standing for the server (test/fakes.ts).
+ * with a fake WebSocket standing for the server (testing/fakes.ts).
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ERROR_CODE } from './constants.js';
 import type { RtcError } from './errors.js';
 import type { JoinRequest, SignallingEvent } from './signalling.js';
 import { GIVE_UP_MS, WebSocketSignalling, rtcSocketUrl } from './ws-signalling.js';
-import { FakeSocket } from '../test/fakes.js';
+import { FakeSocket } from './testing/fakes.js';
 
 const URL = 'ws://127.0.0.1:8080/api/rtc/ws';
 const REQUEST: JoinRequest = { roomId: '8888', userId: '9', userSig: 'sig', session: 'session-1234', audio: true, video: false };

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { JoinRequest, RoomMember, SignallingEvent } from '../src/index.js';
+import type { JoinRequest, RoomMember, SignallingEvent } from './index.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -115,7 +115,7 @@ let hub: RelayHub;
 beforeAll(async () => {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./browser/page.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('./testing/browser-page.ts', import.meta.url))],
     bundle: true,
     format: 'esm',
     platform: 'browser',

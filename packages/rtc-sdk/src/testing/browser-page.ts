@@ -4,8 +4,8 @@
  * runner (browser.test.ts) keeps the room and relays between pages through Playwright bindings.
  * It also records every RTCPeerConnection the SDK makes, to read getStats from outside the SDK.
  */
-import TRTC from '../../src/index.js';
-import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../../src/index.js';
+import TRTC from '../index.js';
+import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../index.js';
 
 declare global {
   interface Window {

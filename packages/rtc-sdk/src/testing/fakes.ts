@@ -4,7 +4,7 @@
  * RTCPeerConnection (just enough state for negotiation to be observable), FakeSocket for the
  * signalling WebSocket. The real browser and the real negotiation run in browser.test.ts.
  */
-import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../src/index.js';
+import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../index.js';
 
 export class FakeTrack {
   readyState: 'live' | 'ended' = 'live';
