@@ -1,6 +1,6 @@
 import { act, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { message, notify, overlayLayer } from '../src/index.js';
+import { message, notify, overlayLayer } from './index.js';
 
 // Toasts render in the overlay layer's shadow root, out of the page's CSS.
 const layer = () => within(overlayLayer());

@@ -1,6 +1,6 @@
 import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { overlayLayer, withLoading } from '../src/index.js';
+import { overlayLayer, withLoading } from './index.js';
 
 // In the overlay layer's shadow root with the toasts: the page's CSS does not restyle it.
 const screen = { getByRole: (role: string) => within(overlayLayer()).getByRole(role), queryByRole: (role: string) => within(overlayLayer()).queryByRole(role) };

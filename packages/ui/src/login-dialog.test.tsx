@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $session, clearSession, configureApi, LOGIN_WINDOW_MESSAGE } from '@zp/core/session';
-import { LoginDialog, message, overlayLayer, useSession } from '../src/index.js';
+import { LoginDialog, message, overlayLayer, useSession } from './index.js';
 
 afterEach(() => {
   cleanup();

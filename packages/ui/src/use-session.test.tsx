@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@zp/core/session';
-import { useHydrated, useSession } from '../src/index.js';
+import { useHydrated, useSession } from './index.js';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Button, Dialog, confirm, overlayLayer } from '../src/index.js';
+import { Button, Dialog, confirm, overlayLayer } from './index.js';
 
 afterEach(cleanup);
 
