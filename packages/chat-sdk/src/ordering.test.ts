@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ordering, type SyncResult } from '../src/ordering.js';
+import { Ordering, type SyncResult } from './ordering.js';
 
 type M = { seq: number; id: string };
 const m = (seq: number): M => ({ seq, id: `m${seq}` });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatError, ERR } from '../src/errors.js';
-import { OFFLINE_FAIL_MS, SendQueue, type SendTransport } from '../src/sending.js';
+import { ChatError, ERR } from './errors.js';
+import { OFFLINE_FAIL_MS, SendQueue, type SendTransport } from './sending.js';
 
 /** A connection whose answers the test gives: each request waits until answered. */
 class FakeConnection implements SendTransport {

@@ -6,7 +6,7 @@
  */
 import type TencentCloudChat from '@tencentcloud/chat';
 import type { ChatSDK as TencentChatSDK, Message as TencentMessage } from '@tencentcloud/chat';
-import ZpChat from '../src/index.js';
+import ZpChat from '../index.js';
 
 /** The members of Tencent's ChatSDK the chat widget and the call layer use. */
 type UsedMembers =
