@@ -8,8 +8,8 @@ import { Button, Dialog } from '@zp/ui';
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
-import { Field, ListState, Select, Tag } from '../hr/ui';
+import { act, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { Field, ListState, Select, Tag } from '../console/ui';
 
 type Table = ReplyOf<typeof adminApi.codeTables>['list'][number];
 type Item = ReplyOf<typeof adminApi.codeItems>['list'][number];

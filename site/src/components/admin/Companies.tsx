@@ -7,10 +7,10 @@ import { Button, Dialog, confirm } from '@zp/ui';
 import { COMPANY_NO_LICENCE_MSG, companiesApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
-import { useCodes } from '../hr/codes';
-import { Field, ListState, Tabs, Tag, ListPager } from '../hr/ui';
-import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../hr/states';
+import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
+import { Field, ListState, Tabs, Tag, ListPager } from '../console/ui';
+import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../console/states';
 import { VipDialog } from './CompanyVip';
 
 type Row = ReplyOf<typeof companiesApi.adminList>['page']['list'][number];

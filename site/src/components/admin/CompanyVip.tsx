@@ -7,8 +7,8 @@ import { Button, Dialog } from '@zp/ui';
 import { rtcApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { beijingToday } from '@zp/core/dates';
-import { act, useGuardedSubmit } from '../hr/lib';
-import { Field, Tag } from '../hr/ui';
+import { act, useGuardedSubmit } from '../console/lib';
+import { Field, Tag } from '../console/ui';
 
 /** A year from today, the default end of a new membership. */
 function inAYear(today: string): string {

@@ -1,8 +1,8 @@
 /** /zppc/admin: the operator's overview — what waits (reviews, feedback) and the platform's figures. */
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { useLoad } from '../hr/lib';
-import { ListState, Stat } from '../hr/ui';
+import { useLoad } from '../console/lib';
+import { ListState, Stat } from '../console/ui';
 import { to } from '../../lib/paths';
 
 export default function Dashboard() {

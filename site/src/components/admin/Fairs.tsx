@@ -5,10 +5,10 @@ import { fairsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import Pagination from '../common/Pagination';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
-import { useCodes } from '../hr/codes';
-import { Field, ListState, Select, Tag, ListPager } from '../hr/ui';
-import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../hr/states';
+import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
+import { Field, ListState, Select, Tag, ListPager } from '../console/ui';
+import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../console/states';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof fairsApi.adminList>['page']['list'][number];

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
-import { Field, ListState, Select, Tabs, Tag, ListPager } from '../hr/ui';
-import { JOB_STATE_TEXT, JOB_STATE_TONE } from '../hr/states';
+import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { Field, ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { JOB_STATE_TEXT, JOB_STATE_TONE } from '../console/states';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof jobsApi.adminList>['page']['list'][number];

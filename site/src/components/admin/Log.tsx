@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '@zp/ui';
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { minutes, useGuardedSubmit, useLoad } from '../hr/lib';
-import { ListState, Select, ListPager } from '../hr/ui';
+import { minutes, useGuardedSubmit, useLoad } from '../console/lib';
+import { ListState, Select, ListPager } from '../console/ui';
 
 const LIMIT = 20;
 /** Action prefixes the modules log (company.approve, fair.update, codes.save, ...). */

@@ -4,9 +4,9 @@ import { Button, Dialog, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { CardActions } from './CardActions';
-import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../hr/lib';
-import { useCodes } from '../hr/codes';
-import { Field, ListState, Select, Tag, ListPager } from '../hr/ui';
+import { act, minutes, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
+import { Field, ListState, Select, Tag, ListPager } from '../console/ui';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof contentApi.adminNotices>['page']['list'][number];

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { POLICY_KINDS, POLICY_NAMES, privacyApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../hr/lib';
-import { Field, ListState, Tag } from '../hr/ui';
+import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { Field, ListState, Tag } from '../console/ui';
 import { PolicyDialog, policyHref, type PolicyKind } from '../common/Policy';
 
 type Row = ReplyOf<typeof privacyApi.adminPolicies>['list'][number];

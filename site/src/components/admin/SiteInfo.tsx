@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@zp/ui';
 import { complianceApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, useGuardedSubmit, useLoad, type BodyOf } from '../hr/lib';
-import { Field, ListState } from '../hr/ui';
+import { act, useGuardedSubmit, useLoad, type BodyOf } from '../console/lib';
+import { Field, ListState } from '../console/ui';
 
 type Info = BodyOf<typeof complianceApi.adminSaveSiteInfo>;
 

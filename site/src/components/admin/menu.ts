@@ -1,5 +1,5 @@
 import { to } from '../../lib/paths';
-import type { CentreMenuItem } from '../hr/menu';
+import type { CentreMenuItem } from '../common/centre-menu';
 
 /** The operator console (role xs) under /zppc/admin/. */
 const a = (key: string, label: string, group?: string): CentreMenuItem => ({ key, label, href: to(key === 'dashboard' ? 'admin' : `admin/${key}`), group });

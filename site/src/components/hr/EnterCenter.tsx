@@ -2,10 +2,10 @@
 import { applicationsApi, companiesApi, fairsApi, identityApi, jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { HrGate, ApprovalNotice, useHr } from './hr';
-import { useLoad, minutes } from './lib';
-import { ListState, Stat, Tag } from './ui';
-import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from './states';
-import { useCodes } from './codes';
+import { useLoad, minutes } from '../console/lib';
+import { ListState, Stat, Tag } from '../console/ui';
+import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../console/states';
+import { useCodes } from '../console/codes';
 import { to } from '../../lib/paths';
 import { avatarOf, logoOf } from '../seeker/common';
 import { ApplicationState } from '../common/ApplicationState';

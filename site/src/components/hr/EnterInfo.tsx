@@ -8,11 +8,11 @@ import { Button } from '@zp/ui';
 import { COMPANY_LEGACY_OPTIONAL, companiesApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, useGuardedSubmit, useLoad, type BodyOf } from './lib';
-import { useCodes } from './codes';
-import { Field, ListState, Notice, Select, Tabs, Tag } from './ui';
+import { act, useGuardedSubmit, useLoad, type BodyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
+import { Field, ListState, Notice, Select, Tabs, Tag } from '../console/ui';
 import FileUpload from './FileUpload';
-import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from './states';
+import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../console/states';
 import { to } from '../../lib/paths';
 import { UPLOAD_RULES } from '@zp/core/rules/files';
 

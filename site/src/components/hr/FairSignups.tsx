@@ -8,12 +8,12 @@ import { Button, confirm } from '@zp/ui';
 import { fairsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
-import { useCodes } from './codes';
+import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
 import { HrGate, companyInfoPath, useHr } from './hr';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
-import { ListState, Notice, Select, Tabs, Tag, ListPager } from './ui';
-import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from './states';
+import { ListState, Notice, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../console/states';
 import { to } from '../../lib/paths';
 import { fairState } from '@zp/core/rules/fairs';
 

@@ -2,7 +2,7 @@
 import { useId, useRef, useState } from 'react';
 import { message } from '@zp/ui';
 import { uploadCompanyFile, type CompanyFileType } from './upload';
-import { failure } from './lib';
+import { failure } from '../console/lib';
 
 interface Props {
   fileType: CompanyFileType;

@@ -4,11 +4,11 @@ import { Button, Dialog } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { withBeijingLabel } from '@zp/core/dates';
-import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
-import { useCodes } from './codes';
+import { act, cityAddress, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
-import { Field, ListState, Select, Tabs, Tag, ListPager } from './ui';
-import { ANSWER_TONE, answerText, resultText } from './states';
+import { Field, ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { ANSWER_TONE, answerText, resultText } from '../console/states';
 import { resumePath } from './ReceivedResumes';
 import { ReachSeeker } from './ReachSeeker';
 

@@ -6,9 +6,9 @@
  */
 import { applicationsApi, fairsApi, jobsApi, relationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { useLoad } from './lib';
+import { useLoad } from '../console/lib';
 import { HrGate, ApprovalNotice, useHr } from './hr';
-import { ListState, Notice, Stat, Tag } from './ui';
+import { ListState, Notice, Stat, Tag } from '../console/ui';
 import { to } from '../../lib/paths';
 
 /** Spec section 9: free HR video interview, 20 min, one per job seeker per day. */

@@ -5,9 +5,9 @@ import { message } from '@zp/ui';
 import { identityApi, notifyApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, useLoad, type ReplyOf } from './lib';
+import { act, minutes, useLoad, type ReplyOf } from '../console/lib';
 import { HrGate, refreshMenuBadge } from './hr';
-import { ListState, Tabs, Tag, ListPager } from './ui';
+import { ListState, Tabs, Tag, ListPager } from '../console/ui';
 
 type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003';
 type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];

@@ -8,11 +8,11 @@ import { Button, Dialog, confirm } from '@zp/ui';
 import { jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, salaryText, useGuardedSubmit, useLoad, type ReplyOf } from './lib';
-import { useCodes } from './codes';
+import { act, minutes, salaryText, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
-import { ListState, Notice, Tabs, Tag, ListPager } from './ui';
-import { FAIR_STATE_TEXT, GWZT_TEXT, GWZT_TONE } from './states';
+import { ListState, Notice, Tabs, Tag, ListPager } from '../console/ui';
+import { FAIR_STATE_TEXT, GWZT_TEXT, GWZT_TONE } from '../console/states';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof jobsApi.listHr>['page']['list'][number];

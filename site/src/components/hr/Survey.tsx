@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '@zp/ui';
 import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { minutes, useLoad } from './lib';
+import { minutes, useLoad } from '../console/lib';
 import { HrGate } from './hr';
-import { ListState, Tag, ListPager } from './ui';
+import { ListState, Tag, ListPager } from '../console/ui';
 
 const SIZE = 10;
 const CATEGORY: Record<number, string> = { 10: '功能建议', 20: '性能建议', 30: '其他' };

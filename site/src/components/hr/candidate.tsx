@@ -10,11 +10,11 @@ import { ApiError, REQUEST_FAILED_CODE, REQUEST_FAILED_MSG } from '@zp/core/clie
 import type { ResumeDownloadFormat } from '@zp/core/contract';
 import { api } from '@zp/core/session';
 import { BEIJING_TIME, beijingInputValue, beijingToday, chinaTime } from '@zp/core/dates';
-import { act, failure, useGuardedSubmit, useLoad } from './lib';
-import { useCodes } from './codes';
+import { act, failure, useGuardedSubmit, useLoad } from '../console/lib';
+import { useCodes } from '../console/codes';
 import { useHr } from './hr';
-import { Field, Select } from './ui';
-import { applicationText } from './states';
+import { Field, Select } from '../console/ui';
+import { applicationText } from '../console/states';
 
 /** Where the invitation comes from: an application, or a seeker found in talent search. */
 export type InviteTarget = { bsid: string; name: string; gwmc: string } | { qzbsid: string; name: string };

@@ -1,12 +1,5 @@
 import { to } from '../../lib/paths';
-
-/** What CentreLayout takes as menu entries. */
-export interface CentreMenuItem {
-  key: string;
-  label: string;
-  href: string;
-  group?: string;
-}
+import type { CentreMenuItem } from '../common/centre-menu';
 
 /** The enterprise centre's side menu (spec section 2: the children of /enter_home). */
 const e = (key: string, label: string, group?: string): CentreMenuItem => ({ key, label, href: to(`enter_home/${key}`), group });

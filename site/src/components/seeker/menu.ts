@@ -1,12 +1,5 @@
 import { to } from '../../lib/paths';
-
-/** What CentreLayout takes as menu entries. */
-export interface CentreMenuItem {
-  key: string;
-  label: string;
-  href: string;
-  group?: string;
-}
+import type { CentreMenuItem } from '../common/centre-menu';
 
 /** The job-seeker centre's side menu (spec section 2: the children of /job_hunter). */
 const j = (key: string, label: string, group?: string): CentreMenuItem => ({ key, label, href: to(`job_hunter/${key}`), group });

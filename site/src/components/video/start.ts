@@ -7,7 +7,7 @@
 import { confirm, message } from '@zp/ui';
 import { rtcApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act } from '../hr/lib';
+import { act } from '../console/lib';
 import { to } from '../../lib/paths';
 
 /** The room's page: /zppc/video?roomId=… */

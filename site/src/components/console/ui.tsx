@@ -1,13 +1,13 @@
 /**
  * Small building blocks of the enterprise centre and the operator console: labelled fields,
- * selects fed by the code tables, tabs, tags, status blocks. Styles in hr.css.
+ * selects fed by the code tables, tabs, tags, status blocks. Styles in console.css.
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@zp/ui';
 import EmptyState from '../common/EmptyState';
 import Pagination from '../common/Pagination';
 import type { Option } from './codes';
-import './hr.css';
+import './console.css';
 import type { StateTone } from '@zp/ui';
 import { badgeText } from '@zp/core/rules/badge';
 
