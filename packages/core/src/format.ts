@@ -4,7 +4,7 @@
  * equal bounds as one figure; only one bound as '…以上' / '…以下'; nothing given as 面议; under a
  * thousand in yuan.
  */
-export function formatSalary(min: number, max: number): string {
+export function salaryText(min: number, max: number): string {
   const low = Number.isFinite(min) && min > 0 ? min : 0;
   const high = Number.isFinite(max) && max > 0 ? max : 0;
   if (!low && !high) return '面议';

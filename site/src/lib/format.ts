@@ -2,7 +2,7 @@
 import { beijingYear } from '@zp/core/dates';
 
 /** Monthly salary range in yuan → '8K-12K', both 0 → '面议': the one formatter of @zp/core, everywhere. */
-export { formatSalary as salaryText } from '@zp/core/format';
+export { salaryText } from '@zp/core/format';
 
 /** ifks (spec section 4) and the fair button words (spec section 2): one copy in @zp/core/fairs, shared with <zp-job-fairs>. */
 export { fairState, FAIR_BUTTON, FAIR_STATE_TEXT } from '@zp/core/rules/fairs';

@@ -6,7 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { REPORT_KINDS, REPORT_LIMITS, REPORT_REASONS, SiteInfo, complianceApi, isId, type ReportKind } from '@zp/core/contract';
 import { SITE_PATHS } from '@zp/core/fairs';
-import { formatSalary } from '@zp/core/format';
+import { salaryText } from '@zp/core/format';
 import { handle } from '../../http/route.js';
 import { badRequest, notFound, offsetOf, pageOf, tooMany } from '../../http/reply.js';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
@@ -42,7 +42,7 @@ async function describeTarget(db: Db, kind: ReportKind, id: string): Promise<{ n
     return {
       name: `${j.title}（${j.companyName}）`,
       link: SITE_PATHS.job(id),
-      evidence: `岗位：${j.title}\n单位：${j.companyName}\n薪资：${formatSalary(j.salaryMin, j.salaryMax)}\n岗位描述：${j.description.slice(0, 2000)}`,
+      evidence: `岗位：${j.title}\n单位：${j.companyName}\n薪资：${salaryText(j.salaryMin, j.salaryMax)}\n岗位描述：${j.description.slice(0, 2000)}`,
     };
   }
   if (kind === 'company') {

@@ -77,9 +77,6 @@ export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: st
   }
 }
 
-/** Salaries read as on the public pages (one formatter, @zp/core/format). */
-export { salaryText } from '../../lib/format';
-
 /** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD HH:mm' ('' stays ''). */
 export const minutes = (t: string): string => (t ? t.replace('T', ' ').slice(0, 16) : '');
 /** 'YYYY-MM-DD…' → 'YYYY-MM-DD'. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { paths } from '../../lib/paths';
 import { nameOf, type Codes } from './codes';
-import { logoOf, salary } from './common';
+import { salaryText } from '../../lib/format';
+import { logoOf } from './common';
 
 export interface JobLike {
   gwid: string;
@@ -28,7 +29,7 @@ export function JobRow({ job, codes, side, extra, after }: { job: JobLike; codes
         </p>
         <p className="sk-row__meta">
           <a href={paths.company(job.dwid)}>{job.dwmc}</a>
-          <span className="sk-salary">{salary(job.zdyx, job.zgyx)}</span>
+          <span className="sk-salary">{salaryText(job.zdyx, job.zgyx)}</span>
           {facts.map((f) => (
             <span key={f}>{f}</span>
           ))}

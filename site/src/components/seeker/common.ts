@@ -1,4 +1,4 @@
-/** Helpers every seeker island shares: error text, phone check, SMS countdown, dates, salaries. */
+/** Helpers every seeker island shares: error text, phone check, SMS countdown, dates, avatars. */
 import { useEffect, useState } from 'react';
 import { failureText } from '@zp/core/client';
 import { isUsableImage } from '../../lib/format';
@@ -27,9 +27,6 @@ export function useCountdown(): [number, () => void] {
 export const day = (t: string) => (t ? t.slice(0, 10) : '');
 /** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD HH:mm'. */
 export const minute = (t: string) => (t ? t.slice(0, 16).replace('T', ' ') : '');
-
-/** Salary text and the usable-image rule are the site's shared ones (lib/format.ts). */
-export { salaryText as salary, isUsableImage as usableImage } from '../../lib/format';
 
 export { DEFAULT_AVATAR, avatarOf } from '../../lib/avatar';
 /** A logo placeholder for an enterprise without one: its first character on a tint. */
