@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Button, message } from '@zp/ui';
-import { failure, useCountdown } from '../seeker/common';
+import { failureText } from '@zp/core/client';
+import { useCountdown } from '../seeker/common';
 
 export function useCodeSender() {
   const [left, start] = useCountdown();
@@ -16,7 +17,7 @@ export function useCodeSender() {
       start();
       message.success('验证码已发送，请注意查收');
     } catch (err) {
-      message.error(failure(err));
+      message.error(failureText(err));
     } finally {
       setSending(false);
     }

@@ -11,9 +11,6 @@ import { useGuardPassed } from '../../lib/guard';
 import { useClickGuard } from '../common/ClickGuard';
 import { placeLine } from '../../lib/format';
 
-/** The text to show for a failed call: the server's msg, or '请求错误，请重试'. */
-export const failure = failureText;
-
 export interface Loaded<T> {
   data: T | undefined;
   loading: boolean;
@@ -50,7 +47,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], enabled = tr
       },
       (err: unknown) => {
         if (mine !== seq.current) return;
-        setError(failure(err));
+        setError(failureText(err));
         setLoading(false);
       },
     );
@@ -72,7 +69,7 @@ export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: st
     if (text && text !== 'success') message.success(text);
     return r;
   } catch (err) {
-    message.error(failure(err));
+    message.error(failureText(err));
     return undefined;
   }
 }

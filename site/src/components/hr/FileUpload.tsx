@@ -2,7 +2,7 @@
 import { useId, useRef, useState } from 'react';
 import { message } from '@zp/ui';
 import { uploadCompanyFile, type CompanyFileType } from './upload';
-import { failure } from '../console/lib';
+import { failureText } from '@zp/core/client';
 
 interface Props {
   fileType: CompanyFileType;
@@ -37,7 +37,7 @@ export default function FileUpload({ fileType, url, accept, label, onUploaded, i
       onUploaded(r.wjid, r.fileUrl);
       message.success('上传成功');
     } catch (err) {
-      message.error(failure(err));
+      message.error(failureText(err));
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

@@ -10,7 +10,7 @@ import { ApiError, REQUEST_FAILED_CODE, REQUEST_FAILED_MSG } from '@zp/core/clie
 import type { ResumeDownloadFormat } from '@zp/core/contract';
 import { api } from '@zp/core/session';
 import { BEIJING_TIME, beijingInputValue, beijingToday, chinaTime } from '@zp/core/dates';
-import { act, failure, useGuardedSubmit, useLoad } from '../console/lib';
+import { act, useGuardedSubmit, useLoad } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { useHr } from './hr';
 import { Field, Select } from '../console/ui';

@@ -4,7 +4,8 @@ import { api } from '@zp/core/session';
 import { filesApi, MAX_RESUME_ATTACHMENTS, RESUME_ATTACHMENTS_FULL_MSG } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { postToStorage, extensionOf } from '@zp/core/upload';
-import { day, fileSize, failure, toastError } from './common';
+import { failureText } from '@zp/core/client';
+import { day, fileSize, toastError } from './common';
 import { UPLOAD_RULES } from '@zp/core/rules/files';
 
 type MyFile = C.Reply<typeof C.filesApi.seekerList>['fileList'][number];
@@ -31,7 +32,7 @@ export async function sendAttachment(file: File, onProgress: (pct: number | null
     info = (await api.call(filesApi.seekerOssKey, { query: { fileType: 10 } })).info;
   } catch (err) {
     // Spec section 8: an upload-credential failure shows as a warning.
-    message.warning(failure(err));
+    message.warning(failureText(err));
     return false;
   }
   if (info.accept.length && !info.accept.includes(extensionOf(file.name))) {

@@ -9,7 +9,8 @@ import { extensionOf, postToStorage } from '@zp/core/upload';
 import { nameOf, type Codes } from './codes';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
-import { avatarOf, failure, toastError } from './common';
+import { failureText } from '@zp/core/client';
+import { avatarOf, toastError } from './common';
 
 export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
 
@@ -177,7 +178,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
       const fresh = await reload();
       onSaved(fresh, r.qzGrjbxxBase.wsd);
     } catch (err) {
-      message.error(failure(err));
+      message.error(failureText(err));
     } finally {
       setAvatarPct(null);
     }

@@ -1,13 +1,9 @@
-/** Helpers every seeker island shares: error text, phone check, SMS countdown, dates, avatars. */
+/** Helpers every seeker island shares: phone check, SMS countdown, dates, avatars. */
 import { useEffect, useState } from 'react';
-import { failureText } from '@zp/core/client';
 import { isUsableImage } from '../../lib/format';
 
 /** Seconds before another SMS code may be requested (the server enforces the same interval). */
 export const CODE_INTERVAL_SECONDS = 60;
-
-/** The Chinese text to show for a failed call: the server's msg, or '请求错误，请重试'. */
-export const failure = failureText;
 
 /** Shows a failed call as an error toast (spec section 8): the UI kit's one. */
 export { showError as toastError } from '@zp/ui';
