@@ -7,7 +7,6 @@
  * a bare error. What differs between the site and a partner page comes in `ways`.
  */
 import { $session, api, type Role, type UserSession } from '@zp/core/session';
-import { failureText } from '@zp/core/client';
 import { fairsApi, identityApi } from '@zp/core/routes';
 import {
   NOT_LOGGED_IN_FAVOURITE,
@@ -18,7 +17,7 @@ import {
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 import { RESUME_INCOMPLETE, resumeComplete } from '@zp/core/rules/resume';
 import { confirm } from './confirm.js';
-import { message } from './message.js';
+import { message, toastError } from './message.js';
 import { withLoading } from './loading.js';
 
 export interface ActionWays {
@@ -40,11 +39,6 @@ export interface FairMarks {
   sfsc: number;
 }
 
-/** Error toast for a failed call (the server's msg, or '请求错误，请重试'). */
-export function showError(err: unknown): void {
-  message.error(failureText(err));
-}
-
 /** The session, or after the confirm (its text names the action) the one the login gives; null otherwise. */
 export async function requireLogin(text: string, ways: ActionWays, role: Role = 'qz'): Promise<UserSession | null> {
   const session = $session.get();
@@ -59,7 +53,7 @@ export async function seekerResumeReady(ways: ActionWays): Promise<boolean> {
     const { qzGrjbxxBase } = await api.call(identityApi.seekerBase);
     if (qzGrjbxxBase && resumeComplete(qzGrjbxxBase.wsd)) return true;
   } catch (err) {
-    showError(err);
+    toastError(err);
     return false;
   }
   message.warning(RESUME_INCOMPLETE);
@@ -73,7 +67,7 @@ export async function hrCompanyApproved(ways: ActionWays): Promise<boolean> {
     const { shzt } = await api.call(identityApi.companyState);
     if (shzt === 1) return true;
   } catch (err) {
-    showError(err);
+    toastError(err);
     return false;
   }
   if (await confirm({ message: COMPANY_NOT_APPROVED, confirmText: '去修改' })) ways.go(SITE_PATHS.companyInfo);
@@ -91,7 +85,7 @@ export async function write(task: () => Promise<unknown>, success?: string, { ov
     if (success) message.success(success);
     return true;
   } catch (err) {
-    showError(err);
+    toastError(err);
     return false;
   }
 }

@@ -3,7 +3,7 @@ export { uiCss, componentsCss, ensureDocumentStyles, UI_STYLE_ID } from './style
 export { Button, type ButtonProps } from './button.js';
 export { StateTag, type StateTone } from './state-tag.js';
 export { ToneIcon, type Tone } from './icons.js';
-export { message, MESSAGE_DURATION, type MessageType } from './message.js';
+export { message, toastError, MESSAGE_DURATION, type MessageType } from './message.js';
 export { notify, NOTIFICATION_DURATION, type NotifyOptions } from './notification.js';
 export { Dialog, type DialogProps } from './dialog.js';
 export { useModal } from './modal.js';
@@ -23,7 +23,6 @@ export {
   seekerResumeReady,
   hrCompanyApproved,
   write,
-  showError,
   type ActionWays,
   type FairMarks,
 } from './fair-actions.js';

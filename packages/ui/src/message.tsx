@@ -1,3 +1,4 @@
+import { failureText } from '@zp/core/client';
 import { ToneIcon, type Tone } from './icons.js';
 import { ensureHost, newId, sharedFeed, useFeed } from './host.js';
 
@@ -48,3 +49,8 @@ export const message = {
   error: (text: string, options?: { duration?: number }) => show('error', text, options),
   closeAll: () => feed.set([]),
 };
+
+/** The error toast for a failed call or action (spec section 8), in failureText's words. */
+export function toastError(err: unknown): void {
+  message.error(failureText(err));
+}

@@ -5,9 +5,8 @@
  */
 import { api } from '@zp/core/session';
 import { filesApi } from '@zp/core/routes';
-import { message } from '@zp/ui';
+import { message, toastError } from '@zp/ui';
 import { FULL_MSG, MAX_ATTACHMENTS, sendAttachment } from './seeker/Attachments';
-import { showError } from '../lib/actions';
 
 function pickFile(): Promise<File | null> {
   return new Promise((resolve) => {
@@ -28,7 +27,7 @@ export async function uploadAttachment(onProgress: (pct: number | null) => void)
       return;
     }
   } catch (err) {
-    showError(err);
+    toastError(err);
     return;
   }
   const file = await pickFile();

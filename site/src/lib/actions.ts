@@ -15,7 +15,7 @@ export {
 } from '@zp/core/fairs';
 export { RESUME_INCOMPLETE } from '@zp/core/rules/resume';
 export { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
-export { showError, write } from '@zp/ui';
+export { write } from '@zp/ui';
 
 const here = () => window.location.pathname + window.location.search;
 

@@ -8,7 +8,7 @@ import { reasonOf } from '@zp/core/client';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, fairState } from '@zp/core/rules/fairs';
 import { BEIJING_TIME } from '@zp/core/dates';
-import { LoginDialog, message, showError, signUpFair, toggleFavourite, type ActionWays, type FairMarks } from '@zp/ui';
+import { LoginDialog, message, toastError, signUpFair, toggleFavourite, type ActionWays, type FairMarks } from '@zp/ui';
 import {
   VENUE_TEXT,
   codeOf,
@@ -141,7 +141,7 @@ export function JobFairs(props: JobFairsProps) {
         });
       }
     } catch (err) {
-      showError(err);
+      toastError(err);
     } finally {
       setBusy((b) => ({ ...b, [key]: false }));
     }

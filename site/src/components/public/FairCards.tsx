@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '@zp/ui';
+import { useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { fairsApi } from '@zp/core/routes';
 import type { Query } from '@zp/core/contract';
@@ -9,7 +9,6 @@ import EmptyState from '../common/EmptyState';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, fairSpan, fairState, placeLine } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import type { Fair } from '../../lib/types';
-import { showError } from '../../lib/actions';
 import { signUpFair, toggleFavourite } from '../../lib/fair-actions';
 
 interface Props {
@@ -104,7 +103,7 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
                     已报名
                   </span>
                 ) : operator ? null : (
-                  <GuardedButton variant="primary" className="zp-btn--sm" onClick={() => signUp(fair).catch(showError)}>
+                  <GuardedButton variant="primary" className="zp-btn--sm" onClick={() => signUp(fair).catch(toastError)}>
                     {FAIR_BUTTON[1]}
                   </GuardedButton>
                 )
@@ -119,7 +118,7 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
               )}
               </span>
               {!operator && (
-                <GuardedButton variant="text" className="zp-btn--sm fair-card__fav" aria-pressed={!!fair.sfsc} onClick={() => favourite(fair).catch(showError)}>
+                <GuardedButton variant="text" className="zp-btn--sm fair-card__fav" aria-pressed={!!fair.sfsc} onClick={() => favourite(fair).catch(toastError)}>
                   {fair.sfsc ? '★ 已收藏' : '☆ 收藏'}
                 </GuardedButton>
               )}

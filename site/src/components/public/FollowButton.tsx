@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '@zp/ui';
+import { useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
-import { requireLogin, showError, write } from '../../lib/actions';
+import { requireLogin, write } from '../../lib/actions';
 
 /** Follow an enterprise (job seekers; 关注单位). HR and operators see nothing. */
 export default function FollowButton({ dwid }: { dwid: string }) {
@@ -35,7 +35,7 @@ export default function FollowButton({ dwid }: { dwid: string }) {
     }
   };
   return (
-    <GuardedButton aria-pressed={followed} loading={busy} onClick={() => toggle().catch(showError)}>
+    <GuardedButton aria-pressed={followed} loading={busy} onClick={() => toggle().catch(toastError)}>
       {followed ? '✓ 已关注' : '+ 关注'}
     </GuardedButton>
   );

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '@zp/ui';
+import { useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { fairsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, fairState } from '../../lib/format';
-import { showError } from '../../lib/actions';
 import { signUpFair, toggleFavourite, type FairMarks } from '../../lib/fair-actions';
 
 interface Props {
@@ -65,7 +64,7 @@ export default function HallActions({ hxid, hykssj, hyjssj, ifks: initial }: Pro
         </span>
       )}
       {ifks === 1 && !marks.sfbm ? (
-        <GuardedButton variant="primary" onClick={() => signUp().catch(showError)}>
+        <GuardedButton variant="primary" onClick={() => signUp().catch(toastError)}>
           {FAIR_BUTTON[1]}
         </GuardedButton>
       ) : (
@@ -74,7 +73,7 @@ export default function HallActions({ hxid, hykssj, hyjssj, ifks: initial }: Pro
           {marks.sfbm && ifks === 1 ? '已报名' : FAIR_STATE_TEXT[ifks as 1 | 2 | 3]}
         </span>
       )}
-      <GuardedButton aria-pressed={!!marks.sfsc} onClick={() => favourite().catch(showError)}>
+      <GuardedButton aria-pressed={!!marks.sfsc} onClick={() => favourite().catch(toastError)}>
         {marks.sfsc ? '★ 已收藏' : '☆ 收藏'}
       </GuardedButton>
     </div>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, useSession } from '@zp/ui';
+import { Button, Dialog, useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { applicationsApi, filesApi, relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
-import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE, requireLogin, seekerResumeReady, showError, write } from '../../lib/actions';
+import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE, requireLogin, seekerResumeReady, write } from '../../lib/actions';
 import { ApplicationState } from '../common/ApplicationState';
 
 interface Props {
@@ -79,11 +79,11 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
           投递状态 <ApplicationState yyzt={state} testId="application-state" />
         </span>
       ) : (
-        <GuardedButton variant="primary" disabled={!open} onClick={() => startApply().catch(showError)}>
+        <GuardedButton variant="primary" disabled={!open} onClick={() => startApply().catch(toastError)}>
           {open ? '投递简历' : '已停止招聘'}
         </GuardedButton>
       )}
-      <GuardedButton aria-pressed={saved} loading={saving} onClick={() => toggleSave().catch(showError)}>
+      <GuardedButton aria-pressed={saved} loading={saving} onClick={() => toggleSave().catch(toastError)}>
         {saved ? '★ 已收藏' : '☆ 收藏'}
       </GuardedButton>
       <Dialog

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { applicationHistoryApi, WITHDRAWABLE_STATE } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { Button, confirm, message, withLoading } from '@zp/ui';
-import { toastError } from './common';
+import { Button, confirm, message, withLoading, toastError } from '@zp/ui';
 
 type Event = C.Reply<typeof C.applicationHistoryApi.timeline>['events'][number];
 

@@ -8,13 +8,13 @@ import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { useCodes } from './codes';
-import { minute, toastError } from './common';
+import { minute } from './common';
 import { JobRow } from './JobRow';
 import { totalPages, usePaged } from './usePaged';
 import { ApplicationState } from '../common/ApplicationState';
 import { Tabs } from './Tabs';
 import { ApplicationTimeline, WithdrawButton } from './ApplicationHistory';
-import { Button } from '@zp/ui';
+import { Button, toastError } from '@zp/ui';
 
 type Item = C.Reply<typeof C.applicationsApi.listAll>['page']['gwtdlist'][number];
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, confirm, message, withLoading } from '@zp/ui';
+import { Button, Dialog, confirm, message, withLoading, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { filesApi, MAX_RESUME_ATTACHMENTS, RESUME_ATTACHMENTS_FULL_MSG } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { postToStorage, extensionOf } from '@zp/core/upload';
 import { failureText } from '@zp/core/client';
-import { day, fileSize, toastError } from './common';
+import { day, fileSize } from './common';
 import { UPLOAD_RULES } from '@zp/core/rules/files';
 
 type MyFile = C.Reply<typeof C.filesApi.seekerList>['fileList'][number];

@@ -1,6 +1,6 @@
 import { beijingToday } from '@zp/core/dates';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, message, withLoading } from '@zp/ui';
+import { Button, message, withLoading, toastError } from '@zp/ui';
 import { api, updateSession } from '@zp/core/session';
 import { filesApi, resumesApi } from '@zp/core/routes';
 import { readDistricts } from '@zp/core/codes';
@@ -10,7 +10,7 @@ import { nameOf, type Codes } from './codes';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
 import { failureText } from '@zp/core/client';
-import { avatarOf, toastError } from './common';
+import { avatarOf } from './common';
 
 export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
 

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '@zp/core/session';
 import { searchApi } from '@zp/core/routes';
-import { Button, message } from '@zp/ui';
-import { toastError } from './common';
+import { Button, message, toastError } from '@zp/ui';
 
 export interface FoundCompany {
   dwid: string;

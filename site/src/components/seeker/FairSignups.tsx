@@ -4,7 +4,7 @@ import { fairsApi } from '@zp/core/routes';
 import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
-import { toastError } from './common';
+import { toastError } from '@zp/ui';
 import { FairRow, fairState, type Fair } from './FairRow';
 import { Tabs } from './Tabs';
 

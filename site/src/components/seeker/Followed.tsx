@@ -1,14 +1,14 @@
 import { api } from '@zp/core/session';
 import { relationsApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { confirm, message, withLoading } from '@zp/ui';
+import { confirm, message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
-import { day, logoOf, toastError } from './common';
+import { day, logoOf } from './common';
 import { totalPages, usePaged } from './usePaged';
 
 type Company = C.Reply<typeof C.relationsApi.followed>['page']['list'][number];

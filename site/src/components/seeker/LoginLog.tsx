@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { api } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { Button, confirm, message, withLoading } from '@zp/ui';
+import { Button, confirm, message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
-import { toastError } from './common';
 import { totalPages, usePaged } from './usePaged';
 import PartnerSessions from './PartnerSessions';
 

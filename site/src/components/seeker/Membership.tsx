@@ -4,7 +4,7 @@ import { api } from '@zp/core/session';
 import { filesApi, resumesApi } from '@zp/core/routes';
 import { to } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
-import { toastError } from './common';
+import { toastError } from '@zp/ui';
 import { MAX_ATTACHMENTS } from './Attachments';
 import { UPLOAD_RULES } from '@zp/core/rules/files';
 import { MIN_COMPLETENESS } from '@zp/core/rules/resume';

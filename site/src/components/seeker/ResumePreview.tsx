@@ -5,7 +5,8 @@ import type * as C from '@zp/core/contract';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
-import { avatarOf, toastError } from './common';
+import { toastError } from '@zp/ui';
+import { avatarOf } from './common';
 import { defOf, sectionRoute, summarize, type Row } from './resumeView';
 import { SECTION_ORDER } from './sectionsUi';
 

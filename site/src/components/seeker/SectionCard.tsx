@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, confirm, message, withLoading } from '@zp/ui';
+import { Button, confirm, message, withLoading, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import type * as C from '@zp/core/contract';
 import type { Codes } from './codes';
@@ -7,7 +7,6 @@ import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
 import { defOf, fieldMax, fieldTitle, sectionRoute, summarize, type Row } from './resumeView';
 import { PERIODS, SECTION_UI } from './sectionsUi';
-import { toastError } from './common';
 
 type Values = Record<string, string>;
 

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { relationsApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
-import { confirm, message, withLoading } from '@zp/ui';
+import { confirm, message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
-import { toastError } from './common';
 import { CompanyFinder, type FoundCompany } from './CompanyFinder';
 
 type Shield = C.Reply<typeof C.relationsApi.shielded>['pbdwList'][number];

@@ -5,9 +5,6 @@ import { isUsableImage } from '../../lib/format';
 /** Seconds before another SMS code may be requested (the server enforces the same interval). */
 export const CODE_INTERVAL_SECONDS = 60;
 
-/** Shows a failed call as an error toast (spec section 8): the UI kit's one. */
-export { showError as toastError } from '@zp/ui';
-
 /** A 60 s countdown after an SMS code was sent: `[left, start]`. */
 export function useCountdown(): [number, () => void] {
   const [left, setLeft] = useState(0);

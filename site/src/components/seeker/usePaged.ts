@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toastError } from './common';
+import { toastError } from '@zp/ui';
 
 export interface Paged<T> {
   list: T[];
