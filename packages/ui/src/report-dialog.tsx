@@ -6,13 +6,12 @@
  */
 import { useId, useState } from 'react';
 import { api } from '@zp/core/session';
-import { failureText } from '@zp/core/client';
 import { REPORT_REASONS, complianceApi } from '@zp/core/routes';
 import type { ReportKind } from '@zp/core/contract';
 import { isPhone } from '@zp/core/rules/phone';
 import { Dialog } from './dialog.js';
 import { Button } from './button.js';
-import { message } from './message.js';
+import { message, toastError } from './message.js';
 import { useSession } from './use-session.js';
 
 type Reason = keyof typeof REPORT_REASONS;
@@ -58,7 +57,7 @@ export function ReportDialog({ open, onClose, kind, targetId, targetName, eviden
       setText('');
       onClose();
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     } finally {
       setSending(false);
     }

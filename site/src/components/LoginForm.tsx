@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, message, useHydrated, withLoading } from '@zp/ui';
+import { Button, toastError, useHydrated, withLoading } from '@zp/ui';
 import { api, loginWith, type Role, type UserSession } from '@zp/core/session';
 import { authApi, LOGIN_CODE_REQUIRED } from '@zp/core/routes';
-import { failureText, isApiError } from '@zp/core/client';
+import { isApiError } from '@zp/core/client';
 import { centreOf, paths, safeRedirect } from '../lib/paths';
 import { CodeButton, useCodeSender } from './common/SmsCode';
 import { phoneError } from '@zp/core/rules/phone';
@@ -102,7 +102,7 @@ export default function LoginForm({ role, onLoggedIn, roleLinks = { qz: paths.se
         setTimeout(() => document.getElementById('login-code')?.focus(), 0);
         return;
       }
-      message.error(failureText(err));
+      toastError(err);
     }
   };
 

@@ -6,7 +6,7 @@ import { feedbackApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
 import { failureText } from '@zp/core/client';
 import { extensionOf, postToStorage } from '@zp/core/upload';
-import { message, withLoading } from '@zp/ui';
+import { message, toastError, withLoading } from '@zp/ui';
 import { CATEGORIES, HISTORY_PAGE_SIZE, MAX_TEXT, MSG, categoryName, checkImage, validateFeedback, type Category, type FeedbackErrors } from './validate.js';
 import { UPLOAD_RULES } from '@zp/core/rules/files';
 
@@ -73,7 +73,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
       setImage(null);
       onDone();
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     } finally {
       setBusy(false);
     }
@@ -180,7 +180,7 @@ function History() {
     let live = true;
     api.call(feedbackApi.history, { params: { page, size: HISTORY_PAGE_SIZE }, method: 'GET' }).then(
       (r) => live && setData({ list: r.page.list, total: r.page.totalCount, pages: r.page.totalPage }),
-      (err) => message.error(failureText(err)),
+      (err) => toastError(err),
     );
     return () => {
       live = false;

@@ -4,7 +4,7 @@
  * 隐私政策's to say (linked), and the summary here matches it.
  */
 import { useState } from 'react';
-import { Button, Dialog, confirm, message, withLoading } from '@zp/ui';
+import { Button, Dialog, confirm, toastError, withLoading } from '@zp/ui';
 import { api, clearSession } from '@zp/core/session';
 import { privacyApi } from '@zp/core/routes';
 import { failureText } from '@zp/core/client';
@@ -31,7 +31,7 @@ async function downloadMyData() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   } catch (err) {
-    message.error(failureText(err));
+    toastError(err);
   }
 }
 

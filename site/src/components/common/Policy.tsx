@@ -4,10 +4,9 @@
  * that asks a logged-in person again when a new version asks for it.
  */
 import { useEffect, useState } from 'react';
-import { Button, Dialog, message, withLoading } from '@zp/ui';
+import { Button, Dialog, toastError, withLoading } from '@zp/ui';
 import { $session, api, logout } from '@zp/core/session';
 import { POLICY_KINDS, POLICY_NAMES, privacyApi } from '@zp/core/routes';
-import { failureText } from '@zp/core/client';
 import type * as C from '@zp/core/contract';
 import { paths } from '../../lib/paths';
 
@@ -39,7 +38,7 @@ export function useCurrentPolicies() {
       const [terms, privacy] = await Promise.all(POLICY_KINDS.map((kind) => api.call(privacyApi.policy, { query: { kind } }).then((r) => r.policy)));
       setPolicies({ terms, privacy });
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     }
   };
   useEffect(() => {
@@ -97,7 +96,7 @@ export default function ConsentPrompt() {
       await withLoading(api.call(privacyApi.agree, { body: Object.fromEntries(pending.map((p) => [p.kind, p.version])) }));
       setPending([]);
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     }
   };
   return (

@@ -3,8 +3,7 @@
  * another (the server enforces the same interval) and the toast for either outcome.
  */
 import { useState } from 'react';
-import { Button, message } from '@zp/ui';
-import { failureText } from '@zp/core/client';
+import { Button, message, toastError } from '@zp/ui';
 import { useCountdown } from '../seeker/common';
 
 export function useCodeSender() {
@@ -17,7 +16,7 @@ export function useCodeSender() {
       start();
       message.success('验证码已发送，请注意查收');
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     } finally {
       setSending(false);
     }

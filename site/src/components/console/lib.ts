@@ -4,7 +4,7 @@
  * toast, and the formats the pages share.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { message, withLoading } from '@zp/ui';
+import { message, toastError, withLoading } from '@zp/ui';
 import { failureText, type SpecOf } from '@zp/core/client';
 import type { Body, Reply } from '@zp/core/contract';
 import { useGuardPassed } from '../../lib/guard';
@@ -69,7 +69,7 @@ export async function act<T>(task: Promise<T> | (() => Promise<T>), success?: st
     if (text && text !== 'success') message.success(text);
     return r;
   } catch (err) {
-    message.error(failureText(err));
+    toastError(err);
     return undefined;
   }
 }

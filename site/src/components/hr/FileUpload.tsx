@@ -1,8 +1,7 @@
 /** Picks and uploads one enterprise file (logo or licence) through the signed-policy flow, with progress. */
 import { useId, useRef, useState } from 'react';
-import { message } from '@zp/ui';
+import { message, toastError } from '@zp/ui';
 import { uploadCompanyFile, type CompanyFileType } from './upload';
-import { failureText } from '@zp/core/client';
 
 interface Props {
   fileType: CompanyFileType;
@@ -37,7 +36,7 @@ export default function FileUpload({ fileType, url, accept, label, onUploaded, i
       onUploaded(r.wjid, r.fileUrl);
       message.success('上传成功');
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, message, useSession } from '@zp/ui';
+import { Button, toastError, useSession } from '@zp/ui';
 import { answerOpener, api, LOGIN_WINDOW_STATE, type Role, type UserSession } from '@zp/core/session';
 import { partnersApi } from '@zp/core/routes';
 import { failureText } from '@zp/core/client';
@@ -91,7 +91,7 @@ export default function LoginWindow() {
       // A moment for the message to arrive before the window goes.
       setTimeout(() => window.close(), 300);
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
       setBusy(false);
     }
     return person;

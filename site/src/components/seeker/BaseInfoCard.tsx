@@ -9,7 +9,6 @@ import { extensionOf, postToStorage } from '@zp/core/upload';
 import { nameOf, type Codes } from './codes';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
-import { failureText } from '@zp/core/client';
 import { avatarOf } from './common';
 
 export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
@@ -178,7 +177,7 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
       const fresh = await reload();
       onSaved(fresh, r.qzGrjbxxBase.wsd);
     } catch (err) {
-      message.error(failureText(err));
+      toastError(err);
     } finally {
       setAvatarPct(null);
     }

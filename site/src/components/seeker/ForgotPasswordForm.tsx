@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, confirm, message, useHydrated, withLoading } from '@zp/ui';
+import { Button, confirm, toastError, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
-import { failureText } from '@zp/core/client';
 import { useClickGuard } from '../common/ClickGuard';
 import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialErrors, passwordRefused } from '../common/Credentials';
 import { RoleSwitch } from './RoleSwitch';
@@ -48,7 +47,7 @@ export default function ForgotPasswordForm({ initialRole = 'qz', loginHref }: { 
         document.getElementById('fp-password')?.focus();
         return;
       }
-      message.error(failureText(err));
+      toastError(err);
     }
   };
 

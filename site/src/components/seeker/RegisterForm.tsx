@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, message, useHydrated, withLoading } from '@zp/ui';
+import { Button, toastError, useHydrated, withLoading } from '@zp/ui';
 import { api, passwordDigest, startSession } from '@zp/core/session';
 import { authApi, POLICY_OUTDATED_MSG } from '@zp/core/routes';
-import { isApiError, failureText } from '@zp/core/client';
+import { isApiError } from '@zp/core/client';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
 import { CREDENTIAL_KEYS, CredentialFields, useCredentials, type CredentialKey, passwordRefused } from '../common/Credentials';
@@ -78,7 +78,7 @@ export default function RegisterForm({ initialRole = 'qz', loginHref, centreHr, 
         document.getElementById('reg-password')?.focus();
         return;
       }
-      message.error(failureText(err));
+      toastError(err);
     }
   };
 
