@@ -123,7 +123,7 @@ describe('API client', () => {
     await expect(client.call(authApi.currentUser)).rejects.toMatchObject({ msg: REQUEST_FAILED_MSG, status: 502, requestFailed: true });
   });
 
-  it("shows a failed call's own msg, and the generic words for anything that is not an API error", async () => {
+  it("shows a failed call's own msg, and the generic words for a script error or no error", async () => {
     const { fetch } = fakeFetch(() => Response.json({ code: 5, msg: '手机号已注册' }));
     const client = createClient({ baseURL: 'http://api.test', fetch });
     expect(failureText(await client.call(authApi.currentUser).catch((e: unknown) => e))).toBe('手机号已注册');
@@ -149,3 +149,40 @@ describe('API client', () => {
     expect(await outcome).toMatchObject({ msg: REQUEST_FAILED_MSG, requestFailed: true });
   });
 });
+
+describe('failureText: one wording of a failure for the site and every widget', () => {
+  it('never shows a script error\'s English text', () => {
+    const text = failureText(new TypeError("Cannot read properties of undefined (reading 'msg')"));
+    expect(text).toBe(REQUEST_FAILED_MSG);
+    expect(text).not.toContain('Cannot read');
+    // not even when the error happens to quote Chinese data
+    expect(failureText(new TypeError("Cannot read properties of undefined (reading '名称')"))).toBe(REQUEST_FAILED_MSG);
+    expect(failureText(new RangeError('Invalid time value'))).toBe(REQUEST_FAILED_MSG);
+  });
+
+  it("gives the server's msg for a refusal and the Chinese words for a network failure", async () => {
+    expect(failureText(new ApiError(5, '手机号已注册', 200))).toBe('手机号已注册');
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch;
+    const client = createClient({ baseURL: 'http://api.test', fetch });
+    const text = failureText(await client.call(authApi.currentUser).catch((e: unknown) => e));
+    expect(text).toBe(REQUEST_FAILED_MSG);
+    expect(text).not.toContain('Failed to fetch');
+  });
+
+  it('shows the text of an error written for people (an SDK refusal, a component\'s own error)', () => {
+    expect(failureText(Object.assign(new Error('对方已将你拉黑'), { code: 20007 }))).toBe('对方已将你拉黑');
+    expect(failureText({ code: 5400, message: '房间人数已满' })).toBe('房间人数已满');
+    expect(failureText(new Error('对方已结束通话'))).toBe('对方已结束通话');
+  });
+
+  it('gives the generic Chinese words for anything else', () => {
+    expect(failureText(new Error('logged out'))).toBe(REQUEST_FAILED_MSG);
+    expect(failureText(new DOMException('The operation was aborted.', 'AbortError'))).toBe(REQUEST_FAILED_MSG);
+    expect(failureText({ code: 2800, message: 'network error' })).toBe(REQUEST_FAILED_MSG);
+    expect(failureText('boom')).toBe(REQUEST_FAILED_MSG);
+    expect(failureText(undefined)).toBe(REQUEST_FAILED_MSG);
+  });
+});
+

@@ -48,8 +48,29 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
  */
 export const isNotFound = (e: unknown): boolean => isApiError(e) && (e.code === 404 || e.code === 400);
 
-/** What a page shows for a failed call: the API's msg, else the generic words (never a script error's own text). */
-export const failureText = (err: unknown): string => (isApiError(err) ? err.msg : REQUEST_FAILED_MSG);
+/** Errors the script engine itself raises: their text is English and about code, not for people. */
+const SCRIPT_ERRORS = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError];
+const CHINESE = /[\u3400-\u9fff]/;
+
+/**
+ * The one wording of a failure for a person, on the site and in every widget:
+ * - the API refused: the server's msg; the call got no proper answer (network, timeout, a
+ *   proxy's page): REQUEST_FAILED_MSG — the client puts both into the ApiError;
+ * - an error written for people — the chat and RTC SDKs' refusals (`{code, message}`), a
+ *   component's own `throw new Error('对方已结束通话')`: its message;
+ * - anything else — a script error (TypeError …), a DOMException, an SDK's English text, a value
+ *   that is no error: the generic REQUEST_FAILED_MSG.
+ * Engines and browsers write their errors in English while every message written for the people
+ * using this platform is Chinese, so an error's own text is shown only when it is Chinese.
+ */
+export function failureText(err: unknown): string {
+  if (isApiError(err)) return err.msg;
+  if (typeof err !== 'object' || err === null) return REQUEST_FAILED_MSG;
+  if (SCRIPT_ERRORS.some((E) => err instanceof E)) return REQUEST_FAILED_MSG;
+  if (typeof DOMException !== 'undefined' && err instanceof DOMException) return REQUEST_FAILED_MSG;
+  const { message } = err as { message?: unknown };
+  return typeof message === 'string' && CHINESE.test(message) ? message : REQUEST_FAILED_MSG;
+}
 
 /**
  * What the client needs of a route: method, url and access. The entries of the routes manifest
@@ -176,5 +197,5 @@ export function createClient(options: ClientOptions): Client {
   return { call };
 }
 
-/** What a failed call tells a person: the API's msg, an SDK error's own message, else the generic words. */
-export const reasonOf = (err: unknown): string => (isApiError(err) ? err.msg : (err as { message?: string } | null)?.message || REQUEST_FAILED_MSG);
+/** The chat widget's name for failureText until it calls failureText itself. */
+export const reasonOf = failureText;

@@ -11,7 +11,7 @@ import { beijingDateTime, withBeijingLabel } from '@zp/core/dates';
 import { rtcApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
 import { onRoomMessages, recentRoomMessages, sendRoomMessage, type ReceivedRoomMessage } from '@zp/rtc-sdk/provider';
-import { Button, message as toast } from '@zp/ui';
+import { Button, message as toast, toastError } from '@zp/ui';
 import { afterGuard } from '../seeker/AfterGuard';
 import { videoRoomPath } from './start';
 import './video.css';
@@ -91,7 +91,7 @@ function VideoInvites() {
       setDeclined((d) => new Set(d).add(invite.roomId));
       toast.success('已拒绝视频面试');
     } catch (err) {
-      toast.error((err as Error)?.message || '发送失败，请重试');
+      toastError(err);
     }
   };
 
