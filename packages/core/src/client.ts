@@ -196,6 +196,3 @@ export function createClient(options: ClientOptions): Client {
 
   return { call };
 }
-
-/** The chat widget's name for failureText until it calls failureText itself. */
-export const reasonOf = failureText;

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
 import { $session, api, logout } from '@zp/core/session';
-import { reasonOf } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import {
   $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK, type Conversation, type Message,
 } from '@zp/chat-sdk/provider';
@@ -50,7 +50,7 @@ async function hrMayChat(siteOrigin: string): Promise<boolean> {
   try {
     shzt = (await api.call(companiesApi.infoForHr, { method: 'GET' })).shzt;
   } catch (err) {
-    toast.error(reasonOf(err));
+    toast.error(failureText(err));
     return false;
   }
   if (shzt === 1) return true;
@@ -126,7 +126,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
       return;
     }
     let live = true;
-    chatLogin().then((c) => live && setChat(c), (err) => live && state !== 'connecting' && console.warn('[chat]', reasonOf(err)));
+    chatLogin().then((c) => live && setChat(c), (err) => live && state !== 'connecting' && console.warn('[chat]', err));
     return () => {
       live = false;
     };
@@ -171,7 +171,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
       }
       setOpen(true);
       setWarning(true);
-      if (!currentChat()) chatLogin().then(setChat, (err) => toast.error(`登录失败：${reasonOf(err)}`));
+      if (!currentChat()) chatLogin().then(setChat, (err) => toast.error(`登录失败：${failureText(err)}`));
     },
     [open, apiBase],
   );
@@ -266,7 +266,7 @@ function Panel({ chat, call, siteOrigin, me, role, mapUrl, pending, onPendingDon
         setCurrent(data.conversation);
         setTab('conversations');
       } catch (err) {
-        toast.error(reasonOf(err));
+        toast.error(failureText(err));
       }
     },
     [chat],
@@ -356,7 +356,7 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
   const [userID, setUserID] = useState('');
 
   useEffect(() => {
-    chat.getConversationList().then(({ data }) => setList(data.conversationList), (err) => toast.error(reasonOf(err)));
+    chat.getConversationList().then(({ data }) => setList(data.conversationList), (err) => toast.error(failureText(err)));
   }, [chat, reload]);
   useChatEvent(chat, EVENT.CONVERSATION_LIST_UPDATED, (e) => setList(e.data as Conversation[]));
 
@@ -368,7 +368,7 @@ function ConversationList({ chat, me, reload, current, onSelect, onClosed, addin
       setList((l) => l.filter((x) => x.conversationID !== c.conversationID));
       if (current?.conversationID === c.conversationID) onClosed();
     } catch (err) {
-      toast.error(deletedText(name, reasonOf(err)));
+      toast.error(deletedText(name, failureText(err)));
     }
   };
 
@@ -475,7 +475,7 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
       setNext(data.nextReqMessageID);
       setCompleted(data.isCompleted);
       requestAnimationFrame(toBottom);
-    }, (err) => toast.error(reasonOf(err)));
+    }, (err) => toast.error(failureText(err)));
     void chat.setMessageRead({ conversationID: id }).catch(() => {});
     return () => {
       live = false;
@@ -503,7 +503,7 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
       setNext(data.nextReqMessageID);
       setCompleted(data.isCompleted);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 
@@ -554,7 +554,7 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
       await sending;
       setFailures((f) => (f.has(m.ID) ? new Map([...f].filter(([id]) => id !== m.ID)) : f));
     } catch (err) {
-      const reason = reasonOf(err);
+      const reason = failureText(err);
       setFailures((f) => new Map(f).set(m.ID, reason));
       toast.error(reason);
     }
@@ -580,7 +580,7 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
       await chat.revokeMessage(m);
       setMessages((list) => list.map((x) => (x.ID === m.ID ? ({ ...x, isRevoked: true } as Message) : x)));
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 
@@ -591,7 +591,7 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
       // Handled: the notice goes (spec section 4).
       setMessages((list) => list.filter((x) => x.ID !== n.ID));
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 

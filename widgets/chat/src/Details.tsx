@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/chat-sdk/provider';
-import { reasonOf } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { confirm, message as toast } from '@zp/ui';
 import { useChatEvent } from './events.js';
 import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPE_NAMES, MEMBER_PAGE, type GroupType, canActOn, groupPermissions, muteSeconds } from './logic.js';
@@ -29,7 +29,7 @@ function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; ni
       setBlocked(block);
       toast.success(block ? '已加入黑名单' : '已取消拉黑');
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
   return (
@@ -55,7 +55,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
   const [muting, setMuting] = useState<{ userID: string; seconds: string } | null>(null);
 
   const loadGroup = () =>
-    chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(reasonOf(err)));
+    chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(failureText(err)));
   const loadMembers = async (from: number, count = MEMBER_PAGE) => {
     try {
       const { data } = await chat.getGroupMemberList({ groupID, count, offset: from });
@@ -63,7 +63,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
       setOffset(Number(data.offset) || from + data.memberList.length);
       setDone(data.memberList.length < count || !data.offset);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
   useEffect(() => {
@@ -84,7 +84,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
       void loadGroup();
       return true;
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
       return false;
     }
   };
@@ -104,7 +104,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
       else toast.error('添加失败');
       setAddID('');
       void loadMembers(0);
-    }, (err) => toast.error(reasonOf(err)));
+    }, (err) => toast.error(failureText(err)));
   };
 
   const mute = async (userID: string, raw: string) => {
@@ -121,7 +121,7 @@ function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; 
       toast.success(dismiss ? '群组已解散' : '已退出群组');
       onLeft();
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 

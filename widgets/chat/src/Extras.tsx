@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Chat as ChatSDK } from '@zp/chat-sdk/provider';
-import { reasonOf } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { message as toast, useModal } from '@zp/ui';
 import { RATING_DEFAULT, profilePatch, surveyPayload, zoomed } from './logic.js';
 
@@ -54,7 +54,7 @@ export function MyProfile({ chat }: { chat: ChatSDK }) {
       toast.success('修改成功');
       setOpen(false);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
   if (!profile) return null;

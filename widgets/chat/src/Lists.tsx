@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { EVENT, type Chat as ChatSDK, type Friend, type Group } from '@zp/chat-sdk/provider';
-import { reasonOf } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
 import { useNames } from './names.js';
 import { useChatEvent } from './events.js';
@@ -25,7 +25,7 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Group | null>(null);
 
-  const load = () => chat.getGroupList().then(({ data }) => setList(data.groupList), (err) => toast.error(reasonOf(err)));
+  const load = () => chat.getGroupList().then(({ data }) => setList(data.groupList), (err) => toast.error(failureText(err)));
   useEffect(() => void load(), [chat, reload]);
   useChatEvent(chat, EVENT.GROUP_LIST_UPDATED, (e) => setList(e.data as Group[]));
 
@@ -50,7 +50,7 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
         onOpen(g.groupID);
       } else toast.info(text);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 
@@ -60,7 +60,7 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
       toast.success('已退出群组');
       setList((l) => l.filter((x) => x.groupID !== g.groupID));
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 
@@ -119,7 +119,7 @@ function CreateGroup({ chat, onDone, onCancel }: { chat: ChatSDK; onDone: (group
       toast.success(`群组：【${data.group.name}】创建成功`);
       onDone(data.group.groupID);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
 
@@ -162,7 +162,7 @@ function CreateGroup({ chat, onDone, onCancel }: { chat: ChatSDK; onDone: (group
 
 export function FriendList({ chat, reload, onOpen }: { chat: ChatSDK; reload: number; onOpen: (userID: string) => void }) {
   const [list, setList] = useState<Friend[]>([]);
-  useEffect(() => void chat.getFriendList().then(({ data }) => setList(data), (err) => toast.error(reasonOf(err))), [chat, reload]);
+  useEffect(() => void chat.getFriendList().then(({ data }) => setList(data), (err) => toast.error(failureText(err))), [chat, reload]);
   return (
     <div className="list" aria-label="好友列表">
       {list.length === 0 && <div className="none">{MSG.noFriends}</div>}
@@ -179,7 +179,7 @@ export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
   const [list, setList] = useState<string[]>([]);
   // The blacklist holds user IDs; people are shown by nick, with the ID beside it.
   const name = useNames(chat, list);
-  useEffect(() => void chat.getBlacklist().then(({ data }) => setList(data as unknown as string[]), (err) => toast.error(reasonOf(err))), [chat, reload]);
+  useEffect(() => void chat.getBlacklist().then(({ data }) => setList(data as unknown as string[]), (err) => toast.error(failureText(err))), [chat, reload]);
   // 加入黑名单 from a conversation's details (or another page) shows here at once.
   useChatEvent(chat, EVENT.BLACKLIST_UPDATED, (e) => setList(e.data as string[]));
   const remove = async (userID: string) => {
@@ -188,7 +188,7 @@ export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
       setList((l) => l.filter((x) => x !== userID));
       toast.success('已取消拉黑');
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
   };
   return (

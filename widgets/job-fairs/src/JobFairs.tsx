@@ -4,7 +4,7 @@ import type { WidgetProps } from '@zp/core/element';
 import { fairsApi } from '@zp/core/routes';
 import { readGeneralMaps } from '@zp/core/codes';
 import { $session, api, logout, type UserSession } from '@zp/core/session';
-import { reasonOf } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, fairState } from '@zp/core/rules/fairs';
 import { BEIJING_TIME } from '@zp/core/dates';
@@ -97,7 +97,7 @@ export function JobFairs(props: JobFairsProps) {
     setLoad({ status: 'loading' });
     api.call(fairsApi.search, { query: fairQuery({ ...filter, venue }, page), method: 'GET' }).then(
       ({ page: p }) => live && setLoad({ status: 'ready', list: p.list, totalPage: Math.max(1, p.totalPage), totalCount: p.totalCount }),
-      (err) => live && setLoad({ status: 'error', reason: reasonOf(err) }),
+      (err) => live && setLoad({ status: 'error', reason: failureText(err) }),
     );
     return () => {
       live = false;

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { companiesApi, rtcApi } from '@zp/core/routes';
 import { api, type UserSession } from '@zp/core/session';
-import { isApiError, reasonOf } from '@zp/core/client';
+import { isApiError, failureText } from '@zp/core/client';
 import type { RtcEntry, Trtc } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
@@ -318,7 +318,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     api.call(companiesApi.colleagues).then(({ list }) => live && setColleagues(list), (err) => {
       if (!live) return;
       setColleagues((known) => known ?? []);
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     });
     return () => {
       live = false;
@@ -338,7 +338,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     const sent = sentInvitations(roomId);
     for (const id of info.invited) {
       if (present.has(id) || sent.has(id)) continue;
-      invitation(id).catch((err) => toast.warning(`邀请消息发送失败：${reasonOf(err)}`));
+      invitation(id).catch((err) => toast.warning(`邀请消息发送失败：${failureText(err)}`));
     }
   }, [entered, isPromoter]);
 
@@ -352,7 +352,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       await invitation(userId);
       toast.success(MSG.invited);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     } finally {
       setInviting(null);
     }

@@ -8,7 +8,7 @@
 import { atom } from 'nanostores';
 import { rtcApi } from '@zp/core/routes';
 import { api, beforeLogout } from '@zp/core/session';
-import { reasonOf } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { EVENT, TYPES, type Chat, type Message } from '@zp/chat-sdk/provider';
 import { deviceErrorText, isDeviceError, joinedRoomKey } from '@zp/core/rtc-words';
 import { confirm, message as toast } from '@zp/ui';
@@ -218,7 +218,7 @@ export class CallController {
     try {
       await this.chat.sendMessage(m);
     } catch (err) {
-      toast.error(reasonOf(err));
+      toast.error(failureText(err));
     }
     this.sentListeners.forEach((l) => l(m));
   };
@@ -287,7 +287,7 @@ export class CallController {
     try {
       check = await api.call(rtcApi.startVedio, { params: { userId: peer } });
     } catch (err) {
-      return void toast.error(reasonOf(err));
+      return void toast.error(failureText(err));
     }
     // Spec section 7: data 1 allowed; otherwise the free-HR notice.
     if (check.data !== 1) return void toast.warning(check.msg);
@@ -402,7 +402,7 @@ export class CallController {
       try {
         await this.chat.sendMessage(m);
       } catch (err) {
-        console.warn('[call] signal not sent:', reasonOf(err));
+        console.warn('[call] signal not sent:', err);
       }
       this.sentListeners.forEach((l) => l(m));
     };
@@ -456,7 +456,7 @@ export class CallController {
       if (this.room === room) this.dispatch({ type: 'opened', callId, roomId });
     } catch (err) {
       if (err instanceof LeftBeforeEntering || this.room !== room) return;
-      this.dispatch({ type: 'failed', callId, text: isDeviceError(err) ? deviceErrorText(err) : reasonOf(err) });
+      this.dispatch({ type: 'failed', callId, text: isDeviceError(err) ? deviceErrorText(err) : failureText(err) });
     }
   }
 
@@ -474,7 +474,7 @@ export class CallController {
       if (this.room === room) this.dispatch({ type: 'entered', callId });
     } catch (err) {
       if (err instanceof LeftBeforeEntering || this.room !== room) return;
-      this.dispatch({ type: 'failed', callId, text: isDeviceError(err) ? deviceErrorText(err) : reasonOf(err) });
+      this.dispatch({ type: 'failed', callId, text: isDeviceError(err) ? deviceErrorText(err) : failureText(err) });
     }
   }
 
@@ -486,7 +486,7 @@ export class CallController {
       if (this.room === room) void this.readClock(callId, roomId);
     } catch (err) {
       if (err instanceof LeftBeforeEntering || this.room !== room) return;
-      this.dispatch({ type: 'ended', callId, text: isDeviceError(err) ? deviceErrorText(err) : reasonOf(err) });
+      this.dispatch({ type: 'ended', callId, text: isDeviceError(err) ? deviceErrorText(err) : failureText(err) });
     }
   }
 
