@@ -3,7 +3,7 @@
  * and the free HR's warning, the members' media and network state, the remembered devices, and
  * where a member's name leads. The components (VideoRoom, Room, DeviceCheck) only wire these up.
  */
-import { isApiError } from '@zp/core/client';
+import { failureText } from '@zp/core/client';
 import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, joinedRoomKey, kickedText } from '@zp/core/rtc-words';
 
 export { deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText };
@@ -47,11 +47,10 @@ export function fraudWarning(role: string | null | undefined): string {
 /** What a failed step of entering tells the person (spec section 8). */
 export function errorText(error: unknown): string {
   if (isSessionExpired(error)) return MSG.expired;
-  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  const e = (error ?? {}) as { code?: unknown };
   if (e.code === ENV_NOT_SUPPORTED) return MSG.unsupported;
   if (isDeviceError(error)) return deviceErrorText(error);
-  const reason = isApiError(error) ? error.msg : typeof e.message === 'string' && e.message ? e.message : '未知错误';
-  return MSG.enterFailed(reason);
+  return MSG.enterFailed(failureText(error));
 }
 
 // ---------------------------------------------------------------- time
