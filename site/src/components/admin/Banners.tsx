@@ -8,7 +8,8 @@ import { Button, Dialog, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { CardActions } from './CardActions';
-import { act, useGuardedSubmit, useLoad, type BodyOf, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, useGuardedSubmit, type BodyOf, type ReplyOf } from '../console/lib';
 import { Field, ListState, Select, Tabs, Tag } from '../console/ui';
 
 type Row = ReplyOf<typeof contentApi.adminBanners>['list'][number];

@@ -8,7 +8,8 @@ import { Button, Dialog } from '@zp/ui';
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { Field, ListState, Select, Tag } from '../console/ui';
 
 type Table = ReplyOf<typeof adminApi.codeTables>['list'][number];
@@ -58,8 +59,8 @@ function Items({ table }: { table: Table }) {
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Item | null | 'new'>(null);
   useEffect(() => setParent(''), [table.table]);
-  const parents = useLoad(() => api.call(adminApi.codeItems, { query: { table: table.parent } }), [table.parent], !!table.parent);
-  const items = useLoad(() => api.call(adminApi.codeItems, { query: { table: table.table, ...(parent ? { sjdm: parent } : {}) } }), [table.table, parent], !table.parent || !!parent);
+  const parents = useLoad(() => api.call(adminApi.codeItems, { query: { table: table.parent } }), [table.parent], { enabled: !!table.parent });
+  const items = useLoad(() => api.call(adminApi.codeItems, { query: { table: table.table, ...(parent ? { sjdm: parent } : {}) } }), [table.table, parent], { enabled: !table.parent || !!parent });
   const enable = async (it: Item) => {
     const on = it.sfqy !== 1;
     if (await act(api.call(adminApi.enableCode, { body: { table: table.table, dm: it.dm, sfqy: on ? 1 : 0 } }), on ? '已启用' : '已停用')) items.reload();

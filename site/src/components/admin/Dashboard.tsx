@@ -1,7 +1,7 @@
 /** /zppc/admin: the operator's overview — what waits (reviews, feedback) and the platform's figures. */
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { useLoad } from '../console/lib';
+import { useLoad } from '../../lib/load';
 import { ListState, Stat } from '../console/ui';
 import { to } from '../../lib/paths';
 

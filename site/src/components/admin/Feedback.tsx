@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { Field, ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
 
 type Row = ReplyOf<typeof feedbackApi.adminList>['page']['list'][number];

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button } from '@zp/ui';
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { minutes, useGuardedSubmit, useLoad } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { minutes, useGuardedSubmit } from '../console/lib';
 import { ListState, Select, ListPager } from '../console/ui';
 
 const LIMIT = 20;

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { POLICY_KINDS, POLICY_NAMES, privacyApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { Field, ListState, Tag } from '../console/ui';
 import { PolicyDialog, policyHref, type PolicyKind } from '../common/Policy';
 

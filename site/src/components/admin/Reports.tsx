@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { REPORT_KINDS, REPORT_REASONS, complianceApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { Field, ListState, ListPager, Select, Tabs, Tag } from '../console/ui';
 
 type Row = ReplyOf<typeof complianceApi.adminReports>['page']['list'][number];

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@zp/ui';
 import { complianceApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { act, useGuardedSubmit, useLoad, type BodyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, useGuardedSubmit, type BodyOf } from '../console/lib';
 import { Field, ListState } from '../console/ui';
 
 type Info = BodyOf<typeof complianceApi.adminSaveSiteInfo>;

@@ -1,62 +1,14 @@
 /**
- * Helpers every enterprise-centre and operator-console island uses: loading data once the route
- * guard passed, running writes under the full-screen overlay with the server's message as a
- * toast, and the formats the pages share.
+ * Helpers every enterprise-centre and operator-console island uses: running writes under the
+ * full-screen overlay with the server's message as a toast, and the formats the pages share.
+ * Loading data is the site's one hook, lib/load.ts.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { message, toastError, withLoading } from '@zp/ui';
-import { failureText, type SpecOf } from '@zp/core/client';
+import type { SpecOf } from '@zp/core/client';
 import type { Body, Reply } from '@zp/core/contract';
-import { useGuardPassed } from '../../lib/guard';
 import { useClickGuard } from '../common/ClickGuard';
 import { placeLine } from '../../lib/format';
-
-export interface Loaded<T> {
-  data: T | undefined;
-  loading: boolean;
-  error: string | null;
-  reload: () => void;
-}
-
-/**
- * Loads data for an island on a protected page: waits for the route guard (the session is fresh
- * by then), reloads when `deps` change, ignores answers that arrive after newer requests.
- * `enabled: false` holds the request (e.g. until another answer arrived).
- */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[], enabled = true): Loaded<T> {
-  // Public pages (no Protected layout) have no guard to wait for.
-  const passed = useGuardPassed() || (typeof document !== 'undefined' && !document.querySelector('[data-guard]'));
-  const [data, setData] = useState<T>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  const seq = useRef(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-
-  useEffect(() => {
-    if (!passed || !enabled) return;
-    const mine = ++seq.current;
-    setLoading(true);
-    loadRef.current().then(
-      (d) => {
-        if (mine !== seq.current) return;
-        setData(d);
-        setError(null);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (mine !== seq.current) return;
-        setError(failureText(err));
-        setLoading(false);
-      },
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [passed, enabled, tick, ...deps]);
-
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, loading, error, reload };
-}
 
 /**
  * Runs a write under the loading overlay; on success shows `success` (true: the reply's own msg)

@@ -2,7 +2,8 @@
 import { applicationsApi, companiesApi, fairsApi, identityApi, jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { HrGate, ApprovalNotice, useHr } from './hr';
-import { useLoad, minutes } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { minutes } from '../console/lib';
 import { ListState, Stat, Tag } from '../console/ui';
 import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../console/states';
 import { useCodes } from '../console/codes';
@@ -29,9 +30,9 @@ function Overview() {
       return { ...tj.qygrxxtjVO, drafts, fresh, interviews, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count };
     },
     [],
-    approved,
+    { enabled: approved },
   );
-  const recent = useLoad(() => api.call(applicationsApi.received, { query: { page: 1, limit: 6 } }), [], approved);
+  const recent = useLoad(() => api.call(applicationsApi.received, { query: { page: 1, limit: 6 } }), [], { enabled: approved });
 
   const c = company.data;
   const logo = logoOf(c?.qydwimageUrl, hr.dwmc);

@@ -6,7 +6,7 @@
  */
 import { applicationsApi, fairsApi, jobsApi, relationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { useLoad } from '../console/lib';
+import { useLoad } from '../../lib/load';
 import { HrGate, ApprovalNotice, useHr } from './hr';
 import { ListState, Notice, Stat, Tag } from '../console/ui';
 import { to } from '../../lib/paths';
@@ -87,7 +87,7 @@ function Assets() {
       };
     },
     [],
-    approved,
+    { enabled: approved },
   );
   const f = figures.data;
   return (

@@ -5,7 +5,8 @@ import { message } from '@zp/ui';
 import { identityApi, notifyApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, useLoad, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, minutes, type ReplyOf } from '../console/lib';
 import { HrGate, refreshMenuBadge } from './hr';
 import { ListState, Tabs, Tag, ListPager } from '../console/ui';
 

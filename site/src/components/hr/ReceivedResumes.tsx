@@ -9,7 +9,8 @@ import { Button } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, minutes, useGuardedSubmit, useLoad, type ReplyOf } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
 import { ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
@@ -105,7 +106,7 @@ function Received({ selected }: { selected: boolean }) {
   const [page, setPage] = useState(1);
   const [invite, setInvite] = useState<InviteTarget | null>(null);
   const [download, setDownload] = useState<DownloadTarget | null>(null);
-  const jobs = useLoad(() => api.call(applicationsApi.jobsOfHr), [], !selected);
+  const jobs = useLoad(() => api.call(applicationsApi.jobsOfHr), [], { enabled: !selected });
   const list = useLoad(() => {
     const common = { page, limit: LIMIT, ...(xl ? { xl } : {}), ...(filters.xm ? { xm: filters.xm } : {}) };
     if (selected) return api.call(applicationsApi.selected, { query: { ...common, ...(state ? { yyzt: state } : {}) } });

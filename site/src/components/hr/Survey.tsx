@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@zp/ui';
 import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
-import { minutes, useLoad } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { minutes } from '../console/lib';
 import { HrGate } from './hr';
 import { ListState, Tag, ListPager } from '../console/ui';
 

@@ -10,7 +10,8 @@ import { ApiError, REQUEST_FAILED_CODE, REQUEST_FAILED_MSG } from '@zp/core/clie
 import type { ResumeDownloadFormat } from '@zp/core/contract';
 import { api } from '@zp/core/session';
 import { BEIJING_TIME, beijingInputValue, beijingToday, chinaTime } from '@zp/core/dates';
-import { act, useGuardedSubmit, useLoad } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act, useGuardedSubmit } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { useHr } from './hr';
 import { Field, Select } from '../console/ui';
@@ -25,7 +26,7 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
   const { hr } = useHr();
   const codes = useCodes();
   const fromSearch = 'qzbsid' in target;
-  const jobs = useLoad(() => api.call(jobsApi.listHr, { query: { gwzt: '2', page: 1, limit: 100 } }), [], fromSearch);
+  const jobs = useLoad(() => api.call(jobsApi.listHr, { query: { gwzt: '2', page: 1, limit: 100 } }), [], { enabled: fromSearch });
   // The time is Beijing's whatever the HR's computer is set to: the seeker and the server read it so.
   const tomorrow = useMemo(() => `${beijingToday(Date.now() + 86400000)}T10:00`, []);
   const [f, setF] = useState({ gwid: '', mymc: '初试', mssj: tomorrow, mssf: '', mscs: '', msxxdz: '', lxr: hr.xm, sjhm: hr.phone, smxx: '' });

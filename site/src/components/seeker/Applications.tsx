@@ -10,7 +10,7 @@ import { afterGuard } from './AfterGuard';
 import { useCodes } from './codes';
 import { minute } from './common';
 import { JobRow } from './JobRow';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 import { ApplicationState } from '../common/ApplicationState';
 import { Tabs } from './Tabs';
 import { ApplicationTimeline, WithdrawButton } from './ApplicationHistory';

@@ -13,7 +13,7 @@ import { useCodes } from './codes';
 import { day, minute } from './common';
 import { JobRow } from './JobRow';
 import { FairRow } from './FairRow';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 import { Tabs } from './Tabs';
 
 type SavedJob = C.Reply<typeof C.relationsApi.savedJobs>['page']['list'][number];

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
 import { day, logoOf } from './common';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 
 type Company = C.Reply<typeof C.relationsApi.followed>['page']['list'][number];
 const SIZE = 10;

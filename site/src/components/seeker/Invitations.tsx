@@ -13,7 +13,7 @@ import { afterGuard } from './AfterGuard';
 import { useCodes, nameOf } from './codes';
 import { logoOf, minute } from './common';
 import { countersChanged } from './CentreBadges';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 import { Tabs } from './Tabs';
 
 type Invitation = C.Reply<typeof C.applicationsApi.invitationsWaiting>['listWait'][number];

@@ -6,7 +6,7 @@ import { Button, confirm, message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 import PartnerSessions from './PartnerSessions';
 
 type Row = C.Reply<typeof C.authApi.loginLog>['loginLog']['list'][number];

@@ -3,7 +3,8 @@ import { partnersApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { confirm } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
-import { act, useLoad } from '../console/lib';
+import { useLoad } from '../../lib/load';
+import { act } from '../console/lib';
 
 type Row = C.Reply<typeof C.partnersApi.mySessions>['list'][number];
 

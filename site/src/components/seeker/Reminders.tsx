@@ -10,7 +10,7 @@ import EmptyState from '../common/EmptyState';
 import { afterGuard } from './AfterGuard';
 import { minute } from './common';
 import { countersChanged } from './CentreBadges';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 import { Tabs } from './Tabs';
 
 type Reminder = C.Reply<typeof C.notifyApi.seekerList>['page']['list'][number];

@@ -5,7 +5,7 @@ import Pagination from '../common/Pagination';
 import EmptyState from '../common/EmptyState';
 import { afterGuard } from './AfterGuard';
 import { minute } from './common';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 
 type Row = C.Reply<typeof C.feedbackApi.history>['page']['list'][number];
 const SIZE = 10;

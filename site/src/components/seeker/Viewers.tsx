@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
 import { logoOf, minute } from './common';
-import { totalPages, usePaged } from './usePaged';
+import { totalPages, usePaged } from '../../lib/load';
 
 type Viewer = C.Reply<typeof C.relationsApi.viewers>['page']['list'][number];
 const SIZE = 10;
