@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { applicationHistoryApi, WITHDRAWABLE_STATE } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { Button, confirm, message, withLoading, toastError } from '@zp/ui';
+import { useLoad } from '../../lib/load';
 
 type Event = C.Reply<typeof C.applicationHistoryApi.timeline>['events'][number];
 
 /** 投递进度: each step of one application with its Beijing time, oldest first. */
 export function ApplicationTimeline({ bsid }: { bsid: string }) {
-  const [events, setEvents] = useState<Event[] | null>(null);
-  useEffect(() => {
-    api.call(applicationHistoryApi.timeline, { params: { bsid } }).then((r) => setEvents(r.events), toastError);
-  }, [bsid]);
+  const events = useLoad(() => api.call(applicationHistoryApi.timeline, { params: { bsid } }).then((r): Event[] => r.events), [bsid], { toast: true }).data;
   if (!events) return <p className="sk-muted sk-small">加载中…</p>;
   return (
     <ol className="sk-timeline" aria-label="投递进度">

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '@zp/core/session';
 import { fairsApi } from '@zp/core/routes';
 import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
-import { toastError } from '@zp/ui';
+import { useLoad } from '../../lib/load';
 import { FairRow, fairState, type Fair } from './FairRow';
 import { Tabs } from './Tabs';
 
@@ -17,11 +17,8 @@ const FILTERS = [
 
 /** hunter_delivery: the fairs I signed up for, by state, each linking to its hall. */
 function FairSignups() {
-  const [fairs, setFairs] = useState<Fair[] | null>(null);
+  const fairs = useLoad(() => api.call(fairsApi.seekerFairs).then((r): Fair[] => r.hxList), [], { toast: true }).data ?? null;
   const [filter, setFilter] = useState<0 | 1 | 2 | 3>(0);
-  useEffect(() => {
-    api.call(fairsApi.seekerFairs).then((r) => setFairs(r.hxList), toastError);
-  }, []);
   const shown = (fairs ?? []).filter((f) => !filter || fairState(f) === filter);
   return (
     <div>

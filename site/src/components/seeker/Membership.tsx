@@ -1,10 +1,9 @@
 import { beijingToday } from '@zp/core/dates';
-import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { filesApi, resumesApi } from '@zp/core/routes';
 import { to } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
-import { toastError } from '@zp/ui';
+import { useLoad } from '../../lib/load';
 import { MAX_ATTACHMENTS } from './Attachments';
 import { UPLOAD_RULES } from '@zp/core/rules/files';
 import { MIN_COMPLETENESS } from '@zp/core/rules/resume';
@@ -22,14 +21,16 @@ interface State {
  * services below; the page shows what each allows and how much of it is in use.
  */
 function Membership() {
-  const [s, setS] = useState<State | null>(null);
-  useEffect(() => {
-    Promise.all([api.call(filesApi.seekerList, { query: { fileType: 10 } }), api.call(resumesApi.info)]).then(([files, info]) => {
-      const today = beijingToday();
-      const i = info.qzGrjbxx;
-      setS({ attachments: files.fileList.length, refreshedToday: !!i?.refreshTime && i.refreshTime.slice(0, 10) === today, hidden: i?.jlyc === 1, wsd: i?.wsd ?? 0 });
-    }, toastError);
-  }, []);
+  const { data: s } = useLoad(
+    () =>
+      Promise.all([api.call(filesApi.seekerList, { query: { fileType: 10 } }), api.call(resumesApi.info)]).then(([files, info]): State => {
+        const today = beijingToday();
+        const i = info.qzGrjbxx;
+        return { attachments: files.fileList.length, refreshedToday: !!i?.refreshTime && i.refreshTime.slice(0, 10) === today, hidden: i?.jlyc === 1, wsd: i?.wsd ?? 0 };
+      }),
+    [],
+    { toast: true },
+  );
   if (!s) return <p className="sk-muted sk-loading-line">加载中…</p>;
   const rows: [string, string, string, string][] = [
     ['在线简历', `完善简历，完成度达到 ${MIN_COMPLETENESS}% 后可报名招聘会、投递职位`, `当前完成度 ${s.wsd}%`, to('private/resume')],

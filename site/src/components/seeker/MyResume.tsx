@@ -1,5 +1,5 @@
 import { beijingToday } from '@zp/core/dates';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '@zp/core/session';
 import { resumesApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
@@ -7,6 +7,7 @@ import { Button, confirm, message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import EmptyState from '../common/EmptyState';
 import { paths, to } from '../../lib/paths';
+import { useLoad } from '../../lib/load';
 import { afterGuard } from './AfterGuard';
 import { day, minute } from './common';
 import { Completeness } from './ResumeEditor';
@@ -19,17 +20,14 @@ type Target = C.Reply<typeof C.resumesApi.targets>['yxdwList'][number];
 
 /** hunter_myresume: the online résumé's standing — completeness, reach, visibility, daily refresh, intended employers. */
 function MyResume() {
-  const [info, setInfo] = useState<SeekerInfo | null>(null);
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [targets, setTargets] = useState<Target[] | null>(null);
+  const infoLoad = useLoad(() => api.call(resumesApi.info).then((r): SeekerInfo | null => r.qzGrjbxx), [], { toast: true });
+  const info = infoLoad.data ?? null;
+  const setInfo = infoLoad.setData;
+  const stats = useLoad((): Promise<Stats> => api.call(resumesApi.statistics), [], { toast: true }).data ?? null;
+  const targetsLoad = useLoad(() => api.call(resumesApi.targets).then((r): Target[] => r.yxdwList), [], { toast: true });
+  const targets = targetsLoad.data ?? null;
+  const loadTargets = targetsLoad.reload;
   const [adding, setAdding] = useState(false);
-
-  const loadTargets = () => api.call(resumesApi.targets).then((r) => setTargets(r.yxdwList), toastError);
-  useEffect(() => {
-    api.call(resumesApi.info).then((r) => setInfo(r.qzGrjbxx), toastError);
-    api.call(resumesApi.statistics).then(setStats, toastError);
-    void loadTargets();
-  }, []);
 
   const toggleHidden = async () => {
     if (!info) return;
