@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useLoad } from '../../lib/load';
 import { api, logout, passwordDigest, updateSession } from '@zp/core/session';
 import { authApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
@@ -157,19 +158,21 @@ function PasswordForm() {
 }
 
 function AccountInfo() {
-  const [me, setMe] = useState<Me | null>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [blocked, guard] = useClickGuard();
-  const load = () =>
-    api.call(authApi.currentUser).then((r) => {
-      setMe(r);
-      setEmail(r.email);
-    }, toastError);
-  useEffect(() => {
-    void load();
-  }, []);
+  const loaded = useLoad(
+    (): Promise<Me> =>
+      api.call(authApi.currentUser).then((r) => {
+        setEmail(r.email);
+        return r;
+      }),
+    [],
+    { toast: true },
+  );
+  const me = loaded.data ?? null;
+  const load = loaded.reload;
 
   const saveEmail = async () => {
     const v = email.trim();

@@ -10,11 +10,11 @@ import { afterGuard } from './AfterGuard';
 import { useCodes } from './codes';
 import { minute } from './common';
 import { JobRow } from './JobRow';
-import { totalPages, usePaged } from '../../lib/load';
+import { totalPages, useLoad, usePaged } from '../../lib/load';
 import { ApplicationState } from '../common/ApplicationState';
 import { Tabs } from './Tabs';
 import { ApplicationTimeline, WithdrawButton } from './ApplicationHistory';
-import { Button, toastError } from '@zp/ui';
+import { Button } from '@zp/ui';
 
 type Item = C.Reply<typeof C.applicationsApi.listAll>['page']['gwtdlist'][number];
 
@@ -34,7 +34,6 @@ function Applications() {
     const t = new URLSearchParams(window.location.search).get('tab');
     return (TABS.find((x) => x.key === t)?.key ?? 'all') as Tab;
   });
-  const [counts, setCounts] = useState<Partial<Record<Tab, number>>>({});
   /** the application whose 投递进度 is open */
   const [open, setOpen] = useState<string | null>(null);
   const route = TABS.find((t) => t.key === tab)!.route;
@@ -48,14 +47,16 @@ function Applications() {
   reload.current = p.reload;
   useEffect(() => onReminder(() => void reload.current()), []);
 
-  const loadCounts = () =>
-    Promise.all(TABS.map((t) => api.call(t.route, { params: { page: 1, limit: 1 } }))).then(
-      (rs) => setCounts(Object.fromEntries(TABS.map((t, i) => [t.key, rs[i].page.total]))),
-      toastError,
-    );
-  useEffect(() => {
-    void loadCounts();
-  }, []);
+  const countsLoad = useLoad(
+    () =>
+      Promise.all(TABS.map((t) => api.call(t.route, { params: { page: 1, limit: 1 } }))).then(
+        (rs): Partial<Record<Tab, number>> => Object.fromEntries(TABS.map((t, i) => [t.key, rs[i].page.total])),
+      ),
+    [],
+    { toast: true },
+  );
+  const counts = countsLoad.data ?? {};
+  const loadCounts = countsLoad.reload;
 
   const choose = (t: Tab) => {
     setTab(t);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useLoad } from '../../lib/load';
 import { Button, Dialog, confirm, message, withLoading, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { filesApi, MAX_RESUME_ATTACHMENTS, RESUME_ATTACHMENTS_FULL_MSG } from '@zp/core/routes';
@@ -59,24 +60,22 @@ export async function sendAttachment(file: File, onProgress: (pct: number | null
 
 /** Attachment résumés: list, upload with progress (signed-policy flow), rename, delete, download. */
 export default function Attachments({ onChange }: { onChange?: (files: MyFile[]) => void }) {
-  const [files, setFiles] = useState<MyFile[] | null>(null);
   const [progress, setProgress] = useState<{ name: string; pct: number } | null>(null);
   const [renaming, setRenaming] = useState<MyFile | null>(null);
   const [newName, setNewName] = useState('');
   const picker = useRef<HTMLInputElement>(null);
 
-  const load = async () => {
-    try {
-      const r = await api.call(filesApi.seekerList, { query: { fileType: 10 } });
-      setFiles(r.fileList);
-      onChange?.(r.fileList);
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
+  const loaded = useLoad(
+    (): Promise<MyFile[]> =>
+      api.call(filesApi.seekerList, { query: { fileType: 10 } }).then((r) => {
+        onChange?.(r.fileList);
+        return r.fileList;
+      }),
+    [],
+    { toast: true },
+  );
+  const files = loaded.data ?? null;
+  const load = loaded.reload;
 
   const full = (files?.length ?? 0) >= MAX_ATTACHMENTS;
 

@@ -13,7 +13,7 @@ import { afterGuard } from './AfterGuard';
 import { useCodes, nameOf } from './codes';
 import { logoOf, minute } from './common';
 import { countersChanged } from './CentreBadges';
-import { totalPages, usePaged } from '../../lib/load';
+import { totalPages, useLoad, usePaged } from '../../lib/load';
 import { Tabs } from './Tabs';
 
 type Invitation = C.Reply<typeof C.applicationsApi.invitationsWaiting>['listWait'][number];
@@ -44,16 +44,17 @@ async function fetchTab(tab: Tab, page: number) {
 function Invitations() {
   const codes = useCodes();
   const [tab, setTab] = useState<Tab>('wait');
-  const [counts, setCounts] = useState<Partial<Record<Tab, number>>>({});
   const [answering, setAnswering] = useState<{ inv: Invitation; type: 1 | 2 } | null>(null);
   const [note, setNote] = useState('');
   const p = usePaged<Invitation>((page) => fetchTab(tab, page), [tab]);
 
-  const loadCounts = () =>
-    Promise.all(TABS.map((t) => fetchTab(t.key, 1))).then((rs) => setCounts(Object.fromEntries(TABS.map((t, i) => [t.key, rs[i].total]))), toastError);
-  useEffect(() => {
-    void loadCounts();
-  }, []);
+  const countsLoad = useLoad(
+    () => Promise.all(TABS.map((t) => fetchTab(t.key, 1))).then((rs): Partial<Record<Tab, number>> => Object.fromEntries(TABS.map((t, i) => [t.key, rs[i].total]))),
+    [],
+    { toast: true },
+  );
+  const counts = countsLoad.data ?? {};
+  const loadCounts = countsLoad.reload;
   // A new invitation arrives with a reminder on the notification socket.
   const reload = useRef(p.reload);
   reload.current = p.reload;

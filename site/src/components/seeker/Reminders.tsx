@@ -10,7 +10,7 @@ import EmptyState from '../common/EmptyState';
 import { afterGuard } from './AfterGuard';
 import { minute } from './common';
 import { countersChanged } from './CentreBadges';
-import { totalPages, usePaged } from '../../lib/load';
+import { totalPages, useLoad, usePaged } from '../../lib/load';
 import { Tabs } from './Tabs';
 
 type Reminder = C.Reply<typeof C.notifyApi.seekerList>['page']['list'][number];
@@ -30,24 +30,22 @@ const SIZE = 10;
 /** hunter_message: reminders by category; opening one marks it read. */
 function Reminders() {
   const [tab, setTab] = useState<Category>('all');
-  const [unread, setUnread] = useState<Partial<Record<Category, number>>>({});
   const p = usePaged<Reminder>(async (page) => {
     const r = await api.call(notifyApi.seekerList, { params: { category: tab, page, limit: SIZE } });
     return { list: r.page.list, total: r.page.totalCount };
   }, [tab]);
 
-  const loadCounts = async () => {
-    try {
+  const unreadLoad = useLoad(
+    async (): Promise<Partial<Record<Category, number>>> => {
       const x = (await api.call(identityApi.seekerReminders)).qzXxtx;
       // the counters (wjxx, hxxx, xtxx) are not the list's categories: only their sum has a tab
-      setUnread({ all: x.wjxx.count + x.hxxx.count + x.xtxx.count });
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  useEffect(() => {
-    void loadCounts();
-  }, []);
+      return { all: x.wjxx.count + x.hxxx.count + x.xtxx.count };
+    },
+    [],
+    { toast: true },
+  );
+  const unread = unreadLoad.data ?? {};
+  const loadCounts = unreadLoad.reload;
   // A reminder arriving while the list is open shows at once.
   const reload = useRef(p.reload);
   reload.current = p.reload;
