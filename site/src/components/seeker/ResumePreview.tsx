@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { resumesApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { paths } from '../../lib/paths';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
-import { toastError } from '@zp/ui';
+import { useLoad } from '../../lib/load';
 import { avatarOf } from './common';
 import { defOf, sectionRoute, summarize, type Row } from './resumeView';
 import { SECTION_ORDER } from './sectionsUi';
@@ -15,22 +14,19 @@ type Info = C.Reply<typeof C.resumesApi.previewInfo>['qzinfo'];
 /** /private/resumepreview: the whole online résumé as an HR reads it (the jlyl calls). */
 function ResumePreview() {
   const codes = useCodes();
-  const [info, setInfo] = useState<Info | null>(null);
-  const [rows, setRows] = useState<Partial<Record<C.SectionKey, Row[]>>>({});
-  useEffect(() => {
-    (async () => {
-      try {
-        const [i, ...lists] = await Promise.all([
-          api.call(resumesApi.previewInfo),
-          ...SECTION_ORDER.map(async (k) => ((await api.call(sectionRoute(k, 'Preview') as never)) as unknown as Record<string, Row[]>)[k] ?? []),
-        ]);
-        setInfo(i.qzinfo);
-        setRows(Object.fromEntries(SECTION_ORDER.map((k, n) => [k, lists[n]])));
-      } catch (err) {
-        toastError(err);
-      }
-    })();
-  }, []);
+  const { data } = useLoad(
+    async (): Promise<{ info: Info; rows: Partial<Record<C.SectionKey, Row[]>> }> => {
+      const [i, ...lists] = await Promise.all([
+        api.call(resumesApi.previewInfo),
+        ...SECTION_ORDER.map(async (k) => ((await api.call(sectionRoute(k, 'Preview') as never)) as unknown as Record<string, Row[]>)[k] ?? []),
+      ]);
+      return { info: i.qzinfo, rows: Object.fromEntries(SECTION_ORDER.map((k, n) => [k, lists[n]])) };
+    },
+    [],
+    { toast: true },
+  );
+  const info = data?.info ?? null;
+  const rows = data?.rows ?? {};
 
   if (!info) return <p className="sk-muted sk-loading-line">加载中…</p>;
   const facts = [

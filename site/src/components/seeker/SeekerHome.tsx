@@ -7,6 +7,7 @@ import { message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import EmptyState from '../common/EmptyState';
 import { paths, to } from '../../lib/paths';
+import { useLoad } from '../../lib/load';
 import { afterGuard } from './AfterGuard';
 import { useCodes, nameOf } from './codes';
 import { avatarOf } from './common';
@@ -29,48 +30,37 @@ interface Overview {
 /** hunter_home: who I am, my résumé's completeness and reach, my counters, recommended jobs. */
 function SeekerHome() {
   const codes = useCodes();
-  const [o, setO] = useState<Overview | null>(null);
-  const [jobs, setJobs] = useState<Job[] | null>(null);
   // 未读消息 are the chat's: the count its button shows, told by the chat widget.
   const [chatUnread, setChatUnread] = useState<number | null>(null);
   useEffect(() => followChatUnread(setChatUnread), []);
 
-  useEffect(() => {
-    (async () => {
-      try {
-        const one = { params: { page: 1, limit: 1 } };
-        const [info, stats, all, looked, waiting, fairs] = await Promise.all([
-          api.call(resumesApi.previewInfo),
-          api.call(resumesApi.statistics),
-          api.call(applicationsApi.listAll, one),
-          api.call(applicationsApi.listLooked, one),
-          api.call(applicationsApi.invitationsWaiting, { query: { page: 1, limit: 1 } }),
-          api.call(fairsApi.seekerFairs),
-        ]);
-        setO({ info: info.qzinfo, stats, applied: all.page.total, looked: looked.page.total, waiting: waiting.page.total, fairs: fairs.hxList.length });
-        if (info.qzinfo.txUrl) updateSession({ avatar: info.qzinfo.txUrl });
-      } catch (err) {
-        toastError(err);
-      }
-    })();
-    void loadJobs();
-  }, []);
-
-  const loadJobs = async () => {
-    try {
-      const r = await api.call(applicationsApi.recommended, { query: { page: 1, limit: 6 } });
-      setJobs(r.page.list);
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const overview = useLoad(
+    async (): Promise<Overview> => {
+      const one = { params: { page: 1, limit: 1 } };
+      const [info, stats, all, looked, waiting, fairs] = await Promise.all([
+        api.call(resumesApi.previewInfo),
+        api.call(resumesApi.statistics),
+        api.call(applicationsApi.listAll, one),
+        api.call(applicationsApi.listLooked, one),
+        api.call(applicationsApi.invitationsWaiting, { query: { page: 1, limit: 1 } }),
+        api.call(fairsApi.seekerFairs),
+      ]);
+      if (info.qzinfo.txUrl) updateSession({ avatar: info.qzinfo.txUrl });
+      return { info: info.qzinfo, stats, applied: all.page.total, looked: looked.page.total, waiting: waiting.page.total, fairs: fairs.hxList.length };
+    },
+    [],
+    { toast: true },
+  );
+  const o = overview.data ?? null;
+  const recommended = useLoad(() => api.call(applicationsApi.recommended, { query: { page: 1, limit: 6 } }).then((r): Job[] => r.page.list), [], { toast: true });
+  const jobs = recommended.data ?? null;
 
   const apply = async (job: Job) => {
     try {
       await withLoading(api.call(applicationsApi.apply, { query: { gwid: job.gwid, dwid: job.dwid }, method: 'POST' }));
       message.success('投递成功');
-      setJobs((old) => old?.filter((j) => j.gwid !== job.gwid) ?? null);
-      setO((old) => (old ? { ...old, applied: old.applied + 1 } : old));
+      recommended.setData((old) => old?.filter((j) => j.gwid !== job.gwid));
+      overview.setData((old) => (old ? { ...old, applied: old.applied + 1 } : old));
     } catch (err) {
       toastError(err);
     }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { api } from '@zp/core/session';
 import { relationsApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
@@ -6,6 +5,7 @@ import { confirm, message, withLoading, toastError } from '@zp/ui';
 import { GuardedButton } from '../common/ClickGuard';
 import EmptyState from '../common/EmptyState';
 import { paths } from '../../lib/paths';
+import { useLoad } from '../../lib/load';
 import { afterGuard } from './AfterGuard';
 import { nameOf, useCodes } from './codes';
 import { CompanyFinder, type FoundCompany } from './CompanyFinder';
@@ -15,11 +15,9 @@ type Shield = C.Reply<typeof C.relationsApi.shielded>['pbdwList'][number];
 /** shield_company: enterprises whose HR cannot find me in talent search. */
 function Shielded() {
   const codes = useCodes();
-  const [list, setList] = useState<Shield[] | null>(null);
-  const load = () => api.call(relationsApi.shielded).then((r) => setList(r.pbdwList), toastError);
-  useEffect(() => {
-    void load();
-  }, []);
+  const loaded = useLoad(() => api.call(relationsApi.shielded).then((r): Shield[] => r.pbdwList), [], { toast: true });
+  const list = loaded.data ?? null;
+  const load = loaded.reload;
 
   const add = async (c: FoundCompany) => {
     try {
