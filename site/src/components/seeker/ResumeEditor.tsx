@@ -3,6 +3,7 @@ import { api } from '@zp/core/session';
 import { completenessApi, resumesApi } from '@zp/core/routes';
 import { MIN_COMPLETENESS, resumeComplete } from '@zp/core/rules/resume';
 import { paths } from '../../lib/paths';
+import { useLoad } from '../../lib/load';
 import type * as C from '@zp/core/contract';
 import { message, useSession, withLoading, toastError } from '@zp/ui';
 import { useCodes } from './codes';
@@ -30,18 +31,15 @@ const GAPS_SHOWN = 4;
  */
 export function Completeness({ wsd }: { wsd: number }) {
   const ok = resumeComplete(wsd);
-  const [gaps, setGaps] = useState<Gap[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.call(completenessApi.gaps).then(
-      (r) => live && setGaps(r.missing),
-      // the bar still says the figure; the list is a help
-      () => live && setGaps(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wsd]);
+  const gaps = useLoad(
+    () =>
+      api.call(completenessApi.gaps).then(
+        (r): Gap[] | null => r.missing,
+        // the bar still says the figure; the list is a help
+        () => null,
+      ),
+    [wsd],
+  ).data ?? null;
   const lacking = gaps?.reduce((n, g) => n + g.points, 0) ?? 0;
   return (
     <div className="sk-wsd">
@@ -98,22 +96,21 @@ function GenerateDocx({ disabled }: { disabled: boolean }) {
 export default function ResumeEditor({ previewHref }: { previewHref: string }) {
   const session = useSession();
   const codes = useCodes();
-  const [info, setInfo] = useState<SeekerInfo | null | undefined>(undefined);
   const [wsd, setWsd] = useState(0);
-  const [rows, setRows] = useState<Rows>({});
-
-  useEffect(() => {
-    (async () => {
-      try {
-        const [i, ...lists] = await Promise.all([api.call(resumesApi.info), ...SECTION_ORDER.map(loadSection)]);
-        setInfo(i.qzGrjbxx);
-        setWsd(i.qzGrjbxx?.wsd ?? 0);
-        setRows(Object.fromEntries(SECTION_ORDER.map((k, n) => [k, lists[n]])));
-      } catch (err) {
-        toastError(err);
-      }
-    })();
-  }, []);
+  const resume = useLoad(
+    async (): Promise<{ info: SeekerInfo | null; rows: Rows }> => {
+      const [i, ...lists] = await Promise.all([api.call(resumesApi.info), ...SECTION_ORDER.map(loadSection)]);
+      setWsd(i.qzGrjbxx?.wsd ?? 0);
+      return { info: i.qzGrjbxx, rows: Object.fromEntries(SECTION_ORDER.map((k, n) => [k, lists[n]])) };
+    },
+    [],
+    { toast: true },
+  );
+  // undefined until loaded; null: no base information yet
+  const info = resume.data?.info;
+  const rows = resume.data?.rows ?? {};
+  const setInfo = (fresh: SeekerInfo | null) => resume.setData((d) => d && { ...d, info: fresh });
+  const setRows = (update: (old: Rows) => Rows) => resume.setData((d) => d && { ...d, rows: update(d.rows) });
 
   // A link from elsewhere ("还差 …：填写现居城市") names a block that exists only once loaded.
   const loaded = info !== undefined;
