@@ -1,23 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
 import { requireLogin, write } from '../../lib/actions';
+import { useLoad } from '../../lib/load';
 
 /** Follow an enterprise (job seekers; 关注单位). HR and operators see nothing. */
 export default function FollowButton({ dwid }: { dwid: string }) {
   const session = useSession();
-  const [followed, setFollowed] = useState(false);
+  // A failed look-up leaves the button unmarked; it still works.
+  const flags = useLoad(() => api.call(relationsApi.companyFlags, { body: [dwid] }).then((r) => r.sczt[dwid] === 1), [session?.token], { enabled: session?.roleId === 'qz' });
+  const followed = flags.data ?? false;
+  const setFollowed = flags.setData;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (session?.roleId !== 'qz') return;
-    api.call(relationsApi.companyFlags, { body: [dwid] }).then(
-      (r) => setFollowed(r.sczt[dwid] === 1),
-      () => {},
-    );
-  }, [session?.token]);
 
   if (session && session.roleId !== 'qz') return null;
   const toggle = async () => {

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { applicationsApi, filesApi, relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
 import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE, requireLogin, seekerResumeReady, write } from '../../lib/actions';
 import { ApplicationState } from '../common/ApplicationState';
+import { useLoad } from '../../lib/load';
 
 interface Props {
   gwid: string;
@@ -24,17 +25,17 @@ type Resume = { id: string; label: string };
  */
 export default function JobActions({ gwid, dwid, open, hxid }: Props) {
   const session = useSession();
-  const [state, setState] = useState(0); // yyzt of my application, 0 when none
-  const [saved, setSaved] = useState(false);
+  // Failed look-ups leave the buttons unmarked; they still work.
+  const mine = session?.roleId === 'qz';
+  const applied = useLoad(() => api.call(applicationsApi.applied, { body: [gwid] }).then((r) => r.tdzt[gwid] ?? 0), [session?.token], { enabled: mine });
+  const state = applied.data ?? 0; // yyzt of my application, 0 when none
+  const setState = applied.setData;
+  const flags = useLoad(() => api.call(relationsApi.jobFlags, { body: [gwid] }).then((r) => r.sczt[gwid] === 1), [session?.token], { enabled: mine });
+  const saved = flags.data ?? false;
+  const setSaved = flags.setData;
   const [saving, setSaving] = useState(false);
   const [choosing, setChoosing] = useState<Resume[] | null>(null);
   const [choice, setChoice] = useState('');
-
-  useEffect(() => {
-    if (session?.roleId !== 'qz') return;
-    api.call(applicationsApi.applied, { body: [gwid] }).then((r) => setState(r.tdzt[gwid] ?? 0), () => {});
-    api.call(relationsApi.jobFlags, { body: [gwid] }).then((r) => setSaved(r.sczt[gwid] === 1), () => {});
-  }, [session?.token]);
 
   if (session && session.roleId !== 'qz') return null;
 
