@@ -2,12 +2,13 @@
  * The operator sets an enterprise's paid membership (spec sections 6 and 9: paying HR have no
  * video-interview limit): on with a last day (inclusive, Beijing date), or withdrawn.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import { rtcApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { beijingToday } from '@zp/core/dates';
 import { act, useGuardedSubmit } from '../console/lib';
+import { useLoad } from '../../lib/load';
 import { Field, Tag } from '../console/ui';
 
 /** A year from today, the default end of a new membership. */
@@ -19,23 +20,19 @@ function inAYear(today: string): string {
 
 export function VipDialog({ dwid, dwmc, onClose }: { dwid: string; dwmc: string; onClose: () => void }) {
   const today = beijingToday();
-  const [loaded, setLoaded] = useState<{ vip: number; vipEnd: string } | null>(null);
   const [end, setEnd] = useState('');
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    api.call(rtcApi.adminVip, { query: { dwid } }).then(
-      ({ data }) => {
-        if (!live) return;
-        setLoaded(data);
+  const [fieldError, setError] = useState('');
+  const vip = useLoad(
+    (): Promise<{ vip: number; vipEnd: string }> =>
+      api.call(rtcApi.adminVip, { query: { dwid } }).then(({ data }) => {
         setEnd(data.vipEnd && data.vipEnd >= today ? data.vipEnd : inAYear(today));
-      },
-      (err) => live && setError((err as { msg?: string }).msg || '会员信息加载失败'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dwid]);
+        return data;
+      }),
+    [dwid],
+  );
+  const loaded = vip.data ?? null;
+  // a failed load shows at the field, as a refused date does
+  const error = fieldError || vip.error || '';
 
   const save = useGuardedSubmit(async () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(end) || end < today) {

@@ -3,12 +3,13 @@
  * versions): their text, the registration's consent to the current versions, and the prompt
  * that asks a logged-in person again when a new version asks for it.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, toastError, withLoading } from '@zp/ui';
 import { $session, api, logout } from '@zp/core/session';
 import { POLICY_KINDS, POLICY_NAMES, privacyApi } from '@zp/core/routes';
 import type * as C from '@zp/core/contract';
 import { paths } from '../../lib/paths';
+import { useLoad } from '../../lib/load';
 
 export type Policy = C.Reply<typeof C.privacyApi.policy>['policy'];
 export type PolicyKind = C.PolicyKind;
@@ -32,19 +33,15 @@ export function PolicyText({ policy }: { policy: Policy }) {
 
 /** The current version of both documents (null until loaded); `reload` after the server said they changed. */
 export function useCurrentPolicies() {
-  const [policies, setPolicies] = useState<Record<PolicyKind, Policy> | null>(null);
-  const load = async () => {
-    try {
+  const loaded = useLoad(
+    async (): Promise<Record<PolicyKind, Policy>> => {
       const [terms, privacy] = await Promise.all(POLICY_KINDS.map((kind) => api.call(privacyApi.policy, { query: { kind } }).then((r) => r.policy)));
-      setPolicies({ terms, privacy });
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
-  return { policies, reload: load };
+      return { terms, privacy };
+    },
+    [],
+    { toast: true },
+  );
+  return { policies: loaded.data ?? null, reload: loaded.reload };
 }
 
 /** One document in a dialog, with 同意 when the form asks for it. */
@@ -81,14 +78,11 @@ export function PolicyDialog({ policy, onClose, onAgree }: { policy: Policy | nu
  * log out; the site is not used on terms the person has not seen.
  */
 export default function ConsentPrompt() {
-  const [pending, setPending] = useState<Policy[]>([]);
-  useEffect(() => {
-    if (!$session.get()) return;
-    api.call(privacyApi.pendingConsent).then(
-      (r) => setPending(r.pending),
-      () => undefined, // logged out meanwhile, or offline: asked on the next page
-    );
-  }, []);
+  // Asked once, when the page opens with a session; a failure (logged out meanwhile, or offline) asks on the next page.
+  const [loggedIn] = useState(() => !!$session.get());
+  const loaded = useLoad(() => api.call(privacyApi.pendingConsent).then((r) => r.pending), [], { enabled: loggedIn });
+  const pending = loaded.data ?? [];
+  const setPending = loaded.setData;
   if (!pending.length) return null;
   const names = pending.map((p) => `《${POLICY_NAMES[p.kind as PolicyKind]}》`).join('和');
   const agree = async () => {
