@@ -1,5 +1,5 @@
 import { beijingToday } from '@zp/core/dates';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, message, withLoading, toastError } from '@zp/ui';
 import { api, updateSession } from '@zp/core/session';
 import { filesApi, resumesApi } from '@zp/core/routes';
@@ -10,6 +10,7 @@ import { nameOf, type Codes } from './codes';
 import { Field, invalid } from './Field';
 import { useClickGuard } from '../common/ClickGuard';
 import { avatarOf } from './common';
+import { useLoad } from '../../lib/load';
 
 export type SeekerInfo = NonNullable<C.Reply<typeof C.resumesApi.info>['qzGrjbxx']>;
 
@@ -88,18 +89,8 @@ export default function BaseInfoCard({ info, phone, codes, onSaved }: { info: Se
   const [blocked, guard] = useClickGuard();
   const [avatarPct, setAvatarPct] = useState<number | null>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const [cityDistricts, setCityDistricts] = useState<Record<string, { dm: string; name: string }[]> | null>(null);
-  useEffect(() => {
-    if (!editing || cityDistricts) return;
-    let live = true;
-    loadDistricts().then(
-      (d) => live && setCityDistricts(d),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [editing, cityDistricts]);
+  // Asked for when the form opens (loadDistricts keeps the answer); a failure leaves the picker empty.
+  const cityDistricts = useLoad(loadDistricts, [], { enabled: editing }).data ?? null;
 
   const set = (k: keyof Values, value: string) =>
     setV((old) => {
