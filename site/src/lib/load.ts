@@ -27,15 +27,17 @@ export interface LoadOptions {
    * `error` for the island to show in place (the enterprise centre and the console: ListState).
    */
   toast?: boolean;
+  /** false for data anyone may read (the code tables): no need to wait for the route guard; default true */
+  waitForGuard?: boolean;
 }
 
 /**
  * Loads data for an island: waits for the route guard of a protected page, reloads when `deps`
  * change, ignores answers that arrive after newer requests. `enabled: false` holds the request.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[], { enabled = true, toast = false }: LoadOptions = {}): Loaded<T> {
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], { enabled = true, toast = false, waitForGuard = true }: LoadOptions = {}): Loaded<T> {
   // Public pages (no Protected layout) have no guard to wait for.
-  const passed = useGuardPassed() || (typeof document !== 'undefined' && !document.querySelector('[data-guard]'));
+  const passed = useGuardPassed() || !waitForGuard || (typeof document !== 'undefined' && !document.querySelector('[data-guard]'));
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,8 @@
  * site (components/seeker/codes.ts: one set of requests per page, shared by every island).
  */
 import type { GeneralCodeTable } from '@zp/core/contract';
-import { loadCodes as loadTables, useLoaded, type Codes as Tables } from '../seeker/codes';
+import { loadCodes as loadTables, type Codes as Tables } from '../seeker/codes';
+import { useLoad } from '../../lib/load';
 
 export interface Option {
   value: string;
@@ -75,4 +76,4 @@ export function loadCodes(): Promise<Codes> {
 }
 
 /** The code tables once loaded (null before); until then pickers are empty and names blank. */
-export const useCodes = (): Codes | null => useLoaded(loadCodes);
+export const useCodes = (): Codes | null => useLoad(loadCodes, [], { waitForGuard: false }).data ?? null;

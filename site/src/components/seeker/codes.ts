@@ -2,7 +2,7 @@
  * Code tables for pickers and labels (spec section 7 "Code tables"), loaded once per page and
  * shared by every island on it. Lists hold what may be chosen now; maps also name retired codes.
  */
-import { useEffect, useState } from 'react';
+import { useLoad } from '../../lib/load';
 import type * as C from '@zp/core/contract';
 import { api } from '@zp/core/session';
 import { flatten, loadCodeTables, parentsOf, type CodeItem, type CodeTables } from '../../lib/codes';
@@ -36,24 +36,8 @@ export function loadCodes(): Promise<Codes> {
   return started;
 }
 
-/** What a page-wide loader gives once it has it (null before, and after a failure: the next island retries). */
-export function useLoaded<T>(load: () => Promise<T>): T | null {
-  const [value, setValue] = useState<T | null>(null);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (v) => live && setValue(() => v),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return value;
-}
-
-/** The code tables once loaded (null before), for labels and pickers. */
-export const useCodes = (): Codes | null => useLoaded(loadCodes);
+/** The code tables once loaded (null before, and after a failure: the next island retries), for labels and pickers. */
+export const useCodes = (): Codes | null => useLoad(loadCodes, [], { waitForGuard: false }).data ?? null;
 
 /** The name of a code of a general table, or of a region or category; the code itself if unknown. */
 export function nameOf(codes: Codes | null, code: string, table?: C.GeneralCodeTable): string {
