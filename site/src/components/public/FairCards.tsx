@@ -10,6 +10,7 @@ import { FAIR_BUTTON, FAIR_STATE_TEXT, fairSpan, fairState, placeLine } from '..
 import { paths } from '../../lib/paths';
 import type { Fair } from '../../lib/types';
 import { signUpFair, toggleFavourite } from '../../lib/fair-actions';
+import { useLoad } from '../../lib/load';
 
 interface Props {
   /** The list as the server rendered it (anonymous). */
@@ -26,7 +27,6 @@ interface Props {
 /** Fair cards with the sign-up and favourite buttons of spec sections 2 and 5. */
 export default function FairCards({ fairs: initial, query, kinds, cities, compact = false }: Props) {
   const session = useSession();
-  const [fairs, setFairs] = useState(initial);
   const [now, setNow] = useState<number | null>(null);
 
   // ifks is computed here, in the browser, from the fair's times (spec section 4).
@@ -37,22 +37,11 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
   }, []);
 
   // Logged in: the same list again with the token, for sfbm / sfsc (and sfgy / zwf for HR).
-  useEffect(() => {
-    if (!session) {
-      setFairs(initial);
-      return;
-    }
-    let live = true;
-    api.call(fairsApi.list, { query }).then(
-      (r) => live && setFairs(r.page.list),
-      () => {}, // the anonymous list stays; the buttons still work
-    );
-    return () => {
-      live = false;
-    };
-  }, [session?.token, session?.roleId]);
+  // On a failure the anonymous list stays; the buttons still work.
+  const personal = useLoad(() => api.call(fairsApi.list, { query }).then((r): Fair[] => r.page.list), [session?.token, session?.roleId], { enabled: !!session });
+  const fairs = (session && personal.data) || initial;
 
-  const patch = (hxid: string, change: Partial<Fair>) => setFairs((list) => list.map((f) => (f.hxid === hxid ? { ...f, ...change } : f)));
+  const patch = (hxid: string, change: Partial<Fair>) => personal.setData((list) => (list ?? initial).map((f) => (f.hxid === hxid ? { ...f, ...change } : f)));
 
   const signUp = async (fair: Fair) => {
     const change = await signUpFair(fair);

@@ -5,6 +5,7 @@ import { fairsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
 import { FAIR_BUTTON, FAIR_STATE_TEXT, fairState } from '../../lib/format';
 import { signUpFair, toggleFavourite, type FairMarks } from '../../lib/fair-actions';
+import { useLoad } from '../../lib/load';
 
 interface Props {
   hxid: string;
@@ -21,40 +22,38 @@ interface Props {
 export default function HallActions({ hxid, hykssj, hyjssj, ifks: initial }: Props) {
   const session = useSession();
   const [ifks, setIfks] = useState(initial);
-  const [marks, setMarks] = useState<FairMarks>({ hxid, sfbm: 0, sfsc: 0 });
-  const [fee, setFee] = useState<{ sfgy: number; zwf: number } | null>(null);
+  const role = session?.roleId;
 
   useEffect(() => setIfks(fairState({ hykssj, hyjssj, ifks: initial })), []);
 
+  // The visit counts once per page load; the operator's own browsing does not.
   useEffect(() => {
-    let live = true;
-    const role = session?.roleId;
-    // The visit counts once per page load; the operator's own browsing does not.
     const visit = role === 'hr' ? api.call(fairsApi.hrJoinHall, { query: { hxid } }) : role === 'xs' ? null : api.call(fairsApi.seekerJoinHall, { query: { hxid } });
     visit?.catch(() => {});
-    if (session && role !== 'xs') {
-      api.call(fairsApi.detail, { query: { hxid } }).then(
-        ({ bsHxxx: f }) => {
-          if (!live) return;
-          setMarks({ hxid, sfbm: f.sfbm, sfsc: f.sfsc });
-          if (f.sfgy !== undefined) setFee({ sfgy: f.sfgy, zwf: f.zwf ?? 0 });
-        },
-        () => {},
-      );
-    }
-    return () => {
-      live = false;
-    };
   }, [session?.token]);
 
-  if (session?.roleId === 'xs') return null;
+  // The person's own marks and (HR) the fee; a failed look-up leaves the buttons unmarked.
+  const detail = useLoad(
+    () =>
+      api.call(fairsApi.detail, { query: { hxid } }).then(({ bsHxxx: f }) => ({
+        marks: { hxid, sfbm: f.sfbm, sfsc: f.sfsc },
+        fee: f.sfgy !== undefined ? { sfgy: f.sfgy, zwf: f.zwf ?? 0 } : null,
+      })),
+    [session?.token],
+    { enabled: !!session && role !== 'xs' },
+  );
+  const marks: FairMarks = detail.data?.marks ?? { hxid, sfbm: 0, sfsc: 0 };
+  const fee = detail.data?.fee ?? null;
+  const mark = (change: Partial<FairMarks>) => detail.setData((d) => ({ fee: d?.fee ?? null, marks: { ...(d?.marks ?? marks), ...change } }));
+
+  if (role === 'xs') return null;
   const signUp = async () => {
     const change = await signUpFair(marks);
-    if (change) setMarks((m) => ({ ...m, ...change }));
+    if (change) mark(change);
   };
   const favourite = async () => {
     const change = await toggleFavourite(marks);
-    if (change) setMarks((m) => ({ ...m, ...change }));
+    if (change) mark(change);
   };
   return (
     <div className="detail-hero__actions">
