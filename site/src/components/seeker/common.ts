@@ -1,4 +1,4 @@
-/** Helpers every seeker island shares: phone check, SMS countdown, dates, avatars. */
+/** Helpers every seeker island shares: SMS countdown, dates, avatars and logos, file sizes. */
 import { useEffect, useState } from 'react';
 import { isUsableImage } from '../../lib/format';
 
@@ -22,6 +22,7 @@ export const day = (t: string) => (t ? t.slice(0, 10) : '');
 export const minute = (t: string) => (t ? t.slice(0, 16).replace('T', ' ') : '');
 
 export { DEFAULT_AVATAR, avatarOf } from '../../lib/avatar';
+
 /** A logo placeholder for an enterprise without one: its first character on a tint. */
 export function logoOf(url: string | null | undefined, name: string): string {
   if (isUsableImage(url)) return url;
