@@ -51,13 +51,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], { enabled = 
   const waiting = useRef<(() => void)[]>([]);
 
   useEffect(() => {
-    if (!passed || !enabled) return;
-    const mine = ++seq.current;
     const settle = () => {
       const done = waiting.current;
       waiting.current = [];
       done.forEach((resolve) => resolve());
     };
+    // Held: a reload() waiting now would wait for nothing.
+    if (!passed || !enabled) return settle();
+    const mine = ++seq.current;
     setLoading(true);
     loadRef.current().then(
       (d) => {
