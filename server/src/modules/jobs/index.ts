@@ -4,12 +4,12 @@ import { jobsApi, type HrJobRow } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { isPageRender, readerOf, registerPageViewCounter } from '../../http/page-views.js';
 import { badRequest, notFound, pageOf } from '../../http/reply.js';
-import { one, rows, sql } from '../../db/index.js';
+import { chinaTime, one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { contentChanged } from '../content/public.js';
 import { joinedCompanyId } from '../companies/store.js';
 import {
-  addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, jobFormFields, ownJob, publishJob, refreshJob, setJobFairs, shanghai, takeDownJob, updateJob, visibleJob,
+  addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, jobFormFields, ownJob, publishJob, refreshJob, setJobFairs, takeDownJob, updateJob, visibleJob,
 } from './store.js';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -81,7 +81,7 @@ const jobs: Module = {
         s.db,
         sql`select j.id::text as gwid, j.title as gwmc, job_gwzt(j.status) as gwzt, job_salary_code(j.salary_min, j.salary_max) as gwyx,
                    j.salary_min as zdyx, j.salary_max as zgyx, j.province as sbsf, j.city as sbcs, left(j.category, 9) as gwlbt,
-                   j.category as gwlb, j.education as xlyq, ${shanghai('j.refreshed_at')} as gwfbsj,
+                   j.category as gwlb, j.education as xlyq, ${chinaTime('j.refreshed_at')} as gwfbsj,
                    (select count(*)::int from applications a where a.job_id = j.id) as sdjlcount,
                    (select count(*)::int from job_fairs f where f.job_id = j.id) as chcscount,
                    j.headcount as zprs, j.views as llcs, j.takedown_reason as xjyy, j.hr_id::text as hrid,
@@ -139,7 +139,7 @@ const jobs: Module = {
       const list = await rows<{ gwid: string; gwmc: string; dwid: string; dwmc: string; zt: number; xjyy: string; sxsj: string; hrxm: string }>(
         s.db,
         sql`select j.id::text as gwid, j.title as gwmc, c.id::text as dwid, c.name as dwmc, j.status::int as zt, j.takedown_reason as xjyy,
-                   ${shanghai('j.refreshed_at')} as sxsj, coalesce(nullif(h.name, ''), u.name, '') as hrxm
+                   ${chinaTime('j.refreshed_at')} as sxsj, coalesce(nullif(h.name, ''), u.name, '') as hrxm
             from jobs j join companies c on c.id = j.company_id join users u on u.id = j.hr_id left join hr_profiles h on h.user_id = j.hr_id
             where ${where} order by j.updated_at desc, j.id desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
       );

@@ -23,9 +23,6 @@ export const PUBLISHED = 1;
 export const CLOSED = 2;
 export const TAKEN_DOWN = 3;
 
-/** (The one helper of db/index.ts, under the name this module's callers use.) */
-export const shanghai = chinaTime;
-
 /** A job's fields as stored, whichever form sent them (our exact bounds or the previous client's range code). */
 interface JobRecord {
   title: string;
@@ -290,7 +287,7 @@ export async function jobDetail(s: Services, jobId: string): Promise<JobDetailRo
   const j = await one<JobDetailRow>(
     s.db,
     sql`select ${jobListColumns}, j.company_id::text as bsid, '' as sbxq, j.skills as jnyq, j.department as ssbm, j.welfare as fldy,
-               job_gwzt(j.status) as gwzt, j.status::int as zt, ${shanghai('j.refreshed_at')} as "updateTime", ${shanghai('j.refreshed_at')} as sxsj,
+               job_gwzt(j.status) as gwzt, j.status::int as zt, ${chinaTime('j.refreshed_at')} as "updateTime", ${chinaTime('j.refreshed_at')} as sxsj,
                j.views as llcs, c.industry as sshy, c.city as dwszcs, '' as "logoUrl",
                coalesce(nullif(h.name, ''), u.name, '') as hrxm, coalesce(h.title, '') as hrzw,
                j.takedown_reason as xjyy, c.status::int as company_status
