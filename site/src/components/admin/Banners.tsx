@@ -4,13 +4,13 @@
  * http(s) opens in a new tab on the site.
  */
 import { useState } from 'react';
-import { Button, Dialog, confirm } from '@zp/ui';
+import { Button, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { CardActions } from './CardActions';
 import { useLoad } from '../../lib/load';
 import { act, useGuardedSubmit, type BodyOf, type ReplyOf } from '../console/lib';
-import { Field, ListState, Select, Tabs, Tag } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, FormDialog } from '../console/ui';
 
 type Row = ReplyOf<typeof contentApi.adminBanners>['list'][number];
 type Input = BodyOf<typeof contentApi.adminBannerSave>;
@@ -37,42 +37,34 @@ function BannerDialog({ banner, slot, onClose, onSaved }: { banner: Row | null; 
     if (await act(api.call(contentApi.adminBannerSave, { body: { ...f, bt: f.bt.trim(), fbt: f.fbt?.trim() } }), banner ? '轮播图已保存' : '轮播图已创建')) onSaved();
   });
   return (
-    <Dialog open title={banner ? '编辑轮播图' : '新建轮播图'} onClose={onClose} width={680}>
-      <form className="hr-form" onSubmit={onSubmit} noValidate>
-        <Field label="展示位置" required htmlFor="bn-zswz">
-          <Select id="bn-zswz" value={f.zswz} options={Object.entries(SLOTS).map(([value, label]) => ({ value, label }))} onChange={(v) => set('zswz', v as Slot)} />
-        </Field>
-        <Field label="排序" htmlFor="bn-px" hint="数字小的在前">
-          <input id="bn-px" className="hr-input" type="number" min={0} max={9999} value={f.px ?? 0} onChange={(e) => set('px', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
-        </Field>
-        <Field label="标题" required error={errors.bt} htmlFor="bn-bt">
-          <input id="bn-bt" className="hr-input" maxLength={40} value={f.bt} aria-invalid={errors.bt ? true : undefined} onChange={(e) => set('bt', e.target.value)} />
-        </Field>
-        <Field label="副标题" htmlFor="bn-fbt">
-          <input id="bn-fbt" className="hr-input" maxLength={60} value={f.fbt ?? ''} onChange={(e) => set('fbt', e.target.value)} />
-        </Field>
-        <Field label="背景颜色" htmlFor="bn-ys" hint="未填图片地址时，按标题、副标题和颜色生成图片">
-          <input id="bn-ys" type="color" value={f.ys ?? '#1f6fe5'} onChange={(e) => set('ys', e.target.value)} style={{ width: 56, height: 36, padding: 2, border: '1px solid var(--zp-color-border)', borderRadius: 6 }} />
-        </Field>
-        <Field label="图片地址" error={errors.tpdz} htmlFor="bn-tpdz">
-          <input id="bn-tpdz" className="hr-input" maxLength={500} placeholder="留空则使用生成的图片" value={f.tpdz ?? ''} onChange={(e) => set('tpdz', e.target.value.trim())} />
-        </Field>
-        <Field label="跳转链接" wide error={errors.tzlj} htmlFor="bn-tzlj" hint="站内页面如 /public/meetinglist?venue=1；外部网站以 http(s):// 开头，会在新标签页打开">
-          <input id="bn-tzlj" className="hr-input" maxLength={500} value={f.tzlj ?? ''} onChange={(e) => set('tzlj', e.target.value.trim())} />
-        </Field>
-        <Field label="发布状态">
-          <label className="hr-check">
-            <input type="checkbox" checked={f.fbzt === 1} onChange={(e) => set('fbzt', e.target.checked ? 1 : 0)} /> 保存后在首页展示
-          </label>
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={banner ? '编辑轮播图' : '新建轮播图'} width={680} onClose={onClose} onSubmit={onSubmit} blocked={blocked}>
+      <Field label="展示位置" required htmlFor="bn-zswz">
+        <Select id="bn-zswz" value={f.zswz} options={Object.entries(SLOTS).map(([value, label]) => ({ value, label }))} onChange={(v) => set('zswz', v as Slot)} />
+      </Field>
+      <Field label="排序" htmlFor="bn-px" hint="数字小的在前">
+        <input id="bn-px" className="hr-input" type="number" min={0} max={9999} value={f.px ?? 0} onChange={(e) => set('px', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+      </Field>
+      <Field label="标题" required error={errors.bt} htmlFor="bn-bt">
+        <input id="bn-bt" className="hr-input" maxLength={40} value={f.bt} aria-invalid={errors.bt ? true : undefined} onChange={(e) => set('bt', e.target.value)} />
+      </Field>
+      <Field label="副标题" htmlFor="bn-fbt">
+        <input id="bn-fbt" className="hr-input" maxLength={60} value={f.fbt ?? ''} onChange={(e) => set('fbt', e.target.value)} />
+      </Field>
+      <Field label="背景颜色" htmlFor="bn-ys" hint="未填图片地址时，按标题、副标题和颜色生成图片">
+        <input id="bn-ys" type="color" value={f.ys ?? '#1f6fe5'} onChange={(e) => set('ys', e.target.value)} style={{ width: 56, height: 36, padding: 2, border: '1px solid var(--zp-color-border)', borderRadius: 6 }} />
+      </Field>
+      <Field label="图片地址" error={errors.tpdz} htmlFor="bn-tpdz">
+        <input id="bn-tpdz" className="hr-input" maxLength={500} placeholder="留空则使用生成的图片" value={f.tpdz ?? ''} onChange={(e) => set('tpdz', e.target.value.trim())} />
+      </Field>
+      <Field label="跳转链接" wide error={errors.tzlj} htmlFor="bn-tzlj" hint="站内页面如 /public/meetinglist?venue=1；外部网站以 http(s):// 开头，会在新标签页打开">
+        <input id="bn-tzlj" className="hr-input" maxLength={500} value={f.tzlj ?? ''} onChange={(e) => set('tzlj', e.target.value.trim())} />
+      </Field>
+      <Field label="发布状态">
+        <label className="hr-check">
+          <input type="checkbox" checked={f.fbzt === 1} onChange={(e) => set('fbzt', e.target.checked ? 1 : 0)} /> 保存后在首页展示
+        </label>
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -4,13 +4,13 @@
  * keep naming old records) or bring it back. Every node's cache is cleared by the server.
  */
 import { useEffect, useState } from 'react';
-import { Button, Dialog } from '@zp/ui';
+import { Button } from '@zp/ui';
 import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { useLoad } from '../../lib/load';
 import { act, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, Select, Tag } from '../console/ui';
+import { Field, ListState, Select, Tag, FormDialog } from '../console/ui';
 
 type Table = ReplyOf<typeof adminApi.codeTables>['list'][number];
 type Item = ReplyOf<typeof adminApi.codeItems>['list'][number];
@@ -32,25 +32,17 @@ function ItemDialog({ table, item, parent, onClose, onSaved }: { table: Table; i
     if (await act(api.call(adminApi.saveCode, { body }), item ? '已保存' : '已新增')) onSaved();
   });
   return (
-    <Dialog open title={item ? `修改「${item.mc}」` : `新增${table.title}条目`} onClose={onClose} width={480}>
-      <form className="hr-form hr-form--single" onSubmit={onSubmit} noValidate>
-        <Field label="代码" required error={errors.dm} htmlFor="cd-dm" hint={item ? '代码不可修改' : '保存后不可修改，已使用的记录按代码引用'}>
-          <input id="cd-dm" className="hr-input" maxLength={20} value={dm} disabled={!!item} onChange={(e) => setDm(e.target.value.trim())} />
-        </Field>
-        <Field label="名称" required error={errors.mc} htmlFor="cd-mc">
-          <input id="cd-mc" className="hr-input" maxLength={50} value={mc} onChange={(e) => setMc(e.target.value)} />
-        </Field>
-        <Field label="排序" htmlFor="cd-px" hint="数字小的在前">
-          <input id="cd-px" className="hr-input" type="number" min={0} max={1000000} value={px} onChange={(e) => setPx(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={item ? `修改「${item.mc}」` : `新增${table.title}条目`} width={480} onClose={onClose} onSubmit={onSubmit} blocked={blocked} single>
+      <Field label="代码" required error={errors.dm} htmlFor="cd-dm" hint={item ? '代码不可修改' : '保存后不可修改，已使用的记录按代码引用'}>
+        <input id="cd-dm" className="hr-input" maxLength={20} value={dm} disabled={!!item} onChange={(e) => setDm(e.target.value.trim())} />
+      </Field>
+      <Field label="名称" required error={errors.mc} htmlFor="cd-mc">
+        <input id="cd-mc" className="hr-input" maxLength={50} value={mc} onChange={(e) => setMc(e.target.value)} />
+      </Field>
+      <Field label="排序" htmlFor="cd-px" hint="数字小的在前">
+        <input id="cd-px" className="hr-input" type="number" min={0} max={1000000} value={px} onChange={(e) => setPx(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+      </Field>
+    </FormDialog>
   );
 }
 

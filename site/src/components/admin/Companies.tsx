@@ -3,14 +3,14 @@
  * the enterprise's HR are notified either way (the server sends the reminder and logs the action).
  */
 import { useState } from 'react';
-import { Button, Dialog, confirm } from '@zp/ui';
+import { Button, confirm } from '@zp/ui';
 import { COMPANY_NO_LICENCE_MSG, companiesApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
-import { Field, ListState, Tabs, Tag, ListPager } from '../console/ui';
+import { Field, ListState, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
 import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../console/states';
 import { VipDialog } from './CompanyVip';
 
@@ -29,19 +29,11 @@ function RejectDialog({ c, onClose, onDone }: { c: Row; onClose: () => void; onD
     if (await act(api.call(companiesApi.adminReview, { body: { dwid: c.dwid, shzt: 2, shsm: reason.trim() } }), true)) onDone();
   });
   return (
-    <Dialog open title={`驳回「${c.dwmc}」`} onClose={onClose} width={520}>
-      <form className="hr-form hr-form--single" onSubmit={onSubmit} noValidate>
-        <Field label="驳回理由" required error={error} htmlFor="rej-reason" hint="企业 HR 会在消息提醒和单位信息页看到这段说明">
-          <textarea id="rej-reason" className="hr-input" rows={4} maxLength={200} value={reason} aria-invalid={error ? true : undefined} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="danger" disabled={blocked}>
-            驳回
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={`驳回「${c.dwmc}」`} width={520} onClose={onClose} onSubmit={onSubmit} blocked={blocked} single submitText="驳回" danger>
+      <Field label="驳回理由" required error={error} htmlFor="rej-reason" hint="企业 HR 会在消息提醒和单位信息页看到这段说明">
+        <textarea id="rej-reason" className="hr-input" rows={4} maxLength={200} value={reason} aria-invalid={error ? true : undefined} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -8,7 +8,7 @@ import { GuardedButton } from '../common/ClickGuard';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type BodyOf, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
-import { Field, ListState, Select, Tag, ListPager } from '../console/ui';
+import { Field, ListState, Select, Tag, ListPager, FormDialog } from '../console/ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../console/states';
 import { to } from '../../lib/paths';
 
@@ -49,60 +49,52 @@ function FairDialog({ fair, onClose, onSaved }: { fair: Row | null; onClose: () 
     </Field>
   );
   return (
-    <Dialog open title={fair ? '编辑招聘会' : '新建招聘会'} onClose={onClose} width={760}>
-      <form className="hr-form" onSubmit={onSubmit} noValidate>
-        {text('hymc', '招聘会名称', true)}
-        <Field label="会场类型" required>
-          <label className="hr-check">
-            <input type="radio" name="sfxs" checked={f.sfxs === 1} onChange={() => set('sfxs', 1)} /> 线上
-          </label>
-          <label className="hr-check">
-            <input type="radio" name="sfxs" checked={f.sfxs === 2} onChange={() => set('sfxs', 2)} /> 线下
-          </label>
-        </Field>
-        <Field label="开始时间" required error={errors.hykssj} htmlFor="fair-hykssj">
-          <input id="fair-hykssj" className="hr-input" type="datetime-local" value={f.hykssj} onChange={(e) => set('hykssj', e.target.value)} />
-        </Field>
-        <Field label="结束时间" required error={errors.hyjssj} htmlFor="fair-hyjssj">
-          <input id="fair-hyjssj" className="hr-input" type="datetime-local" value={f.hyjssj} onChange={(e) => set('hyjssj', e.target.value)} />
-        </Field>
-        <Field label="会议类型" htmlFor="fair-hylx">
-          <Select id="fair-hylx" value={f.hylx ?? ''} options={codes?.options('m_hyktdm') ?? []} placeholder="按会场类型（综合招聘会）" onChange={(v) => set('hylx', v)} />
-        </Field>
-        <Field label="所在城市" htmlFor="fair-sf">
-          <Select id="fair-sf" label="省份" value={f.sf ?? ''} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, sf: v, csdm: '' }))} />
-          <Select id="fair-csdm" label="城市" value={f.csdm ?? ''} options={codes && f.sf ? codes.cities(f.sf) : []} placeholder="城市" disabled={!f.sf} onChange={(v) => set('csdm', v)} />
-        </Field>
-        {text('hydd', '会场地点', f.sfxs === 2, 200)}
-        {text('zbdw', '主办单位')}
-        {text('cbdw', '承办单位')}
-        <Field label="场次性质" required error={errors.zwf} htmlFor="fair-zwf">
-          <label className="hr-check">
-            <input type="radio" name="sfgy" checked={f.sfgy === 1} onChange={() => set('sfgy', 1)} /> 公益（免费）
-          </label>
-          <label className="hr-check">
-            <input type="radio" name="sfgy" checked={f.sfgy === 2} onChange={() => set('sfgy', 2)} /> 收费
-          </label>
-          {f.sfgy === 2 ? (
-            <input id="fair-zwf" className="hr-input" type="number" min={0} max={1000000} aria-label="展位费（元/场）" placeholder="展位费 元/场" value={f.zwf || ''} onChange={(e) => set('zwf', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
-          ) : null}
-        </Field>
-        <Field label="会场介绍" wide htmlFor="fair-hyjs">
-          <textarea id="fair-hyjs" className="hr-input" rows={5} maxLength={5000} value={f.hyjs ?? ''} onChange={(e) => set('hyjs', e.target.value)} />
-        </Field>
-        <Field label="发布状态">
-          <label className="hr-check">
-            <input type="checkbox" checked={f.fbzt === 1} onChange={(e) => set('fbzt', e.target.checked ? 1 : 0)} /> 保存后对外发布
-          </label>
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={fair ? '编辑招聘会' : '新建招聘会'} width={760} onClose={onClose} onSubmit={onSubmit} blocked={blocked}>
+      {text('hymc', '招聘会名称', true)}
+      <Field label="会场类型" required>
+        <label className="hr-check">
+          <input type="radio" name="sfxs" checked={f.sfxs === 1} onChange={() => set('sfxs', 1)} /> 线上
+        </label>
+        <label className="hr-check">
+          <input type="radio" name="sfxs" checked={f.sfxs === 2} onChange={() => set('sfxs', 2)} /> 线下
+        </label>
+      </Field>
+      <Field label="开始时间" required error={errors.hykssj} htmlFor="fair-hykssj">
+        <input id="fair-hykssj" className="hr-input" type="datetime-local" value={f.hykssj} onChange={(e) => set('hykssj', e.target.value)} />
+      </Field>
+      <Field label="结束时间" required error={errors.hyjssj} htmlFor="fair-hyjssj">
+        <input id="fair-hyjssj" className="hr-input" type="datetime-local" value={f.hyjssj} onChange={(e) => set('hyjssj', e.target.value)} />
+      </Field>
+      <Field label="会议类型" htmlFor="fair-hylx">
+        <Select id="fair-hylx" value={f.hylx ?? ''} options={codes?.options('m_hyktdm') ?? []} placeholder="按会场类型（综合招聘会）" onChange={(v) => set('hylx', v)} />
+      </Field>
+      <Field label="所在城市" htmlFor="fair-sf">
+        <Select id="fair-sf" label="省份" value={f.sf ?? ''} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, sf: v, csdm: '' }))} />
+        <Select id="fair-csdm" label="城市" value={f.csdm ?? ''} options={codes && f.sf ? codes.cities(f.sf) : []} placeholder="城市" disabled={!f.sf} onChange={(v) => set('csdm', v)} />
+      </Field>
+      {text('hydd', '会场地点', f.sfxs === 2, 200)}
+      {text('zbdw', '主办单位')}
+      {text('cbdw', '承办单位')}
+      <Field label="场次性质" required error={errors.zwf} htmlFor="fair-zwf">
+        <label className="hr-check">
+          <input type="radio" name="sfgy" checked={f.sfgy === 1} onChange={() => set('sfgy', 1)} /> 公益（免费）
+        </label>
+        <label className="hr-check">
+          <input type="radio" name="sfgy" checked={f.sfgy === 2} onChange={() => set('sfgy', 2)} /> 收费
+        </label>
+        {f.sfgy === 2 ? (
+          <input id="fair-zwf" className="hr-input" type="number" min={0} max={1000000} aria-label="展位费（元/场）" placeholder="展位费 元/场" value={f.zwf || ''} onChange={(e) => set('zwf', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+        ) : null}
+      </Field>
+      <Field label="会场介绍" wide htmlFor="fair-hyjs">
+        <textarea id="fair-hyjs" className="hr-input" rows={5} maxLength={5000} value={f.hyjs ?? ''} onChange={(e) => set('hyjs', e.target.value)} />
+      </Field>
+      <Field label="发布状态">
+        <label className="hr-check">
+          <input type="checkbox" checked={f.fbzt === 1} onChange={(e) => set('fbzt', e.target.checked ? 1 : 0)} /> 保存后对外发布
+        </label>
+      </Field>
+    </FormDialog>
   );
 }
 

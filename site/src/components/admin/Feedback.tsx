@@ -1,11 +1,11 @@
 /** /zppc/admin/feedback: every feedback (visitors, seekers, HR) with its image; the operator answers and the author is told. */
 import { useState } from 'react';
-import { Button, Dialog } from '@zp/ui';
+import { Button } from '@zp/ui';
 import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
 
 type Row = ReplyOf<typeof feedbackApi.adminList>['page']['list'][number];
 const LIMIT = 10;
@@ -23,20 +23,12 @@ function AnswerDialog({ f, onClose, onDone }: { f: Row; onClose: () => void; onD
     if (await act(api.call(feedbackApi.adminAnswer, { body: { bsid: f.bsid, cljg: text.trim() } }), '答复已发送')) onDone();
   });
   return (
-    <Dialog open title="答复反馈" onClose={onClose} width={560}>
-      <form className="hr-form hr-form--single" onSubmit={onSubmit} noValidate>
-        <p className="hr-card__note" style={{ margin: 0 }}>{f.wtms}</p>
-        <Field label="处理结果" required error={error} htmlFor="fb-answer" hint={f.userId ? '作者会在反馈记录中看到答复，并收到系统消息' : `游客反馈：答复保存在记录中，如需联系请拨打 ${f.phone || '—'}`}>
-          <textarea id="fb-answer" className="hr-input" rows={5} maxLength={1000} value={text} aria-invalid={error ? true : undefined} onChange={(e) => setText(e.target.value)} />
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            发送答复
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="答复反馈" width={560} onClose={onClose} onSubmit={onSubmit} blocked={blocked} single submitText="发送答复">
+      <p className="hr-card__note" style={{ margin: 0 }}>{f.wtms}</p>
+      <Field label="处理结果" required error={error} htmlFor="fb-answer" hint={f.userId ? '作者会在反馈记录中看到答复，并收到系统消息' : `游客反馈：答复保存在记录中，如需联系请拨打 ${f.phone || '—'}`}>
+        <textarea id="fb-answer" className="hr-input" rows={5} maxLength={1000} value={text} aria-invalid={error ? true : undefined} onChange={(e) => setText(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 

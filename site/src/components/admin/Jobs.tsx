@@ -1,11 +1,11 @@
 /** /zppc/admin/jobs: every job post; the operator takes one down with a reason the posting HR is told. */
 import { useState } from 'react';
-import { Button, Dialog } from '@zp/ui';
+import { Button } from '@zp/ui';
 import { jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
 import { JOB_STATE_TEXT, JOB_STATE_TONE } from '../console/states';
 import { to } from '../../lib/paths';
 
@@ -24,22 +24,14 @@ function TakeDown({ job, onClose, onDone }: { job: Row; onClose: () => void; onD
     if (await act(api.call(jobsApi.adminTakeDown, { body: { gwid: job.gwid, xjyy: reason.trim() } }), true)) onDone();
   });
   return (
-    <Dialog open title={`下架「${job.gwmc}」`} onClose={onClose} width={520}>
-      <form className="hr-form hr-form--single" onSubmit={onSubmit} noValidate>
-        <Field label="常用原因">
-          <Select label="常用原因" value="" placeholder="选择后可修改" options={REASONS.map((r) => ({ value: r, label: r }))} onChange={(v) => v && setReason(v)} />
-        </Field>
-        <Field label="下架原因" required error={error} htmlFor="td-reason" hint="发布该岗位的 HR 会收到通知">
-          <textarea id="td-reason" className="hr-input" rows={3} maxLength={200} value={reason} aria-invalid={error ? true : undefined} onChange={(e) => setReason(e.target.value)} />
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="danger" disabled={blocked}>
-            下架
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={`下架「${job.gwmc}」`} width={520} onClose={onClose} onSubmit={onSubmit} blocked={blocked} single submitText="下架" danger>
+      <Field label="常用原因">
+        <Select label="常用原因" value="" placeholder="选择后可修改" options={REASONS.map((r) => ({ value: r, label: r }))} onChange={(v) => v && setReason(v)} />
+      </Field>
+      <Field label="下架原因" required error={error} htmlFor="td-reason" hint="发布该岗位的 HR 会收到通知">
+        <textarea id="td-reason" className="hr-input" rows={3} maxLength={200} value={reason} aria-invalid={error ? true : undefined} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 

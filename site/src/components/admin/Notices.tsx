@@ -1,13 +1,13 @@
 /** /zppc/admin/notices: notices and news — write, edit, publish or hide, delete. Published ones show on the home page's carousel and lists. */
 import { useState } from 'react';
-import { Button, Dialog, confirm } from '@zp/ui';
+import { Button, confirm } from '@zp/ui';
 import { contentApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { CardActions } from './CardActions';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type BodyOf, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
-import { Field, ListState, Select, Tag, ListPager } from '../console/ui';
+import { Field, ListState, Select, Tag, ListPager, FormDialog } from '../console/ui';
 import { to } from '../../lib/paths';
 
 type Row = ReplyOf<typeof contentApi.adminNotices>['page']['list'][number];
@@ -33,33 +33,25 @@ function NoticeDialog({ notice, onClose, onSaved }: { notice: Row | null; onClos
     if (await act(api.call(contentApi.adminNoticeSave, { body: { ...f, title: f.title.trim(), content: f.content.trim() } }), notice ? '公告已保存' : '公告已创建')) onSaved();
   });
   return (
-    <Dialog open title={notice ? '编辑公告' : '新建公告'} onClose={onClose} width={760}>
-      <form className="hr-form" onSubmit={onSubmit} noValidate>
-        <Field label="标题" required wide error={errors.title} htmlFor="nt-title">
-          <input id="nt-title" className="hr-input" maxLength={100} value={f.title} aria-invalid={errors.title ? true : undefined} onChange={(e) => set('title', e.target.value)} />
-        </Field>
-        <Field label="资讯类别" required error={errors.types} htmlFor="nt-types">
-          <Select id="nt-types" value={f.types} options={codes?.options('m_zxlbdm') ?? []} placeholder="请选择" invalid={!!errors.types} onChange={(v) => set('types', v)} />
-        </Field>
-        <Field label="来源" htmlFor="nt-zxly">
-          <Select id="nt-zxly" value={f.zxly ?? ''} options={codes?.options('m_zxlydm') ?? []} placeholder="不注明" onChange={(v) => set('zxly', v)} />
-        </Field>
-        <Field label="正文" required wide error={errors.content} htmlFor="nt-content" hint="纯文本，空一行分段">
-          <textarea id="nt-content" className="hr-input" rows={12} maxLength={20000} value={f.content} aria-invalid={errors.content ? true : undefined} onChange={(e) => set('content', e.target.value)} />
-        </Field>
-        <Field label="发布状态">
-          <label className="hr-check">
-            <input type="checkbox" checked={f.fbzt === 1} onChange={(e) => set('fbzt', e.target.checked ? 1 : 0)} /> 保存后对外发布
-          </label>
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={notice ? '编辑公告' : '新建公告'} width={760} onClose={onClose} onSubmit={onSubmit} blocked={blocked}>
+      <Field label="标题" required wide error={errors.title} htmlFor="nt-title">
+        <input id="nt-title" className="hr-input" maxLength={100} value={f.title} aria-invalid={errors.title ? true : undefined} onChange={(e) => set('title', e.target.value)} />
+      </Field>
+      <Field label="资讯类别" required error={errors.types} htmlFor="nt-types">
+        <Select id="nt-types" value={f.types} options={codes?.options('m_zxlbdm') ?? []} placeholder="请选择" invalid={!!errors.types} onChange={(v) => set('types', v)} />
+      </Field>
+      <Field label="来源" htmlFor="nt-zxly">
+        <Select id="nt-zxly" value={f.zxly ?? ''} options={codes?.options('m_zxlydm') ?? []} placeholder="不注明" onChange={(v) => set('zxly', v)} />
+      </Field>
+      <Field label="正文" required wide error={errors.content} htmlFor="nt-content" hint="纯文本，空一行分段">
+        <textarea id="nt-content" className="hr-input" rows={12} maxLength={20000} value={f.content} aria-invalid={errors.content ? true : undefined} onChange={(e) => set('content', e.target.value)} />
+      </Field>
+      <Field label="发布状态">
+        <label className="hr-check">
+          <input type="checkbox" checked={f.fbzt === 1} onChange={(e) => set('fbzt', e.target.checked ? 1 : 0)} /> 保存后对外发布
+        </label>
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -4,13 +4,13 @@
  * gets a partner token limited to what the widgets need.
  */
 import { useState } from 'react';
-import { Button, Dialog, confirm } from '@zp/ui';
+import { Button, confirm } from '@zp/ui';
 import { partnersApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { CardActions } from './CardActions';
 import { useLoad } from '../../lib/load';
 import { act, useGuardedSubmit, type BodyOf, type ReplyOf } from '../console/lib';
-import { Field, ListState, Tag } from '../console/ui';
+import { Field, ListState, Tag, FormDialog } from '../console/ui';
 
 type Row = ReplyOf<typeof partnersApi.adminList>['list'][number];
 type Input = BodyOf<typeof partnersApi.adminSave>;
@@ -33,30 +33,22 @@ function PartnerDialog({ partner, onClose, onSaved }: { partner: Row | null; onC
     if (await act(api.call(partnersApi.adminSave, { body }), partner ? '合作网站已保存' : '合作网站已添加')) onSaved();
   });
   return (
-    <Dialog open title={partner ? '编辑合作网站' : '添加合作网站'} onClose={onClose} width={620}>
-      <form className="hr-form" onSubmit={onSubmit} noValidate>
-        <Field label="网站名称" required error={errors.mc} htmlFor="pt-mc">
-          <input id="pt-mc" className="hr-input" maxLength={40} placeholder="如：某某大学就业信息网" value={f.mc} aria-invalid={errors.mc ? true : undefined} onChange={(e) => set('mc', e.target.value)} />
-        </Field>
-        <Field label="网站地址" required wide error={errors.origin} htmlFor="pt-origin" hint="嵌入组件的页面所在的网址，只写协议、域名和端口，如 https://career.example.edu.cn">
-          <input id="pt-origin" className="hr-input" maxLength={200} placeholder="https://" value={f.origin} aria-invalid={errors.origin ? true : undefined} onChange={(e) => set('origin', e.target.value)} />
-        </Field>
-        <Field label="联系人" wide htmlFor="pt-lxr" hint="对方负责人及联系方式">
-          <input id="pt-lxr" className="hr-input" maxLength={100} value={f.lxr ?? ''} onChange={(e) => set('lxr', e.target.value)} />
-        </Field>
-        <Field label="启用状态">
-          <label className="hr-check">
-            <input type="checkbox" checked={f.sfqy === 1} onChange={(e) => set('sfqy', e.target.checked ? 1 : 0)} /> 启用（该网站的页面可以嵌入组件）
-          </label>
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={partner ? '编辑合作网站' : '添加合作网站'} width={620} onClose={onClose} onSubmit={onSubmit} blocked={blocked}>
+      <Field label="网站名称" required error={errors.mc} htmlFor="pt-mc">
+        <input id="pt-mc" className="hr-input" maxLength={40} placeholder="如：某某大学就业信息网" value={f.mc} aria-invalid={errors.mc ? true : undefined} onChange={(e) => set('mc', e.target.value)} />
+      </Field>
+      <Field label="网站地址" required wide error={errors.origin} htmlFor="pt-origin" hint="嵌入组件的页面所在的网址，只写协议、域名和端口，如 https://career.example.edu.cn">
+        <input id="pt-origin" className="hr-input" maxLength={200} placeholder="https://" value={f.origin} aria-invalid={errors.origin ? true : undefined} onChange={(e) => set('origin', e.target.value)} />
+      </Field>
+      <Field label="联系人" wide htmlFor="pt-lxr" hint="对方负责人及联系方式">
+        <input id="pt-lxr" className="hr-input" maxLength={100} value={f.lxr ?? ''} onChange={(e) => set('lxr', e.target.value)} />
+      </Field>
+      <Field label="启用状态">
+        <label className="hr-check">
+          <input type="checkbox" checked={f.sfqy === 1} onChange={(e) => set('sfqy', e.target.checked ? 1 : 0)} /> 启用（该网站的页面可以嵌入组件）
+        </label>
+      </Field>
+    </FormDialog>
   );
 }
 

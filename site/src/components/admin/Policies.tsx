@@ -4,12 +4,12 @@
  * an earlier one on their next visit; a correction asks nobody.
  */
 import { useState } from 'react';
-import { Button, Dialog } from '@zp/ui';
+import { Button } from '@zp/ui';
 import { POLICY_KINDS, POLICY_NAMES, privacyApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, Tag } from '../console/ui';
+import { Field, ListState, Tag, FormDialog } from '../console/ui';
 import { PolicyDialog, policyHref, type PolicyKind } from '../common/Policy';
 
 type Row = ReplyOf<typeof privacyApi.adminPolicies>['list'][number];
@@ -34,27 +34,19 @@ function PublishDialog({ kind, current, onClose, onDone }: { kind: PolicyKind; c
     if (await act(api.call(privacyApi.adminPublish, { body }), reconsent ? '已发布，用户下次访问时将被请求重新同意' : '已发布')) onDone();
   });
   return (
-    <Dialog open title={`发布新版本 · ${POLICY_NAMES[kind]}`} onClose={onClose} width={820}>
-      <form className="hr-form" onSubmit={onSubmit} noValidate>
-        <Field label="标题" required wide error={errors.title} htmlFor="pl-title">
-          <input id="pl-title" className="hr-input" maxLength={60} value={title} aria-invalid={errors.title ? true : undefined} onChange={(e) => setTitle(e.target.value)} />
-        </Field>
-        <Field label="正文" required wide error={errors.content} htmlFor="pl-content" hint="纯文本，空一行分段；发布后不可修改，只能再发布新版本">
-          <textarea id="pl-content" className="hr-input" rows={16} maxLength={50000} value={content} aria-invalid={errors.content ? true : undefined} onChange={(e) => setContent(e.target.value)} />
-        </Field>
-        <Field label="重新同意" wide>
-          <label className="hr-check">
-            <input type="checkbox" checked={reconsent} onChange={(e) => setReconsent(e.target.checked)} /> 重大变更：已同意旧版本的用户下次访问时须重新同意（仅更正错字时可不勾选）
-          </label>
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            发布
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={`发布新版本 · ${POLICY_NAMES[kind]}`} width={820} onClose={onClose} onSubmit={onSubmit} blocked={blocked} submitText="发布">
+      <Field label="标题" required wide error={errors.title} htmlFor="pl-title">
+        <input id="pl-title" className="hr-input" maxLength={60} value={title} aria-invalid={errors.title ? true : undefined} onChange={(e) => setTitle(e.target.value)} />
+      </Field>
+      <Field label="正文" required wide error={errors.content} htmlFor="pl-content" hint="纯文本，空一行分段；发布后不可修改，只能再发布新版本">
+        <textarea id="pl-content" className="hr-input" rows={16} maxLength={50000} value={content} aria-invalid={errors.content ? true : undefined} onChange={(e) => setContent(e.target.value)} />
+      </Field>
+      <Field label="重新同意" wide>
+        <label className="hr-check">
+          <input type="checkbox" checked={reconsent} onChange={(e) => setReconsent(e.target.checked)} /> 重大变更：已同意旧版本的用户下次访问时须重新同意（仅更正错字时可不勾选）
+        </label>
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -4,12 +4,12 @@
  * what was done and a logged-in reporter is told.
  */
 import { useState } from 'react';
-import { Button, Dialog } from '@zp/ui';
+import { Button } from '@zp/ui';
 import { REPORT_KINDS, REPORT_REASONS, complianceApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, ListPager, Select, Tabs, Tag } from '../console/ui';
+import { Field, ListState, ListPager, Select, Tabs, Tag, FormDialog } from '../console/ui';
 
 type Row = ReplyOf<typeof complianceApi.adminReports>['page']['list'][number];
 type Kind = keyof typeof REPORT_KINDS;
@@ -26,22 +26,14 @@ function HandleDialog({ r, onClose, onDone }: { r: Row; onClose: () => void; onD
     if (await act(api.call(complianceApi.adminHandleReport, { body: { bsid: r.bsid, cljg: text.trim() } }), '已记录处理结果')) onDone();
   });
   return (
-    <Dialog open title="处理举报" onClose={onClose} width={560}>
-      <form className="hr-form hr-form--single" onSubmit={onSubmit} noValidate>
-        <p className="hr-card__note" style={{ margin: 0 }}>
-          {REPORT_KINDS[r.lx as Kind] ?? r.lx}「{r.dxmc}」：{r.sm}
-        </p>
-        <Field label="处理结果" required error={error} htmlFor="rp-result" hint={r.jbr === '游客' ? `游客举报：结果保存在记录中，如需联系请拨打 ${r.phone || '—'}` : '举报人会收到系统消息'}>
-          <textarea id="rp-result" className="hr-input" rows={4} maxLength={500} placeholder="如：已核实，岗位已下架并警告该单位" value={text} aria-invalid={error ? true : undefined} onChange={(e) => setText(e.target.value)} />
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="处理举报" width={560} onClose={onClose} onSubmit={onSubmit} blocked={blocked} single>
+      <p className="hr-card__note" style={{ margin: 0 }}>
+        {REPORT_KINDS[r.lx as Kind] ?? r.lx}「{r.dxmc}」：{r.sm}
+      </p>
+      <Field label="处理结果" required error={error} htmlFor="rp-result" hint={r.jbr === '游客' ? `游客举报：结果保存在记录中，如需联系请拨打 ${r.phone || '—'}` : '举报人会收到系统消息'}>
+        <textarea id="rp-result" className="hr-input" rows={4} maxLength={500} placeholder="如：已核实，岗位已下架并警告该单位" value={text} aria-invalid={error ? true : undefined} onChange={(e) => setText(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 

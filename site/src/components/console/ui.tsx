@@ -2,8 +2,8 @@
  * Small building blocks of the enterprise centre and the operator console: labelled fields,
  * selects fed by the code tables, tabs, tags, status blocks. Styles in console.css.
  */
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Button } from '@zp/ui';
+import { useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Dialog } from '@zp/ui';
 import EmptyState from '../common/EmptyState';
 import Pagination from '../common/Pagination';
 import type { Option } from './codes';
@@ -188,5 +188,36 @@ export function ListPager({ page, onChange, loading }: { page: { currPage: numbe
     <div className="hr-pager">
       <Pagination page={page.currPage} totalPage={page.totalPage} totalCount={page.totalCount} onChange={onChange} disabled={loading} />
     </div>
+  );
+}
+
+/**
+ * The console's edit dialog: a form in a dialog, closed by 取消, sent by one button (保存 unless
+ * said otherwise; `danger` for a refusal such as 驳回 or 下架), disabled while `blocked`.
+ */
+export function FormDialog({ title, width, onClose, onSubmit, blocked, single, submitText = '保存', danger, children }: {
+  title: string;
+  width: number;
+  onClose: () => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  blocked: boolean;
+  /** one column of fields */
+  single?: boolean;
+  submitText?: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open title={title} onClose={onClose} width={width}>
+      <form className={single ? 'hr-form hr-form--single' : 'hr-form'} onSubmit={onSubmit} noValidate>
+        {children}
+        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={blocked}>
+            {submitText}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

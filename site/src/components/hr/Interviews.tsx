@@ -1,6 +1,6 @@
 /** /enter_home/enter_interview: the invitations the enterprise sent, the seekers' answers, and the results HR record. */
 import { useState } from 'react';
-import { Button, Dialog } from '@zp/ui';
+import { Button } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { withBeijingLabel } from '@zp/core/dates';
@@ -8,7 +8,7 @@ import { useLoad } from '../../lib/load';
 import { act, cityAddress, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
-import { Field, ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
 import { ANSWER_TONE, answerText, resultText } from '../console/states';
 import { resumePath } from './ReceivedResumes';
 import { ReachSeeker } from './ReachSeeker';
@@ -33,27 +33,19 @@ function ResultDialog({ inv, onClose, onSaved }: { inv: Row; onClose: () => void
   };
   const { onSubmit, blocked } = useGuardedSubmit(save);
   return (
-    <Dialog open title={`${inv.xm} · ${inv.gwmc} 的面试结果`} onClose={onClose} width={480}>
-      <form className="hr-form hr-form--single" onSubmit={onSubmit} noValidate>
-        <Field label="面试结果" required error={error}>
-          <label className="hr-check">
-            <input type="radio" name="msjg" checked={msjg === '1'} onChange={() => setMsjg('1')} /> 通过
-          </label>
-          <label className="hr-check">
-            <input type="radio" name="msjg" checked={msjg === '2'} onChange={() => setMsjg('2')} /> 未通过
-          </label>
-        </Field>
-        <Field label="结果说明" htmlFor="res-note" hint="求职者会收到面试结果通知">
-          <textarea id="res-note" className="hr-input" rows={4} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        </Field>
-        <div className="hr-form__actions" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="submit" variant="primary" disabled={blocked}>
-            保存
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={`${inv.xm} · ${inv.gwmc} 的面试结果`} width={480} onClose={onClose} onSubmit={onSubmit} blocked={blocked} single>
+      <Field label="面试结果" required error={error}>
+        <label className="hr-check">
+          <input type="radio" name="msjg" checked={msjg === '1'} onChange={() => setMsjg('1')} /> 通过
+        </label>
+        <label className="hr-check">
+          <input type="radio" name="msjg" checked={msjg === '2'} onChange={() => setMsjg('2')} /> 未通过
+        </label>
+      </Field>
+      <Field label="结果说明" htmlFor="res-note" hint="求职者会收到面试结果通知">
+        <textarea id="res-note" className="hr-input" rows={4} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 
