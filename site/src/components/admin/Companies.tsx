@@ -10,7 +10,7 @@ import { GuardedButton } from '../common/ClickGuard';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
-import { Field, ListState, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
+import { Field, ListState, Tabs, Tag, ListPager, FormDialog, resettingPage } from '../console/ui';
 import { COMPANY_STATE_TEXT, COMPANY_STATE_TONE } from '../console/states';
 import { VipDialog } from './CompanyVip';
 
@@ -60,10 +60,7 @@ export default function Companies() {
       <Tabs
         label="审核状态"
         active={state}
-        onChange={(k) => {
-          setState(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setState, setPage)}
         items={[
           { key: '0', label: '待审核' },
           { key: '1', label: '已通过' },

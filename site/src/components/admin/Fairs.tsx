@@ -8,7 +8,7 @@ import { GuardedButton } from '../common/ClickGuard';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type BodyOf, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
-import { Field, ListState, Select, Tag, ListPager, FormDialog } from '../console/ui';
+import { Field, ListState, Select, Tag, ListPager, FormDialog, resettingPage } from '../console/ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../console/states';
 import { to } from '../../lib/paths';
 
@@ -154,7 +154,7 @@ export default function Fairs() {
   return (
     <>
       <form className="hr-toolbar" role="search" onSubmit={find.onSubmit}>
-        <Select label="会场类型" value={type} placeholder="全部类型" options={[{ value: '1', label: '线上' }, { value: '2', label: '线下' }]} onChange={(v) => { setType(v); setPage(1); }} />
+        <Select label="会场类型" value={type} placeholder="全部类型" options={[{ value: '1', label: '线上' }, { value: '2', label: '线下' }]} onChange={resettingPage(setType, setPage)} />
         <label className="zp-visually-hidden" htmlFor="af-name">招聘会名称</label>
         <input id="af-name" className="hr-input" placeholder="招聘会名称" maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
         <Button type="submit" disabled={find.blocked}>查找</Button>

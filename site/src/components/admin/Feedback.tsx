@@ -5,7 +5,7 @@ import { feedbackApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog, resettingPage } from '../console/ui';
 
 type Row = ReplyOf<typeof feedbackApi.adminList>['page']['list'][number];
 const LIMIT = 10;
@@ -47,10 +47,7 @@ export default function Feedback() {
       <Tabs
         label="处理状态"
         active={zt}
-        onChange={(k) => {
-          setZt(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setZt, setPage)}
         items={[
           { key: '0', label: '待答复' },
           { key: '1', label: '已答复' },
@@ -58,7 +55,7 @@ export default function Feedback() {
         ]}
       />
       <div className="hr-toolbar">
-        <Select label="问题类型" value={wtlx} placeholder="全部类型" options={Object.entries(CATEGORY).map(([value, label]) => ({ value, label }))} onChange={(v) => { setWtlx(v); setPage(1); }} />
+        <Select label="问题类型" value={wtlx} placeholder="全部类型" options={Object.entries(CATEGORY).map(([value, label]) => ({ value, label }))} onChange={resettingPage(setWtlx, setPage)} />
       </div>
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={zt === '0' ? '没有待答复的反馈' : '暂无反馈'} onRetry={list.reload}>
         {data?.list.map((f) => (

@@ -5,7 +5,7 @@ import { jobsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog, resettingPage } from '../console/ui';
 import { JOB_STATE_TEXT, JOB_STATE_TONE } from '../console/states';
 import { to } from '../../lib/paths';
 
@@ -52,10 +52,7 @@ export default function Jobs() {
       <Tabs
         label="岗位状态"
         active={zt}
-        onChange={(k) => {
-          setZt(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setZt, setPage)}
         items={[
           { key: '1', label: '招聘中' },
           { key: '3', label: '已下架' },

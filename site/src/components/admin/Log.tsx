@@ -5,7 +5,7 @@ import { adminApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { minutes, useGuardedSubmit } from '../console/lib';
-import { ListState, Select, ListPager } from '../console/ui';
+import { ListState, Select, ListPager, resettingPage } from '../console/ui';
 
 const LIMIT = 20;
 /** Action prefixes the modules log (company.approve, fair.update, codes.save, ...). */
@@ -69,7 +69,7 @@ export default function Log() {
   return (
     <>
       <form className="hr-toolbar" onSubmit={find.onSubmit} aria-label="筛选操作日志">
-        <Select label="操作类型" value={kind} placeholder="全部操作" options={KINDS} onChange={(v) => { setKind(v); setPage(1); }} />
+        <Select label="操作类型" value={kind} placeholder="全部操作" options={KINDS} onChange={resettingPage(setKind, setPage)} />
         <label className="zp-visually-hidden" htmlFor="lg-from">开始日期</label>
         <input id="lg-from" className="hr-input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         <span aria-hidden="true">至</span>

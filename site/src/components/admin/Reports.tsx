@@ -9,7 +9,7 @@ import { REPORT_KINDS, REPORT_REASONS, complianceApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
-import { Field, ListState, ListPager, Select, Tabs, Tag, FormDialog } from '../console/ui';
+import { Field, ListState, ListPager, Select, Tabs, Tag, FormDialog, resettingPage } from '../console/ui';
 
 type Row = ReplyOf<typeof complianceApi.adminReports>['page']['list'][number];
 type Kind = keyof typeof REPORT_KINDS;
@@ -52,10 +52,7 @@ export default function Reports() {
       <Tabs
         label="处理状态"
         active={zt}
-        onChange={(k) => {
-          setZt(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setZt, setPage)}
         items={[
           { key: '0', label: '待处理' },
           { key: '1', label: '已处理' },
@@ -63,7 +60,7 @@ export default function Reports() {
         ]}
       />
       <div className="hr-toolbar">
-        <Select label="举报对象" value={lx} placeholder="全部对象" options={Object.entries(REPORT_KINDS).map(([value, label]) => ({ value, label }))} onChange={(v) => { setLx(v); setPage(1); }} />
+        <Select label="举报对象" value={lx} placeholder="全部对象" options={Object.entries(REPORT_KINDS).map(([value, label]) => ({ value, label }))} onChange={resettingPage(setLx, setPage)} />
       </div>
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={zt === '0' ? '没有待处理的举报' : '暂无举报'} onRetry={list.reload}>
         {data?.list.map((r) => (

@@ -221,3 +221,11 @@ export function FormDialog({ title, width, onClose, onSubmit, blocked, single, s
     </Dialog>
   );
 }
+
+/** A list filter's setter that also goes back to the list's first page. */
+export const resettingPage =
+  <T,>(set: (value: T) => void, setPage: (page: number) => void) =>
+  (value: T) => {
+    set(value);
+    setPage(1);
+  };

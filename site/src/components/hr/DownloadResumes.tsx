@@ -10,7 +10,7 @@ import { api } from '@zp/core/session';
 import { useLoad } from '../../lib/load';
 import { minutes } from '../console/lib';
 import { HrGate } from './hr';
-import { ListState, Select, ListPager } from '../console/ui';
+import { ListState, Select, ListPager, resettingPage } from '../console/ui';
 import { DownloadDialog, exportResumes, type DownloadTarget } from './candidate';
 import { resumePath } from './ReceivedResumes';
 import { ApplicationState } from '../common/ApplicationState';
@@ -56,7 +56,7 @@ function List() {
   return (
     <>
       <div className="hr-toolbar">
-        <Select label="应聘岗位" value={gwid} placeholder="全部岗位" options={(jobs.data?.list ?? []).map((j) => ({ value: j.gwid, label: j.gwmc }))} onChange={(v) => { setGwid(v); setPage(1); }} />
+        <Select label="应聘岗位" value={gwid} placeholder="全部岗位" options={(jobs.data?.list ?? []).map((j) => ({ value: j.gwid, label: j.gwmc }))} onChange={resettingPage(setGwid, setPage)} />
         <span className="hr-muted hr-small">在线简历可下载为 PDF 或 Word；投递时附了附件的，也可下载附件。每次下载都会记录。</span>
       </div>
       <div className="hr-export" role="group" aria-label="批量导出">

@@ -13,7 +13,7 @@ import { act, cityAddress, minutes, useGuardedSubmit, type ReplyOf } from '../co
 import { useCodes } from '../console/codes';
 import { HrGate, companyInfoPath, useHr } from './hr';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
-import { ListState, Notice, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { ListState, Notice, Select, Tabs, Tag, ListPager, resettingPage } from '../console/ui';
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../console/states';
 import { to } from '../../lib/paths';
 import { fairState } from '@zp/core/rules/fairs';
@@ -180,9 +180,9 @@ function Fairs() {
       />
       <form className="hr-toolbar" role="search" onSubmit={find.onSubmit}>
         {tab === 'all' ? (
-          <Select label="会场类型" value={venue} placeholder="全部类型" options={[{ value: '1', label: '线上招聘会' }, { value: '2', label: '线下招聘会' }]} onChange={(v) => { setVenue(v); setPage(1); }} />
+          <Select label="会场类型" value={venue} placeholder="全部类型" options={[{ value: '1', label: '线上招聘会' }, { value: '2', label: '线下招聘会' }]} onChange={resettingPage(setVenue, setPage)} />
         ) : tab === 'mine' ? (
-          <Select label="状态" value={venue} placeholder="全部状态" options={[{ value: '1', label: '未开始' }, { value: '2', label: '进行中' }, { value: '3', label: '已结束' }]} onChange={(v) => { setVenue(v); setPage(1); }} />
+          <Select label="状态" value={venue} placeholder="全部状态" options={[{ value: '1', label: '未开始' }, { value: '2', label: '进行中' }, { value: '3', label: '已结束' }]} onChange={resettingPage(setVenue, setPage)} />
         ) : null}
         {tab !== 'mine' ? (
           <>

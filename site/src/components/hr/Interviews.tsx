@@ -8,7 +8,7 @@ import { useLoad } from '../../lib/load';
 import { act, cityAddress, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
-import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog } from '../console/ui';
+import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog, resettingPage } from '../console/ui';
 import { ANSWER_TONE, answerText, resultText } from '../console/states';
 import { resumePath } from './ReceivedResumes';
 import { ReachSeeker } from './ReachSeeker';
@@ -73,10 +73,7 @@ function List() {
       <Tabs
         label="答复状态"
         active={zt}
-        onChange={(k) => {
-          setZt(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setZt, setPage)}
         items={[
           { key: '', label: '全部邀请' },
           { key: '0', label: '待答复' },
@@ -85,8 +82,8 @@ function List() {
         ]}
       />
       <form className="hr-toolbar" role="search" onSubmit={find.onSubmit}>
-        <Select label="岗位" value={gwid} placeholder="全部岗位" options={(jobs.data?.list ?? []).map((j) => ({ value: j.gwid, label: j.gwmc }))} onChange={(v) => { setGwid(v); setPage(1); }} />
-        <Select label="面试结果" value={msjg} placeholder="全部结果" options={[{ value: '0', label: '未填写' }, { value: '1', label: '通过' }, { value: '2', label: '未通过' }]} onChange={(v) => { setMsjg(v); setPage(1); }} />
+        <Select label="岗位" value={gwid} placeholder="全部岗位" options={(jobs.data?.list ?? []).map((j) => ({ value: j.gwid, label: j.gwmc }))} onChange={resettingPage(setGwid, setPage)} />
+        <Select label="面试结果" value={msjg} placeholder="全部结果" options={[{ value: '0', label: '未填写' }, { value: '1', label: '通过' }, { value: '2', label: '未通过' }]} onChange={resettingPage(setMsjg, setPage)} />
         <label className="zp-visually-hidden" htmlFor="iv-name">姓名</label>
         <input id="iv-name" className="hr-input" placeholder="姓名" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
         <Button type="submit" disabled={find.blocked}>查找</Button>

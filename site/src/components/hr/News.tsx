@@ -8,7 +8,7 @@ import { GuardedButton } from '../common/ClickGuard';
 import { useLoad } from '../../lib/load';
 import { act, minutes, type ReplyOf } from '../console/lib';
 import { HrGate, refreshMenuBadge } from './hr';
-import { ListState, Tabs, Tag, ListPager } from '../console/ui';
+import { ListState, Tabs, Tag, ListPager, resettingPage } from '../console/ui';
 
 type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003';
 type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];
@@ -53,10 +53,7 @@ function List() {
       <Tabs
         label="消息类别"
         active={category}
-        onChange={(k) => {
-          setCategory(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setCategory, setPage)}
         items={[
           { key: 'all', label: '全部', count: c ? c.wjxx.count + c.hxxx.count + c.xtxx.count : 0 },
           { key: 'xx_001', label: CATEGORY_TEXT.xx_001 },

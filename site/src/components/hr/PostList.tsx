@@ -13,7 +13,7 @@ import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
-import { ListState, Notice, Tabs, Tag, ListPager } from '../console/ui';
+import { ListState, Notice, Tabs, Tag, ListPager, resettingPage } from '../console/ui';
 import { FAIR_STATE_TEXT, GWZT_TEXT, GWZT_TONE } from '../console/states';
 import { to } from '../../lib/paths';
 
@@ -115,10 +115,7 @@ function Posts({ mine }: { mine: boolean }) {
       <Tabs
         label="岗位状态"
         active={tab}
-        onChange={(k) => {
-          setTab(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setTab, setPage)}
         items={[
           { key: 'all', label: '全部' },
           { key: '2', label: '招聘中' },

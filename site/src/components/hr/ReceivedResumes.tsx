@@ -13,7 +13,7 @@ import { useLoad } from '../../lib/load';
 import { act, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { HrGate } from './hr';
-import { ListState, Select, Tabs, Tag, ListPager } from '../console/ui';
+import { ListState, Select, Tabs, Tag, ListPager, resettingPage } from '../console/ui';
 import { DownloadDialog, InviteDialog, setApplicationState, toggleFavourite, type DownloadTarget, type InviteTarget } from './candidate';
 import { avatarOf } from '../seeker/common';
 import { to } from '../../lib/paths';
@@ -141,10 +141,7 @@ function Received({ selected }: { selected: boolean }) {
       <Tabs
         label="投递状态"
         active={state}
-        onChange={(k) => {
-          setState(k);
-          setPage(1);
-        }}
+        onChange={resettingPage(setState, setPage)}
         items={tabs.map((t) => (t.key === '1' ? { ...t, count: fresh } : t))}
       />
       <form className="hr-toolbar" role="search" onSubmit={find.onSubmit}>
@@ -154,13 +151,10 @@ function Received({ selected }: { selected: boolean }) {
             value={gwid}
             placeholder="全部岗位"
             options={(jobs.data?.list ?? []).map((j) => ({ value: j.gwid, label: `${j.gwmc}（${j.tdrs}）` }))}
-            onChange={(v) => {
-              setGwid(v);
-              setPage(1);
-            }}
+            onChange={resettingPage(setGwid, setPage)}
           />
         ) : null}
-        <Select label="学历" value={xl} placeholder="不限学历" options={codes?.options('m_xldm') ?? []} onChange={(v) => { setXl(v); setPage(1); }} />
+        <Select label="学历" value={xl} placeholder="不限学历" options={codes?.options('m_xldm') ?? []} onChange={resettingPage(setXl, setPage)} />
         <label className="zp-visually-hidden" htmlFor="res-name">姓名</label>
         <input id="res-name" className="hr-input" placeholder="姓名" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
         {!selected ? (
