@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers.js';
-import { allActors, codesByRole, expectedCodes, type Actors } from './roles.js';
+import type { TestServer } from './helpers.js';
+import { codesByRole, expectedCodes, type Actors, serverWithActors } from './roles.js';
 
 describe('role helpers', () => {
   let srv: TestServer;
   let actors: Actors;
-  beforeAll(async () => {
-    srv = await startServer();
-    actors = await allActors(srv);
-  });
+  beforeAll(async () => ({ srv, actors } = await serverWithActors()));
   afterAll(() => srv?.close());
 
   it('give each role the access the server grants it', async () => {

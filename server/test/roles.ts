@@ -8,7 +8,7 @@
  */
 import { createUser } from '../src/modules/auth/index.js';
 import { one, sql } from '../src/db/index.js';
-import { md5, type Reply, type TestServer } from './helpers.js';
+import { md5, startServer, type Reply, type TestServer } from './helpers.js';
 
 /**
  * A phone number no other call in this process returns (sequential from a random base), so two
@@ -117,4 +117,10 @@ export function expectedCodes(allowed: RoleName[], okCode = 0): Record<RoleName,
   const out = {} as Record<RoleName, number>;
   for (const r of ROLES) out[r] = allowed.includes(r) ? okCode : r === 'anonymous' ? 401 : 403;
   return out;
+}
+
+/** A fresh server with every role logged in, for a test file's beforeAll. */
+export async function serverWithActors(opts?: Parameters<typeof startServer>[0]): Promise<{ srv: TestServer; actors: Actors }> {
+  const srv = await startServer(opts);
+  return { srv, actors: await allActors(srv) };
 }

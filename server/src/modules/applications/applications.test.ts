@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, completeResume, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, completeResume, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { fairWithSignup, postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
 import { beijingTime } from './store.js';
@@ -13,8 +13,7 @@ let actors: Actors;
 let otherHr: Actor;
 
 beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
+  ({ srv, actors } = await serverWithActors());
   otherHr = await actor(srv, 'hrApproved');
 });
 afterAll(() => srv?.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, type Actor, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { actor, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
 import { one, sql } from '../../db/index.js';
@@ -12,8 +12,7 @@ let actors: Actors;
 let otherHr: Actor;
 
 beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
+  ({ srv, actors } = await serverWithActors());
   otherHr = await actor(srv, 'hrApproved');
 });
 afterAll(() => srv?.close());

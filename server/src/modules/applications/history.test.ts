@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, type Actor, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { actor, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { sql } from '../../db/index.js';
 
 let srv: TestServer;
 let actors: Actors;
-beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
-});
+beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 const apply = async (seeker: Actor, gwid: string) => (await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid } })).body.bsid as string;

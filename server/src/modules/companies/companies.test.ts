@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, expectedCodes, uniquePhone, type Actor, type Actors } from '../../../test/roles.js';
+import { md5, type TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, expectedCodes, uniquePhone, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { companyBody, jobBody, postJob, uploadedFile } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
 
 let srv: TestServer;
 let actors: Actors;
 
-beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
-});
+beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 /** A new HR with no enterprise yet. */

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, expectedCodes, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { REPORT_LIMITS } from '@zp/core/contract';
 
 let srv: TestServer;
 let actors: Actors;
-beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
-});
+beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 describe("the footer's facts", () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServer, newPhone, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, expectedCodes, giveCompany, type Actor, type Actors } from '../../../test/roles.js';
+import { newPhone, type TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, expectedCodes, giveCompany, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { rows, sql } from '../../db/index.js';
 
 let srv: TestServer;
 let actors: Actors;
 const changes: { kind: string; id: string }[] = [];
 beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
+  ({ srv, actors } = await serverWithActors());
   await srv.app.services.bus.subscribe('content.changed', (p) => changes.push(p as { kind: string; id: string }));
 });
 afterAll(() => srv?.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, newPhone, type TestServer } from '../../../test/helpers.js';
-import { allActors, codesByRole, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import { newPhone, type TestServer } from '../../../test/helpers.js';
+import { codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { openSocket } from '../../../test/socket.js';
 import { rows, sql } from '../../db/index.js';
 import { sendFairReminders } from './reminders.js';
@@ -29,8 +29,7 @@ let ended: string; // online, last week
 let hidden: string; // unpublished
 
 beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
+  ({ srv, actors } = await serverWithActors());
   await srv.app.services.bus.subscribe('content.changed', (p) => changes.push(p as { kind: string; id: string }));
   future = await createFair({
     hymc: '2026年秋季高校毕业生网络双选会', sfxs: 1, hylx: 'yh_005', hykssj: china(2 * D), hyjssj: china(2 * D + 8 * H),

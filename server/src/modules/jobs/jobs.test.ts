@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, expectedCodes, type Actors, serverWithActors } from '../../../test/roles.js';
 import { fairWithSignup, jobBody, postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
 import { companyJobCounts, jobSummary, jobsAtFair } from './public.js';
@@ -8,10 +8,7 @@ import { companyJobCounts, jobSummary, jobsAtFair } from './public.js';
 let srv: TestServer;
 let actors: Actors;
 
-beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
-});
+beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 const everyone = ['anonymous', 'seekerIncomplete', 'seeker', 'hrUnapproved', 'hrApproved', 'operator'] as const;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
 import { startServer, newPhone, dbKind, type TestServer } from '../../../test/helpers.js';
-import { allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
+import { codesByRole, expectedCodes, type Actors, serverWithActors } from '../../../test/roles.js';
 import { openSocket } from '../../../test/socket.js';
 import { notify } from './notify.js';
 import { isUserOnline, onlineUsers, mountSocket } from './socket.js';
@@ -13,10 +13,7 @@ import WebSocket from 'ws';
 
 let srv: TestServer;
 let actors: Actors;
-beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
-});
+beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 const until = async (check: () => Promise<boolean>) => {

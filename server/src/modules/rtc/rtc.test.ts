@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RTC_FREE_NOTICE, RTC_INVITED_MSG, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, rtcDailyUsedMsg } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
 import { one, sql } from '../../db/index.js';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { allActors, codesByRole, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { colleague, controlClock, hr, hubOf, invite, openRoom, seeker, type Person } from './testing.js';
 
 let srv: TestServer;
@@ -15,10 +15,7 @@ let actors: Actors;
 let clock: ReturnType<typeof controlClock>;
 const MIN = 60_000;
 
-beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
-});
+beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 beforeEach(() => {
   clock = controlClock(srv);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Static } from '@sinclair/typebox';
 import { JobCard } from '@zp/core/contract';
-import { md5, startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import { md5, type TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
 import { reindexCompanyJobs } from './indexing.js';
@@ -24,8 +24,7 @@ async function rename(hr: Actor, name: string, extra = sql``) {
 }
 
 beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
+  ({ srv, actors } = await serverWithActors());
   a = await actor(srv, 'hrApproved');
   b = await actor(srv, 'hrApproved');
   const posts: [Actor, string, Record<string, unknown>][] = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { actor, allActors, codesByRole, completeResume, expectedCodes, type Actor, type Actors } from '../../../test/roles.js';
+import type { TestServer } from '../../../test/helpers.js';
+import { actor, codesByRole, completeResume, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { shieldCompany, unshieldCompany } from './public.js';
 import { sql } from '../../db/index.js';
 
@@ -26,8 +26,7 @@ async function resume(s: Actor, name: string, wsd = 100) {
 }
 
 beforeAll(async () => {
-  srv = await startServer();
-  actors = await allActors(srv);
+  ({ srv, actors } = await serverWithActors());
   for (const k of ['shown', 'hidden', 'shielding', 'incomplete'] as const) seekers[k] = await actor(srv, 'seeker');
   await resume(seekers.shown, '欧阳明');
   await resume(seekers.hidden, '隐藏者');
