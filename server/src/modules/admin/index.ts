@@ -20,6 +20,7 @@ function validDay(text: string): string | null {
 
 const admin: Module = {
   name: 'admin',
+  dependencies: ['companies', 'jobs'],
   register(app, s) {
     // ---- code tables
 

@@ -5,13 +5,12 @@ import { badRequest, forbidden, notFound, offsetOf, pageOf } from '../../http/re
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
-import { companyLogoUrls, companyOfHr, registerInterviewCounter } from '../companies/public.js';
+import { companyLogoUrls, companyOfHr } from '../companies/public.js';
 import { jobListColumns, type JobListItem } from '../jobs/public.js';
 import { seekerCard, seekerCards, sectionRows, type SeekerCard } from '../resumes/public.js';
-import { fileOf, registerPrivateFileRule, FileKind, type PrivateFileRule } from '../files/public.js';
+import { fileOf, FileKind } from '../files/public.js';
 import { favouriteFlags, recordResumeView } from '../relations/public.js';
-import { applicationStates, candidateAccess, fairApplicationFigures, interviewsSent, resumeFileAccess } from './public.js';
-import { registerFairApplicationCounter } from '../fairs/public.js';
+import { applicationStates, candidateAccess, resumeFileAccess } from './public.js';
 import { downloadLink, registerDownloads } from './downloads.js';
 import { registerHistory } from './history.js';
 import { pdfFont } from '../resumes/pdf.js';
@@ -19,15 +18,6 @@ import {
   answerInvitation, apply, applyMany, assertMayApply, changeState, hrCompany, invite, likePattern, markViewed, minuteText, recordResult, timeText, validDay,
 } from './store.js';
 
-/**
- * HR of an approved enterprise the seeker shared the attachment résumés with (resumeFileAccess:
- * applied, or accepted an invitation) may read them; talent search alone never opens them.
- */
-const sharedResumeRule: PrivateFileRule = async (db, file, user) => {
-  if (user.role !== 'hr' || file.kind !== FileKind.resume || !file.ownerId) return false;
-  const company = await companyOfHr(db, user.id);
-  return !!company && company.status === 1 && (await resumeFileAccess(db, company.id, file.ownerId)) === 'private';
-};
 
 export { TALENT_DOWNLOADS_PER_DAY } from './downloads.js';
 
@@ -207,10 +197,8 @@ async function resumeLink(s: Services, d: { hrId: string; seekerId: string; file
 
 const applications: Module = {
   name: 'applications',
+  dependencies: ['jobs', 'resumes', 'files', 'fairs'],
   register(app, s) {
-    registerPrivateFileRule(sharedResumeRule);
-    registerInterviewCounter(interviewsSent);
-    registerFairApplicationCounter(fairApplicationFigures);
     registerDownloads(app, s);
     registerHistory(app, s);
 

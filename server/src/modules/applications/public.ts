@@ -6,6 +6,8 @@ import { isId } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { resumeHidden } from '../resumes/public.js';
 import { shieldedCompanies } from '../search/public.js';
+import { companyOfHr } from '../companies/public.js';
+import { FileKind, type PrivateFileRule } from '../files/public.js';
 
 /** True when the seeker applied to any job of the enterprise. */
 export async function appliedToCompany(db: Db, seekerId: string, companyId: string): Promise<boolean> {
@@ -100,3 +102,13 @@ export async function appliedJobs(db: Db, seekerId: string, limit = 20) {
         where a.seeker_id = ${seekerId} order by a.created_at desc, a.id desc limit ${limit}`,
   );
 }
+
+/**
+ * HR of an approved enterprise the seeker shared the attachment résumés with (resumeFileAccess:
+ * applied, or accepted an invitation) may read them; talent search alone never opens them.
+ */
+export const sharedResumeRule: PrivateFileRule = async (db, file, user) => {
+  if (user.role !== 'hr' || file.kind !== FileKind.resume || !file.ownerId) return false;
+  const company = await companyOfHr(db, user.id);
+  return !!company && company.status === 1 && (await resumeFileAccess(db, company.id, file.ownerId)) === 'private';
+};

@@ -188,6 +188,7 @@ function resetPassword(role: Role) {
 
 const auth: Module = {
   name: 'auth',
+  dependencies: ['partners'],
   register(app, s) {
     // Said at the code step, and nothing sent, when the number cannot use the code. Without a
     // role (the previous client) the phone is judged over the roles that register.

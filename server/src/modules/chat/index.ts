@@ -9,8 +9,7 @@ import { ChatHub } from './hub.js';
 import { messageHandlers } from './messages.js';
 import { groupHandlers } from './groups.js';
 import { relationHandlers } from './relations.js';
-import { chatFileRule, storeChatFile } from './files.js';
-import { registerPrivateFileRule } from '../files/public.js';
+import { storeChatFile } from './files.js';
 import { selfUserSig, tencentUserSig } from './usersig.js';
 import { refuse } from './common.js';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
@@ -29,6 +28,7 @@ async function sigUser(hub: ChatHub, userId: unknown, sig: unknown, partner: str
 
 const chat: Module = {
   name: 'chat',
+  dependencies: ['auth', 'companies', 'files'],
   async register(app, s) {
     const settings = chatSettings();
     const hub = new ChatHub(s, settings);
@@ -51,7 +51,6 @@ const chat: Module = {
       await hub.logout(conn);
       return {};
     });
-    registerPrivateFileRule(chatFileRule);
     await hub.start();
     s.onClose(() => hub.stop());
 

@@ -24,6 +24,7 @@ function matches(header: string | undefined, etag: string): boolean {
 
 const codes: Module = {
   name: 'codes',
+  dependencies: [],
   async register(app, s) {
     await seedCodeTables(s.db, s.log);
     const unsubscribe = await s.bus.subscribe(CODES_CHANGED, () => invalidateCodes(s.db));

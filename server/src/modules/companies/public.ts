@@ -36,19 +36,8 @@ export async function companyLogoUrls(db: Db, config: Config, companyIds: string
   return out;
 }
 
-/**
- * msCount of getGwYyCount: interview invitations an enterprise sent. Interviews belong to the
- * applications module, which registers its counter here when it is loaded; until then there are
- * no interviews to count.
- */
-type InterviewCounter = (db: Db, companyId: string) => Promise<number>;
-let interviewCounter: InterviewCounter | null = null;
-export function registerInterviewCounter(fn: InterviewCounter) {
-  interviewCounter = fn;
-}
-export async function interviewCount(db: Db, companyId: string): Promise<number> {
-  return interviewCounter ? interviewCounter(db, companyId) : 0;
-}
+/** msCount of getGwYyCount: interview invitations an enterprise sent (interviews are the applications module's). */
+export type InterviewCounter = (db: Db, companyId: string) => Promise<number>;
 
 /** An enterprise's name and review state (1 approved), for a report's evidence; null when there is none. */
 export async function companyNameOf(db: Db, companyId: string): Promise<{ name: string; status: number } | null> {

@@ -59,6 +59,7 @@ async function describeTarget(db: Db, kind: ReportKind, id: string): Promise<{ n
 
 const compliance: Module = {
   name: 'compliance',
+  dependencies: ['auth', 'jobs', 'chat'],
   register(app, s) {
     handle(app, s, complianceApi.siteInfo, async () => ({ info: await readInfo(s.db) }));
 

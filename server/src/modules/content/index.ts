@@ -20,6 +20,7 @@ import {
 export function contentModule(needs: { receivedResumes: ReceivedResumeCounter }): Module {
   return {
     name: 'content',
+    dependencies: ['companies', 'jobs'],
     register(app, s) {
       // Readers of a notice page count as visits, once a day each (http/page-views.ts).
       registerPageViewCounter('notice', (db, id, n) => db.execute(sql`update notices set visits = visits + ${n} where id = ${id} and published`));

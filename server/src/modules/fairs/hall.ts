@@ -14,7 +14,7 @@ import { jobsAtFair } from '../jobs/public.js';
 import { codeName } from '../codes/store.js';
 import { MIN_COMPLETENESS, seekerCards } from '../resumes/public.js';
 import { favouriteFlags } from '../relations/public.js';
-import { fairApplicationCounts, fairStateSql } from './public.js';
+import { fairStateSql, type FairApplicationCounter } from './public.js';
 import { attachedJobCounts, companyCardColumns, followedOf, hrIdsByCompany, type CompanyCardRow } from './borrowed.js';
 import { chinaTime, fairJobTotal, likeOf } from './store.js';
 
@@ -153,7 +153,7 @@ export async function onlineCompanies(s: Services, companyIds: string[]): Promis
   return [...hrs.entries()].filter(([, ids]) => ids.some((id) => online.has(id))).map(([c]) => c);
 }
 
-export async function hallStats(s: Services, fairId: string): Promise<Static<typeof HallStats>> {
+export async function hallStats(s: Services, fairId: string, applicationFigures: FairApplicationCounter): Promise<Static<typeof HallStats>> {
   const f = await requireFair(s.db, fairId);
   const counts = await one<{ companies: number; universities: number; seekers: number; running: number }>(
     s.db,
@@ -165,7 +165,7 @@ export async function hallStats(s: Services, fairId: string): Promise<Static<typ
   const seekers = await hallSeekers(s.db, fairId);
   const hrs = [...(await hallHrs(s.db, fairId)).values()].flat();
   const online = await onlineUsers(s, [...seekers, ...hrs]);
-  const applications = await fairApplicationCounts(s.db, fairId);
+  const applications = await applicationFigures(s.db, fairId);
   return {
     chqys: counts!.companies,
     chgxs: counts!.universities,

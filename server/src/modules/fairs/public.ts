@@ -47,16 +47,5 @@ export async function fairsOfCompany(db: Db, companyId: string): Promise<{ id: s
   );
 }
 
-/**
- * jltds / mys of the hall figures: résumés sent in a fair's hall and offers made from them.
- * Applications belong to the applications module, which registers its counter here when loaded;
- * without it no application exists to count.
- */
+/** jltds / mys of the hall figures: résumés sent in a fair's hall and offers made from them (the applications module's). */
 export type FairApplicationCounter = (db: Db, fairId: string) => Promise<{ sent: number; offers: number }>;
-let applicationCounter: FairApplicationCounter | null = null;
-export function registerFairApplicationCounter(fn: FairApplicationCounter) {
-  applicationCounter = fn;
-}
-export async function fairApplicationCounts(db: Db, fairId: string): Promise<{ sent: number; offers: number }> {
-  return applicationCounter ? applicationCounter(db, fairId) : { sent: 0, offers: 0 };
-}

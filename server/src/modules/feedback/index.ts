@@ -16,6 +16,7 @@ const time = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asi
 
 const feedback: Module = {
   name: 'feedback',
+  dependencies: ['files'],
   register(app, s) {
     handle(app, s, feedbackApi.ossKey, async ({ user }) => ({ info: issueUploadPolicy(s, user?.id ?? null, SCOPES.feedback) }));
 

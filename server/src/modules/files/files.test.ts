@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
 import { postForm, samples, uploadAndSave, type UploadInfo } from '../../../test/uploads.js';
-import { fileByKey, issueUploadPolicy, registerPrivateFileRule, SCOPES } from './public.js';
+import { canReadFile, fileByKey, fileOf, issueUploadPolicy, SCOPES, type PrivateFileRule } from './public.js';
 import { s3PostFields, signPolicy } from './sigv4.js';
 import { localPath, localSignature, sweepLocalOrphans } from './storage.js';
 
@@ -89,14 +89,16 @@ describe('files: upload, register, serve', () => {
     expect((await srv.call(`/api/qz/qzFile/getFile/${id}`, { token: actors.hrApproved.token })).body.code).toBe(403);
   });
 
-  it('lets a registered private-file rule admit others (the hook applications will use)', async () => {
+  it('lets a private-file rule admit others besides the owner, and nobody it does not name', async () => {
     const { saved } = await resume(srv, seeker.token, 'for-hr.pdf', samples.pdf());
     const hrId = actors.hrApproved.userId;
-    registerPrivateFileRule(async (_db, file, user) => file.id === saved.body.wjid && user.id === hrId);
-    const got = await srv.call(`/api/qz/qzFile/getFile/${saved.body.wjid}`, { token: actors.hrApproved.token });
-    expect(got.body.code).toBe(0);
-    expect((await fetch(got.body.fileUrl)).status).toBe(200);
-    expect((await srv.call(`/api/qz/qzFile/getFile/${saved.body.wjid}`, { token: actors.hrUnapproved.token })).body.code).toBe(403);
+    const rule: PrivateFileRule = async (_db, file, user) => file.id === saved.body.wjid && user.id === hrId;
+    const file = (await fileOf(srv.app.services.db, saved.body.wjid))!;
+    const as = (userId: string | null, role: 'qz' | 'hr') => ({ id: userId!, role }) as Parameters<PrivateFileRule>[2];
+    expect(await canReadFile(srv.app.services.db, file, as(hrId, 'hr'), [rule])).toBe(true);
+    expect(await canReadFile(srv.app.services.db, file, as(hrId, 'hr'), [])).toBe(false);
+    expect(await canReadFile(srv.app.services.db, file, as(actors.hrUnapproved.userId, 'hr'), [rule])).toBe(false);
+    expect(await canReadFile(srv.app.services.db, file, null, [rule])).toBe(false);
   });
 
   it('refuses a file whose content is not what its extension says, and keeps nothing', async () => {

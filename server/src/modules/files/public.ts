@@ -96,21 +96,17 @@ export async function assertFileOwned(db: Db, fileId: string, userId: string, ki
 
 /**
  * A rule that lets someone other than the owner read a private file (for instance: HR of an
- * enterprise the owner applied to). Registered once per rule function; rules get the database,
- * so the same rule serves every server in the process.
+ * enterprise the owner applied to). The modules that own such relations give theirs to the files
+ * module when the server is put together (modules/index.ts).
  */
 export type PrivateFileRule = (db: Db, file: FileRecord, user: User) => Promise<boolean>;
-const privateRules = new Set<PrivateFileRule>();
-export function registerPrivateFileRule(rule: PrivateFileRule): void {
-  privateRules.add(rule);
-}
 
-/** Public files: anyone. Private files: the owner, then whoever a registered rule admits. */
-export async function canReadFile(db: Db, file: FileRecord, user: User | null): Promise<boolean> {
+/** Public files: anyone. Private files: the owner, then whoever one of the rules admits. */
+export async function canReadFile(db: Db, file: FileRecord, user: User | null, rules: readonly PrivateFileRule[]): Promise<boolean> {
   if (!file.private) return true;
   if (!user) return false;
   if (file.ownerId === user.id) return true;
-  for (const rule of privateRules) if (await rule(db, file, user)) return true;
+  for (const rule of rules) if (await rule(db, file, user)) return true;
   return false;
 }
 

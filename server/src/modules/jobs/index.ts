@@ -16,6 +16,7 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const jobs: Module = {
   name: 'jobs',
+  dependencies: ['companies', 'codes'],
   register(app, s) {
     // Readers of a job page count as views, once a day each (http/page-views.ts).
     registerPageViewCounter('job', (db, id, n) => db.execute(sql`update jobs set views = views + ${n} where id = ${id}`));

@@ -7,6 +7,7 @@ import { mountSocket } from './socket.js';
 
 const notify: Module = {
   name: 'notify',
+  dependencies: ['auth'],
   async register(app, s) {
     handle(app, s, identityApi.hrReminders, async ({ user }) => ({ hrXxtx: await unreadCounters(s.db, user.id) }));
     handle(app, s, identityApi.seekerReminders, async ({ user }) => ({ qzXxtx: await unreadCounters(s.db, user.id) }));

@@ -48,6 +48,7 @@ function reloader(s: Services) {
 
 const partners: Module = {
   name: 'partners',
+  dependencies: [],
   async register(app, s) {
     const reload = reloader(s);
     await reload();

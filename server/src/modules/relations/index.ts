@@ -28,6 +28,7 @@ async function savableJob(db: Db, gwid: string, dwid?: string) {
 
 const relations: Module = {
   name: 'relations',
+  dependencies: ['applications'],
   register(app, s) {
     // ---- saved jobs
 

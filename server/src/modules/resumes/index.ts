@@ -206,6 +206,7 @@ async function seekerInfo(s: Services, userId: string) {
 
 const resumes: Module = {
   name: 'resumes',
+  dependencies: ['auth', 'codes'],
   register(app, s) {
     handle(app, s, identityApi.seekerBase, async ({ user }) => ({ qzGrjbxxBase: await seekerBase(s, user.id) }));
 

@@ -15,6 +15,7 @@ export const rtcHubs = new WeakMap<Services, RtcHub>();
  */
 const rtc: Module = {
   name: 'rtc',
+  dependencies: ['companies', 'chat'],
   async register(app, s) {
     const rooms = new Rooms(s, s.config.rtc.reconnectGraceMs);
     const hub = new RtcHub(s, rooms);

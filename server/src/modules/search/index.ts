@@ -10,6 +10,7 @@ import { joinedCompanyId } from '../companies/store.js';
 
 const search: Module = {
   name: 'search',
+  dependencies: ['jobs'],
   register(app, s) {
     handle(app, s, searchApi.jobs, async ({ query }) => {
       const { list, total, totalCapped } = await searchJobs(s.db, query);
