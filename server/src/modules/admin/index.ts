@@ -5,10 +5,10 @@ import { handle } from '../../http/route.js';
 import { badRequest, notFound, offsetOf, pageOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { CODE_TABLES, disableCodeItem, listCodeTable, upsertCodeItem, type CodeRow } from '../codes/store.js';
+import { CODE_TABLES, disableCodeItem, listCodeTable, upsertCodeItem, type CodeRow } from '../codes/public.js';
 import { logOperatorAction } from './log.js';
 import { dashboardSummary } from './dashboard.js';
-import { companyVip, setCompanyVip } from '../rtc/vip.js';
+import { companyVip, setCompanyVip } from '../rtc/public.js';
 
 const item = (r: CodeRow) => ({ dm: r.code, mc: r.name, sjdm: r.parent ?? '', px: r.sort, sfqy: r.enabled ? 1 : 0 });
 

@@ -13,7 +13,7 @@ import { favouriteFlags, recordResumeView } from '../relations/public.js';
 import { applicationStates, candidateAccess, resumeFileAccess } from './public.js';
 import { downloadLink, registerDownloads } from './downloads.js';
 import { registerHistory } from './history.js';
-import { pdfFont } from '../resumes/pdf.js';
+import { pdfFont } from '../resumes/public.js';
 import {
   answerInvitation, apply, applyMany, assertMayApply, changeState, hrCompany, invite, likePattern, markViewed, minuteText, recordResult, timeText, validDay,
 } from './store.js';

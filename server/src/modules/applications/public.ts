@@ -112,3 +112,6 @@ export const sharedResumeRule: PrivateFileRule = async (db, file, user) => {
   const company = await companyOfHr(db, user.id);
   return !!company && company.status === 1 && (await resumeFileAccess(db, company.id, file.ownerId)) === 'private';
 };
+
+// Used by other modules; they import it from here only.
+export { hrCompany, likePattern, timeText } from './store.js';

@@ -14,7 +14,7 @@ import { assertFileOwned, FileKind } from '../files/public.js';
 import { seekerCompleteness } from '../resumes/public.js';
 import { notify } from '../notify/public.js';
 import { contentChanged } from '../content/public.js';
-import { isValidCode } from '../codes/store.js';
+import { isValidCode } from '../codes/public.js';
 import { candidateAccess } from './public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';

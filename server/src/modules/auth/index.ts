@@ -6,8 +6,8 @@ import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
 import { checkPassword, decoyHash, hashPassword, refuseCommonPassword } from './passwords.js';
-import { createSeekerProfile } from '../resumes/profile.js';
-import { createHrProfile, syncHrPhone } from '../companies/hr.js';
+import { createSeekerProfile } from '../resumes/public.js';
+import { createHrProfile, syncHrPhone } from '../companies/public.js';
 import { originMatches, tokenOf } from './sessions.js';
 import { checkConsentCurrent, recordConsent, registerPrivacy } from './privacy.js';
 

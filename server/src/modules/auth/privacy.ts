@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import { deleteFile, fileColumns, toRecord } from '../files/public.js';
-import { logOperatorAction } from '../admin/log.js';
+import { logOperatorAction } from '../admin/public.js';
 
 interface PolicyRow {
   kind: string;

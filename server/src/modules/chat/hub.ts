@@ -13,7 +13,7 @@ import { CONTENT_CHANGED } from '../content/public.js';
 import { SendLimits } from './ratelimit.js';
 import { sendBounded } from '../../http/socket.js';
 import { TtlCache } from './cache.js';
-import { originMatches } from '../auth/sessions.js';
+import { originMatches } from '../auth/public.js';
 import { FULL_TOKEN_ON_PARTNER_MSG, PARTNER_WRONG_ORIGIN_MSG } from '../../http/route.js';
 import { COMPANY_NOT_APPROVED_CHAT } from '@zp/core/rules/companies';
 

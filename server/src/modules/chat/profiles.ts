@@ -1,7 +1,7 @@
 import { isId, type WireProfile } from '@zp/core/contract';
 import { rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
-import { fileUrl } from '../files/urls.js';
+import { fileUrl } from '../files/public.js';
 import { c2cKey } from './common.js';
 
 const genderOfCode: Record<string, string> = { xb_001: 'Gender_Type_Male', xb_002: 'Gender_Type_Female' };

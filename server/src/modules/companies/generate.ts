@@ -3,7 +3,7 @@
  * Deterministic for a given seed, so two runs build the same data.
  */
 import { one, rows, sql, type Db } from '../../db/index.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/public.js';
 
 /** Small, fast, seedable PRNG (mulberry32). */
 export function random(seed: number) {

@@ -5,12 +5,12 @@ import { one, rows, sql, chinaTime } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { contentChanged } from '../content/public.js';
 import { companyStateOfHr, createHrProfile } from './hr.js';
-import { fileUrl } from '../files/urls.js';
-import { createUser, setDisplayName, findUser } from '../auth/index.js';
+import { fileUrl } from '../files/public.js';
+import { createUser, setDisplayName, findUser } from '../auth/public.js';
 import { perkList, publishedJobsOfCompany, type JobListItem } from '../jobs/public.js';
 import { companyLogoUrls, type InterviewCounter } from './public.js';
 import { hrState, joinedCompanyId, missingCompanyFields, registerCompany, requestJoin, reviewCompany, reviewJoin, updateCompany } from './store.js';
-import { isValidCode } from '../codes/store.js';
+import { isValidCode } from '../codes/public.js';
 import type { Services } from '../../services.js';
 import type { FastifyInstance } from 'fastify';
 

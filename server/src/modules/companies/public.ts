@@ -3,7 +3,7 @@
  */
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
-import { fileUrl } from '../files/urls.js';
+import { fileUrl } from '../files/public.js';
 
 export { companyStateOfHr } from './hr.js';
 
@@ -43,3 +43,9 @@ export type InterviewCounter = (db: Db, companyId: string) => Promise<number>;
 export async function companyNameOf(db: Db, companyId: string): Promise<{ name: string; status: number } | null> {
   return (await one<{ name: string; status: number }>(db, sql`select name, status::int as status from companies where id = ${companyId}`)) ?? null;
 }
+
+// Used by other modules; they import it from here only.
+export { CITIES, companyCount, insertCompanies, makeCompany, random, type Random } from './generate.js';
+export { createHrProfile, syncHrPhone } from './hr.js';
+export { KIND_CATEGORIES, demoKindOf } from './seed.js';
+export { joinedCompanyId } from './store.js';

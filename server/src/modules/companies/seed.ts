@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { one, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import { FileKind, SCOPES, receiveFile } from '../files/public.js';
-import { pdfFont, renderResumePdf } from '../resumes/pdf.js';
+import { pdfFont, renderResumePdf } from '../resumes/public.js';
 import { DEMO_PASSWORD, md5, type DemoContext } from '../../db/seed.js';
 import { CITIES, insertCompanies, personName, random, type InsertedCompany, type NewCompany } from './generate.js';
 

@@ -6,11 +6,11 @@ import { COMPANY_LEGACY_OPTIONAL, COMPANY_NO_LICENCE_MSG, type CompanyInput, typ
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { codeSnapshot, isValidCode } from '../codes/store.js';
+import { codeSnapshot, isValidCode } from '../codes/public.js';
 import { assertFileOwned, FileKind } from '../files/public.js';
-import { notify } from '../notify/notify.js';
-import { logOperatorAction } from '../admin/log.js';
-import { reindexCompanyJobs } from '../search/indexing.js';
+import { notify } from '../notify/public.js';
+import { logOperatorAction } from '../admin/public.js';
+import { reindexCompanyJobs } from '../search/public.js';
 import { hrIdsOfCompany } from './public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 

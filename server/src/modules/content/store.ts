@@ -5,11 +5,11 @@ import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import { countView } from '../../http/page-views.js';
 import type { Services } from '../../services.js';
-import { logOperatorAction } from '../admin/log.js';
-import { isValidCode } from '../codes/store.js';
+import { logOperatorAction } from '../admin/public.js';
+import { isValidCode } from '../codes/public.js';
 import { companyJobCounts, publishedJobsOfCompany } from '../jobs/public.js';
 import { contentChanged } from './public.js';
-import { inPlace } from '../codes/store.js';
+import { inPlace } from '../codes/public.js';
 
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import type { User } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { onlineUsers } from '../notify/public.js';
 import { jobsAtFair } from '../jobs/public.js';
-import { codeName } from '../codes/store.js';
+import { codeName } from '../codes/public.js';
 import { MIN_COMPLETENESS, seekerCards } from '../resumes/public.js';
 import { favouriteFlags } from '../relations/public.js';
 import { fairStateSql, type FairApplicationCounter } from './public.js';

@@ -8,7 +8,7 @@ import type { User } from '../../http/route.js';
 import { companyOfHr } from '../companies/public.js';
 import { fairJobTotal } from '../jobs/public.js';
 import { fairStateSql } from './public.js';
-import { inPlace } from '../codes/store.js';
+import { inPlace } from '../codes/public.js';
 
 export type FairItemT = Static<typeof FairItem>;
 export type FairDetailT = Static<typeof FairDetail>;

@@ -3,10 +3,10 @@ import { handle } from '../../http/route.js';
 import { badRequest, conflict, notFound, pageOf, tooMany, offsetOf } from '../../http/reply.js';
 import { one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
-import { logOperatorAction } from '../admin/log.js';
-import { notify } from '../notify/notify.js';
+import { logOperatorAction } from '../admin/public.js';
+import { notify } from '../notify/public.js';
 import { fileByKey, issueUploadPolicy, registerUpload, SCOPES, FileKind } from '../files/public.js';
-import { fileUrl, keyFromUrl } from '../files/urls.js';
+import { fileUrl, keyFromUrl } from '../files/public.js';
 
 /** Submissions allowed before the next is refused: anonymous per address and hour, members per day. */
 /** memberPerDay per account; anonymous visitors per address per hour: config FEEDBACK_ANON_PER_HOUR (5). */

@@ -4,9 +4,9 @@
  * from Java), salaries from the category, city and seniority.
  */
 import { sql, type Db } from '../../db/index.js';
-import { codeSnapshot } from '../codes/store.js';
-import { CITIES, type Random } from '../companies/generate.js';
-import { jobSearchWords } from '../search/indexing.js';
+import { codeSnapshot } from '../codes/public.js';
+import { CITIES, type Random } from '../companies/public.js';
+import { jobSearchWords } from '../search/public.js';
 
 /** Industry code → the first-level categories (index in the category table) its enterprises hire for, with weights. */
 const INDUSTRY_CATEGORIES: Record<string, [string, number][]> = {

@@ -7,7 +7,7 @@ import { badRequest, notFound, pageOf } from '../../http/reply.js';
 import { chinaTime, one, rows, sql } from '../../db/index.js';
 import type { Module } from '../index.js';
 import { contentChanged } from '../content/public.js';
-import { joinedCompanyId } from '../companies/store.js';
+import { joinedCompanyId } from '../companies/public.js';
 import {
   addJob, closeJob, deleteJob, detailOf, fairsForJob, jobDetail, jobFormFields, ownJob, publishJob, refreshJob, setJobFairs, takeDownJob, updateJob, visibleJob,
 } from './store.js';

@@ -1,9 +1,9 @@
 import type { DemoContext } from '../../db/seed.js';
 import { rows, sql } from '../../db/index.js';
-import { random } from '../companies/generate.js';
-import { KIND_CATEGORIES, demoKindOf } from '../companies/seed.js';
+import { random } from '../companies/public.js';
+import { KIND_CATEGORIES, demoKindOf } from '../companies/public.js';
 import { fairsOfCompany } from '../fairs/public.js';
-import { jobSearchWords } from '../search/indexing.js';
+import { jobSearchWords } from '../search/public.js';
 import { categoryPool, insertJobs, makeJob, type JobCompany, type NewJob } from './generate.js';
 
 /**

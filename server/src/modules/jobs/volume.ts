@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/index.js';
-import { seedCodeTables } from '../codes/store.js';
-import { companyCount, insertCompanies, makeCompany, random } from '../companies/generate.js';
+import { seedCodeTables } from '../codes/public.js';
+import { companyCount, insertCompanies, makeCompany, random } from '../companies/public.js';
 import { md5 } from '../../db/seed.js';
 import { generateJobs } from './generate.js';
 

@@ -14,7 +14,7 @@ import type { Services } from '../../services.js';
 import type { User } from '../../http/route.js';
 import { NOTIFY_TOPIC, type NotifyEvent } from './notify.js';
 import { startPresence, type Presence } from './presence.js';
-import { originMatches } from '../auth/sessions.js';
+import { originMatches } from '../auth/public.js';
 import { rows, sql } from '../../db/index.js';
 
 /** How often the server pings; a socket that has not answered the previous ping is dropped. */

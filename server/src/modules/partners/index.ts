@@ -3,11 +3,11 @@ import { SITE_PATHS } from '@zp/core/fairs';
 import { handle } from '../../http/route.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import { normaliseOrigin, requestOrigin, NOT_A_PARTNER_MSG } from '../../http/origins.js';
-import { LOGIN_TYPE_PARTNER, startSession } from '../auth/index.js';
+import { LOGIN_TYPE_PARTNER, startSession } from '../auth/public.js';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import type { Module } from '../index.js';
 import type { Services } from '../../services.js';
-import { logOperatorAction } from '../admin/log.js';
+import { logOperatorAction } from '../admin/public.js';
 
 /** Told on the bus after any change, so every node reloads its list of allowed origins at once. */
 export const PARTNERS_CHANGED_TOPIC = 'partners.changed';

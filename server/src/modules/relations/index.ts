@@ -8,7 +8,7 @@ import { companyJobCounts, jobSummary } from '../jobs/public.js';
 import { shieldCompany, shieldedCompanies, unshieldCompany } from '../search/public.js';
 import { bumpResumeCounter, seekerCards } from '../resumes/public.js';
 import { candidateAccess } from '../applications/public.js';
-import { hrCompany, likePattern, timeText } from '../applications/store.js';
+import { hrCompany, likePattern, timeText } from '../applications/public.js';
 
 /** An enterprise seekers may follow: registered and approved. */
 async function liveCompany(db: Db, companyId: string) {

@@ -6,7 +6,7 @@
 import { SECTIONS, SECTION_KEYS, type SectionDef, type SectionKey } from '@zp/core/contract';
 import { one, sql } from '../../db/index.js';
 import type { Services } from '../../services.js';
-import { codeName, isCodeTable, type CodeTable } from '../codes/store.js';
+import { codeName, isCodeTable, type CodeTable } from '../codes/public.js';
 import { resumeSections, seekerCard, yearsSince } from './public.js';
 import { STORES } from './sections.js';
 

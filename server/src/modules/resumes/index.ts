@@ -6,8 +6,8 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../index.js';
-import { setDisplayName } from '../auth/index.js';
-import { isValidCode, type CodeTable } from '../codes/store.js';
+import { setDisplayName } from '../auth/public.js';
+import { isValidCode, type CodeTable } from '../codes/public.js';
 import { assertFileOwned, fileUrl, readableUrl } from '../files/public.js';
 import { recomputeCompleteness, sectionRows, sectionSelect, seekerCard, yearsSince } from './public.js';
 import { STORES } from './sections.js';

@@ -5,7 +5,7 @@
 import { COMPLETENESS_WEIGHTS as W, isId, SECTIONS, SECTION_KEYS, type SectionKey } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
-import { fileUrl } from '../files/urls.js';
+import { fileUrl } from '../files/public.js';
 import { STORES } from './sections.js';
 
 export { COMPLETENESS_WEIGHTS, MIN_COMPLETENESS } from '@zp/core/contract';
@@ -232,3 +232,9 @@ export async function bumpResumeCounter(db: Db, userId: string, which: ResumeCou
   const col = sql.raw(COUNTER_COLUMN[which]);
   await db.execute(sql`update seeker_profiles set ${col} = greatest(0, ${col} + ${delta}) where user_id = ${userId}`);
 }
+
+// Used by other modules; they import it from here only.
+export { resumeDocument, type ContactView } from './document.js';
+export { buildResumeDocx } from './generated.js';
+export { pdfFont, renderResumePdf } from './pdf.js';
+export { createSeekerProfile } from './profile.js';

@@ -9,7 +9,7 @@ import { isId, rtcOps, RTC_CLOSE_REVOKED, RTC_WARNING_SECONDS, type RTC_REMOVED_
 import { compile, describe } from '../../http/validation.js';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { chatHubs } from '../chat/index.js';
+import { chatHubs } from '../chat/public.js';
 import { CONTENT_CHANGED } from '../content/public.js';
 import { rows, sql } from '../../db/index.js';
 import { RTC_MSG } from '@zp/core/rtc-words';

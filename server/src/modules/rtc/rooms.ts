@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { Services } from '../../services.js';
 import { companyOfHr } from '../companies/public.js';
 import { candidateAccess } from '../applications/public.js';
-import { maskName, related } from '../chat/profiles.js';
+import { maskName, related } from '../chat/public.js';
 import { isUserOnline, notify } from '../notify/public.js';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { isPayingHr } from './vip.js';

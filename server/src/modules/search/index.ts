@@ -6,7 +6,7 @@ import type { Module } from '../index.js';
 import { companyLogoUrls } from '../companies/public.js';
 import { searchJobs, suggestTitles } from './jobs.js';
 import { searchTalents } from './talent.js';
-import { joinedCompanyId } from '../companies/store.js';
+import { joinedCompanyId } from '../companies/public.js';
 
 const search: Module = {
   name: 'search',

@@ -19,3 +19,6 @@ export async function shieldedCompanies(db: Db, seekerId: string): Promise<strin
   const r = await rows<{ id: string }>(db, sql`select company_id::text as id from seeker_shields where seeker_id = ${seekerId} order by created_at desc`);
   return r.map((x) => x.id);
 }
+
+// Used by other modules; they import it from here only.
+export { jobSearchWords, reindexCompanyJobs } from './indexing.js';
