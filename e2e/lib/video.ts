@@ -89,7 +89,9 @@ export const selectedCandidateTypes = (page: Page) =>
     for (const pc of (window as unknown as PcWindow).__pcs ?? []) {
       if (pc.connectionState !== 'connected') continue;
       const stats = new Map<string, Record<string, unknown>>();
-      (await pc.getStats()).forEach((s: Record<string, unknown>) => stats.set(s.id as string, s));
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        stats.set(s.id as string, s);
+      });
       for (const s of stats.values()) {
         if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
         const pair = stats.get(s.selectedCandidatePairId as string);

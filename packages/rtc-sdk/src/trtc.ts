@@ -203,7 +203,7 @@ export class TRTC {
     const fnName = 'enterRoom';
     try {
       this.#assertUsable(fnName);
-      if (this.#room || this.#entering) throw invalidOperation(fnName, '已在房间中，请先调用 exitRoom');
+      if (this.#room || this.#entering !== null) throw invalidOperation(fnName, '已在房间中，请先调用 exitRoom');
       const roomId = config.strRoomId ? String(config.strRoomId) : config.roomId !== undefined ? String(config.roomId) : '';
       if (!roomId || !config.userId || !config.userSig) {
         throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName, message: 'enterRoom 需要 userId、userSig 和 roomId（或 strRoomId）' });

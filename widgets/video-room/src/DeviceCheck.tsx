@@ -11,7 +11,9 @@ export interface DeviceCheckProps {
   onJoin: (prefs: DevicePrefs) => void;
 }
 
-const stopAll = (stream: MediaStream | null) => stream?.getTracks().forEach((t) => t.stop());
+const stopAll = (stream: MediaStream | null) => {
+  for (const t of stream?.getTracks() ?? []) t.stop();
+};
 
 /** Whether this browser can send sound to a chosen output (HTMLMediaElement.setSinkId). */
 const canPickSpeaker = () => typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
@@ -24,7 +26,9 @@ function tone(): string {
   const n = rate * 0.6;
   const buffer = new ArrayBuffer(44 + n);
   const v = new DataView(buffer);
-  const text = (at: number, s: string) => [...s].forEach((c, i) => v.setUint8(at + i, c.charCodeAt(0)));
+  const text = (at: number, s: string) => {
+    for (const [i, c] of [...s].entries()) v.setUint8(at + i, c.charCodeAt(0));
+  };
   text(0, 'RIFF');
   v.setUint32(4, 36 + n, true);
   text(8, 'WAVEfmt ');
