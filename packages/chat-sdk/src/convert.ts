@@ -58,7 +58,7 @@ export function lastMessageOf(w: WireMessage): LastMessage {
 }
 
 /** The same wording as the server's conversation list (Tencent's Chinese SDK strings). */
-export function messageForShow(type: string, payload: any): string {
+function messageForShow(type: string, payload: any): string {
   const names: Record<string, string> = {
     TIMImageElem: '[图片]',
     TIMFileElem: '[文件]',

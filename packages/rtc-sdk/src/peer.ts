@@ -34,7 +34,7 @@ export const DISCONNECTED_RESTART_MS = 2500;
 /** The polite side restarts too if a failed path is not restarted by the other side meanwhile. */
 export const POLITE_RESTART_MS = 6000;
 /** Pause between restarts that have not brought the path back. */
-export const RETRY_RESTART_MS = 5000;
+const RETRY_RESTART_MS = 5000;
 
 export class Peer {
   readonly pc: RTCPeerConnection;

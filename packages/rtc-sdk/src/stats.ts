@@ -8,9 +8,9 @@
 import type { NetworkQuality, TRTCStatistics } from 'trtc-sdk-v5';
 
 /** Tencent's NetworkQualityValue: 0 unknown, 1 excellent … 5 very bad, 6 disconnected. */
-export type Quality = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+type Quality = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-export interface PeerNetworkQuality {
+interface PeerNetworkQuality {
   userId: string;
   /** Our media towards this member (their receiving side's loss report and the round trip). */
   uplinkNetworkQuality: Quality;
@@ -152,7 +152,7 @@ export async function samplePath(userId: string, pc: RTCPeerConnection, up: bool
 }
 
 /** Loss (%) and round trip (ms) to Tencent's 1–5 scale. */
-export function quality(loss: number, rtt: number): Quality {
+function quality(loss: number, rtt: number): Quality {
   if (loss < 1 && rtt < 100) return 1;
   if (loss < 3 && rtt < 200) return 2;
   if (loss < 8 && rtt < 400) return 3;

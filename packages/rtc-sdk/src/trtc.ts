@@ -870,7 +870,7 @@ export class TRTC {
 }
 
 /** Numeric ids by value ('9' < '10'), anything else as strings. */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -25,7 +25,7 @@ export interface SocketLike {
 export type SocketFactory = new (url: string) => SocketLike;
 
 /** How long the first connection (socket, auth, join) may take. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 8_000;
 const PING_MS = 15_000;
 const MAX_BACKOFF_MS = 4_000;
