@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** bench/results: each bench's `<name>-latest.md` is committed; the dated JSON beside it is not (bench/results/.gitignore). */
-export const RESULTS_DIR = path.join(import.meta.dirname, '..', 'results');
+const RESULTS_DIR = path.join(import.meta.dirname, '..', 'results');
 
 /**
  * Writes a run's figures: `<name>-latest.md` (replacing the previous run's, so git shows how the

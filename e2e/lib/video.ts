@@ -29,10 +29,10 @@ export const room = (page: Page) => page.locator('zp-video-room');
 export const tile = (page: Page, userId: string) => room(page).locator(`.tile[data-user="${userId}"]`);
 
 /** A <video>'s decoded width (0 while nothing plays or it is not there). */
-export const videoWidthOf = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.videoWidth).catch(() => 0);
+const videoWidthOf = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.videoWidth).catch(() => 0);
 
 /** Video bytes received so far for the picture a <video> shows (matched by its track in the page's peer connections). */
-export const inboundBytesOf = (video: Locator) =>
+const inboundBytesOf = (video: Locator) =>
   video
     .evaluate(async (v: HTMLVideoElement) => {
       const track = (v.srcObject as MediaStream | null)?.getVideoTracks()[0];
@@ -49,7 +49,7 @@ export const inboundBytesOf = (video: Locator) =>
     .catch(() => 0);
 
 /** Video frames decoded so far for the picture a <video> shows (matched as inboundBytesOf does). */
-export const framesDecodedOf = (video: Locator) =>
+const framesDecodedOf = (video: Locator) =>
   video
     .evaluate(async (v: HTMLVideoElement) => {
       const track = (v.srcObject as MediaStream | null)?.getVideoTracks()[0];
@@ -77,7 +77,7 @@ export async function receivesVideo(video: Locator) {
 const tileVideo = (page: Page, userId: string) => tile(page, userId).locator('video').first();
 
 /** Video bytes received so far for the picture shown in `userId`'s tile. */
-export const inboundVideoBytesFrom = (page: Page, userId: string) => inboundBytesOf(tileVideo(page, userId));
+const inboundVideoBytesFrom = (page: Page, userId: string) => inboundBytesOf(tileVideo(page, userId));
 
 /** `userId`'s picture plays on `page` (videoWidth > 0) and more of it keeps arriving (getStats). */
 export const receivesVideoFrom = (page: Page, userId: string) => receivesVideo(tileVideo(page, userId));
@@ -89,7 +89,9 @@ export const selectedCandidateTypes = (page: Page) =>
     for (const pc of (window as unknown as PcWindow).__pcs ?? []) {
       if (pc.connectionState !== 'connected') continue;
       const stats = new Map<string, Record<string, unknown>>();
-      (await pc.getStats()).forEach((s: Record<string, unknown>) => stats.set(s.id as string, s));
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        stats.set(s.id as string, s);
+      });
       for (const s of stats.values()) {
         if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
         const pair = stats.get(s.selectedCandidatePairId as string);
@@ -124,9 +126,21 @@ export async function videoPerson(browser: Browser, role: 'qz' | 'hr' | 'xs', ph
   const grant = (await res.json()) as Grant & { code: number; msg: string };
   if (grant.code !== 0) throw new Error(`login of ${phone}: ${grant.code} ${grant.msg}`);
   const context = await browser.newContext({
-    baseURL: base, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 800 }, permissions: ['camera', 'microphone'],
+    baseURL: base,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width, height: 800 },
+    permissions: ['camera', 'microphone'],
   });
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  const session = {
+    token: grant.token,
+    userId: grant.userId,
+    roleId: grant.roleId,
+    userName: grant.userName,
+    phone: grant.phone,
+    avatar: '',
+    expiresAt: Date.now() + grant.expiresIn * 1000,
+  };
   await context.addInitScript((s) => {
     if (!localStorage.getItem('zp:session')) localStorage.setItem('zp:session', JSON.stringify(s));
   }, session);

@@ -15,4 +15,3 @@ export function conversationIdOf(w: Pick<WireMessage, 'conversationType' | 'from
   if (w.conversationType === 'C2C') return `C2C${w.from === me ? w.to : w.from}`;
   return SYSTEM;
 }
-

@@ -72,7 +72,7 @@ export class Ordering<M extends Sequenced> {
   /** Fetches everything after what was seen; resolves when the conversation is caught up. */
   catchUp(conversationID: string): Promise<void> {
     const running = this.syncing.get(conversationID);
-    if (running) {
+    if (running !== undefined) {
       this.again.add(conversationID);
       return running;
     }

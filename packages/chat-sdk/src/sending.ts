@@ -14,14 +14,14 @@ export interface Limits {
 }
 
 /** The server's defaults (CHAT_RATE_USER 20, CHAT_RATE_GROUP 40), until it says otherwise. */
-export const DEFAULT_LIMITS: Limits = { user: { rate: 20, burst: 40 }, group: { rate: 40, burst: 80 } };
+const DEFAULT_LIMITS: Limits = { user: { rate: 20, burst: 40 }, group: { rate: 40, burst: 80 } };
 
 /** Refusals that mean "not now": the user's or the group's send rate (Tencent's codes). */
 const RATE_CODES = new Set([10006, 10023]);
 /** A send waiting this long without a connection fails, and the person can resend it. */
 export const OFFLINE_FAIL_MS = 30_000;
 /** A send on an open connection fails when its answer takes longer than this. */
-export const ANSWER_MS = 30_000;
+const ANSWER_MS = 30_000;
 /** Refused for the rate again and again (other pages or other members flooding): give up after this. */
 const RATE_GIVE_UP_MS = 120_000;
 
@@ -127,7 +127,18 @@ export class SendQueue {
       reject = rej;
     });
     this.entries.push({
-      id, conversationID, group, params, enqueuedAt: Date.now(), inFlight: false, notBefore: 0, refusals: 0, firstRefusalAt: 0, promise, resolve, reject,
+      id,
+      conversationID,
+      group,
+      params,
+      enqueuedAt: Date.now(),
+      inFlight: false,
+      notBefore: 0,
+      refusals: 0,
+      firstRefusalAt: 0,
+      promise,
+      resolve,
+      reject,
     });
     this.pump();
     this.armFailTimer();

@@ -36,7 +36,7 @@ export const EVENT = {
   FULL_SCREEN_STATE_CHANGED: 'full-screen-state-changed',
 } as const;
 
-export type EventName = (typeof EVENT)[keyof typeof EVENT];
+type EventName = (typeof EVENT)[keyof typeof EVENT];
 
 export const TYPE = {
   SCENE_LIVE: 'live',

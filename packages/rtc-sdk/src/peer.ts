@@ -34,7 +34,7 @@ export const DISCONNECTED_RESTART_MS = 2500;
 /** The polite side restarts too if a failed path is not restarted by the other side meanwhile. */
 export const POLITE_RESTART_MS = 6000;
 /** Pause between restarts that have not brought the path back. */
-export const RETRY_RESTART_MS = 5000;
+const RETRY_RESTART_MS = 5000;
 
 export class Peer {
   readonly pc: RTCPeerConnection;
@@ -102,9 +102,11 @@ export class Peer {
 
   /** Applies a message relayed from the remote side; messages are handled in arrival order. */
   receive(message: PeerMessage): Promise<void> {
-    this.#queue = this.#queue.then(() => this.#handle(message)).catch((error) => {
-      if (!this.#closed) this.hooks.error(error);
-    });
+    this.#queue = this.#queue
+      .then(() => this.#handle(message))
+      .catch((error) => {
+        if (!this.#closed) this.hooks.error(error);
+      });
     return this.#queue;
   }
 
@@ -211,11 +213,7 @@ export class Peer {
       // A disconnected path often recovers by itself within a second or two (consent checks);
       // failed never does. The polite side steps in only if the impolite one did not, and a
       // restart that has not helped is tried again after a pause.
-      const delay =
-        this.polite ? POLITE_RESTART_MS
-        : this.#restarts > 0 ? RETRY_RESTART_MS
-        : state === 'failed' ? 0
-        : DISCONNECTED_RESTART_MS;
+      const delay = this.polite ? POLITE_RESTART_MS : this.#restarts > 0 ? RETRY_RESTART_MS : state === 'failed' ? 0 : DISCONNECTED_RESTART_MS;
       this.#restartTimer = setTimeout(() => {
         this.#restartTimer = null;
         const now = this.pc.iceConnectionState;

@@ -8,9 +8,9 @@
 import type { NetworkQuality, TRTCStatistics } from 'trtc-sdk-v5';
 
 /** Tencent's NetworkQualityValue: 0 unknown, 1 excellent … 5 very bad, 6 disconnected. */
-export type Quality = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+type Quality = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-export interface PeerNetworkQuality {
+interface PeerNetworkQuality {
   userId: string;
   /** Our media towards this member (their receiving side's loss report and the round trip). */
   uplinkNetworkQuality: Quality;
@@ -59,8 +59,15 @@ export interface PathSample {
 }
 
 const EMPTY: Counters = {
-  at: 0, bytesSent: 0, bytesReceived: 0, packetsLost: 0, packetsReceived: 0,
-  audioBytesSent: 0, videoBytesSent: 0, audioBytesReceived: 0, videoBytesReceived: 0,
+  at: 0,
+  bytesSent: 0,
+  bytesReceived: 0,
+  packetsLost: 0,
+  packetsReceived: 0,
+  audioBytesSent: 0,
+  videoBytesSent: 0,
+  audioBytesReceived: 0,
+  videoBytesReceived: 0,
 };
 
 /** Reads one connection's report and derives rates against the previous sample of the same path. */
@@ -129,7 +136,7 @@ export async function samplePath(userId: string, pc: RTCPeerConnection, up: bool
     up,
     counters,
     rtt: Math.round(rtt),
-    uplinkLoss: fractions.length ? Math.round((Math.max(...fractions) * 100)) : 0,
+    uplinkLoss: fractions.length ? Math.round(Math.max(...fractions) * 100) : 0,
     downlinkLoss: previous && lost + received > 0 ? Math.round((Math.max(0, lost) / (lost + received)) * 100) : 0,
     sendVideo,
     sendAudioLevel,
@@ -145,7 +152,7 @@ export async function samplePath(userId: string, pc: RTCPeerConnection, up: bool
 }
 
 /** Loss (%) and round trip (ms) to Tencent's 1–5 scale. */
-export function quality(loss: number, rtt: number): Quality {
+function quality(loss: number, rtt: number): Quality {
   if (loss < 1 && rtt < 100) return 1;
   if (loss < 3 && rtt < 200) return 2;
   if (loss < 8 && rtt < 400) return 3;
@@ -167,8 +174,16 @@ export function networkQuality(paths: PathSample[]): MeshNetworkQuality {
   const worst = (values: number[]) => (values.length ? Math.max(...values) : 0);
   return {
     // Casts: Tencent types these with a const enum whose values are these numbers.
-    uplinkNetworkQuality: (paths.length === 0 ? 0 : up.length === 0 ? 6 : worst(peers.filter((_, i) => paths[i]!.up).map((p) => p.uplinkNetworkQuality))) as never,
-    downlinkNetworkQuality: (paths.length === 0 ? 0 : up.length === 0 ? 6 : mean(peers.filter((_, i) => paths[i]!.up).map((p) => p.downlinkNetworkQuality))) as never,
+    uplinkNetworkQuality: (paths.length === 0
+      ? 0
+      : up.length === 0
+        ? 6
+        : worst(peers.filter((_, i) => paths[i]!.up).map((p) => p.uplinkNetworkQuality))) as never,
+    downlinkNetworkQuality: (paths.length === 0
+      ? 0
+      : up.length === 0
+        ? 6
+        : mean(peers.filter((_, i) => paths[i]!.up).map((p) => p.downlinkNetworkQuality))) as never,
     uplinkRTT: worst(up.map((p) => p.rtt)),
     uplinkLoss: worst(up.map((p) => p.uplinkLoss)),
     downlinkRTT: mean(up.map((p) => p.rtt)),

@@ -25,7 +25,7 @@ export interface SocketLike {
 export type SocketFactory = new (url: string) => SocketLike;
 
 /** How long the first connection (socket, auth, join) may take. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 8_000;
 const PING_MS = 15_000;
 const MAX_BACKOFF_MS = 4_000;
@@ -40,7 +40,11 @@ export function rtcSocketUrl(proxy?: string): string {
   if (proxy) return proxy;
   const location = (globalThis as { location?: { protocol: string; host: string } }).location;
   if (!location?.host) {
-    throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName: 'enterRoom', message: '请在 enterRoom 的 proxy 中提供音视频服务地址（wss://…/api/rtc/ws）' });
+    throw new RtcError({
+      code: ERROR_CODE.INVALID_PARAMETER,
+      fnName: 'enterRoom',
+      message: '请在 enterRoom 的 proxy 中提供音视频服务地址（wss://…/api/rtc/ws）',
+    });
   }
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rtc/ws`;
 }
@@ -194,10 +198,13 @@ export class WebSocketSignalling implements Signalling {
   #scheduleRetry(): void {
     const base = Math.min(MAX_BACKOFF_MS, 300 * 2 ** this.#attempts);
     this.#attempts++;
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = null;
-      void this.#retry();
-    }, base / 2 + Math.random() * (base / 2));
+    this.#retryTimer = setTimeout(
+      () => {
+        this.#retryTimer = null;
+        void this.#retry();
+      },
+      base / 2 + Math.random() * (base / 2),
+    );
   }
 
   async #retry(): Promise<void> {

@@ -11,7 +11,9 @@ export interface DeviceCheckProps {
   onJoin: (prefs: DevicePrefs) => void;
 }
 
-const stopAll = (stream: MediaStream | null) => stream?.getTracks().forEach((t) => t.stop());
+const stopAll = (stream: MediaStream | null) => {
+  for (const t of stream?.getTracks() ?? []) t.stop();
+};
 
 /** Whether this browser can send sound to a chosen output (HTMLMediaElement.setSinkId). */
 const canPickSpeaker = () => typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
@@ -24,7 +26,9 @@ function tone(): string {
   const n = rate * 0.6;
   const buffer = new ArrayBuffer(44 + n);
   const v = new DataView(buffer);
-  const text = (at: number, s: string) => [...s].forEach((c, i) => v.setUint8(at + i, c.charCodeAt(0)));
+  const text = (at: number, s: string) => {
+    for (const [i, c] of [...s].entries()) v.setUint8(at + i, c.charCodeAt(0));
+  };
   text(0, 'RIFF');
   v.setUint32(4, 36 + n, true);
   text(8, 'WAVEfmt ');
@@ -155,12 +159,25 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
   const select = (label: string, id: string, list: MediaDeviceInfo[], value: string, key: keyof DevicePrefs, fallback: string) => (
     <label className="pick" htmlFor={id}>
       <span>{label}</span>
-      <select id={id} value={value} disabled={!list.length} onChange={(e) => {
-        const value = e.target.value;
-        setPrefs((p) => ({ ...p, [key]: value }));
-        if (key !== 'speakerId') setOpen((o) => ({ ...o, [key]: value }));
-      }}>
-        {list.length ? list.map((d, i) => <option key={d.deviceId} value={d.deviceId}>{d.label || `${fallback} ${i + 1}`}</option>) : <option value="">未检测到{fallback}</option>}
+      <select
+        id={id}
+        value={value}
+        disabled={!list.length}
+        onChange={(e) => {
+          const value = e.target.value;
+          setPrefs((p) => ({ ...p, [key]: value }));
+          if (key !== 'speakerId') setOpen((o) => ({ ...o, [key]: value }));
+        }}
+      >
+        {list.length ? (
+          list.map((d, i) => (
+            <option key={d.deviceId} value={d.deviceId}>
+              {d.label || `${fallback} ${i + 1}`}
+            </option>
+          ))
+        ) : (
+          <option value="">未检测到{fallback}</option>
+        )}
       </select>
     </label>
   );
@@ -168,7 +185,9 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
   if (!supported) {
     return (
       <div className="check">
-        <p className="error" role="alert">{MSG.unsupported}</p>
+        <p className="error" role="alert">
+          {MSG.unsupported}
+        </p>
       </div>
     );
   }
@@ -189,12 +208,20 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
           {speakers.length ? (
             <div className="speaker">
               {select('扬声器', 'vr-speaker', speakers, speakerId, 'speakerId', '扬声器')}
-              <button type="button" onClick={() => void trySpeaker()}>试听</button>
+              <button type="button" onClick={() => void trySpeaker()}>
+                试听
+              </button>
             </div>
           ) : (
-            <button type="button" className="try" onClick={() => void trySpeaker()}>试听扬声器</button>
+            <button type="button" className="try" onClick={() => void trySpeaker()}>
+              试听扬声器
+            </button>
           )}
-          {cameraError || micError ? <p className="error" role="alert">{cameraError || micError}</p> : null}
+          {cameraError || micError ? (
+            <p className="error" role="alert">
+              {cameraError || micError}
+            </p>
+          ) : null}
           <button type="button" className="primary join" onClick={join}>
             {cameraError || micError ? '仍然进入房间' : '进入房间'}
           </button>
