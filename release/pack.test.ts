@@ -68,16 +68,7 @@ const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').
 function bareImports(code: string): string[] {
   const found = [...withoutComments(code).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'".][^'"]*)['"]/g)].map((m) => m[1]);
   // '@scope/name/sub' and 'name/sub' belong to '@scope/name' and 'name'.
-  return [
-    ...new Set(
-      found.map((s) =>
-        s
-          .split('/')
-          .slice(0, s.startsWith('@') ? 2 : 1)
-          .join('/'),
-      ),
-    ),
-  ];
+  return [...new Set(found.map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/')))];
 }
 
 /** Relative specifiers a built module imports. */
@@ -152,9 +143,7 @@ describe.each(PUBLISHED)('%s as packed', (name) => {
     expect(files).toContain('README.md');
     expect(files).toContain('package.json');
     const stray = files.filter(
-      (f) =>
-        !/^(dist\/|README\.md$|CHANGELOG\.md$|package\.json$|LICENSE)/.test(f) ||
-        /\.test\.|\.tsbuildinfo$|(^|\/)node_modules\/|(^|\/)src\/|^dist\/browser\//.test(f),
+      (f) => !/^(dist\/|README\.md$|CHANGELOG\.md$|package\.json$|LICENSE)/.test(f) || /\.test\.|\.tsbuildinfo$|(^|\/)node_modules\/|(^|\/)src\/|^dist\/browser\//.test(f),
     );
     expect(stray).toEqual([]);
     expect(files.some((f) => f.endsWith('.d.ts'))).toBe(true);
@@ -163,9 +152,7 @@ describe.each(PUBLISHED)('%s as packed', (name) => {
 
   it('imports nothing it does not ship or declare as a dependency', () => {
     const { manifest, files, dir } = pkg();
-    const declared = new Set(
-      ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((f) => Object.keys((manifest[f] as object | undefined) ?? {})),
-    );
+    const declared = new Set(['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((f) => Object.keys((manifest[f] as object | undefined) ?? {})));
     for (const file of files.filter((f) => f.endsWith('.js'))) {
       const code = fs.readFileSync(path.join(dir, file), 'utf8');
       for (const spec of bareImports(code)) expect(declared, `${file} imports ${spec}`).toContain(spec);

@@ -73,10 +73,7 @@ switch (command) {
     pnpm('--filter', '@zp/e2e', '--reporter=append-only', 'test');
     break;
   case 'zp':
-    if (!existsSync(path.join(root, 'server/dist/cli.js'))) {
-      install();
-      build();
-    }
+    if (!existsSync(path.join(root, 'server/dist/cli.js'))) { install(); build(); }
     run('node', ['server/dist/cli.js', ...rest]);
     break;
   default:

@@ -91,10 +91,7 @@ class OurClient implements Client {
   async send(kind: 'c2c' | 'group', to: string, data: string) {
     await this.call('send', {
       ID: `${this.id}-b${this.tag}${(++this.counter).toString(36)}`,
-      conversationType: kind === 'c2c' ? 'C2C' : 'GROUP',
-      to,
-      type: 'TIMCustomElem',
-      payload: { data },
+      conversationType: kind === 'c2c' ? 'C2C' : 'GROUP', to, type: 'TIMCustomElem', payload: { data },
     });
   }
 
@@ -136,7 +133,9 @@ async function connectAll(c: Extract<Command, { cmd: 'connect' }>) {
   clients = new Map();
   // 50 at a time: a burst of thousands of handshakes measures the accept queue, not the chat.
   for (let i = 0; i < c.accounts.length; i += 50) {
-    const batch = await Promise.all(c.accounts.slice(i, i + 50).map((a) => (c.system === 'ours' ? OurClient.connect(a, c.instance) : SioClient.connect(a))));
+    const batch = await Promise.all(
+      c.accounts.slice(i, i + 50).map((a) => (c.system === 'ours' ? OurClient.connect(a, c.instance) : SioClient.connect(a))),
+    );
     for (const cl of batch) clients.set(cl.id, cl);
   }
   return { connected: clients.size };

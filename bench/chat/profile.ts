@@ -67,17 +67,8 @@ export function summarise(p: Profile, top = 25, fromS = 0, toS = Infinity) {
   }
   byFunction.delete('(idle)');
   const rank = (m: Map<string, number>) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, us]) => ({ what: k, ms: us / 1000, share: us / busy }));
-  return {
-    totalMs: total / 1000,
-    busyMs: busy / 1000,
-    wallMs: Math.min(toS * 1e6, p.endTime - p.startTime) / 1000 - fromS * 1000,
-    byFunction: rank(byFunction),
-    byPlace: rank(byPlace),
-  };
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => ({ what: k, ms: us / 1000, share: us / busy }));
+  return { totalMs: total / 1000, busyMs: busy / 1000, wallMs: Math.min(toS * 1e6, p.endTime - p.startTime) / 1000 - fromS * 1000, byFunction: rank(byFunction), byPlace: rank(byPlace) };
 }
 
 export function markdown(s: ReturnType<typeof summarise>): string {
@@ -97,15 +88,7 @@ export function markdown(s: ReturnType<typeof summarise>): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      top: { type: 'string', default: '25' },
-      json: { type: 'string' },
-      from: { type: 'string', default: '0' },
-      to: { type: 'string', default: 'Infinity' },
-    },
-  });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' }, json: { type: 'string' }, from: { type: 'string', default: '0' }, to: { type: 'string', default: 'Infinity' } } });
   if (!positionals[0]) {
     console.error('usage: tsx chat/profile.ts <file.cpuprofile> [--top 25] [--json out.json] [--from s] [--to s]');
     process.exit(2);

@@ -99,11 +99,7 @@ const RATE_SCENARIO = `恒定 ${RATE} 条/秒`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
+const loadNow = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 
 // ---------- client processes ----------
 
@@ -237,14 +233,8 @@ function bySender(procs: ClientProcess[], senders: Sender[]) {
 
 /** Runs one load on every client process, then waits (bounded) for the expected deliveries. */
 async function measure(
-  procs: ClientProcess[],
-  system: string,
-  scenario: string,
-  senders: Sender[],
-  expected: number,
-  messages: number,
-  drive: (p: ClientProcess, mine: Sender[]) => Promise<any>,
-  waitMs = 120_000,
+  procs: ClientProcess[], system: string, scenario: string, senders: Sender[], expected: number, messages: number,
+  drive: (p: ClientProcess, mine: Sender[]) => Promise<any>, waitMs = 120_000,
 ): Promise<Result> {
   await Promise.all(procs.map((p) => p.call({ cmd: 'reset' })));
   const shares = bySender(procs, senders);
@@ -265,23 +255,13 @@ async function measure(
   const last = Math.max(...parts.map((p) => p.last));
   const seconds = (last - first) / 1000;
   const offered = driven.filter(Boolean) as { offered?: number; sentIn?: number }[];
-  const offeredPerSecond =
-    offered.length && offered[0].offered !== undefined
-      ? offered.reduce((n, o) => n + (o.offered ?? 0), 0) / Math.max(...offered.map((o) => o.sentIn ?? 1))
-      : undefined;
+  const offeredPerSecond = offered.length && offered[0].offered !== undefined
+    ? offered.reduce((n, o) => n + (o.offered ?? 0), 0) / Math.max(...offered.map((o) => o.sentIn ?? 1))
+    : undefined;
   return {
-    scenario,
-    system,
-    messages,
-    deliveries: latencies.length,
-    expected,
-    seconds,
-    deliveredPerSecond: latencies.length / seconds,
-    p50ms: percentile(latencies, 50),
-    p99ms: percentile(latencies, 99),
-    offeredPerSecond,
-    errors: parts.reduce((n, p) => n + p.errors, 0),
-    load: loadNow(),
+    scenario, system, messages, deliveries: latencies.length, expected, seconds,
+    deliveredPerSecond: latencies.length / seconds, p50ms: percentile(latencies, 50), p99ms: percentile(latencies, 99),
+    offeredPerSecond, errors: parts.reduce((n, p) => n + p.errors, 0), load: loadNow(),
   };
 }
 
@@ -362,23 +342,9 @@ function sdkCost(n = 200_000) {
     JSON.stringify({
       ev: 'msg',
       m: {
-        ID: `100001-b${seq}`,
-        seq,
-        conversationType: 'C2C',
-        from: '100001',
-        to: '100002',
-        type: 'TIMCustomElem',
-        payload: { data: String(performance.now()), description: '', extension: '' },
-        time: 1764000000,
-        nick: '压测1',
-        avatar: '',
-        nameCard: '',
-        priority: 'Normal',
-        cloudCustomData: '',
-        atUserList: [],
-        isRevoked: false,
-        revoker: '',
-        countsUnread: true,
+        ID: `100001-b${seq}`, seq, conversationType: 'C2C', from: '100001', to: '100002', type: 'TIMCustomElem',
+        payload: { data: String(performance.now()), description: '', extension: '' }, time: 1764000000, nick: '压测1', avatar: '',
+        nameCard: '', priority: 'Normal', cloudCustomData: '', atUserList: [], isRevoked: false, revoker: '', countsUnread: true,
       },
     });
   const frames = Array.from({ length: 1000 }, (_, i) => frame(i + 1));
@@ -387,10 +353,7 @@ function sdkCost(n = 200_000) {
     // kept, as an app would keep them: a message nobody holds may be optimised away
     const kept: unknown[] = new Array(1024);
     let at = 0;
-    const ordering = new Ordering<any>(
-      (_cid, w) => void (kept[at++ & 1023] = toMessage(w, '100002')),
-      async () => ({ messageList: [], upTo: 0, more: false }),
-    );
+    const ordering = new Ordering<any>((_cid, w) => void (kept[at++ & 1023] = toMessage(w, '100002')), async () => ({ messageList: [], upTo: 0, more: false }));
     ordering.baseline('C2C100001', 0);
     const t0 = performance.now();
     for (let i = 0; i < k; i++) {
@@ -435,14 +398,8 @@ async function main() {
   console.log('  启动聊天服务（server/dist）与 Socket.IO…');
   if (args.profile) fs.mkdirSync(args.profile, { recursive: true });
   const chatEnv: Record<string, string> = {
-    ...store.env,
-    DEMO: '0',
-    LOG_LEVEL: 'info',
-    CHAT_RATE_USER: '1000000',
-    CHAT_RATE_GROUP: '1000000',
-    CHAT_MAX_INSTANCES: '0',
-    REDIS_URL: NODES > 1 ? process.env.REDIS_URL! : '',
-    S3_ENDPOINT: '',
+    ...store.env, DEMO: '0', LOG_LEVEL: 'info', CHAT_RATE_USER: '1000000', CHAT_RATE_GROUP: '1000000', CHAT_MAX_INSTANCES: '0',
+    REDIS_URL: NODES > 1 ? process.env.REDIS_URL! : '', S3_ENDPOINT: '',
     // The tsx loader of this process must not load into the server.
     NODE_OPTIONS: '',
   };
@@ -456,18 +413,12 @@ async function main() {
     const urlOf = (system: System, i: number) => (system === 'ours' ? zpNodes[i % NODES].url : sioNodes[i % NODES].url);
     const name = (system: System) => (system === 'ours' ? '自建聊天服务' : 'Socket.IO');
     const report = (r: Result) =>
-      console.log(
-        `  ${r.system} ${r.scenario}: ${r.deliveredPerSecond.toFixed(0)} 条/秒，p50 ${r.p50ms.toFixed(1)} ms，p99 ${r.p99ms.toFixed(1)} ms（负载 ${r.load}）`,
-      );
+      console.log(`  ${r.system} ${r.scenario}: ${r.deliveredPerSecond.toFixed(0)} 条/秒，p50 ${r.p50ms.toFixed(1)} ms，p99 ${r.p99ms.toFixed(1)} ms（负载 ${r.load}）`);
 
     // One-to-one and the fixed rate, on the same PAIRS sockets: sender 2p to receiver 2p+1.
     if (ONLY.has('burst') || ONLY.has('rate')) {
       for (const system of ['ours', 'socketio'] as const) {
-        await connect(
-          procs,
-          system,
-          pairIds.map((id, i) => ({ id, sig: sig(id), url: urlOf(system, i) })),
-        );
+        await connect(procs, system, pairIds.map((id, i) => ({ id, sig: sig(id), url: urlOf(system, i) })));
         const senders: Sender[] = Array.from({ length: PAIRS }, (_, p) => ({ from: pairIds[2 * p], kind: 'c2c', to: pairIds[2 * p + 1] }));
         // a short warm-up (connections, caches, JIT) before the measured runs
         await measure(procs, name(system), 'warm-up', senders, PAIRS * 20, PAIRS * 20, burst(20, 5), 60_000);
@@ -496,23 +447,11 @@ async function main() {
           groupID = await createOurGroup(urlOf('ours', 0), groupIds[0], sig(groupIds[0]), groupIds.slice(1), groupID);
           await sleep(500);
         }
-        await connect(
-          procs,
-          system,
-          groupIds.map((id, i) => ({ id, sig: sig(id), url: urlOf(system, i), group: groupID })),
-        );
+        await connect(procs, system, groupIds.map((id, i) => ({ id, sig: sig(id), url: urlOf(system, i), group: groupID })));
         const senders: Sender[] = groupIds.slice(0, GROUP_SENDERS).map((from) => ({ from, kind: 'group', to: groupID }));
         await measure(procs, name(system), 'warm-up', senders.slice(0, 1), 5 * (GROUP - 1), 5, burst(5, 5), 60_000);
         const messages = GROUP_SENDERS * GROUP_PER_SENDER;
-        const r = await measure(
-          procs,
-          name(system),
-          `${GROUP} 人群（${GROUP_SENDERS} 人发言）`,
-          senders,
-          messages * (GROUP - 1),
-          messages,
-          burst(GROUP_PER_SENDER, WINDOW),
-        );
+        const r = await measure(procs, name(system), `${GROUP} 人群（${GROUP_SENDERS} 人发言）`, senders, messages * (GROUP - 1), messages, burst(GROUP_PER_SENDER, WINDOW));
         results.push(r);
         report(r);
         await Promise.all(procs.map((p) => p.call({ cmd: 'close' })));
@@ -541,11 +480,7 @@ async function main() {
           const pid = fresh.child.pid!;
           await sleep(3000);
           const before = rssOf(pid);
-          await connect(
-            procs,
-            system,
-            idleIds.map((id) => ({ id, sig: sig(id), url: fresh.url })),
-          );
+          await connect(procs, system, idleIds.map((id) => ({ id, sig: sig(id), url: fresh.url })));
           await sleep(3000);
           const after = rssOf(pid);
           const bytesPerSocket = Math.max(1, (after - before) / idleIds.length);
@@ -589,26 +524,14 @@ async function main() {
     '',
     '| 场景 | 系统 | 消息数 | 投递数 / 应投递 | 用时 (s) | 实际发送速率 (条/秒) | 发送失败 |',
     '|---|---|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.scenario} | ${r.system} | ${r.messages} | ${r.deliveries} / ${r.expected} | ${r.seconds.toFixed(2)} | ${r.offeredPerSecond?.toFixed(0) ?? '—'} | ${r.errors} |`,
-    ),
+    ...results.map((r) => `| ${r.scenario} | ${r.system} | ${r.messages} | ${r.deliveries} / ${r.expected} | ${r.seconds.toFixed(2)} | ${r.offeredPerSecond?.toFixed(0) ?? '—'} | ${r.errors} |`),
     '',
-    writer.batches
-      ? `自建聊天服务共写入 ${writer.rows} 条消息（含预热与群提示），用了 ${writer.batches} 条插入语句，平均每条 ${(writer.rows / writer.batches).toFixed(1)} 行。`
-      : '',
+    writer.batches ? `自建聊天服务共写入 ${writer.rows} 条消息（含预热与群提示），用了 ${writer.batches} 条插入语句，平均每条 ${(writer.rows / writer.batches).toFixed(1)} 行。` : '',
     '',
-    sdk
-      ? `SDK 自身开销（@zp/chat-sdk 收到一条消息：解码、排序去重、转换为 Tencent 的 Message）：每条 ${sdk.sdkUs.toFixed(2)} µs，比裸客户端只解码（${sdk.rawDecodeUs.toFixed(2)} µs）多 ${sdk.sdkExtraUs.toFixed(2)} µs（本进程内 ${sdk.messages} 条、三次取最好的微基准，不计入上表）。`
-      : '',
+    sdk ? `SDK 自身开销（@zp/chat-sdk 收到一条消息：解码、排序去重、转换为 Tencent 的 Message）：每条 ${sdk.sdkUs.toFixed(2)} µs，比裸客户端只解码（${sdk.rawDecodeUs.toFixed(2)} µs）多 ${sdk.sdkExtraUs.toFixed(2)} µs（本进程内 ${sdk.messages} 条、三次取最好的微基准，不计入上表）。` : '',
     '',
     ...(idleRows.length
-      ? [
-          '| 空闲连接 | 连接数 | 每连接内存 (KiB) | 每 GiB 连接数 |',
-          '|---|---:|---:|---:|',
-          ...idleRows.map((r) => `| ${r.system} | ${r.sockets} | ${(r.bytesPerSocket / 1024).toFixed(1)} | ${r.socketsPerGiB} |`),
-          '',
-        ]
+      ? ['| 空闲连接 | 连接数 | 每连接内存 (KiB) | 每 GiB 连接数 |', '|---|---:|---:|---:|', ...idleRows.map((r) => `| ${r.system} | ${r.sockets} | ${(r.bytesPerSocket / 1024).toFixed(1)} | ${r.socketsPerGiB} |`), '']
       : []),
     `命令：\`${cmd}\``,
     '',
@@ -619,19 +542,7 @@ async function main() {
   writeResults(
     `chat-${suffix}`,
     md,
-    {
-      when,
-      storage: storageKind,
-      nodes: NODES,
-      clientProcesses: CLIENTS,
-      cores: os.cpus().length,
-      load: os.loadavg(),
-      args,
-      results,
-      sdk,
-      idle: idleRows,
-      writer,
-    },
+    { when, storage: storageKind, nodes: NODES, clientProcesses: CLIENTS, cores: os.cpus().length, load: os.loadavg(), args, results, sdk, idle: idleRows, writer },
     when.replace(/[:.]/g, '-'),
   );
 }

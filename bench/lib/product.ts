@@ -45,17 +45,7 @@ export async function startProduct(given: string | undefined, tag: string): Prom
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `zp-bench-${tag}-`));
   const child = spawn(process.execPath, [main], {
     cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      DEMO: '1',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      S3_ENDPOINT: '',
-    },
+    env: { ...process.env, DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', S3_ENDPOINT: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

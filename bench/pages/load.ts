@@ -35,12 +35,10 @@ const SECONDS = Math.max(5, Number(args.seconds));
 /** The spec's request timeout (section 9), seconds. */
 const TIMEOUT_S = 10;
 
+
 async function startPeer(bodyFile: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = fork(path.join(here, 'peer.mjs'), [], {
-    env: { ...process.env, PORT: String(port), PEER_BODY_FILE: bodyFile },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const child = fork(path.join(here, 'peer.mjs'), [], { env: { ...process.env, PORT: String(port), PEER_BODY_FILE: bodyFile }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the peer exited with ${code}`)));
@@ -116,25 +114,13 @@ try {
     row(product),
     row(bare),
     '',
-    `Product answers by page cache: ${Object.entries(product.cache)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}.`,
+    `Product answers by page cache: ${Object.entries(product.cache).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
     '',
     `Goal: 0 timeouts on the product — ${pass ? 'met' : 'NOT met'}.`,
     '',
   ].join('\n');
   console.log(md);
-  writeResults('pages-load', md, {
-    at: new Date().toISOString(),
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    timeoutS: TIMEOUT_S,
-    cpus,
-    paths,
-    pass,
-    product,
-    peer: bare,
-  });
+  writeResults('pages-load', md, { at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, timeoutS: TIMEOUT_S, cpus, paths, pass, product, peer: bare });
   if (!pass) process.exitCode = 1;
 } finally {
   peer?.child.kill();

@@ -45,6 +45,7 @@ const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+
 interface PageResult {
   page: string;
   path: string;
@@ -97,15 +98,7 @@ try {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const results: PageResult[] = [];
   for (const [name, p] of pages) {
@@ -185,15 +178,7 @@ try {
     body: JSON.stringify({ logintype: 0, phone: '13800000001', pwd: md5 }),
   });
   const seekerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await seekerContext.addInitScript((s) => localStorage.setItem('zp:session', s), JSON.stringify(session));
   const seekerPage = await seekerContext.newPage();
   let seekerHomeJs = 0;
@@ -229,9 +214,7 @@ try {
         let n = 0;
         res.on('data', (c: Buffer) => (n += c.length));
         res.on('end', () => resolve(n));
-      })
-        .on('error', reject)
-        .end();
+      }).on('error', reject).end();
     });
   for (const [name, budget] of Object.entries(WIDGET_BUDGETS)) {
     const pending = [`${name}.js`];
@@ -265,10 +248,7 @@ try {
   const seekerPass = seekerHomeWireJs <= SEEKER_HOME_WIRE_BUDGET;
   const chatPass = chatWidgetWire !== null && chatWidgetWire <= CHAT_ENTRY_WIRE_BUDGET;
   const pass = visitorPass && seekerPass && chatPass;
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
+  const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
   const uptime = (() => {
     try {
       return execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -307,10 +287,7 @@ islands hydrate on first intent (pointer over, focus, touch) and load the same t
 
 | script | on the wire |
 |---|---|
-${[...seekerFiles]
-  .sort((a, b) => b.wire - a.wire)
-  .map((f) => `| ${f.file} | ${kb(f.wire)} |`)
-  .join('\n')}
+${[...seekerFiles].sort((a, b) => b.wire - a.wire).map((f) => `| ${f.file} | ${kb(f.wire)} |`).join('\n')}
 
 </details>
 
@@ -330,26 +307,7 @@ JS and CSS are what Chromium fetched for the page with nobody logged in and no i
 the client: "uncached" asks a url no cache holds, "cached" asks the same url right after.
 `;
   console.log(md);
-  writeResults('pages', md, {
-    at: new Date().toISOString(),
-    uptime,
-    runs: RUNS,
-    budget: HOME_JS_BUDGET,
-    seekerHomeWireBudget: SEEKER_HOME_WIRE_BUDGET,
-    chatEntryWireBudget: CHAT_ENTRY_WIRE_BUDGET,
-    pass,
-    visitorPass,
-    seekerPass,
-    chatPass,
-    seekerHomeJs,
-    seekerHomeWireJs,
-    seekerFiles,
-    feedbackWidgetGzip,
-    chatWidgetGzip,
-    chatWidgetWire,
-    widgets,
-    results,
-  });
+  writeResults('pages', md, { at: new Date().toISOString(), uptime, runs: RUNS, budget: HOME_JS_BUDGET, seekerHomeWireBudget: SEEKER_HOME_WIRE_BUDGET, chatEntryWireBudget: CHAT_ENTRY_WIRE_BUDGET, pass, visitorPass, seekerPass, chatPass, seekerHomeJs, seekerHomeWireJs, seekerFiles, feedbackWidgetGzip, chatWidgetGzip, chatWidgetWire, widgets, results });
   if (!pass) process.exitCode = 1;
 } finally {
   child?.kill();

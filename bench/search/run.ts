@@ -105,7 +105,10 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 async function usesIndex(database: Database, key: string): Promise<boolean> {
-  const plan = await rows<{ 'QUERY PLAN': string }>(database.db, sql`explain select s.job_id from job_search s where s.doc @@ (${keywordQuery(key)!})`);
+  const plan = await rows<{ 'QUERY PLAN': string }>(
+    database.db,
+    sql`explain select s.job_id from job_search s where s.doc @@ (${keywordQuery(key)!})`,
+  );
   return plan.some((p) => p['QUERY PLAN'].includes('job_search_doc'));
 }
 
@@ -118,7 +121,8 @@ async function measure(database: Database): Promise<Cell[]> {
   // functions are compiled again, optimised, over the first few hundred statements: without these
   // passes that start-up cost fell on whichever cell came first. A running server has paid it.
   for (let pass = 0; pass < WARM_PASSES; pass++)
-    for (const keys of Object.values(QUERIES)) for (const f of Object.values(FILTERS)) for (const key of keys) await searchJobs(database.db, searchOf(key, f));
+    for (const keys of Object.values(QUERIES))
+      for (const f of Object.values(FILTERS)) for (const key of keys) await searchJobs(database.db, searchOf(key, f));
   for (const [kind, keys] of Object.entries(QUERIES)) {
     for (const [filter, f] of Object.entries(FILTERS)) {
       const fts: number[] = [];
@@ -205,19 +209,9 @@ function report(targets: Target[]): string {
     `关键词：2字 ${QUERIES['2字'].join('、')}；4字 ${QUERIES['4字'].join('、')}；多词 ${QUERIES['多词'].join('、')}。筛选：深圳 + 本科 + 月薪 12000-20000 元。`,
   ];
   for (const t of targets) {
-    lines.push(
-      '',
-      `## ${t.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}，${t.jobs.toLocaleString('en')} 个岗位${t.seedSeconds !== null ? `（生成用时 ${t.seedSeconds.toFixed(0)} 秒）` : ''}`,
-      '',
-    );
-    lines.push(
-      `测量时系统 1 分钟负载 ${t.load[0].toFixed(1)} → ${t.load[1].toFixed(1)}（${os.cpus().length} 核；负载高于核数时所有数字都按比例变慢，两列同样受影响）。`,
-      '',
-    );
-    lines.push(
-      '| 关键词 | 筛选 | 分词索引 p50 | p95 | 命中 | ILIKE p50 | p95 | 命中 | p50 加速 | p95 加速 |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    );
+    lines.push('', `## ${t.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}，${t.jobs.toLocaleString('en')} 个岗位${t.seedSeconds !== null ? `（生成用时 ${t.seedSeconds.toFixed(0)} 秒）` : ''}`, '');
+    lines.push(`测量时系统 1 分钟负载 ${t.load[0].toFixed(1)} → ${t.load[1].toFixed(1)}（${os.cpus().length} 核；负载高于核数时所有数字都按比例变慢，两列同样受影响）。`, '');
+    lines.push('| 关键词 | 筛选 | 分词索引 p50 | p95 | 命中 | ILIKE p50 | p95 | 命中 | p50 加速 | p95 加速 |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const c of t.cells) {
       lines.push(
         `| ${c.kind} | ${c.filter} | ${ms(c.fts.p50)} ms | ${ms(c.fts.p95)} ms | ${hits(c)} | ${ms(c.ilike.p50)} ms | ${ms(c.ilike.p95)} ms | ${c.ilike.avgHits} | ${(c.ilike.p50 / c.fts.p50).toFixed(1)}× | ${(c.ilike.p95 / c.fts.p95).toFixed(1)}× |`,

@@ -38,17 +38,9 @@ const root = path.resolve(here, '..', '..');
 const e2eRequire = createRequire(path.join(root, 'e2e', 'package.json'));
 const { chromium } = e2eRequire('playwright-core') as typeof import('playwright-core');
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-  '--autoplay-policy=no-user-gesture-required',
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required',
 ];
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' }, seconds: { type: 'string', default: '20' } } });
@@ -78,17 +70,7 @@ async function startProduct(): Promise<{ url: string; child: ChildProcess; dataD
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [main], {
     cwd: root,
-    env: {
-      ...process.env,
-      DEMO: '1',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
+    env: { ...process.env, DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
@@ -114,37 +96,14 @@ async function api<T>(base: string, p: string, opts: { token?: string; body?: un
   return data;
 }
 
-interface Grant {
-  token: string;
-  expiresIn: number;
-  userId: string;
-  roleId: string;
-  userName: string;
-  phone: string;
-}
+interface Grant { token: string; expiresIn: number; userId: string; roleId: string; userName: string; phone: string }
 const login = (base: string, role: 'qz' | 'hr' | 'xs', phone: string) =>
-  api<Grant>(base, { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role], {
-    body: { logintype: 0, phone, pwd: md5(PASSWORD) },
-  });
+  api<Grant>(base, { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role], { body: { logintype: 0, phone, pwd: md5(PASSWORD) } });
 
 /** A page of its own (own context, so own session) for `grant`. */
 async function personPage(browser: Browser, base: string, grant: Grant): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: base,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1280, height: 800 },
-    permissions: ['camera', 'microphone'],
-  });
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const context = await browser.newContext({ baseURL: base, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1280, height: 800 }, permissions: ['camera', 'microphone'] });
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript({ content: NAME_SHIM });
   // Only when absent: the site rotates the token on each page load and keeps the new one.
   await context.addInitScript((s: object) => {
@@ -188,7 +147,7 @@ async function productRun(browser: Browser, base: string, roomId: number, hrPage
   await room(page).getByRole('button', { name: '进入房间' }).waitFor();
   const frames = Promise.all([firstFrameAt(page, hr.userId), firstFrameAt(hrPage, seeker.userId)]);
   const started = await page.evaluate(() => {
-    const button = [...document.querySelector('zp-video-room')!.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.includes('进入房间'))!;
+    const button = [...(document.querySelector('zp-video-room')!.shadowRoot!.querySelectorAll('button'))].find((b) => b.textContent?.includes('进入房间'))!;
     const t = Date.now();
     button.click();
     return t;
@@ -314,9 +273,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     product1.push(await productRun(browser, base, roomId, hrPage, hr));
     bare.push(await bareRun(browser, base));
-    process.stdout.write(
-      `run ${i + 1}/${RUNS}: product ${product1[i].seekerFirstFrame} / ${product1[i].hrFirstFrame} ms, bare pair ${bare[i].toFixed(0)} ms\n`,
-    );
+    process.stdout.write(`run ${i + 1}/${RUNS}: product ${product1[i].seekerFirstFrame} / ${product1[i].hrFirstFrame} ms, bare pair ${bare[i].toFixed(0)} ms\n`);
   }
 
   // ---- CPU of a 3-person room
@@ -333,11 +290,7 @@ try {
     await enter(p);
     others.push(p);
   }
-  const seats: [Page, Grant][] = [
-    [hrPage, hr],
-    [others[0]!, seekerAgain],
-    [others[1]!, colleague],
-  ];
+  const seats: [Page, Grant][] = [[hrPage, hr], [others[0]!, seekerAgain], [others[1]!, colleague]];
   for (const [p, self] of seats) for (const [, g] of seats) if (g.userId !== self.userId) await firstFrameAt(p, g.userId);
   await new Promise((r) => setTimeout(r, 3000)); // settle: bandwidth estimation ramps up
   const roomChromium = browserPid ? await cpuOver([browserPid], SECONDS) : NaN;
@@ -385,17 +338,7 @@ encoding and decoding together (software VP8, --disable-gpu); one participant's 
   writeResults(
     'video',
     md,
-    {
-      at,
-      cores,
-      load: [loadBefore, os.loadavg()[0]],
-      runs: RUNS,
-      seconds: SECONDS,
-      chromium: browser.version(),
-      product: product1,
-      bare,
-      cpu: { roomChromium, idleChromium, roomServer },
-    },
+    { at, cores, load: [loadBefore, os.loadavg()[0]], runs: RUNS, seconds: SECONDS, chromium: browser.version(), product: product1, bare, cpu: { roomChromium, idleChromium, roomServer } },
     at.replace(/[:.]/g, '-'),
   );
 } finally {

@@ -14,10 +14,7 @@ export interface ApiReply {
 }
 
 /** One call; rejects unless the reply's code is 0. */
-export async function apiCall<T = ApiReply>(
-  path: string,
-  opts: { token?: string; method?: string; body?: unknown; query?: Record<string, string | number>; base?: string } = {},
-): Promise<T> {
+export async function apiCall<T = ApiReply>(path: string, opts: { token?: string; method?: string; body?: unknown; query?: Record<string, string | number>; base?: string } = {}): Promise<T> {
   const url = new URL(path, opts.base ?? baseUrl());
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
   const res = await fetch(url, {

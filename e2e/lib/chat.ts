@@ -19,29 +19,15 @@ export interface Grant {
  * password logs `phone` in.
  */
 export async function personWithChat(
-  browser: Browser,
-  role: 'qz' | 'hr',
-  phone: string,
-  width = 1280,
-  given?: Grant,
+  browser: Browser, role: 'qz' | 'hr', phone: string, width = 1280, given?: Grant,
   /** Runs on the new page before it loads anything (e.g. to cut a request with page.route). */
   prepare?: (page: Page) => Promise<unknown>,
   /** a product of the journey's own (lib/product.ts) instead of the shared one */
   base?: string,
 ): Promise<{ page: Page; userId: string }> {
-  const grant =
-    given ??
-    (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) }, base }));
+  const grant = given ?? (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) }, base }));
   const { context, page } = await openPerson(browser, { viewport: { width, height: 800 }, baseURL: base });
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
   await prepare?.(page);
   // The site's layout carries <zp-chat> and loads its launcher for logged-in people (the panel on first use).

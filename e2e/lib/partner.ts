@@ -62,10 +62,7 @@ export async function logInInWindow(win: Page, role: '求职者' | '企业HR', p
   await win.getByLabel('手机号', { exact: true }).or(other).first().waitFor();
   if (await other.isVisible()) await other.click();
   if (role === '企业HR') await win.getByRole('link', { name: '企业登录' }).click();
-  await win
-    .getByRole('link', { name: role === '企业HR' ? '企业登录' : '人才登录' })
-    .and(win.locator('[aria-current="page"]'))
-    .waitFor();
+  await win.getByRole('link', { name: role === '企业HR' ? '企业登录' : '人才登录' }).and(win.locator('[aria-current="page"]')).waitFor();
   const closed = win.waitForEvent('close');
   await win.getByLabel('手机号', { exact: true }).fill(phone);
   if ('password' in way) {

@@ -21,6 +21,7 @@ export interface Product {
   dispose(): Promise<void>;
 }
 
+
 export async function startProduct(name: string, env: Record<string, string> = {}): Promise<Product> {
   const main = path.join(ROOT_DIR, 'server', 'dist', 'main.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `zp-e2e-${name}-`));

@@ -126,21 +126,9 @@ export async function videoPerson(browser: Browser, role: 'qz' | 'hr' | 'xs', ph
   const grant = (await res.json()) as Grant & { code: number; msg: string };
   if (grant.code !== 0) throw new Error(`login of ${phone}: ${grant.code} ${grant.msg}`);
   const context = await browser.newContext({
-    baseURL: base,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width, height: 800 },
-    permissions: ['camera', 'microphone'],
+    baseURL: base, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 800 }, permissions: ['camera', 'microphone'],
   });
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => {
     if (!localStorage.getItem('zp:session')) localStorage.setItem('zp:session', JSON.stringify(s));
   }, session);

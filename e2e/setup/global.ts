@@ -11,6 +11,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, ROOT_DIR, freePort } from '../lib/env.js';
 
+
 const tail = (file: string) => fs.readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
 
 async function waitForHealth(url: string, child: ChildProcess, log: string, timeoutMs = 90_000) {
@@ -45,22 +46,10 @@ export default async function setup(project: TestProject) {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, [main], {
     cwd: ROOT_DIR,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'info',
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info',
       // Every journey's visitor posts feedback, registers accounts and opens its pages' sockets
       // from the one loopback address, and several journeys type wrong passwords at their own accounts.
-      FEEDBACK_ANON_PER_HOUR: '1000',
-      LOGIN_ACCOUNTS_PER_ADDRESS: '1000',
-      LOGIN_ACCOUNTS_PER_ADDRESS_DAY: '1000',
-      SMS_PER_ADDRESS_PER_HOUR: '100000',
-      SOCKETS_PER_ADDRESS: '100000',
-      PUBLIC_URL: baseUrl,
-    },
+      FEEDBACK_ANON_PER_HOUR: '1000', LOGIN_ACCOUNTS_PER_ADDRESS: '1000', LOGIN_ACCOUNTS_PER_ADDRESS_DAY: '1000', SMS_PER_ADDRESS_PER_HOUR: '100000', SOCKETS_PER_ADDRESS: '100000', PUBLIC_URL: baseUrl },
     stdio: ['ignore', out, out],
   });
 

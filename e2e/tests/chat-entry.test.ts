@@ -15,17 +15,11 @@ describe('chat entry points', () => {
 
   it("a job page's 在线沟通, a company page's and a fair booth's HR button open a conversation with that HR", async () => {
     const token = await apiLogin('hr', demo.hr.phone, demo.password);
-    const jobs = await apiCall<{ page: { list: { gwid: string; gwmc: string; zt: number }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', {
-      token,
-      query: { zt: 1, mine: 1, page: 1, limit: 1 },
-    });
+    const jobs = await apiCall<{ page: { list: { gwid: string; gwmc: string; zt: number }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', { token, query: { zt: 1, mine: 1, page: 1, limit: 1 } });
     const job = jobs.page.list[0]!;
     const company = await apiCall<{ BsKhglEntity: { dwid: string; dwmc: string } }>('/api/hr/bskhgl/findDwInfoHr', { token });
     // A fair the company signed up for that is on now (ifks 2), whose hall shows its booth.
-    const fairs = await apiCall<{ page: { list: { hxid: string; hymc: string; ifks: number }[] } }>('/api/hr/bshxxx/findYdHxPageAllListByDw', {
-      token,
-      query: { page: 1, limit: 50 },
-    });
+    const fairs = await apiCall<{ page: { list: { hxid: string; hymc: string; ifks: number }[] } }>('/api/hr/bshxxx/findYdHxPageAllListByDw', { token, query: { page: 1, limit: 50 } });
     const fair = fairs.page.list.find((f) => f.ifks === 2)!;
     expect(fair, 'the demo company is at a fair that is on now').toBeTruthy();
 
@@ -74,10 +68,7 @@ describe('chat entry points', () => {
     // message is kept for them.
     await seeker.page.goto(`/zppc/public/meetinghall/${fair.hxid}/2`);
     await seeker.page.locator('[data-chat-slot="booth"][aria-busy="false"]').first().waitFor({ state: 'attached' });
-    const leave = seeker.page
-      .locator('[data-chat-slot="booth"]')
-      .getByRole('button', { name: /^给 .+ 留言$/ })
-      .first();
+    const leave = seeker.page.locator('[data-chat-slot="booth"]').getByRole('button', { name: /^给 .+ 留言$/ }).first();
     await leave.scrollIntoViewIfNeeded();
     await screenshot(seeker.page, 'chat-entry-booth-offline-1280', { fullPage: false });
     await leave.click();
@@ -85,22 +76,10 @@ describe('chat entry points', () => {
     await send(`留言：想了解贵单位的岗位 ${stamp}`);
 
     await hr.page.locator('zp-chat .launcher').click();
-    await hr.page
-      .locator('zp-chat .item')
-      .filter({ hasText: `看到贵公司的展位 ${stamp}` })
-      .click();
-    await hr.page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `我对「${job.gwmc}」感兴趣 ${stamp}` })
-      .waitFor();
-    await hr.page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `贵公司还招实习生吗 ${stamp}` })
-      .waitFor();
-    await hr.page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `看到贵公司的展位 ${stamp}` })
-      .waitFor();
+    await hr.page.locator('zp-chat .item').filter({ hasText: `看到贵公司的展位 ${stamp}` }).click();
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: `我对「${job.gwmc}」感兴趣 ${stamp}` }).waitFor();
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: `贵公司还招实习生吗 ${stamp}` }).waitFor();
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: `看到贵公司的展位 ${stamp}` }).waitFor();
     // The HR sees no button to chat with themself on their own company's page.
     await hr.page.goto(`/zppc/public/enterdetail?dwid=${company.BsKhglEntity.dwid}`);
     await hr.page.locator('[data-chat-slot="company"][aria-busy="false"]').waitFor({ state: 'attached' }); // the online HRs have been asked for (an empty slot is hidden)

@@ -109,11 +109,7 @@ describe('chat extras', () => {
     // A text recalled and re-edited: the box gets it back, corrected it goes again.
     await box.fill(`请问明天上午十点面试吗 ${stamp}`);
     await box.press('Enter');
-    await seeker.page
-      .locator('zp-chat .row.out')
-      .filter({ hasText: `上午十点面试吗 ${stamp}` })
-      .getByRole('button', { name: '撤回' })
-      .click();
+    await seeker.page.locator('zp-chat .row.out').filter({ hasText: `上午十点面试吗 ${stamp}` }).getByRole('button', { name: '撤回' }).click();
     await panel(seeker.page).getByRole('button', { name: '重新编辑' }).click();
     await expect(box.inputValue()).resolves.toBe(`请问明天上午十点面试吗 ${stamp}`);
     await box.fill(`请问明天下午三点面试吗 ${stamp}`);
@@ -221,17 +217,10 @@ describe('chat extras', () => {
     await pick(seeker.page, '视频', { name: `损坏${stamp}.mp4`, mimeType: 'video/mp4', buffer: broken });
 
     await hr.page.locator('zp-chat .launcher').click();
-    await panel(hr.page)
-      .locator('.item')
-      .filter({ has: hr.page.locator('.name', { hasText: seeker.userId }) })
-      .click();
+    await panel(hr.page).locator('.item').filter({ has: hr.page.locator('.name', { hasText: seeker.userId }) }).click();
     const lines = hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `期望薪资 ${stamp}` });
     await expect(lines.innerText()).resolves.toBe(`期望薪资 ${stamp}\n到岗时间：一周内`);
-    await hr.page
-      .locator('zp-chat .row.in .bubble')
-      .filter({ hasText: `请查收 ${stamp}` })
-      .locator('img.emoji[alt="[OK]"]')
-      .waitFor();
+    await hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `请查收 ${stamp}` }).locator('img.emoji[alt="[OK]"]').waitFor();
     const played = hr.page.locator('zp-chat .row.in video').first();
     await played.waitFor();
     // The stored file is a real video: the HR's browser reads its length.
@@ -247,19 +236,12 @@ describe('chat extras', () => {
     for (let n = 1; n <= 20; n++) {
       await box.fill(`第${n}条 ${stamp}`);
       await box.press('Enter');
-      await seeker.page
-        .locator('zp-chat .row.out')
-        .filter({ has: seeker.page.locator('.bubble').getByText(`第${n}条 ${stamp}`, { exact: true }) })
-        .getByRole('button', { name: '撤回' })
-        .waitFor();
+      await seeker.page.locator('zp-chat .row.out').filter({ has: seeker.page.locator('.bubble').getByText(`第${n}条 ${stamp}`, { exact: true }) }).getByRole('button', { name: '撤回' }).waitFor();
     }
 
     // The HR opens it: the latest 15, then 查看更多 brings the first 5 and the end of history.
     await hr.page.locator('zp-chat .launcher').click();
-    await panel(hr.page)
-      .locator('.item')
-      .filter({ hasText: `第20条 ${stamp}` })
-      .click();
+    await panel(hr.page).locator('.item').filter({ hasText: `第20条 ${stamp}` }).click();
     const rows = hr.page.locator('zp-chat .row.in');
     await rows.filter({ hasText: `第20条 ${stamp}` }).waitFor();
     await expect.poll(() => rows.count()).toBe(15);

@@ -36,14 +36,7 @@ describe('chat groups', () => {
     }
     // Each person holds a chat connection; closing them keeps the demo accounts under the
     // instance limit (a further login would kick the oldest out).
-    await Promise.all(
-      people.map((p) =>
-        p.page
-          .context()
-          .close()
-          .catch(() => {}),
-      ),
-    );
+    await Promise.all(people.map((p) => p.page.context().close().catch(() => {})));
     people = [];
   });
   afterAll(async () => {
@@ -73,6 +66,7 @@ describe('chat groups', () => {
     await page.locator('zp-chat').getByRole('button', { name: '消息', exact: true }).click();
     await panel(page).getByRole('tablist').waitFor();
   }
+
 
   /** Sends text in the open conversation and waits until the server took it (撤回 offered). */
   async function say(page: Page, text: string) {
@@ -106,9 +100,7 @@ describe('chat groups', () => {
 
   async function groupIdShown(page: Page): Promise<string> {
     await panel(page).getByRole('button', { name: '详情' }).click();
-    const field = panel(page)
-      .getByRole('complementary', { name: '群组详情' })
-      .getByText(/^群ID：/);
+    const field = panel(page).getByRole('complementary', { name: '群组详情' }).getByText(/^群ID：/);
     const id = ((await field.textContent()) ?? '').replace('群ID：', '').trim();
     await panel(page).getByRole('button', { name: '收起详情' }).click();
     expect(id).not.toBe('');
@@ -134,27 +126,22 @@ describe('chat groups', () => {
     await openPanel(qz.page);
     await quickStart(qz.page, boss.userId);
     // What a screenshot tool puts on the clipboard: a PNG named image.png, pasted into the box.
-    await panel(qz.page)
-      .getByLabel('消息内容')
-      .evaluate(async (box) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 64;
-        canvas.height = 40;
-        const g = canvas.getContext('2d')!;
-        g.fillStyle = '#1677ff';
-        g.fillRect(0, 0, 64, 40);
-        g.fillStyle = '#fff';
-        g.fillRect(8, 8, 24, 24);
-        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-        const dt = new DataTransfer();
-        dt.items.add(new File([blob], 'image.png', { type: 'image/png' }));
-        box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-      });
+    await panel(qz.page).getByLabel('消息内容').evaluate(async (box) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 40;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#1677ff';
+      g.fillRect(0, 0, 64, 40);
+      g.fillStyle = '#fff';
+      g.fillRect(8, 8, 24, 24);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      const dt = new DataTransfer();
+      dt.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    });
     // Sent: the seeker's own bubble loses its 发送中 spinner and is offered for revoke.
-    const mine = qz.page
-      .locator('zp-chat .row.out')
-      .filter({ has: qz.page.locator('img') })
-      .last();
+    const mine = qz.page.locator('zp-chat .row.out').filter({ has: qz.page.locator('img') }).last();
     await mine.getByRole('button', { name: '撤回' }).waitFor();
     await expect.poll(() => loaded(mine.locator('img'))).toBeGreaterThan(0);
 
@@ -208,9 +195,7 @@ describe('chat groups', () => {
     // The owner reads the application among the system notices and agrees with a note.
     await tab(boss.page, '会话').click();
     await panel(boss.page).locator('.item[data-conversation="@TIM#SYSTEM"]').click();
-    const application = panel(boss.page)
-      .locator('.notice')
-      .filter({ hasText: `${newcomer.userId} 申请加入群组【${name}】` });
+    const application = panel(boss.page).locator('.notice').filter({ hasText: `${newcomer.userId} 申请加入群组【${name}】` });
     await application.getByLabel('处理附言').fill(note);
     await screenshot(boss.page, 'chat-groups-application-hr-1280', { fullPage: false });
     await application.getByRole('button', { name: '同意' }).click();
@@ -220,10 +205,7 @@ describe('chat groups', () => {
     // The newcomer is told, with the note, and finds the group in their list.
     await tab(newcomer.page, '会话').click();
     await panel(newcomer.page).locator('.item[data-conversation="@TIM#SYSTEM"]').click();
-    await panel(newcomer.page)
-      .locator('.notice')
-      .filter({ hasText: `同意你加入群组【${name}】：${note}` })
-      .waitFor();
+    await panel(newcomer.page).locator('.notice').filter({ hasText: `同意你加入群组【${name}】：${note}` }).waitFor();
     await screenshot(newcomer.page, 'chat-groups-agreed-newcomer-375', { fullPage: false });
     await newcomer.page.getByRole('button', { name: '返回会话列表' }).click();
     await openGroup(newcomer.page, name);
@@ -233,10 +215,7 @@ describe('chat groups', () => {
     await panel(boss.page).locator(`.item[data-conversation="GROUP${groupId}"]`).click();
     await inRows(boss.page, hi).waitFor();
     // The third person, a member all along, saw the newcomer join and hears them.
-    await qz.page
-      .locator('zp-chat .tip')
-      .filter({ hasText: `${newcomer.userId} 加入群组` })
-      .waitFor();
+    await qz.page.locator('zp-chat .tip').filter({ hasText: `${newcomer.userId} 加入群组` }).waitFor();
     await inRows(qz.page, hi).waitFor();
     await screenshot(newcomer.page, 'chat-groups-newcomer-talks-375', { fullPage: false });
     await screenshot(qz.page, 'chat-groups-newcomer-seen-by-member-1280', { fullPage: false });
@@ -270,12 +249,7 @@ describe('chat groups', () => {
     await toast(boss.page, '禁言成功').waitFor();
     await row.getByText('禁言中').waitFor();
     // The group's line in the conversation list says what happened, not '[群提示消息]'.
-    await boss.page
-      .locator('zp-chat .item')
-      .filter({ hasText: name })
-      .locator('.last')
-      .filter({ hasText: `${member.userId} 被禁言 600 秒` })
-      .waitFor();
+    await boss.page.locator('zp-chat .item').filter({ hasText: name }).locator('.last').filter({ hasText: `${member.userId} 被禁言 600 秒` }).waitFor();
     await screenshot(boss.page, 'chat-groups-muted-hr-1280', { fullPage: false });
 
     const box = panel(member.page).getByLabel('消息内容');
@@ -389,10 +363,7 @@ describe('chat groups', () => {
     const [boss, member] = await Promise.all([hr(), stranger()]);
     const name = `提及测试群${stamp}`;
     const list = (page: Page) => panel(page).getByLabel('会话列表', { exact: true });
-    const item = (page: Page, title: string) =>
-      list(page)
-        .locator('.item')
-        .filter({ has: page.locator('.name', { hasText: title }) });
+    const item = (page: Page, title: string) => list(page).locator('.item').filter({ has: page.locator('.name', { hasText: title }) });
 
     await openPanel(boss.page);
     await createGroup(boss.page, name, { members: [member.userId] });
@@ -429,17 +400,10 @@ describe('chat groups', () => {
     await tab(boss.page, '群组').click();
     await openGroup(boss.page, name);
     await panel(boss.page).getByRole('button', { name: '详情' }).click();
-    await panel(boss.page)
-      .getByRole('complementary', { name: '群组详情' })
-      .locator(`li[data-member="${member.userId}"]`)
-      .getByRole('button', { name: '踢出' })
-      .click();
+    await panel(boss.page).getByRole('complementary', { name: '群组详情' }).locator(`li[data-member="${member.userId}"]`).getByRole('button', { name: '踢出' }).click();
     await toast(boss.page, '已移出群组').waitFor();
     await item(member.page, '系统通知').click();
-    await member.page
-      .locator('zp-chat .notice')
-      .filter({ hasText: `你已被移出群组【${name}】` })
-      .waitFor();
+    await member.page.locator('zp-chat .notice').filter({ hasText: `你已被移出群组【${name}】` }).waitFor();
     await item(member.page, name).getByRole('button', { name: '删除会话' }).click();
     await toast(member.page, `会话【${name}】删除成功!`).waitFor();
     await item(member.page, name).waitFor({ state: 'detached' });

@@ -15,20 +15,7 @@ const stamp = String(Date.now()).slice(-6);
 
 /** The partner's own elements and the properties its CSS gives them. */
 const PARTNER_PROBES = ['#partner-panel', '#partner-button', '#partner-badge', 'header', 'body'];
-const PROPS = [
-  'position',
-  'background-color',
-  'color',
-  'font-family',
-  'font-size',
-  'border-top-style',
-  'width',
-  'display',
-  'padding-top',
-  'text-transform',
-  'text-indent',
-  'font-style',
-];
+const PROPS = ['position', 'background-color', 'color', 'font-family', 'font-size', 'border-top-style', 'width', 'display', 'padding-top', 'text-transform', 'text-indent', 'font-style'];
 
 /** What the partner's body would hand down to anything inside it (text-transform, indent, italics, word spacing, cursor). */
 const inherited = (el: Element) => {
@@ -39,11 +26,10 @@ const PLAIN = { transform: 'none', indent: '0px', style: 'normal', words: '0px',
 
 function partnerStyles(page: Page) {
   return page.evaluate(
-    ([probes, props]) =>
-      probes.map((sel) => {
-        const style = getComputedStyle(document.querySelector(sel)!);
-        return [sel, props.map((p) => style.getPropertyValue(p))];
-      }),
+    ([probes, props]) => probes.map((sel) => {
+      const style = getComputedStyle(document.querySelector(sel)!);
+      return [sel, props.map((p) => style.getPropertyValue(p))];
+    }),
     [PARTNER_PROBES, PROPS] as const,
   );
 }
@@ -67,7 +53,7 @@ describe('<zp-chat> on a partner page', () => {
     await site?.close();
   });
 
-  it("a visitor logs in through the platform's window and chats with an HR on the platform site; no style crosses either way (1280 px)", async () => {
+  it('a visitor logs in through the platform\'s window and chats with an HR on the platform site; no style crosses either way (1280 px)', async () => {
     const hr = await personWithChat(browser, 'hr', demo.hr.phone);
     // A student registered on the platform for this journey: no unread left by other journeys.
     const visitorPhone = `136${String(Date.now()).slice(-8)}`;
@@ -134,16 +120,8 @@ describe('<zp-chat> on a partner page', () => {
     const hrBox = hr.page.getByLabel('消息内容');
     await hrBox.fill(`欢迎投递，明天上午可以面试 ${stamp}`);
     await hrBox.press('Enter');
-    await page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `明天上午可以面试 ${stamp}` })
-      .waitFor();
-    expect(
-      await page
-        .locator('zp-chat .row.in .text')
-        .filter({ hasText: `明天上午可以面试 ${stamp}` })
-        .evaluate(inherited),
-    ).toEqual(PLAIN);
+    await page.locator('zp-chat .row.in').filter({ hasText: `明天上午可以面试 ${stamp}` }).waitFor();
+    expect(await page.locator('zp-chat .row.in .text').filter({ hasText: `明天上午可以面试 ${stamp}` }).evaluate(inherited)).toEqual(PLAIN);
     await page.getByRole('button', { name: '关闭', exact: true }).first().click();
     await hrBox.fill(`请带上简历 ${stamp}`);
     await hrBox.press('Enter');
@@ -151,14 +129,8 @@ describe('<zp-chat> on a partner page', () => {
     expect(await partnerStyles(page)).toEqual(before);
     await screenshot(page, 'chat-partner-badge-1280', { fullPage: false });
     await launcher.click();
-    await page
-      .locator('zp-chat .item')
-      .filter({ hasText: `请带上简历 ${stamp}` })
-      .click();
-    await page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `请带上简历 ${stamp}` })
-      .waitFor();
+    await page.locator('zp-chat .item').filter({ hasText: `请带上简历 ${stamp}` }).click();
+    await page.locator('zp-chat .row.in').filter({ hasText: `请带上简历 ${stamp}` }).waitFor();
     await page.locator('zp-chat .badge').waitFor({ state: 'detached' });
     await screenshot(page, 'chat-partner-conversation-1280', { fullPage: false });
     expect(errors).toEqual([]);

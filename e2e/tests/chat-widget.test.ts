@@ -192,11 +192,7 @@ describe('chat widget', () => {
     const box = hr.page.getByLabel('消息内容');
     await box.fill(`您好，看了您的简历 ${stamp}`);
     await box.press('Enter');
-    await hr.page
-      .locator('zp-chat .row.out')
-      .filter({ hasText: `看了您的简历 ${stamp}` })
-      .getByRole('button', { name: '撤回' })
-      .waitFor();
+    await hr.page.locator('zp-chat .row.out').filter({ hasText: `看了您的简历 ${stamp}` }).getByRole('button', { name: '撤回' }).waitFor();
     await panel.getByRole('button', { name: '详情' }).click();
     const names = async () => [
       await panel.locator(`.item[data-conversation="C2C${grant.userId}"] .name`).textContent(),
@@ -208,18 +204,11 @@ describe('chat widget', () => {
     await screenshot(hr.page, 'chat-names-masked-hr-1280', { fullPage: false });
 
     // The seeker answers: in full everywhere, the answer's bubble included.
-    await seekerPanel
-      .locator('.item')
-      .filter({ hasText: `看了您的简历 ${stamp}` })
-      .click();
+    await seekerPanel.locator('.item').filter({ hasText: `看了您的简历 ${stamp}` }).click();
     const reply = seeker.page.getByLabel('消息内容');
     await reply.fill(`您好，可以的 ${stamp}`);
     await reply.press('Enter');
-    await hr.page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `可以的 ${stamp}` })
-      .filter({ hasText: nick })
-      .waitFor();
+    await hr.page.locator('zp-chat .row.in').filter({ hasText: `可以的 ${stamp}` }).filter({ hasText: nick }).waitFor();
     await expect.poll(names).toEqual([nick, nick, nick]);
     await screenshot(hr.page, 'chat-names-full-hr-1280', { fullPage: false });
   }, 120_000);
@@ -228,9 +217,7 @@ describe('chat widget', () => {
     const phone = `139${String(Date.now()).slice(-8)}`;
     const since = Date.now();
     await apiCall('/api/sec/pc/registerValidateCode', { query: { phone, type: 'hr' } });
-    const grant = await apiCall<Grant>('/api/sec/pc/registerHr', {
-      body: { phone, pwd: md5(demo.password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() },
-    });
+    const grant = await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone, pwd: md5(demo.password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() } });
     const { page } = await personWithChat(browser(), 'hr', phone, 375, grant);
     await page.locator('zp-chat .launcher').click();
     await page.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();
@@ -329,10 +316,7 @@ describe('chat widget', () => {
     await seeker.page.getByLabel('消息内容').fill(`还在招人吗 ${stamp}`);
     await seeker.page.getByLabel('消息内容').press('Enter');
     await seeker.page.locator('.zp-message').filter({ hasText: '拉黑' }).first().waitFor();
-    const failed = seeker.page
-      .locator('zp-chat .row.out')
-      .filter({ hasText: `还在招人吗 ${stamp}` })
-      .getByRole('button', { name: '重发' });
+    const failed = seeker.page.locator('zp-chat .row.out').filter({ hasText: `还在招人吗 ${stamp}` }).getByRole('button', { name: '重发' });
     await failed.waitFor();
     // The server's reason stays on the "!" after the toast has gone.
     expect(await failed.getAttribute('title')).toBe('发送失败，您已被对方拉黑，点击重发');
@@ -349,10 +333,7 @@ describe('chat widget', () => {
     await failed.click(); // a failed message resends on click
     await failed.waitFor({ state: 'detached' });
     await hr.page.getByRole('tab', { name: '会话' }).click();
-    await hr.page
-      .locator('zp-chat .item')
-      .filter({ hasText: `还在招人吗 ${stamp}` })
-      .waitFor();
+    await hr.page.locator('zp-chat .item').filter({ hasText: `还在招人吗 ${stamp}` }).waitFor();
     expect(errors).toEqual([]);
   });
 });

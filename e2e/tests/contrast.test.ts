@@ -31,11 +31,8 @@ describe('colour contrast', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
   it('no contrast failures on ten public pages at 1280 and 375 px', { timeout: 240_000 }, async () => {
-    const fair = (
-      await apiCall<{ page: { list: { hxid: string; ifks: number }[] } }>('/api/hr/bshxxx/findHxListByType', { query: { type: 1, page: 1, limit: 20 } })
-    ).page.list.find((f) => f.ifks === 2)!;
-    const job = (await apiCall<{ page: { list: { gwid: string; dwid: string }[] } }>('/api/xs/app/search/gwpc', { query: { page: 1, limit: 1 } })).page
-      .list[0]!;
+    const fair = (await apiCall<{ page: { list: { hxid: string; ifks: number }[] } }>('/api/hr/bshxxx/findHxListByType', { query: { type: 1, page: 1, limit: 20 } })).page.list.find((f) => f.ifks === 2)!;
+    const job = (await apiCall<{ page: { list: { gwid: string; dwid: string }[] } }>('/api/xs/app/search/gwpc', { query: { page: 1, limit: 1 } })).page.list[0]!;
     const notice = (await apiCall<{ page: { list: { bsid: string }[] } }>('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 1 } })).page.list[0]!;
     const pages = [
       '/zppc/',

@@ -20,9 +20,7 @@ async function watch(page: Page): Promise<Watch> {
   await page.exposeFunction('__zpCspViolation', (v: string) => w.violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __zpCspViolation(v: string): void }).__zpCspViolation(
-        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
-      );
+      (window as unknown as { __zpCspViolation(v: string): void }).__zpCspViolation(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
     });
   });
   page.on('console', (m) => {

@@ -43,15 +43,7 @@ async function personOn(browser: Browser, role: 'qz' | 'hr', phone: string, path
     { body: { logintype: 0, phone, pwd: md5(demo.password) } },
   );
   const person = await openPerson(browser, { viewport: { width, height: 800 } });
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await person.context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
   await person.page.goto(path);
   return person;
@@ -82,9 +74,7 @@ describe('job search from the home page', () => {
     expect(empty).toBeLessThan(links.length);
   });
 
-  it('a visitor finds job search: 职位查看 in the bar, a search box with the city atop the home page, titles and recent searches suggested', {
-    timeout: 120_000,
-  }, async () => {
+  it('a visitor finds job search: 职位查看 in the bar, a search box with the city atop the home page, titles and recent searches suggested', { timeout: 120_000 }, async () => {
     const { page } = await openPerson(browser());
     await page.goto('/zppc/');
     const nav = page.getByRole('navigation', { name: '主导航' });
@@ -105,10 +95,7 @@ describe('job search from the home page', () => {
     const options = box.getByRole('listbox', { name: '搜索建议' }).getByRole('option');
     await expect.poll(() => options.count()).toBeGreaterThan(0);
     const offered = await options.allTextContents();
-    expect(
-      offered.every((t) => t.includes('前端')),
-      offered.join('/'),
-    ).toBe(true);
+    expect(offered.every((t) => t.includes('前端')), offered.join('/')).toBe(true);
     await screenshot(page, 'home-search-suggestions-1280', { fullPage: false });
     await input.press('ArrowDown');
     await expect.poll(() => input.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));

@@ -29,11 +29,7 @@ describe('HR reaches a seeker from their work', () => {
         await panel.getByRole('button', { name: '关闭', exact: true }).click();
         await panel.waitFor({ state: 'detached' });
       };
-      const cardOf = (p: Page) =>
-        p
-          .locator('.hr-card')
-          .filter({ has: p.locator(`a[href*="qzbsid=${seeker.userId}"]`) })
-          .first();
+      const cardOf = (p: Page) => p.locator('.hr-card').filter({ has: p.locator(`a[href*="qzbsid=${seeker.userId}"]`) }).first();
 
       await page.goto('/zppc/Enter_home/Enter_resume');
       await reach(cardOf(page), 'hr-reach-applications');

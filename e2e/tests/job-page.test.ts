@@ -15,15 +15,7 @@ async function person(browser: Browser, role: 'qz' | 'hr' | 'xs', phone: string)
     body: { logintype: 0, phone, pwd: md5(demo.password) },
   });
   const p = await openPerson(browser);
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await p.context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
   return { ...p, token: grant.token };
 }
@@ -68,8 +60,7 @@ describe("a job's page", () => {
   it("a visitor reloading a job's page adds one view, not one per load", async () => {
     const job = (await apiCall<{ page: { list: { gwid: string }[] } }>('/api/xs/app/search/gwpc', { query: { page: 2, limit: 1 } })).page.list[0]!;
     // This test's own reads count once (its reader is counted on the first read).
-    const views = async () =>
-      (await apiCall<{ gwxxxqQzVO: { llcs: number } }>('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid: job.gwid } })).gwxxxqQzVO.llcs;
+    const views = async () => (await apiCall<{ gwxxxqQzVO: { llcs: number } }>('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid: job.gwid } })).gwxxxqQzVO.llcs;
     const notice = (await apiCall<{ page: { list: { bsid: string }[] } }>('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 1 } })).page.list[0]!;
     const visits = async () => (await apiCall<{ data: { visits: number } }>('/api/xs/notice/getNoticeDetails', { query: { bsid: notice.bsid } })).data.visits;
     const before = await views();

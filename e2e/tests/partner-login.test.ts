@@ -27,14 +27,10 @@ const SPY = () => {
   w.__seen = [];
   window.addEventListener('message', (e) => w.__seen.push(`message ${e.origin} ${JSON.stringify(e.data)}`), true);
   for (const type of ['input', 'change', 'keydown'])
-    window.addEventListener(
-      type,
-      (e) => {
-        const target = e.composedPath()[0] as HTMLInputElement | undefined;
-        w.__seen.push(`${type} ${(e as KeyboardEvent).key ?? ''} ${target && 'value' in target ? target.value : ''}`);
-      },
-      true,
-    );
+    window.addEventListener(type, (e) => {
+      const target = e.composedPath()[0] as HTMLInputElement | undefined;
+      w.__seen.push(`${type} ${(e as KeyboardEvent).key ?? ''} ${target && 'value' in target ? target.value : ''}`);
+    }, true);
 };
 
 /** The partner page's whole DOM as text, through every open shadow root, with the fields' current values. */
@@ -74,14 +70,8 @@ async function expectNothingOf(page: Page, traffic: string[], secrets: string[])
   const dom = await domText(page);
   expect(traffic.length).toBeGreaterThan(0);
   for (const secret of secrets) {
-    expect(
-      traffic.filter((t) => t.includes(secret)),
-      `a request carried ${secret}`,
-    ).toEqual([]);
-    expect(
-      seen.filter((t) => t.includes(secret)),
-      `the page saw ${secret}`,
-    ).toEqual([]);
+    expect(traffic.filter((t) => t.includes(secret)), `a request carried ${secret}`).toEqual([]);
+    expect(seen.filter((t) => t.includes(secret)), `the page saw ${secret}`).toEqual([]);
     expect(dom.includes(secret), `the DOM holds ${secret}`).toBe(false);
   }
 }
@@ -119,9 +109,7 @@ describe("the widgets log in through the platform's window", () => {
     await stranger?.close();
   });
 
-  it('logs in with the password in the window: every widget knows, the partner page never sees the password; logs out; then one click 授权登录 (1280 px)', {
-    timeout: 180_000,
-  }, async () => {
+  it('logs in with the password in the window: every widget knows, the partner page never sees the password; logs out; then one click 授权登录 (1280 px)', { timeout: 180_000 }, async () => {
     const phone = `137${String(Date.now()).slice(-8)}`;
     const seeker = await registerSeeker(phone);
     const { context, page } = await openPerson(browser(), { viewport: { width: 1280, height: 900 } });
@@ -150,9 +138,7 @@ describe("the widgets log in through the platform's window", () => {
     await page.locator('zp-job-fairs .jf-user__name').waitFor();
     await toast(page, '登录成功');
     await screenshot(page, 'partner-login-done-1280', { fullPage: false });
-    const stored = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('zp:session') ?? 'null') as { token: string; userId: string; expiresAt: number } | null,
-    );
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('zp:session') ?? 'null') as { token: string; userId: string; expiresAt: number } | null);
     expect(stored?.userId).toBe(seeker.userId);
     // scoped to that origin: 2 hours, refused anywhere else (here: without Origin)
     expect(stored!.expiresAt - Date.now()).toBeLessThanOrEqual(7200_000);
@@ -208,7 +194,7 @@ describe("the widgets log in through the platform's window", () => {
     await prompt.waitFor({ state: 'detached' });
   });
 
-  it("a page elsewhere that opens the window in a listed site's name is sent nothing; in its own name it is refused", async () => {
+  it('a page elsewhere that opens the window in a listed site\'s name is sent nothing; in its own name it is refused', async () => {
     const { page } = await openPerson(browser(), { viewport: { width: 1280, height: 900 } });
     // The person is logged in on the platform.
     await page.goto('/zppc/public/login?id=1');
@@ -241,46 +227,21 @@ describe("the widgets log in through the platform's window", () => {
     const fromPage = (path: string, init: { token?: string; body?: unknown }) =>
       page.evaluate(
         async ([url, token, payload]) => {
-          const r = await fetch(url, {
-            method: payload ? 'POST' : 'GET',
-            headers: { ...(token ? { token } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
-            body: payload ? JSON.stringify(payload) : undefined,
-          });
+          const r = await fetch(url, { method: payload ? 'POST' : 'GET', headers: { ...(token ? { token } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) }, body: payload ? JSON.stringify(payload) : undefined });
           return { status: r.status, body: await r.json() };
         },
         [`${baseUrl()}${path}`, init.token ?? '', init.body ?? null] as const,
       );
     // the previous back end's paths answer a refusal with HTTP 200 and its code in the body
-    expect(await fromPage('/api/sec/pc/currentUser', { token: replayed.token })).toEqual({
-      status: 200,
-      body: { code: 401, msg: '该登录不能在合作网站上使用，请通过平台登录窗口重新登录' },
-    });
+    expect(await fromPage('/api/sec/pc/currentUser', { token: replayed.token })).toEqual({ status: 200, body: { code: 401, msg: '该登录不能在合作网站上使用，请通过平台登录窗口重新登录' } });
     expect((await fromPage('/api/sec/trtc/userSig', { token: replayed.token })).body.code).toBe(401);
     expect((await fromPage('/api/sec/partner/authorize', { token: replayed.token, body: { origin: partner } })).body.code).toBe(401);
     // a token placed in the page's storage is dropped at its first use: the widgets stay logged out
-    await page.evaluate(
-      (t) =>
-        localStorage.setItem(
-          'zp:session',
-          JSON.stringify({
-            token: t,
-            userId: '1',
-            roleId: 'qz',
-            userName: '李明',
-            phone: '',
-            expiresAt: Date.now() + 3600_000,
-            renewAt: Date.now() + 1800_000,
-          }),
-        ),
-      replayed.token,
-    );
+    await page.evaluate((t) => localStorage.setItem('zp:session', JSON.stringify({ token: t, userId: '1', roleId: 'qz', userName: '李明', phone: '', expiresAt: Date.now() + 3600_000, renewAt: Date.now() + 1800_000 })), replayed.token);
     await page.reload();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('zp:session')), { timeout: 20_000 }).toBeNull();
     // and the login itself from the partner page is refused
-    expect(await fromPage('/api/sec/pc/logonQz', { body })).toEqual({
-      status: 200,
-      body: { code: 403, msg: '为保护账号安全，合作网站上请在平台的登录窗口中登录' },
-    });
+    expect(await fromPage('/api/sec/pc/logonQz', { body })).toEqual({ status: 200, body: { code: 403, msg: '为保护账号安全，合作网站上请在平台的登录窗口中登录' } });
   });
 
   it("on the platform's own site (the embed page's fair list) the same window logs in to the site itself", async () => {
@@ -289,10 +250,7 @@ describe("the widgets log in through the platform's window", () => {
     const fairs = page.locator('zp-job-fairs').first();
     await fairs.locator('.jf-card:not(.jf-skeleton)').first().waitFor();
     // Here the site's header logs in; a sign-up asks for the login as on a partner page.
-    await fairs
-      .getByRole('button', { name: /^立即报名：/ })
-      .first()
-      .click();
+    await fairs.getByRole('button', { name: /^立即报名：/ }).first().click();
     const win = await loginWindowOf(page, () => page.getByRole('alertdialog').getByRole('button', { name: '去登录' }).click());
     expect(new URL(win.url()).searchParams.get('origin')).toBe(new URL(baseUrl()).origin);
     await logInInWindow(win, '求职者', demo.seeker.phone);
@@ -307,14 +265,7 @@ describe("the widgets log in through the platform's window", () => {
     // The demo student: no other journey sends codes to that phone (a new account's registration
     // code, or login.test's code for the demo HR, would hold this one back for a minute).
     const phone = demo.seeker.phone;
-    const context = await browser().newContext({
-      baseURL: baseUrl(),
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width: 375, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-    });
+    const context = await browser().newContext({ baseURL: baseUrl(), locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await page.addInitScript(SPY);
     const traffic = recordPartnerTraffic(context, page);

@@ -48,9 +48,7 @@ describe('partner origins', () => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
-  it('the operator lists a site in the console; a page elsewhere is refused; the partner token stays on its site and out of the password; the person ends it from the login log', {
-    timeout: 150_000,
-  }, async () => {
+  it('the operator lists a site in the console; a page elsewhere is refused; the partner token stays on its site and out of the password; the person ends it from the login log', { timeout: 150_000 }, async () => {
     // ---- the operator adds the school's site in 运营后台 › 合作网站
     const operator = await videoPerson(browser(), 'xs', demo.operator.phone, 1280);
     await operator.page.goto('/zppc/admin/partners');
@@ -75,9 +73,7 @@ describe('partner origins', () => {
     await stranger.page.goto(`${unlisted}/`);
     const refused = await callFromPage(stranger.page, `${baseUrl()}/api/hr/bshxxx/findHxListByType?page=1&limit=5&type=1`);
     expect(refused).toEqual({ status: 403, body: { code: 403, msg: REFUSAL } });
-    const loginThere = await callFromPage(stranger.page, `${baseUrl()}/api/sec/pc/logonQz`, {
-      body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) },
-    });
+    const loginThere = await callFromPage(stranger.page, `${baseUrl()}/api/sec/pc/logonQz`, { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } });
     expect(loginThere.body).toEqual({ code: 403, msg: REFUSAL });
     // and the person is told so: by the widget at once, or by the platform's login window it opens
     const refusalShown = stranger.page.getByText(REFUSAL).first();
@@ -109,10 +105,7 @@ describe('partner origins', () => {
 
     // on its own site: the person's identity, yes; the password, never
     expect((await callFromPage(visitor.page, `${baseUrl()}/api/sec/pc/currentUser`, { token })).body.code).toBe(0);
-    const pwd = await callFromPage(visitor.page, `${baseUrl()}/api/sec/secuser/updatePwd?oldPwd=${md5(demo.password)}&newPwd=${md5('hacked-2026')}`, {
-      method: 'POST',
-      token,
-    });
+    const pwd = await callFromPage(visitor.page, `${baseUrl()}/api/sec/secuser/updatePwd?oldPwd=${md5(demo.password)}&newPwd=${md5('hacked-2026')}`, { method: 'POST', token });
     expect(pwd).toEqual({ status: 200, body: { code: 403, msg: '合作网站登录无权进行此操作，请到平台网站操作' } });
     await apiLogin('qz', phone, demo.password); // the password is unchanged
 

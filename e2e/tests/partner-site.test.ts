@@ -36,10 +36,7 @@ async function openFair(page: Page): Promise<Locator> {
   for (const tab of ['线上招聘会', '线下招聘会']) {
     await fairs.getByRole('tab', { name: tab }).click();
     await fairs.locator('.jf-card:not(.jf-skeleton)').first().waitFor();
-    const card = fairs
-      .locator('.jf-card')
-      .filter({ has: page.getByRole('button', { name: /^立即报名：/ }) })
-      .first();
+    const card = fairs.locator('.jf-card').filter({ has: page.getByRole('button', { name: /^立即报名：/ }) }).first();
     if (await card.count()) return card;
   }
   throw new Error('no fair open for sign-up on the partner page');
@@ -128,10 +125,7 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     await screenshot(page, 'partner-site-chat-badge-1280', { fullPage: false });
     await launcher.click();
     await page.locator('zp-chat .item').filter({ hasText: stamp }).click();
-    await page
-      .locator('zp-chat .row.in')
-      .filter({ hasText: `欢迎来我们展位 ${stamp}` })
-      .waitFor();
+    await page.locator('zp-chat .row.in').filter({ hasText: `欢迎来我们展位 ${stamp}` }).waitFor();
     expect((await look(page.locator('zp-chat .row.in .text').filter({ hasText: stamp }))).size).not.toBe('40px');
     await page.getByRole('button', { name: '关闭', exact: true }).first().click();
 
@@ -153,10 +147,7 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     await feedback.getByRole('button', { name: '关闭' }).click();
     await feedback.waitFor({ state: 'detached' });
     const operator = await apiLogin('xs', demo.operator.phone, demo.password);
-    const sent = await apiCall<{ page: { list: { wtms: string; imgUrl: string }[] } }>('/api/xs/feedback/list', {
-      token: operator,
-      query: { page: 1, limit: 50 },
-    });
+    const sent = await apiCall<{ page: { list: { wtms: string; imgUrl: string }[] } }>('/api/xs/feedback/list', { token: operator, query: { page: 1, limit: 50 } });
     expect(sent.page.list.find((r) => r.wtms.includes(stamp))?.imgUrl).toBeTruthy();
 
     // One logout for every widget: the chat offers its login again.
@@ -169,9 +160,7 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     const hrPhone = `139${String(Date.now()).slice(-8)}`;
     const since = Date.now();
     await apiCall('/api/sec/pc/registerValidateCode', { query: { phone: hrPhone, type: 'hr' } });
-    await apiCall<Grant>('/api/sec/pc/registerHr', {
-      body: { phone: hrPhone, pwd: md5(demo.password), validateCode: await smsCode(hrPhone, { purpose: 'register', since }), consent: await currentConsent() },
-    });
+    await apiCall<Grant>('/api/sec/pc/registerHr', { body: { phone: hrPhone, pwd: md5(demo.password), validateCode: await smsCode(hrPhone, { purpose: 'register', since }), consent: await currentConsent() } });
     await logInThere(page, () => fairs.locator('button.jf-user').click(), '登录平台账号', '企业HR', hrPhone);
     await signUpButton(await openFair(page)).click();
     await confirm.getByText('单位信息未审核或审核不通过,请修改单位信息!').waitFor();
@@ -195,7 +184,7 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     expect(errors).toEqual([]);
   });
 
-  it("on a phone (375 px) the fair list and its login fit the screen, untouched by the page's styles", async () => {
+  it('on a phone (375 px) the fair list and its login fit the screen, untouched by the page\'s styles', async () => {
     const { page } = await openPerson(browser(), { viewport: { width: 375, height: 800 } });
     await page.goto(`${partner}/`);
     const fairs = page.locator('zp-job-fairs');
@@ -233,9 +222,9 @@ describe('the embed page', () => {
     for (const [i, name] of ['job-fairs', 'chat', 'feedback', 'video-room'].entries()) {
       expect(snippets[i]).toContain(`<script type="module" src="${baseUrl()}/zppc/widgets/${name}.js"></script>`);
     }
-    await expect
-      .poll(() => page.locator('#job-fairs table.attrs code').allTextContents())
-      .toEqual(expect.arrayContaining(['city', 'type', 'month', 'mode', 'compact', 'page-size', 'api-base', 'theme-color', 'locale']));
+    await expect.poll(() => page.locator('#job-fairs table.attrs code').allTextContents()).toEqual(
+      expect.arrayContaining(['city', 'type', 'month', 'mode', 'compact', 'page-size', 'api-base', 'theme-color', 'locale']),
+    );
     // Live: both examples list the demo fairs.
     await page.locator('zp-job-fairs').first().locator('.jf-card:not(.jf-skeleton)').first().waitFor();
     await page.locator('zp-job-fairs[compact] .jf-card:not(.jf-skeleton)').first().waitFor();

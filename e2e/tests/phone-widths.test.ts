@@ -40,9 +40,7 @@ describe('phone and laptop widths', () => {
     // Opened on its own the picture is drawn at its full width: sizes scale by 343 / that width.
     const { lines, width } = await picture.evaluate(() => ({
       width: document.documentElement.getBoundingClientRect().width,
-      lines: [...document.querySelectorAll('text')]
-        .filter((t) => getComputedStyle(t.parentElement!).display !== 'none')
-        .map((t) => ({ height: t.getBoundingClientRect().height, right: t.getBoundingClientRect().right })),
+      lines: [...document.querySelectorAll('text')].filter((t) => getComputedStyle(t.parentElement!).display !== 'none').map((t) => ({ height: t.getBoundingClientRect().height, right: t.getBoundingClientRect().right })),
     }));
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) {
@@ -55,28 +53,21 @@ describe('phone and laptop widths', () => {
     await screenshot(page, 'phone-home-tabs-375', { fullPage: false });
 
     const token = await apiLogin('hr', demo.hr.phone, demo.password);
-    const fairs = await apiCall<{ page: { list: { hxid: string; ifks: number }[] } }>('/api/hr/bshxxx/findYdHxPageAllListByDw', {
-      token,
-      query: { page: 1, limit: 50 },
-    });
+    const fairs = await apiCall<{ page: { list: { hxid: string; ifks: number }[] } }>('/api/hr/bshxxx/findYdHxPageAllListByDw', { token, query: { page: 1, limit: 50 } });
     const fair = fairs.page.list.find((f) => f.ifks === 2)!;
     await page.goto(`/zppc/public/meetinghall/${fair.hxid}/2`);
     await page.getByRole('heading', { name: '会场数据' }).waitFor();
     await fitsWidth(page);
     // Each figure's label on one line (报名求职者 included).
     const wrapped = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.hall-figures span')]
-        .filter((s) => s.getBoundingClientRect().height > parseFloat(getComputedStyle(s).lineHeight) * 1.5)
-        .map((s) => s.textContent),
+      [...document.querySelectorAll<HTMLElement>('.hall-figures span')].filter((s) => s.getBoundingClientRect().height > parseFloat(getComputedStyle(s).lineHeight) * 1.5).map((s) => s.textContent),
     );
     expect(wrapped).toEqual([]);
     await page.getByRole('heading', { name: '会场数据' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'phone-hall-figures-375', { fullPage: false });
 
     // A job the demo seeker applied to: the state is a label beside the actions, not a button.
-    const applied = await apiCall<{ page: { gwtdlist: { gwid: string }[] } }>('/api/qz/qyhxrxx/listAll/1/10', {
-      token: await apiLogin('qz', demo.seeker.phone, demo.password),
-    });
+    const applied = await apiCall<{ page: { gwtdlist: { gwid: string }[] } }>('/api/qz/qyhxrxx/listAll/1/10', { token: await apiLogin('qz', demo.seeker.phone, demo.password) });
     const gwid = applied.page.gwtdlist[0]?.gwid;
     expect(gwid, 'the demo seeker has applied to a job').toBeTruthy();
     {

@@ -15,9 +15,7 @@ const password = 'lm-zhaopin-2026';
 async function register(phone: string, consent?: { terms: number; privacy: number }) {
   const since = Date.now();
   await apiCall('/api/sec/pc/registerValidateCode', { method: 'POST', query: { phone } });
-  return apiCall<{ token: string }>('/api/sec/pc/registerQz', {
-    body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), ...(consent ? { consent } : {}) },
-  });
+  return apiCall<{ token: string }>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), ...(consent ? { consent } : {}) } });
 }
 
 async function logIn(page: Page, phone: string) {
@@ -106,20 +104,15 @@ describe('personal information: consent, the documents, 注销账号', () => {
     await page.getByText('当前版本').first().waitFor();
 
     // The public page shows the new version (the page cache keeps a copy at most 30 s).
-    await expect
-      .poll(
-        async () => {
-          await page.goto('/zppc/public/privacy');
-          return page.locator('.policy-meta').textContent();
-        },
-        { timeout: 45_000, interval: 2_000 },
-      )
-      .not.toBe(before);
+    await expect.poll(async () => {
+      await page.goto('/zppc/public/privacy');
+      return page.locator('.policy-meta').textContent();
+    }, { timeout: 45_000, interval: 2_000 }).not.toBe(before);
     await page.getByText('（本版本更正了文字错误。）').waitFor();
     await context.close();
   });
 
-  it('a person who has not agreed to the current documents (registered with the previous client) is asked on the site, and may agree or log out', async () => {
+  it("a person who has not agreed to the current documents (registered with the previous client) is asked on the site, and may agree or log out", async () => {
     const phone = phoneOf(3);
     await register(phone);
     const { context, page } = await openPerson(browser);
@@ -190,10 +183,7 @@ describe('personal information: consent, the documents, 注销账号', () => {
     await page.getByLabel('手机号').fill(phone);
     for (let i = 0; i < 5; i++) {
       await page.getByLabel('密码', { exact: true }).fill(`not-it-${i}`);
-      const [answer] = await Promise.all([
-        page.waitForResponse((r) => r.url().includes('/api/sec/pc/logonQz')),
-        page.getByRole('button', { name: '登录', exact: true }).click(),
-      ]);
+      const [answer] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/sec/pc/logonQz')), page.getByRole('button', { name: '登录', exact: true }).click()]);
       expect((await answer.json()).msg).toBe('手机号或密码错误');
     }
     await page.getByLabel('密码', { exact: true }).fill(password);

@@ -17,31 +17,19 @@ const confirmDialog = (page: Page, button: string) => page.getByRole('alertdialo
 async function arrangeSeeker(): Promise<{ token: string; company: string; job: string }> {
   const since = Date.now();
   await apiCall('/api/sec/pc/registerValidateCode', { method: 'POST', query: { phone } });
-  const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', {
-    body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() },
-  });
-  await apiCall('/api/qz/qzgrjbxx/save', {
-    token,
-    body: { xm: '周宁', xbm: 'xb_001', csrq: '1997-05-01', dqszs: '440000', dqszcs: '440300', yx: 'zhouning@example.com', zwpj: '三年测试开发经验。' },
-  });
+  const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() } });
+  await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: '周宁', xbm: 'xb_001', csrq: '1997-05-01', dqszs: '440000', dqszcs: '440300', yx: 'zhouning@example.com', zwpj: '三年测试开发经验。' } });
   await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
   await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });
   await apiCall('/api/qz/qzjyjl/save', { token, body: { xxmc: '中山大学', xl: 'xl_04', rxsj: '2015-09', bysj: '2019-06' } });
 
   const hr = await apiLogin('hr', demo.hr.phone, demo.password);
   const info = await apiCall<{ qyDwhrxxEntity: { dwid: string; dwmc: string } }>('/api/hr/qydwhrxx/getHrInfo', { token: hr });
-  const jobs = await apiCall<{ page: { list: { gwid: string; gwmc: string; zt: number }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', {
-    token: hr,
-    query: { zt: 1, page: 1, limit: 5 },
-  });
+  const jobs = await apiCall<{ page: { list: { gwid: string; gwmc: string; zt: number }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr, query: { zt: 1, page: 1, limit: 5 } });
   const job = jobs.page.list[0];
   const applied = await apiCall<{ bsid: string }>('/api/qz/qyhxrxx/td', { token, method: 'POST', query: { gwid: job.gwid } });
   const when = new Date(Date.now() + 3 * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
-  await apiCall('/api/hr/qyhxrxx/addHrMy', {
-    token: hr,
-    method: 'POST',
-    query: { hxrbsid: applied.bsid, mymc: '初试', mssj: `${when} 10:00`, msxxdz: '深圳市南山区科技园科苑路 15 号', lxr: '王芳', sjhm: demo.hr.phone },
-  });
+  await apiCall('/api/hr/qyhxrxx/addHrMy', { token: hr, method: 'POST', query: { hxrbsid: applied.bsid, mymc: '初试', mssj: `${when} 10:00`, msxxdz: '深圳市南山区科技园科苑路 15 号', lxr: '王芳', sjhm: demo.hr.phone } });
   return { token, company: info.qyDwhrxxEntity.dwmc, job: job.gwmc };
 }
 
@@ -143,16 +131,8 @@ describe('the job-seeker centre', () => {
     let since = Date.now();
     await dialog.getByRole('button', { name: '获取验证码' }).first().click();
     // Registration sent this number a code moments ago: the server asks to wait (60 s per number).
-    const busy = page
-      .locator('.zp-message')
-      .filter({ hasText: /验证码发送过于频繁，请 \d+ 秒后再试/ })
-      .first();
-    if (
-      await busy.waitFor({ timeout: 2000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
+    const busy = page.locator('.zp-message').filter({ hasText: /验证码发送过于频繁，请 \d+ 秒后再试/ }).first();
+    if (await busy.waitFor({ timeout: 2000 }).then(() => true, () => false)) {
       const seconds = Number(/请 (\d+) 秒/.exec((await busy.textContent()) ?? '')?.[1] ?? 60);
       await page.waitForTimeout((seconds + 1) * 1000);
       since = Date.now();

@@ -174,10 +174,7 @@ describe('a job seeker from registration to an interview', () => {
 
     // ---- later: the HR (arranged over the API) invites the seeker to an interview
     const hr = await apiLogin('hr', demo.hr.phone, demo.password);
-    const received = await apiCall<{ page: { list: { bsid: string; gwmc: string; xm: string }[] } }>('/api/hr/qyhxrxx/findAllHxrList', {
-      token: hr,
-      query: { xm: '张晓', page: 1, limit: 10 },
-    });
+    const received = await apiCall<{ page: { list: { bsid: string; gwmc: string; xm: string }[] } }>('/api/hr/qyhxrxx/findAllHxrList', { token: hr, query: { xm: '张晓', page: 1, limit: 10 } });
     const application = received.page.list.find((a) => a.gwmc === jobTitle);
     expect(application).toBeTruthy();
     await apiCall('/api/hr/qyhxrxx/updateHxrYyzt', { token: hr, method: 'POST', query: { bsid: application!.bsid, type: 4 } });

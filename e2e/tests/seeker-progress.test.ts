@@ -15,38 +15,24 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.zp-message')
 async function arrange(): Promise<{ token: string; jobs: string[] }> {
   const since = Date.now();
   await apiCall('/api/sec/pc/registerValidateCode', { method: 'POST', query: { phone } });
-  const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', {
-    body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() },
-  });
-  await apiCall('/api/qz/qzgrjbxx/save', {
-    token,
-    body: { xm: '林晓', xbm: 'xb_002', csrq: '1998-03-01', yx: 'linxiao@example.com', zwpj: '两年产品运营经验。' },
-  });
+  const { token } = await apiCall<{ token: string }>('/api/sec/pc/registerQz', { body: { phone, pwd: md5(password), validateCode: await smsCode(phone, { purpose: 'register', since }), consent: await currentConsent() } });
+  await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: '林晓', xbm: 'xb_002', csrq: '1998-03-01', yx: 'linxiao@example.com', zwpj: '两年产品运营经验。' } });
   await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
   await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });
   await apiCall('/api/qz/qzjyjl/save', { token, body: { xxmc: '暨南大学', xl: 'xl_04', rxsj: '2016-09', bysj: '2020-06' } });
   const hr = await apiLogin('hr', demo.hr.phone, demo.password);
-  const list = await apiCall<{ page: { list: { gwid: string; gwmc: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', {
-    token: hr,
-    query: { zt: 1, page: 1, limit: 5 },
-  });
+  const list = await apiCall<{ page: { list: { gwid: string; gwmc: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr, query: { zt: 1, page: 1, limit: 5 } });
   const jobs = list.page.list.slice(0, 2);
   for (const j of jobs) await apiCall('/api/qz/qyhxrxx/td', { token, method: 'POST', query: { gwid: j.gwid } });
   // three attachment résumés: the limit
   for (const name of ['简历一.pdf', '简历二.pdf', '简历三.pdf']) {
-    const { info } = await apiCall<{ info: { host: string; dir: string; fields: Record<string, string>; upid: string } }>('/api/qz/qzFile/getOssKey', {
-      token,
-      query: { fileType: 10 },
-    });
+    const { info } = await apiCall<{ info: { host: string; dir: string; fields: Record<string, string>; upid: string } }>('/api/qz/qzFile/getOssKey', { token, query: { fileType: 10 } });
     const form = new FormData();
     for (const [k, v] of Object.entries(info.fields)) form.append(k, v);
     form.append('key', `${info.dir}cv.pdf`);
     form.append('file', new Blob([new Uint8Array(PDF)]), 'cv.pdf');
     expect((await fetch(info.host, { method: 'POST', body: form })).ok).toBe(true);
-    await apiCall('/api/qz/qzFile/save', {
-      token,
-      body: { keyName: `${info.dir}cv.pdf`, wjmc: name, wjbm: name, wjgs: 'pdf', wjdx: PDF.length, upid: info.upid, host: info.host, wjlx: 10 },
-    });
+    await apiCall('/api/qz/qzFile/save', { token, body: { keyName: `${info.dir}cv.pdf`, wjmc: name, wjbm: name, wjgs: 'pdf', wjdx: PDF.length, upid: info.upid, host: info.host, wjlx: 10 } });
   }
   return { token, jobs: jobs.map((j) => j.gwmc) };
 }
@@ -135,10 +121,7 @@ describe('the seeker centre says what is missing, how far each application got, 
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/zppc/job_hunter/hunter_home');
     await page.goto('/zppc/job_hunter/hunter_invest');
-    const hired = page
-      .locator('.sk-row')
-      .filter({ has: page.getByTestId('application-state').filter({ hasText: '已录用' }) })
-      .first();
+    const hired = page.locator('.sk-row').filter({ has: page.getByTestId('application-state').filter({ hasText: '已录用' }) }).first();
     await hired.getByRole('button', { name: '投递进度' }).click();
     const steps = hired.getByRole('list', { name: '投递进度' });
     await steps.getByText('已录用').waitFor();

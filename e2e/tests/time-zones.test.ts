@@ -40,15 +40,7 @@ async function abroad(browser: Browser, who?: { role: 'qz' | 'hr'; phone: string
     who.role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr',
     { body: { logintype: 0, phone: who.phone, pwd: md5(demo.password) } },
   );
-  const session = {
-    token: grant.token,
-    userId: grant.userId,
-    roleId: grant.roleId,
-    userName: grant.userName,
-    phone: grant.phone,
-    avatar: '',
-    expiresAt: Date.now() + grant.expiresIn * 1000,
-  };
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
   await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
   return { page, userId: grant.userId, token: grant.token };
 }
@@ -64,11 +56,7 @@ describe('in a browser set to America/New_York', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
   it('fair lists, the hall and its 会场动态, and <zp-job-fairs> show the states and times of Beijing', { timeout: 120_000 }, async () => {
-    const fairs = async (type: 1 | 2) =>
-      (await apiCall<{ page: { list: Fair[] } }>('/api/hr/bshxxx/findHxListByType', { query: { type, page: 1, limit: 50 } })).page.list.map((f) => ({
-        ...f,
-        venue: type,
-      }));
+    const fairs = async (type: 1 | 2) => (await apiCall<{ page: { list: Fair[] } }>('/api/hr/bshxxx/findHxListByType', { query: { type, page: 1, limit: 50 } })).page.list.map((f) => ({ ...f, venue: type }));
     const all = new Map([...(await fairs(1)), ...(await fairs(2))].map((f) => [f.hxid, f]));
     const { page } = await abroad(browser());
     await page.goto('/zppc/public/meetinglist?venue=1');
@@ -92,11 +80,7 @@ describe('in a browser set to America/New_York', () => {
     // As the server rendered them and the page's clock script corrected them, then as the island computes them.
     await cards();
     await page.locator('[data-fair-card]').first().hover();
-    await page
-      .locator('astro-island:not([ssr])')
-      .filter({ has: page.locator('[data-fair-card]') })
-      .first()
-      .waitFor();
+    await page.locator('astro-island:not([ssr])').filter({ has: page.locator('[data-fair-card]') }).first().waitFor();
     await cards();
     await page.goto('/zppc/public/meetinglist?venue=2');
     await cards();
@@ -160,12 +144,7 @@ describe('in a browser set to America/New_York', () => {
     // Arranged: the demo seeker applies to a job of the demo enterprise not applied to yet.
     const hrToken = await apiLogin('hr', demo.hr.phone, demo.password);
     const seekerToken = await apiLogin('qz', demo.seeker.phone, demo.password);
-    const jobs = (
-      await apiCall<{ page: { list: { gwid: string; gwmc: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', {
-        token: hrToken,
-        query: { gwzt: '2', page: 1, limit: 100 },
-      })
-    ).page.list;
+    const jobs = (await apiCall<{ page: { list: { gwid: string; gwmc: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', { token: hrToken, query: { gwzt: '2', page: 1, limit: 100 } })).page.list;
     const applied = (await apiCall<{ tdzt: Record<string, number> }>('/api/qz/qyhxrxx/tdzt', { token: seekerToken, body: jobs.map((j) => j.gwid) })).tdzt;
     const job = jobs.find((j) => !applied[j.gwid])!;
     expect(job, 'a job of the demo enterprise the demo seeker has not applied to').toBeTruthy();

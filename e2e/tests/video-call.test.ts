@@ -43,14 +43,7 @@ interface Someone {
 }
 
 /** A person with the chat on the home page, whose peer connections the journey can read. */
-async function withChat(
-  browser: Browser,
-  role: 'qz' | 'hr',
-  phone: string,
-  width: number,
-  grant?: Grant,
-  prepare?: (page: Page) => Promise<unknown>,
-): Promise<Someone> {
+async function withChat(browser: Browser, role: 'qz' | 'hr', phone: string, width: number, grant?: Grant, prepare?: (page: Page) => Promise<unknown>): Promise<Someone> {
   return personWithChat(browser, role, phone, width, grant, async (page) => {
     await collectPeerConnections(page);
     await prepare?.(page);
@@ -85,16 +78,7 @@ async function hrCalls(hr: Someone, seeker: Someone) {
 
 /** The last record line of the open conversation, once it reads `text`. */
 async function lastRecord(page: Page, text: string | RegExp) {
-  await expect
-    .poll(
-      async () =>
-        (await records(page)
-          .last()
-          .textContent()
-          .catch(() => '')) ?? '',
-      { timeout: 20_000 },
-    )
-    .toMatch(text);
+  await expect.poll(async () => (await records(page).last().textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toMatch(text);
   return (await records(page).last().textContent())!.trim();
 }
 
@@ -105,9 +89,7 @@ async function shoot(people: [string, Someone | undefined][], name: string) {
 describe('one-to-one video calls in the chat', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
-  it('HR calls, the seeker answers on one of two pages: both pictures play, a third person hears 对方忙线中, hangup shows the same duration', {
-    timeout: 300_000,
-  }, async () => {
+  it('HR calls, the seeker answers on one of two pages: both pictures play, a third person hears 对方忙线中, hangup shows the same duration', { timeout: 300_000 }, async () => {
     let hr: Someone | undefined;
     let seeker: (Someone & { grant: Grant }) | undefined;
     let other: Someone | undefined;
@@ -138,13 +120,7 @@ describe('one-to-one video calls in the chat', () => {
       await receivesVideo(remoteVideo(hr.page));
       await receivesVideo(remoteVideo(seeker.page));
       await expect.poll(() => callWindow(hr!.page).getByTestId('call-status').textContent(), { timeout: 10_000 }).toMatch(/^00:00:0[1-9]/);
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-calling',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-calling');
       // 切换画面: oneself large, the other person small; and back.
       const area = async (selector: string) => {
         const box = await chat(hr!.page).locator(selector).boundingBox();
@@ -205,30 +181,14 @@ describe('one-to-one video calls in the chat', () => {
       expect(recorded).toBeLessThanOrEqual(Math.max(liveHr, liveSeeker) + 3);
       // The records read as words: never the signal's JSON.
       expect(await chat(seeker.page).locator('.messages').textContent()).not.toContain('call_id');
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-ended',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-ended');
     } catch (err) {
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-          ['seeker2', other],
-          ['third', third],
-        ],
-        'video-call-failed',
-      );
+      await shoot([['hr', hr], ['seeker', seeker], ['seeker2', other], ['third', third]], 'video-call-failed');
       throw err;
     }
   });
 
-  it('refused, cancelled, unanswered for 60 s (on a test clock), and a camera that fails on answering: idle on both sides with the record lines', {
-    timeout: 300_000,
-  }, async () => {
+  it('refused, cancelled, unanswered for 60 s (on a test clock), and a camera that fails on answering: idle on both sides with the record lines', { timeout: 300_000 }, async () => {
     let hr: Someone | undefined;
     let seeker: Someone | undefined;
     try {
@@ -283,21 +243,9 @@ describe('one-to-one video calls in the chat', () => {
       await lastRecord(seeker.page, '通话未接通');
       const lines = await records(seeker.page).allTextContents();
       expect(lines.map((l) => l.trim())).toEqual(expect.arrayContaining(['已拒绝视频面试', '对方已取消', '未接听', '通话未接通']));
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-records',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-records');
     } catch (err) {
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-unanswered-failed',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-unanswered-failed');
       throw err;
     }
   });
@@ -334,20 +282,12 @@ describe('one-to-one video calls in the chat', () => {
       await callWindow(hr.page).waitFor({ state: 'hidden' });
       await lastRecord(seeker.page, /^通话时长/);
     } catch (err) {
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-request-failed',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-request-failed');
       throw err;
     }
   });
 
-  it("a free HR's call: the time left and the minute's warning, the window beside the panel's 发送, a reload on either side back into the call", {
-    timeout: 300_000,
-  }, async () => {
+  it("a free HR's call: the time left and the minute's warning, the window beside the panel's 发送, a reload on either side back into the call", { timeout: 300_000 }, async () => {
     let hr: Someone | undefined;
     let seeker: Someone | undefined;
     try {
@@ -374,17 +314,12 @@ describe('one-to-one video calls in the chat', () => {
 
       // The duration runs from when both were in.
       const seconds = (clock: string | null) => (clock ?? '').split(':').reduce((t, part) => t * 60 + Number(part), 0);
-      await expect
-        .poll(async () => seconds(await callWindow(hr!.page).getByTestId('call-status').textContent()), { timeout: 15_000 })
-        .toBeGreaterThanOrEqual(3);
+      await expect.poll(async () => seconds(await callWindow(hr!.page).getByTestId('call-status').textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
 
       // A reload on either side goes back into the call by itself: the pictures again both ways,
       // and the time left and the duration go on from the server's clock (not back to 20:00).
       const remainingOf = async (page: Page) => seconds(((await callWindow(page).getByTestId('call-remaining').textContent()) ?? '').replace('剩余 ', ''));
-      for (const [who, p] of [
-        ['hr', hr],
-        ['seeker', seeker],
-      ] as const) {
+      for (const [who, p] of [['hr', hr], ['seeker', seeker]] as const) {
         const left = await remainingOf(p.page);
         const ran = seconds(await callWindow(p.page).getByTestId('call-status').textContent());
         if (who === 'seeker') {
@@ -436,13 +371,7 @@ describe('one-to-one video calls in the chat', () => {
       const line = await lastRecord(seeker.page, /^通话时长 \d\d:\d\d:\d\d$/);
       expect(seconds(line.replace('通话时长 ', ''))).toBeGreaterThanOrEqual(live);
     } catch (err) {
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-clock-failed',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-clock-failed');
       throw err;
     }
   });
@@ -474,13 +403,7 @@ describe('one-to-one video calls in the chat', () => {
         seeker = undefined;
       }
     } catch (err) {
-      await shoot(
-        [
-          ['hr', hr],
-          ['seeker', seeker],
-        ],
-        'video-call-hung-up-while-away-failed',
-      );
+      await shoot([['hr', hr], ['seeker', seeker]], 'video-call-hung-up-while-away-failed');
       throw err;
     }
   });

@@ -36,25 +36,19 @@ async function seesOtherLarge(page: Page, me: string, other: string) {
   expect(big!.height).toBeGreaterThan(height * 0.3);
   expect(await inView(page, big)).toBe(true);
   expect(await inView(page, small)).toBe(true);
-  for (const name of ['摄像头', '麦克风'])
-    expect(await inView(page, await room(page).getByRole('button', { name, exact: true }).boundingBox()), name).toBe(true);
+  for (const name of ['摄像头', '麦克风']) expect(await inView(page, await room(page).getByRole('button', { name, exact: true }).boundingBox()), name).toBe(true);
   expect(await inView(page, await room(page).getByRole('button', { name: '离开', exact: true }).boundingBox())).toBe(true);
 }
 
 describe('an HR-started video interview reaches the candidate', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
-  it('rings the seeker, who enters; both see the other large at 1280×720 and 375 px; leaving is named and 重新邀请 rings again', {
-    timeout: 300_000,
-  }, async () => {
+  it('rings the seeker, who enters; both see the other large at 1280×720 and 375 px; leaving is named and 重新邀请 rings again', { timeout: 300_000 }, async () => {
     const phone = `136${String(Date.now()).slice(-8)}`;
     const grant: Grant = await registerSeeker(phone);
     // A résumé with a name (the invitation list lives in the seeker centre, which asks for one).
     const token = grant.token;
-    await apiCall('/api/qz/qzgrjbxx/save', {
-      token,
-      body: { xm: '孙悦', xbm: 'xb_002', csrq: '1998-03-01', dqszs: '440000', dqszcs: '440300', yx: 'sunyue@example.com', zwpj: '两年前端开发经验。' },
-    });
+    await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: '孙悦', xbm: 'xb_002', csrq: '1998-03-01', dqszs: '440000', dqszcs: '440300', yx: 'sunyue@example.com', zwpj: '两年前端开发经验。' } });
     await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
     await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });
     await apiCall('/api/qz/qzjyjl/save', { token, body: { xxmc: '华南理工大学', xl: 'xl_04', rxsj: '2016-09', bysj: '2020-06' } });
@@ -65,11 +59,7 @@ describe('an HR-started video interview reaches the candidate', () => {
     const people = { hr, seeker };
     try {
       // 发起视频面试 for this seeker (what the HR centre's button calls), then into the room.
-      const opened = await apiCall<{ code: number; data: number }>('/api/sec/trtc/hrOpenRoom', {
-        method: 'POST',
-        token: hr.token,
-        query: { userId: seeker.userId },
-      });
+      const opened = await apiCall<{ code: number; data: number }>('/api/sec/trtc/hrOpenRoom', { method: 'POST', token: hr.token, query: { userId: seeker.userId } });
       expect(opened.code).toBe(0);
       const roomId = String(opened.data);
       await hr.page.goto(`/zppc/video?roomId=${roomId}`);
@@ -113,10 +103,7 @@ describe('an HR-started video interview reaches the candidate', () => {
       await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
       await room(hr.page).getByText('您已离开房间').waitFor();
       await seeker.page.goto('/zppc/job_hunter/hunter_invite');
-      const invitation = seeker.page
-        .getByRole('region', { name: '视频面试邀请' })
-        .locator('li')
-        .filter({ hasText: `房间号 ${roomId}` });
+      const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` });
       await invitation.getByText('已结束').waitFor();
       expect(await invitation.getByRole('link', { name: '进入视频面试' }).count()).toBe(0);
     } catch (err) {

@@ -33,10 +33,7 @@ describe('video interview room', () => {
       await enterFromDeviceCheck(hr.page);
 
       await seeker.page.goto('/zppc/job_hunter/hunter_invite');
-      const invitation = seeker.page
-        .getByRole('region', { name: '视频面试邀请' })
-        .locator('li')
-        .filter({ hasText: `房间号 ${roomId}` });
+      const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` });
       await invitation.getByRole('button', { name: '拒绝' }).click();
       await seeker.page.getByText('已拒绝视频面试').first().waitFor();
       await invitation.waitFor({ state: 'detached' });
@@ -47,18 +44,12 @@ describe('video interview room', () => {
       await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
       await room(hr.page).getByText('您已离开房间').waitFor();
     } catch (err) {
-      for (const [name, p] of [
-        ['hr', hr],
-        ['seeker', seeker],
-      ] as const)
-        await screenshot(p.page, `video-room-decline-failed-${name}`).catch(() => {});
+      for (const [name, p] of [['hr', hr], ['seeker', seeker]] as const) await screenshot(p.page, `video-room-decline-failed-${name}`).catch(() => {});
       throw err;
     }
   });
 
-  it('HR, seeker and a colleague see and hear each other; camera off masks; a reload comes back; leaving is confirmed and seen', {
-    timeout: 300_000,
-  }, async () => {
+  it('HR, seeker and a colleague see and hear each other; camera off masks; a reload comes back; leaving is confirmed and seen', { timeout: 300_000 }, async () => {
     const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375);
     const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280);
     const people = [hr, seeker];
@@ -72,6 +63,7 @@ describe('video interview room', () => {
   });
 
   async function journey(hr: Awaited<ReturnType<typeof videoPerson>>, seeker: typeof hr, people: (typeof hr)[]) {
+
     // The HR starts the interview from the invitation sent to the demo seeker.
     await hr.page.goto('/zppc/enter_home/enter_interview');
     const row = hr.page.locator('.hr-card').filter({ hasText: demo.seeker.name }).first();
@@ -94,10 +86,7 @@ describe('video interview room', () => {
 
     // The invitation reaches the seeker through chat; their invitation page offers the room.
     await seeker.page.goto('/zppc/job_hunter/hunter_invite');
-    const invitation = seeker.page
-      .getByRole('region', { name: '视频面试邀请' })
-      .locator('li')
-      .filter({ hasText: `房间号 ${roomId}` });
+    const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` });
     await invitation.getByRole('link', { name: '进入视频面试' }).click();
     await seeker.page.waitForURL(new RegExp(`/zppc/video\\?roomId=${roomId}$`));
     await room(seeker.page).getByLabel('摄像头画面预览').waitFor();
@@ -131,21 +120,12 @@ describe('video interview room', () => {
     const consent = colleague.page.getByRole('alertdialog', { name: /《用户服务协议》和《隐私政策》/ });
     await consent.getByRole('button', { name: '同意并继续使用' }).click();
     await consent.waitFor({ state: 'detached' });
-    await colleague.page
-      .getByRole('region', { name: '视频面试邀请' })
-      .locator('li')
-      .filter({ hasText: `房间号 ${roomId}` })
-      .getByRole('link', { name: '进入视频面试' })
-      .click();
+    await colleague.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` }).getByRole('link', { name: '进入视频面试' }).click();
     await colleague.page.waitForURL(new RegExp(`/zppc/video\\?roomId=${roomId}$`));
     await enterFromDeviceCheck(colleague.page);
 
     // Three people: each sees the two others' pictures, and their bytes keep arriving.
-    for (const [p, others] of [
-      [hr, [seeker, colleague]],
-      [seeker, [hr, colleague]],
-      [colleague, [hr, seeker]],
-    ] as const) {
+    for (const [p, others] of [[hr, [seeker, colleague]], [seeker, [hr, colleague]], [colleague, [hr, seeker]]] as const) {
       for (const o of others) await receivesVideoFrom(p.page, o.userId);
       await expect.poll(() => room(p.page).locator('.tile').count()).toBe(3);
     }
@@ -199,10 +179,7 @@ describe('video interview room', () => {
     // Together for a minute, the interview counts as the free HR's one with this seeker today.
     const hrToken = await apiLogin('hr', demo.hr.phone, demo.password);
     await expect
-      .poll(async () => (await apiCall<{ data: number }>(`/api/sec/trtc/startVedio/${seeker.userId}`, { method: 'POST', token: hrToken })).data, {
-        timeout: 90_000,
-        interval: 2000,
-      })
+      .poll(async () => (await apiCall<{ data: number }>(`/api/sec/trtc/startVedio/${seeker.userId}`, { method: 'POST', token: hrToken })).data, { timeout: 90_000, interval: 2000 })
       .toBe(0);
 
     // Leaving asks first; the others see the seeker go, by name.
@@ -214,11 +191,7 @@ describe('video interview room', () => {
     await seeker.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
     await room(seeker.page).getByText('您已离开房间').waitFor();
     for (const p of [hr, colleague]) await tile(p.page, seeker.userId).waitFor({ state: 'detached', timeout: 20_000 });
-    await room(hr.page)
-      .getByRole('status')
-      .filter({ hasText: `${demo.seeker.name}已离开房间` })
-      .getByRole('button', { name: '重新邀请' })
-      .waitFor();
+    await room(hr.page).getByRole('status').filter({ hasText: `${demo.seeker.name}已离开房间` }).getByRole('button', { name: '重新邀请' }).waitFor();
     await screenshot(seeker.page, 'video-room-seeker-left-375');
     // Then the colleague: the HR is alone and waits again.
     await room(colleague.page).getByRole('button', { name: '离开', exact: true }).click();
@@ -232,12 +205,7 @@ describe('video interview room', () => {
     await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
     await hr.page.goto('/zppc/enter_home/enter_interview');
     await hr.page.locator('.hr-card').filter({ hasText: demo.seeker.name }).first().getByRole('button', { name: '发起视频面试' }).click();
-    await hr.page
-      .locator('.zp-message')
-      .filter({ hasText: `今天与${demo.seeker.name}的视频面试已于北京时间` })
-      .filter({ hasText: '明天' })
-      .first()
-      .waitFor();
+    await hr.page.locator('.zp-message').filter({ hasText: `今天与${demo.seeker.name}的视频面试已于北京时间` }).filter({ hasText: '明天' }).first().waitFor();
     expect(hr.page.url()).toContain('/enter_home/enter_interview');
   }
 });

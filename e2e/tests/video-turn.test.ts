@@ -17,6 +17,7 @@ import { ARTIFACTS_DIR, ROOT_DIR, freePort } from '../lib/env.js';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
 import { enterFromDeviceCheck, receivesVideoFrom, room, selectedCandidateTypes, videoPerson } from '../lib/video.js';
 
+
 async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, log: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -58,27 +59,11 @@ describe('a video interview through TURN only', () => {
     const minPort = 50_000 + Math.floor(Math.random() * 70) * 200;
     const turnLog = path.join(ARTIFACTS_DIR, 'turn.log');
     const turnOut = fs.openSync(turnLog, 'w');
-    turn = spawn(
-      'turnserver',
-      [
-        '--listening-ip=127.0.0.1',
-        '--relay-ip=127.0.0.1',
-        `--listening-port=${turnPort}`,
-        `--min-port=${minPort}`,
-        `--max-port=${minPort + 199}`,
-        '--allow-loopback-peers',
-        '--use-auth-secret',
-        `--static-auth-secret=${secret}`,
-        '--realm=zp',
-        '--no-cli',
-        '--no-tls',
-        '--no-dtls',
-        '--log-file=stdout',
-        '--simple-log',
-        `--pidfile=${path.join(dataDir, 'turnserver.pid')}`,
-      ],
-      { stdio: ['ignore', turnOut, turnOut] },
-    );
+    turn = spawn('turnserver', [
+      '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${turnPort}`, `--min-port=${minPort}`, `--max-port=${minPort + 199}`,
+      '--allow-loopback-peers', '--use-auth-secret', `--static-auth-secret=${secret}`, '--realm=zp',
+      '--no-cli', '--no-tls', '--no-dtls', '--log-file=stdout', '--simple-log', `--pidfile=${path.join(dataDir, 'turnserver.pid')}`,
+    ], { stdio: ['ignore', turnOut, turnOut] });
     fs.closeSync(turnOut);
     await waitFor('turnserver', () => tcpOpen(turnPort), turn, turnLog, 20_000);
 
@@ -93,15 +78,8 @@ describe('a video interview through TURN only', () => {
       product = spawn(process.execPath, [path.join(ROOT_DIR, 'server', 'dist', 'main.js')], {
         cwd: ROOT_DIR,
         env: {
-          ...inherited,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DEMO: '1',
-          LOG_LEVEL: 'info',
-          PUBLIC_URL: url,
-          TURN_SECRET: secret,
-          TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
+          ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info', PUBLIC_URL: url,
+          TURN_SECRET: secret, TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
         },
         stdio: ['ignore', out, out],
       });
@@ -159,11 +137,7 @@ describe('a video interview through TURN only', () => {
       await receivesVideoFrom(seeker.page, hr.userId);
       expect(await room(seeker.page).getByLabel('摄像头画面预览').count()).toBe(0);
     } catch (err) {
-      for (const [name, p] of [
-        ['hr', hr],
-        ['seeker', seeker],
-      ] as const)
-        await screenshot(p.page, `video-turn-failed-${name}`).catch(() => {});
+      for (const [name, p] of [['hr', hr], ['seeker', seeker]] as const) await screenshot(p.page, `video-turn-failed-${name}`).catch(() => {});
       throw err;
     }
   });

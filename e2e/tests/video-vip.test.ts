@@ -17,8 +17,7 @@ describe("the operator's paying membership", () => {
 
   it('set with a last day in the console lifts the free HR limits; withdrawn, they are back', { timeout: 120_000 }, async () => {
     const hrToken = await apiLogin('hr', demo.hr.phone, demo.password);
-    const seekerId = (await apiCall<{ userId: string }>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } }))
-      .userId;
+    const seekerId = (await apiCall<{ userId: string }>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } })).userId;
     const { qyDwhrxxEntity: hrInfo } = await apiCall<{ qyDwhrxxEntity: { dwmc: string } }>('/api/hr/qydwhrxx/getHrInfo', { token: hrToken });
     const startCheck = () => apiCall<{ data: number; type: number }>(`/api/sec/trtc/startVedio/${seekerId}`, { token: hrToken, method: 'POST' });
     expect((await startCheck()).type).toBe(0);

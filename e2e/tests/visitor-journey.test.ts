@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { connectBrowser, demo, fitsWidth, openPerson, screenshot } from '../lib/harness.js';
 import { apiCall, apiLogin } from '../lib/api.js';
 
+
 describe('visitor', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -87,12 +88,7 @@ describe('visitor', () => {
     await page.waitForURL(/enterdetail/);
     await fitsWidth(page);
     await screenshot(page, 'visitor-company-375');
-    await page
-      .getByRole('region', { name: /本场招聘会岗位/ })
-      .getByRole('listitem')
-      .first()
-      .getByRole('link')
-      .click();
+    await page.getByRole('region', { name: /本场招聘会岗位/ }).getByRole('listitem').first().getByRole('link').click();
     await page.waitForURL(/postdetail/);
     await page.getByRole('button', { name: '投递简历' }).waitFor();
     await fitsWidth(page);
@@ -186,26 +182,17 @@ describe('visitor', () => {
 
     // Another person's side, arranged over the API: the demo HR shortlists one of the seeker's applications.
     const hr = await apiLogin('hr', demo.hr.phone, demo.password);
-    const received = await apiCall<{ page: { list: { bsid: string; yyzt: number }[] } }>('/api/hr/qyhxrxx/findAllHxrList', {
-      token: hr,
-      query: { xm: demo.seeker.name, page: 1, limit: 50 },
-    });
+    const received = await apiCall<{ page: { list: { bsid: string; yyzt: number }[] } }>('/api/hr/qyhxrxx/findAllHxrList', { token: hr, query: { xm: demo.seeker.name, page: 1, limit: 50 } });
     let open = received.page.list.find((a) => a.yyzt === 1 || a.yyzt === 2);
     if (!open) {
       // Other journeys may have moved the seeded applications on: apply to a job not applied to yet.
       const seeker = await apiLogin('qz', demo.seeker.phone, demo.password);
-      const jobs = await apiCall<{ page: { list: { gwid: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', {
-        token: hr,
-        query: { zt: 1, page: 1, limit: 50 },
-      });
+      const jobs = await apiCall<{ page: { list: { gwid: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr, query: { zt: 1, page: 1, limit: 50 } });
       for (const job of jobs.page.list) {
         const applied = await apiCall('/api/qz/qyhxrxx/td', { token: seeker, method: 'POST', body: { gwid: job.gwid } }).catch(() => null);
         if (applied) break;
       }
-      const again = await apiCall<{ page: { list: { bsid: string; yyzt: number }[] } }>('/api/hr/qyhxrxx/findAllHxrList', {
-        token: hr,
-        query: { xm: demo.seeker.name, page: 1, limit: 50 },
-      });
+      const again = await apiCall<{ page: { list: { bsid: string; yyzt: number }[] } }>('/api/hr/qyhxrxx/findAllHxrList', { token: hr, query: { xm: demo.seeker.name, page: 1, limit: 50 } });
       open = again.page.list.find((a) => a.yyzt === 1 || a.yyzt === 2);
     }
     expect(open, 'the demo seeker has an application still open at the demo enterprise').toBeTruthy();

@@ -11,6 +11,4 @@ import { buildSplitWidget, gzipped, initialGzip, kb } from '../build-split.mjs';
 
 const dist = await buildSplitWidget(import.meta.dirname, 'video-room');
 const chunks = readdirSync(dist).filter((f) => f !== 'video-room.js' && f.endsWith('.js'));
-console.log(
-  `video-room: dist/browser/video-room.js with its static chunks ${kb(initialGzip(dist, 'video-room.js'))} gzip; files: ${chunks.map((f) => `${f} ${kb(gzipped(join(dist, f)))}`).join(', ')}`,
-);
+console.log(`video-room: dist/browser/video-room.js with its static chunks ${kb(initialGzip(dist, 'video-room.js'))} gzip; files: ${chunks.map((f) => `${f} ${kb(gzipped(join(dist, f)))}`).join(', ')}`);

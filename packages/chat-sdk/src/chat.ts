@@ -7,19 +7,11 @@ import { mayBeCallSignal } from './ids.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
 import { SendQueue } from './sending.js';
-import { SYSTEM, atTypeFor, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile } from './convert.js';
+import {
+  SYSTEM, atTypeFor, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
+} from './convert.js';
 import type {
-  ChatEvent,
-  ChatResponse,
-  Conversation,
-  CreateOptions,
-  Friend,
-  Group,
-  GroupMember,
-  Message,
-  MessageOptions,
-  Profile,
-  SocketFactory,
+  ChatEvent, ChatResponse, Conversation, CreateOptions, Friend, Group, GroupMember, Message, MessageOptions, Profile, SocketFactory,
 } from './types.js';
 
 type Handler = (event: ChatEvent) => void;
@@ -117,10 +109,7 @@ export class ChatSDK {
     list.push({ handler, context });
     this.listeners.set(eventName, list);
     const held = this.heldFor(eventName);
-    if (held?.events.length)
-      queueMicrotask(() => {
-        for (const data of held.events) handler.call(context, { name: eventName, data });
-      });
+    if (held?.events.length) queueMicrotask(() => { for (const data of held.events) handler.call(context, { name: eventName, data }); });
   }
 
   /** The messages still held for MESSAGE_RECEIVED listeners to come; dropped once their time is up. */
@@ -133,10 +122,7 @@ export class ChatSDK {
   off(eventName: string, handler: Handler, context?: unknown): void {
     const list = this.listeners.get(eventName);
     if (!list) return;
-    this.listeners.set(
-      eventName,
-      list.filter((l) => l.handler !== handler || (context !== undefined && l.context !== context)),
-    );
+    this.listeners.set(eventName, list.filter((l) => l.handler !== handler || (context !== undefined && l.context !== context)));
   }
 
   private emit(name: string, data?: unknown) {
@@ -458,20 +444,13 @@ export class ChatSDK {
     let c = this.convs.get(cid);
     if (!c) {
       c = toConversation({
-        conversationID: cid,
-        type: w.conversationType,
-        unreadCount: 0,
-        lastSeq: w.seq,
-        floorSeq: 0,
-        lastMessage: null,
-        userProfile: null,
-        groupProfile: null,
-        messageRemindType: 'AcceptAndNotify',
-        atInfo: [],
+        conversationID: cid, type: w.conversationType, unreadCount: 0, lastSeq: w.seq, floorSeq: 0, lastMessage: null,
+        userProfile: null, groupProfile: null, messageRemindType: 'AcceptAndNotify', atInfo: [],
       });
       this.convs.set(cid, c);
       void this.reloadConversation(cid);
-    } else if (c.type === TYPES.CONV_C2C && w.from !== this.me && w.nick && c.userProfile && c.userProfile.nick !== w.nick) {
+    }
+    else if (c.type === TYPES.CONV_C2C && w.from !== this.me && w.nick && c.userProfile && c.userProfile.nick !== w.nick) {
       // The other person wrote: by the server's rule their name is no longer masked for this
       // user (or they renamed themselves). The server's word on the conversation replaces ours.
       void this.reloadConversation(cid);
@@ -486,8 +465,7 @@ export class ChatSDK {
     }
     this.convChanged();
     this.keepOnPage(cid, toMessage(w, this.me));
-    if (w.type === TYPES.MSG_GRP_TIP && w.payload.operationType === TYPES.GRP_TIP_GRP_PROFILE_UPDATED)
-      this.applyGroupChange(w.to, w.payload.newGroupProfile as Record<string, unknown> | undefined);
+    if (w.type === TYPES.MSG_GRP_TIP && w.payload.operationType === TYPES.GRP_TIP_GRP_PROFILE_UPDATED) this.applyGroupChange(w.to, w.payload.newGroupProfile as Record<string, unknown> | undefined);
     if (this.mine.has(w.ID)) return;
     if (c.messageRemindType === TYPES.MSG_REMIND_DISCARD) return;
     this.received.push(toMessage(w, this.me));
@@ -611,9 +589,7 @@ export class ChatSDK {
     return [...this.convs.values()].sort((a, b) => t(b) - t(a));
   }
 
-  async getConversationList(
-    options?: string[] | { type?: TYPES | string },
-  ): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+  async getConversationList(options?: string[] | { type?: TYPES | string }): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
     this.requireReady();
     // While the connection is away the list is what this instance last knew; it is brought up to
     // date (CONVERSATION_LIST_UPDATED) once it is back.
@@ -665,10 +641,7 @@ export class ChatSDK {
     return n;
   }
 
-  async getMessageList(options: {
-    conversationID: string;
-    nextReqMessageID?: string;
-  }): Promise<ChatResponse<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }>> {
+  async getMessageList(options: { conversationID: string; nextReqMessageID?: string }): Promise<ChatResponse<{ messageList: Message[]; nextReqMessageID: string; isCompleted: boolean }>> {
     this.requireReady();
     const kept = options.nextReqMessageID ? undefined : this.pages.get(options.conversationID);
     if (kept && !this.conn?.online) {
@@ -726,36 +699,12 @@ export class ChatSDK {
     const conversationType = (options.conversationType || TYPES.CONV_C2C) as TYPES;
     const ID = `${this.me || '0'}-${Date.now().toString(36)}-${randomId(10)}`;
     return {
-      ID,
-      type,
-      payload,
-      conversationID: conversationType === TYPES.CONV_GROUP ? `GROUP${options.to}` : `C2C${options.to}`,
-      conversationType,
-      to: String(options.to),
-      from: this.me,
-      flow: 'out',
-      time: this.getServerTime(),
-      status: 'unSend',
-      isRevoked: false,
-      priority: (options.priority || TYPES.MSG_PRIORITY_NORMAL) as TYPES,
-      nick: '',
-      avatar: '',
-      isPeerRead: false,
-      nameCard: '',
-      atUserList: payload?.atUserList ?? [],
-      cloudCustomData: options.cloudCustomData ?? '',
-      isDeleted: false,
-      isModified: false,
-      needReadReceipt: false,
-      readReceiptInfo: {},
-      isBroadcastMessage: false,
-      isSupportExtension: false,
-      revoker: '',
-      revokerInfo: { userID: '', nick: '', avatar: '' },
-      revokeReason: '',
-      sequence: 0,
-      hasRiskContent: false,
-      progress: 0,
+      ID, type, payload, conversationID: conversationType === TYPES.CONV_GROUP ? `GROUP${options.to}` : `C2C${options.to}`,
+      conversationType, to: String(options.to), from: this.me, flow: 'out', time: this.getServerTime(), status: 'unSend', isRevoked: false,
+      priority: (options.priority || TYPES.MSG_PRIORITY_NORMAL) as TYPES, nick: '', avatar: '', isPeerRead: false, nameCard: '',
+      atUserList: payload?.atUserList ?? [], cloudCustomData: options.cloudCustomData ?? '', isDeleted: false, isModified: false,
+      needReadReceipt: false, readReceiptInfo: {}, isBroadcastMessage: false, isSupportExtension: false, revoker: '',
+      revokerInfo: { userID: '', nick: '', avatar: '' }, revokeReason: '', sequence: 0, hasRiskContent: false, progress: 0,
     };
   }
 
@@ -771,11 +720,7 @@ export class ChatSDK {
 
   createCustomMessage(options: MessageOptions): Message {
     const p = options?.payload ?? {};
-    return this.newMessage(options, TYPES.MSG_CUSTOM, {
-      data: String(p.data ?? ''),
-      description: String(p.description ?? ''),
-      extension: String(p.extension ?? ''),
-    });
+    return this.newMessage(options, TYPES.MSG_CUSTOM, { data: String(p.data ?? ''), description: String(p.description ?? ''), extension: String(p.extension ?? '') });
   }
 
   createFaceMessage(options: MessageOptions): Message {
@@ -784,11 +729,7 @@ export class ChatSDK {
 
   createLocationMessage(options: MessageOptions): Message {
     const p = options?.payload ?? {};
-    return this.newMessage(options, TYPES.MSG_LOCATION, {
-      description: String(p.description ?? ''),
-      longitude: Number(p.longitude),
-      latitude: Number(p.latitude),
-    });
+    return this.newMessage(options, TYPES.MSG_LOCATION, { description: String(p.description ?? ''), longitude: Number(p.longitude), latitude: Number(p.latitude) });
   }
 
   createImageMessage(options: MessageOptions): Message {
@@ -848,20 +789,11 @@ export class ChatSDK {
       message.progress = p;
       f.onProgress?.(p);
     };
-    const up = await uploadFile({
-      url: this.uploadUrl,
-      file: f.file,
-      kind: f.kind,
-      name: f.name,
-      userID: this.me,
-      userSig: this.conn?.userSig || this.sig,
-      onProgress: progress,
-    });
+    const up = await uploadFile({ url: this.uploadUrl, file: f.file, kind: f.kind, name: f.name, userID: this.me, userSig: this.conn?.userSig || this.sig, onProgress: progress });
     if (f.kind === 'image') {
       const { width, height } = await this.imageSize(f.file);
       message.payload = {
-        uuid: up.uuid,
-        imageFormat: message.payload.imageFormat,
+        uuid: up.uuid, imageFormat: message.payload.imageFormat,
         imageInfoArray: [0, 1, 2].map((type) => ({ url: up.url, width, height, size: up.size, type })),
       };
     } else if (f.kind === 'video') {
@@ -889,14 +821,8 @@ export class ChatSDK {
         message.conversationID,
         message.conversationType === TYPES.CONV_GROUP ? message.to : null,
         {
-          ID: message.ID,
-          conversationType: message.conversationType,
-          to: message.to,
-          type: message.type,
-          payload: message.payload,
-          cloudCustomData: message.cloudCustomData || undefined,
-          priority: message.priority,
-          atUserList: message.atUserList,
+          ID: message.ID, conversationType: message.conversationType, to: message.to, type: message.type, payload: message.payload,
+          cloudCustomData: message.cloudCustomData || undefined, priority: message.priority, atUserList: message.atUserList,
         },
       );
       Object.assign(message, toMessage(r.message, this.me), { status: 'success', progress: 1 });
@@ -978,21 +904,12 @@ export class ChatSDK {
     return ok(this.friendList);
   }
 
-  async addFriend(options: {
-    to: string;
-    source: string;
-    wording?: string;
-    type?: TYPES | string;
-    remark?: string;
-  }): Promise<ChatResponse<{ userID: string; code: number; message: string }>> {
+  async addFriend(options: { to: string; source: string; wording?: string; type?: TYPES | string; remark?: string }): Promise<ChatResponse<{ userID: string; code: number; message: string }>> {
     this.requireReady();
     return ok(await this.call('addFriend', { to: options.to, source: options.source, wording: options.wording, remark: options.remark, type: options.type }));
   }
 
-  async deleteFriend(options: {
-    userIDList: string[];
-    type?: TYPES | string;
-  }): Promise<ChatResponse<{ successUserIDList: { userID: string; code: number }[]; failureUserIDList: unknown[] }>> {
+  async deleteFriend(options: { userIDList: string[]; type?: TYPES | string }): Promise<ChatResponse<{ successUserIDList: { userID: string; code: number }[]; failureUserIDList: unknown[] }>> {
     this.requireReady();
     return ok(await this.call('deleteFriend', { userIDList: options.userIDList, type: options.type }));
   }
@@ -1042,27 +959,13 @@ export class ChatSDK {
   }
 
   async createGroup(options: {
-    name: string;
-    type?: TYPES | string;
-    groupID?: string;
-    introduction?: string;
-    notification?: string;
-    avatar?: string;
-    maxMemberNum?: number;
-    joinOption?: TYPES | string;
-    memberList?: { userID: string }[];
+    name: string; type?: TYPES | string; groupID?: string; introduction?: string; notification?: string; avatar?: string;
+    maxMemberNum?: number; joinOption?: TYPES | string; memberList?: { userID: string }[];
   }): Promise<ChatResponse<{ group: Group }>> {
     this.requireReady();
     const { name, type, groupID, introduction, notification, avatar, maxMemberNum, joinOption, memberList } = options ?? ({} as typeof options);
     const r = await this.call<{ group: WireGroup }>('createGroup', {
-      name,
-      type,
-      groupID,
-      introduction,
-      notification,
-      avatar,
-      maxMemberNum,
-      joinOption,
+      name, type, groupID, introduction, notification, avatar, maxMemberNum, joinOption,
       memberList: memberList?.map((m) => ({ userID: String(m.userID) })),
     });
     return ok({ group: toGroup(r.group) });
@@ -1093,13 +996,7 @@ export class ChatSDK {
   }
 
   async updateGroupProfile(options: {
-    groupID: string;
-    name?: string;
-    avatar?: string;
-    introduction?: string;
-    notification?: string;
-    muteAllMembers?: boolean;
-    joinOption?: TYPES | string;
+    groupID: string; name?: string; avatar?: string; introduction?: string; notification?: string; muteAllMembers?: boolean; joinOption?: TYPES | string;
   }): Promise<ChatResponse<{ group: Group }>> {
     this.requireReady();
     const { groupID, name, avatar, introduction, notification, muteAllMembers, joinOption } = options;
@@ -1112,16 +1009,10 @@ export class ChatSDK {
     return ok({ group: toGroup((await this.call<{ group: WireGroup }>('changeOwner', { groupID: options.groupID, newOwnerID: options.newOwnerID })).group) });
   }
 
-  async getGroupMemberList(options: {
-    groupID: string;
-    count?: number;
-    offset?: number | string;
-  }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
+  async getGroupMemberList(options: { groupID: string; count?: number; offset?: number | string }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     this.requireReady();
     const r = await this.call<{ memberList: WireMember[]; offset: number }>('members', {
-      groupID: options.groupID,
-      count: Math.min(100, options.count ?? 15),
-      offset: Number(options.offset ?? 0),
+      groupID: options.groupID, count: Math.min(100, options.count ?? 15), offset: Number(options.offset ?? 0),
     });
     return ok({ memberList: r.memberList.map(toMember), offset: r.offset });
   }
@@ -1132,10 +1023,7 @@ export class ChatSDK {
     return ok({ memberList: r.memberList.map(toMember) });
   }
 
-  async addGroupMember(options: {
-    groupID: string;
-    userIDList: string[];
-  }): Promise<ChatResponse<{ successUserIDList: string[]; failureUserIDList: string[]; existedUserIDList: string[]; group: Group }>> {
+  async addGroupMember(options: { groupID: string; userIDList: string[] }): Promise<ChatResponse<{ successUserIDList: string[]; failureUserIDList: string[]; existedUserIDList: string[]; group: Group }>> {
     this.requireReady();
     const r = await this.call('addMembers', { groupID: options.groupID, userIDList: options.userIDList });
     return ok({ ...r, group: toGroup(r.group) });
@@ -1165,11 +1053,7 @@ export class ChatSDK {
     return ok({ group: toGroup(r.group), member: toMember(r.member) });
   }
 
-  async setMessageRemindType(options: {
-    groupID?: string;
-    userIDList?: string[];
-    messageRemindType: TYPES | string;
-  }): Promise<ChatResponse<{ group?: Group }>> {
+  async setMessageRemindType(options: { groupID?: string; userIDList?: string[]; messageRemindType: TYPES | string }): Promise<ChatResponse<{ group?: Group }>> {
     this.requireReady();
     if (!options.groupID) throw new ChatError(ERR.badParameter, '目前只支持设置群组的消息提醒方式');
     const r = await this.call<{ group: WireGroup }>('remindType', { groupID: options.groupID, messageRemindType: options.messageRemindType });
@@ -1181,18 +1065,11 @@ export class ChatSDK {
     return ok({ group: toGroup(r.group) });
   }
 
-  async handleGroupApplication(options: {
-    handleAction: string;
-    handleMessage?: string;
-    message?: Message;
-    application?: unknown;
-  }): Promise<ChatResponse<{ group: Group }>> {
+  async handleGroupApplication(options: { handleAction: string; handleMessage?: string; message?: Message; application?: unknown }): Promise<ChatResponse<{ group: Group }>> {
     this.requireReady();
     if (!options.message?.ID) throw new ChatError(ERR.badParameter, '请传入加群申请对应的系统通知 message');
     const r = await this.call<{ group: WireGroup }>('handleApplication', {
-      messageID: options.message.ID,
-      handleAction: options.handleAction,
-      handleMessage: options.handleMessage,
+      messageID: options.message.ID, handleAction: options.handleAction, handleMessage: options.handleMessage,
     });
     return ok({ group: toGroup(r.group) });
   }

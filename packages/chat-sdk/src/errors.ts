@@ -32,12 +32,9 @@ export class ChatError extends Error {
 /** Spec section 8: the reason, then '被踢出，请重新登录。' */
 export function kickedOutText(type: string): string {
   const reason =
-    type === TYPES.KICKED_OUT_MULT_ACCOUNT
-      ? '由于多实例登录'
-      : type === TYPES.KICKED_OUT_MULT_DEVICE
-        ? '由于多设备登录'
-        : type === TYPES.KICKED_OUT_USERSIG_EXPIRED
-          ? '由于 userSig 过期'
-          : '';
+    type === TYPES.KICKED_OUT_MULT_ACCOUNT ? '由于多实例登录'
+    : type === TYPES.KICKED_OUT_MULT_DEVICE ? '由于多设备登录'
+    : type === TYPES.KICKED_OUT_USERSIG_EXPIRED ? '由于 userSig 过期'
+    : '';
   return `${reason}被踢出，请重新登录。`;
 }

@@ -15,3 +15,4 @@ export function conversationIdOf(w: Pick<WireMessage, 'conversationType' | 'from
   if (w.conversationType === 'C2C') return `C2C${w.from === me ? w.to : w.from}`;
   return SYSTEM;
 }
+

@@ -56,10 +56,7 @@ describe('the send queue', () => {
     q.setLimits({ user: { rate: 10, burst: 10 } });
     const done = send('m1');
     let settled = false;
-    void done.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
+    void done.then(() => (settled = true), () => (settled = true));
     await flush();
     conn.answerAll(10006);
     await flush();

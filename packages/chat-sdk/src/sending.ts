@@ -127,18 +127,7 @@ export class SendQueue {
       reject = rej;
     });
     this.entries.push({
-      id,
-      conversationID,
-      group,
-      params,
-      enqueuedAt: Date.now(),
-      inFlight: false,
-      notBefore: 0,
-      refusals: 0,
-      firstRefusalAt: 0,
-      promise,
-      resolve,
-      reject,
+      id, conversationID, group, params, enqueuedAt: Date.now(), inFlight: false, notBefore: 0, refusals: 0, firstRefusalAt: 0, promise, resolve, reject,
     });
     this.pump();
     this.armFailTimer();

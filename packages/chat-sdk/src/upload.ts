@@ -61,10 +61,7 @@ export function uploadFile(req: UploadRequest): Promise<Uploaded> {
     });
   }
   return fetch(target, { method: 'POST', headers, body: req.file })
-    .then(
-      (res) => res.text(),
-      () => Promise.reject(new ChatError(ERR.upload, '文件上传失败，请检查网络后重试')),
-    )
+    .then((res) => res.text(), () => Promise.reject(new ChatError(ERR.upload, '文件上传失败，请检查网络后重试')))
     .then((text) => {
       const r = parse(text);
       req.onProgress(1);

@@ -43,8 +43,7 @@ class RelayHub {
 
   /** Delivers in order, one page at a time, as a socket would. */
   deliver(page: Page, event: SignallingEvent): void {
-    if (process.env.DEBUG_RELAY)
-      console.log('deliver', (event as any).type, (event as any).from ?? (event as any).member?.userId ?? '', (event as any).message?.type ?? '');
+    if (process.env.DEBUG_RELAY) console.log('deliver', (event as any).type, (event as any).from ?? (event as any).member?.userId ?? '', (event as any).message?.type ?? '');
     const previous = this.#queues.get(page) ?? Promise.resolve();
     this.#queues.set(
       page,
@@ -68,8 +67,7 @@ class RelayHub {
       }
       case 'relay': {
         const target = this.members.get(frame.to);
-        if (process.env.DEBUG_RELAY)
-          console.log('relay', userId, '->', frame.to, frame.message.type, !!target, target?.away, frame.toSession === target?.session);
+        if (process.env.DEBUG_RELAY) console.log('relay', userId, '->', frame.to, frame.message.type, !!target, target?.away, frame.toSession === target?.session);
         // As the server: relays to or from a member whose socket is down are lost.
         if (!self || self.away || !target || target.away || (frame.toSession && frame.toSession !== target.session)) return null;
         this.deliver(target.page, { type: 'peer-message', from: userId, session: self.session, message: frame.message });
@@ -165,23 +163,16 @@ async function person(userId: string, { camera = true, profile = '480p' } = {}):
 
 /** Waits until this page shows the member's video with real frames. */
 async function seesVideoOf(page: Page, userId: string): Promise<void> {
-  await page
-    .waitForFunction((id) => (window.zp.remoteWidths()[id] ?? 0) > 0, userId, { timeout: WAIT_MS })
-    .catch(async (error) => {
-      throw new Error(`${error.message}\n${JSON.stringify(await diagnose(page), null, 1)}`);
-    });
+  await page.waitForFunction((id) => (window.zp.remoteWidths()[id] ?? 0) > 0, userId, { timeout: WAIT_MS }).catch(async (error) => {
+    throw new Error(`${error.message}\n${JSON.stringify(await diagnose(page), null, 1)}`);
+  });
 }
 
 /** What a failed wait prints: the page's events and its connections' states. */
 function diagnose(page: Page) {
   return page.evaluate(() => ({
     events: window.zp.events.map((e) => `${e.name} ${JSON.stringify(e.payload)}`.slice(0, 200)),
-    connections: window.zp.connections.map((pc) => [
-      pc.signalingState,
-      pc.iceConnectionState,
-      pc.connectionState,
-      pc.getTransceivers().map((t) => `${t.mid}:${t.direction}:${t.currentDirection}:${t.sender.track?.kind}`),
-    ]),
+    connections: window.zp.connections.map((pc) => [pc.signalingState, pc.iceConnectionState, pc.connectionState, pc.getTransceivers().map((t) => `${t.mid}:${t.direction}:${t.currentDirection}:${t.sender.track?.kind}`)]),
     widths: window.zp.remoteWidths(),
     signals: window.zp.signals.filter((line) => !line.startsWith('peer-message') || !line.includes('candidate')),
     html: document.body.innerHTML.slice(0, 500),
@@ -280,14 +271,11 @@ describe('a room in Chromium', () => {
     await bob.evaluate(() => window.zp.trtc.exitRoom());
     await waitCount(alice, 'remote-user-exit', '202', 1);
     await waitCount(carol, 'remote-user-exit', '202', 1);
-    expect(
-      await alice.evaluate(() =>
-        window.zp.events
-          .filter((e) => e.payload?.userId === '202')
-          .map((e) => e.name)
-          .slice(-3),
-      ),
-    ).toEqual(['remote-audio-unavailable', 'remote-video-unavailable', 'remote-user-exit']);
+    expect(await alice.evaluate(() => window.zp.events.filter((e) => e.payload?.userId === '202').map((e) => e.name).slice(-3))).toEqual([
+      'remote-audio-unavailable',
+      'remote-video-unavailable',
+      'remote-user-exit',
+    ]);
 
     // Alice reloads her page: a new session; Carol connects to the new page and sees her again.
     const before = await count(carol, 'first-video-frame', '201');

@@ -102,11 +102,9 @@ export class Peer {
 
   /** Applies a message relayed from the remote side; messages are handled in arrival order. */
   receive(message: PeerMessage): Promise<void> {
-    this.#queue = this.#queue
-      .then(() => this.#handle(message))
-      .catch((error) => {
-        if (!this.#closed) this.hooks.error(error);
-      });
+    this.#queue = this.#queue.then(() => this.#handle(message)).catch((error) => {
+      if (!this.#closed) this.hooks.error(error);
+    });
     return this.#queue;
   }
 
@@ -213,7 +211,11 @@ export class Peer {
       // A disconnected path often recovers by itself within a second or two (consent checks);
       // failed never does. The polite side steps in only if the impolite one did not, and a
       // restart that has not helped is tried again after a pause.
-      const delay = this.polite ? POLITE_RESTART_MS : this.#restarts > 0 ? RETRY_RESTART_MS : state === 'failed' ? 0 : DISCONNECTED_RESTART_MS;
+      const delay =
+        this.polite ? POLITE_RESTART_MS
+        : this.#restarts > 0 ? RETRY_RESTART_MS
+        : state === 'failed' ? 0
+        : DISCONNECTED_RESTART_MS;
       this.#restartTimer = setTimeout(() => {
         this.#restartTimer = null;
         const now = this.pc.iceConnectionState;

@@ -172,13 +172,6 @@ export async function recentRoomMessages(withinSeconds: number, conversations = 
   const recent = data.conversationList
     .filter((c: Conversation) => c.type === TYPES.CONV_C2C && (c.lastMessage?.lastTime ?? 0) >= since)
     .slice(0, conversations);
-  const pages = await Promise.all(
-    recent.map((c: Conversation) =>
-      sdk.getMessageList({ conversationID: c.conversationID }).then(
-        (r) => r.data.messageList,
-        () => [],
-      ),
-    ),
-  );
+  const pages = await Promise.all(recent.map((c: Conversation) => sdk.getMessageList({ conversationID: c.conversationID }).then((r) => r.data.messageList, () => [])));
   return pages.flatMap((list) => roomMessagesOf(list, TYPES.MSG_CUSTOM)).filter((m) => m.time >= since);
 }

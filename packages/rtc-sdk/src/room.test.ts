@@ -49,9 +49,7 @@ describe('entering', () => {
     await trtc.startLocalVideo();
     await trtc.startLocalAudio({ mute: true });
     await trtc.enterRoom(ROOM);
-    expect(signalling.joins).toEqual([
-      { roomId: '8888', userId: '9', userSig: 'sig', session: expect.stringMatching(/^[0-9a-f]{24}$/), audio: false, video: true },
-    ]);
+    expect(signalling.joins).toEqual([{ roomId: '8888', userId: '9', userSig: 'sig', session: expect.stringMatching(/^[0-9a-f]{24}$/), audio: false, video: true }]);
     expect(of(EVENT.CONNECTION_STATE_CHANGED)).toEqual([
       { prevState: 'DISCONNECTED', state: 'CONNECTING' },
       { prevState: 'CONNECTING', state: 'CONNECTED' },
@@ -64,7 +62,7 @@ describe('entering', () => {
     expect(signalling.joins[1]!.session).not.toBe(signalling.joins[0]!.session);
   });
 
-  test("a refusal rejects with the server's words and leaves the instance ready to try again", async () => {
+  test('a refusal rejects with the server\'s words and leaves the instance ready to try again', async () => {
     signalling.result = new RtcError({ code: ERROR_CODE.SERVER_ERROR, extraCode: 403, fnName: 'enterRoom', message: '您未被邀请进入该房间' });
     const error = await rejection(trtc.enterRoom(ROOM));
     expect([error.code, error.extraCode, error.message]).toEqual([ERROR_CODE.SERVER_ERROR, 403, '您未被邀请进入该房间']);
@@ -113,7 +111,7 @@ describe('members', () => {
     expect(trtc.getVideoTrack({ userId: '10' })).toBeNull();
   });
 
-  test("the smaller user id offers (impolite): both transceivers at once, the offer relayed to that member's session", async () => {
+  test('the smaller user id offers (impolite): both transceivers at once, the offer relayed to that member\'s session', async () => {
     await trtc.startLocalVideo();
     signalling.result = { members: [member('10')], iceServers: [], resumed: false }; // '9' < '10' by value
     await trtc.enterRoom(ROOM);
@@ -139,12 +137,7 @@ describe('members', () => {
     expect(pc.transceivers).toEqual([]);
     expect(signalling.sent).toEqual([]);
     signalling.push({ type: 'peer-message', from: '8', session: 's-8', message: { type: 'offer', sdp: 'v=0 remote offer' } });
-    signalling.push({
-      type: 'peer-message',
-      from: '8',
-      session: 's-8',
-      message: { type: 'candidate', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } },
-    });
+    signalling.push({ type: 'peer-message', from: '8', session: 's-8', message: { type: 'candidate', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } } });
     await settle();
     expect(signalling.sent.map((s) => s.message.type)).toEqual(['answer']);
     expect(pc.transceivers.map((t) => [t.direction, t.sender.track?.kind ?? null])).toEqual([
@@ -165,7 +158,7 @@ describe('members', () => {
     ten.destroy();
   });
 
-  test("a member who reloads comes back as a new session: a new connection, no exit; the old page's messages are ignored", async () => {
+  test('a member who reloads comes back as a new session: a new connection, no exit; the old page\'s messages are ignored', async () => {
     const view = document.createElement('div');
     signalling.result = { members: [member('10')], iceServers: [], resumed: false };
     await trtc.enterRoom(ROOM);
@@ -185,7 +178,7 @@ describe('members', () => {
     expect(second.remoteDescription).toBeNull();
   });
 
-  test("removed by the server: KICKED_OUT with the reason and the server's words, every connection closed", async () => {
+  test('removed by the server: KICKED_OUT with the reason and the server\'s words, every connection closed', async () => {
     signalling.result = { members: [member('10')], iceServers: [], resumed: false };
     await trtc.enterRoom(ROOM);
     signalling.push({ type: 'removed', reason: 'room_disband', cause: 'time_up', message: '面试时间已到，房间已结束' });
@@ -257,9 +250,9 @@ describe('remote video and sound', () => {
 
   test('sound refused by the autoplay policy: AUTOPLAY_FAILED with a resume that plays it', async () => {
     let allowed = false;
-    const play = vi
-      .spyOn(HTMLMediaElement.prototype, 'play')
-      .mockImplementation(() => (allowed ? Promise.resolve() : Promise.reject(new DOMException('no gesture', 'NotAllowedError'))));
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() =>
+      allowed ? Promise.resolve() : Promise.reject(new DOMException('no gesture', 'NotAllowedError')),
+    );
     signalling.result = { members: [member('10')], iceServers: [], resumed: false };
     await trtc.enterRoom(ROOM);
     await settle();
@@ -385,10 +378,7 @@ describe('when the network drops', () => {
     ]);
     seen = [];
     // Meanwhile 11 left and 12 came; 10 is still there with the same page.
-    signalling.push({
-      type: 'rejoined',
-      result: { members: [member('10', { video: false }), member('12')], iceServers: [{ urls: 'turn:t', username: 'u', credential: 'fresh' }], resumed: true },
-    });
+    signalling.push({ type: 'rejoined', result: { members: [member('10', { video: false }), member('12')], iceServers: [{ urls: 'turn:t', username: 'u', credential: 'fresh' }], resumed: true } });
     await settle();
     expect(seen.map(([n, p]) => `${n} ${p.userId ?? p.state}`)).toEqual([
       `${EVENT.REMOTE_AUDIO_UNAVAILABLE} 11`,

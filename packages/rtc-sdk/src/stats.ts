@@ -59,15 +59,8 @@ export interface PathSample {
 }
 
 const EMPTY: Counters = {
-  at: 0,
-  bytesSent: 0,
-  bytesReceived: 0,
-  packetsLost: 0,
-  packetsReceived: 0,
-  audioBytesSent: 0,
-  videoBytesSent: 0,
-  audioBytesReceived: 0,
-  videoBytesReceived: 0,
+  at: 0, bytesSent: 0, bytesReceived: 0, packetsLost: 0, packetsReceived: 0,
+  audioBytesSent: 0, videoBytesSent: 0, audioBytesReceived: 0, videoBytesReceived: 0,
 };
 
 /** Reads one connection's report and derives rates against the previous sample of the same path. */
@@ -136,7 +129,7 @@ export async function samplePath(userId: string, pc: RTCPeerConnection, up: bool
     up,
     counters,
     rtt: Math.round(rtt),
-    uplinkLoss: fractions.length ? Math.round(Math.max(...fractions) * 100) : 0,
+    uplinkLoss: fractions.length ? Math.round((Math.max(...fractions) * 100)) : 0,
     downlinkLoss: previous && lost + received > 0 ? Math.round((Math.max(0, lost) / (lost + received)) * 100) : 0,
     sendVideo,
     sendAudioLevel,
@@ -174,16 +167,8 @@ export function networkQuality(paths: PathSample[]): MeshNetworkQuality {
   const worst = (values: number[]) => (values.length ? Math.max(...values) : 0);
   return {
     // Casts: Tencent types these with a const enum whose values are these numbers.
-    uplinkNetworkQuality: (paths.length === 0
-      ? 0
-      : up.length === 0
-        ? 6
-        : worst(peers.filter((_, i) => paths[i]!.up).map((p) => p.uplinkNetworkQuality))) as never,
-    downlinkNetworkQuality: (paths.length === 0
-      ? 0
-      : up.length === 0
-        ? 6
-        : mean(peers.filter((_, i) => paths[i]!.up).map((p) => p.downlinkNetworkQuality))) as never,
+    uplinkNetworkQuality: (paths.length === 0 ? 0 : up.length === 0 ? 6 : worst(peers.filter((_, i) => paths[i]!.up).map((p) => p.uplinkNetworkQuality))) as never,
+    downlinkNetworkQuality: (paths.length === 0 ? 0 : up.length === 0 ? 6 : mean(peers.filter((_, i) => paths[i]!.up).map((p) => p.downlinkNetworkQuality))) as never,
     uplinkRTT: worst(up.map((p) => p.rtt)),
     uplinkLoss: worst(up.map((p) => p.uplinkLoss)),
     downlinkRTT: mean(up.map((p) => p.rtt)),

@@ -9,25 +9,10 @@ import { FakeDevices, FakeTrack } from './testing/fakes.js';
 // contravariantly: ours must accept everything Tencent's types allow. on/off return the instance
 // for chaining, which is ours rather than Tencent's, so only their parameters are compared.
 type Implemented =
-  | 'on'
-  | 'off'
-  | 'enterRoom'
-  | 'exitRoom'
-  | 'destroy'
-  | 'startLocalVideo'
-  | 'updateLocalVideo'
-  | 'stopLocalVideo'
-  | 'startLocalAudio'
-  | 'updateLocalAudio'
-  | 'stopLocalAudio'
-  | 'startRemoteVideo'
-  | 'updateRemoteVideo'
-  | 'stopRemoteVideo'
-  | 'muteRemoteAudio'
-  | 'setRemoteAudioVolume'
-  | 'getVideoTrack'
-  | 'getAudioTrack'
-  | 'enableAudioVolumeEvaluation';
+  | 'on' | 'off' | 'enterRoom' | 'exitRoom' | 'destroy'
+  | 'startLocalVideo' | 'updateLocalVideo' | 'stopLocalVideo' | 'startLocalAudio' | 'updateLocalAudio' | 'stopLocalAudio'
+  | 'startRemoteVideo' | 'updateRemoteVideo' | 'stopRemoteVideo' | 'muteRemoteAudio' | 'setRemoteAudioVolume'
+  | 'getVideoTrack' | 'getAudioTrack' | 'enableAudioVolumeEvaluation';
 type AsFunctions<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => R extends TencentTRTC ? unknown : R : never;
 };

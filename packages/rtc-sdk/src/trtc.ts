@@ -220,7 +220,9 @@ export class TRTC {
 
   async #enter(config: EnterRoomConfig & SelfHostedEnter, roomId: string): Promise<void> {
     const proxy = typeof config.proxy === 'string' ? { websocketProxy: config.proxy } : config.proxy;
-    const signalling = this.#options.signalling?.() ?? new WebSocketSignalling(rtcSocketUrl(proxy?.websocketProxy), this.#options.WebSocket);
+    const signalling =
+      this.#options.signalling?.() ??
+      new WebSocketSignalling(rtcSocketUrl(proxy?.websocketProxy), this.#options.WebSocket);
     // Events that arrive while the join is answered wait for the room to exist.
     const early: SignallingEvent[] = [];
     let onEvent = (event: SignallingEvent): void => {
@@ -231,26 +233,14 @@ export class TRTC {
     let result: JoinResult;
     const published = this.#publishedMedia();
     try {
-      result = await signalling.join({
-        roomId,
-        userId: config.userId,
-        userSig: config.userSig,
-        refreshUserSig: config.refreshUserSig,
-        session: randomId(),
-        ...published,
-      });
+      result = await signalling.join({ roomId, userId: config.userId, userSig: config.userSig, refreshUserSig: config.refreshUserSig, session: randomId(), ...published });
     } catch (error) {
       unsubscribe();
       void signalling.leave().catch(() => {});
       this.#setState('DISCONNECTED');
       throw error instanceof RtcError
         ? error
-        : new RtcError({
-            code: ERROR_CODE.SERVER_ERROR,
-            fnName: 'enterRoom',
-            message: `进入房间失败：${(error as Error)?.message ?? error}`,
-            originError: error as Error,
-          });
+        : new RtcError({ code: ERROR_CODE.SERVER_ERROR, fnName: 'enterRoom', message: `进入房间失败：${(error as Error)?.message ?? error}`, originError: error as Error });
     }
     if (this.#destroyed) {
       unsubscribe();
@@ -492,7 +482,9 @@ export class TRTC {
   #playSound(remote: Remote): void {
     const track = remote.peer.remoteTrack('audio');
     if (remote.sound || !remote.audio || !track) return;
-    remote.sound = playAudio(track, (resume) => this.#emit(EVENT.AUTOPLAY_FAILED, { userId: remote.userId, mediaType: 'audio', resume }));
+    remote.sound = playAudio(track, (resume) =>
+      this.#emit(EVENT.AUTOPLAY_FAILED, { userId: remote.userId, mediaType: 'audio', resume }),
+    );
     remote.sound.audio.muted = remote.soundMuted;
     remote.sound.audio.volume = remote.volume;
   }
@@ -784,24 +776,16 @@ export class TRTC {
       this.#closeMeter();
       return;
     }
-    this.#volumeTimer = setInterval(
-      () => {
-        const result: Payload<'audio-volume'>['result'] = [];
-        const local = this.#localAudio;
-        if (local) result.push(level('', local.mute ? 0 : this.#localLevel(local.track)));
-        for (const remote of this.#room?.remotes.values() ?? []) {
-          const sources = remote.audio
-            ? (remote.peer.pc
-                .getReceivers()
-                .find((r) => r.track.kind === 'audio')
-                ?.getSynchronizationSources() ?? [])
-            : [];
-          result.push(level(remote.userId, sources[0]?.audioLevel ?? 0));
-        }
-        this.#emit(EVENT.AUDIO_VOLUME, { result });
-      },
-      Math.max(16, interval),
-    );
+    this.#volumeTimer = setInterval(() => {
+      const result: Payload<'audio-volume'>['result'] = [];
+      const local = this.#localAudio;
+      if (local) result.push(level('', local.mute ? 0 : this.#localLevel(local.track)));
+      for (const remote of this.#room?.remotes.values() ?? []) {
+        const sources = remote.audio ? (remote.peer.pc.getReceivers().find((r) => r.track.kind === 'audio')?.getSynchronizationSources() ?? []) : [];
+        result.push(level(remote.userId, sources[0]?.audioLevel ?? 0));
+      }
+      this.#emit(EVENT.AUDIO_VOLUME, { result });
+    }, Math.max(16, interval));
   }
 
   #localLevel(track: MediaStreamTrack): number {

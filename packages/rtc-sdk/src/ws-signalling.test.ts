@@ -60,7 +60,7 @@ describe('joining', () => {
     expect(result).toEqual({ members: JOINED.members, iceServers: JOINED.iceServers, resumed: false });
   });
 
-  test("a refusal rejects with SERVER_ERROR, the server's code as extraCode and its words; the socket is closed", async () => {
+  test('a refusal rejects with SERVER_ERROR, the server\'s code as extraCode and its words; the socket is closed', async () => {
     server({ join: { code: 409, msg: '房间人数已满（视频面试最多 6 人同时在房间内）' } });
     const error = (await signalling.join(REQUEST).catch((e: unknown) => e)) as RtcError;
     expect([error.code, error.extraCode, error.message]).toEqual([ERROR_CODE.SERVER_ERROR, 409, '房间人数已满（视频面试最多 6 人同时在房间内）']);
@@ -83,7 +83,7 @@ describe('joining', () => {
     expect([error.code, error.message]).toEqual([ERROR_CODE.OPERATION_FAILED, '无法连接音视频服务，请检查网络后重试']);
   });
 
-  test("the address: enterRoom's proxy, else /api/rtc/ws on the page's host", () => {
+  test('the address: enterRoom\'s proxy, else /api/rtc/ws on the page\'s host', () => {
     expect(rtcSocketUrl('wss://api.example.com/api/rtc/ws')).toBe('wss://api.example.com/api/rtc/ws');
     vi.stubGlobal('location', { protocol: 'https:', host: 'zp.example.com' });
     expect(rtcSocketUrl()).toBe('wss://zp.example.com/api/rtc/ws');
@@ -182,7 +182,7 @@ describe('when the socket drops', () => {
     expect(events.filter((e) => e.type === 'connection')).toEqual([{ type: 'connection', state: 'RECONNECTING' }]);
   });
 
-  test("the room ended meanwhile (410): removed with the server's words", async () => {
+  test('the room ended meanwhile (410): removed with the server\'s words', async () => {
     vi.useFakeTimers();
     await signalling.join(REQUEST);
     server({ join: { code: 410, msg: '房间已结束' } });

@@ -40,11 +40,7 @@ export function rtcSocketUrl(proxy?: string): string {
   if (proxy) return proxy;
   const location = (globalThis as { location?: { protocol: string; host: string } }).location;
   if (!location?.host) {
-    throw new RtcError({
-      code: ERROR_CODE.INVALID_PARAMETER,
-      fnName: 'enterRoom',
-      message: '请在 enterRoom 的 proxy 中提供音视频服务地址（wss://…/api/rtc/ws）',
-    });
+    throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName: 'enterRoom', message: '请在 enterRoom 的 proxy 中提供音视频服务地址（wss://…/api/rtc/ws）' });
   }
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rtc/ws`;
 }
@@ -198,13 +194,10 @@ export class WebSocketSignalling implements Signalling {
   #scheduleRetry(): void {
     const base = Math.min(MAX_BACKOFF_MS, 300 * 2 ** this.#attempts);
     this.#attempts++;
-    this.#retryTimer = setTimeout(
-      () => {
-        this.#retryTimer = null;
-        void this.#retry();
-      },
-      base / 2 + Math.random() * (base / 2),
-    );
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      void this.#retry();
+    }, base / 2 + Math.random() * (base / 2));
   }
 
   async #retry(): Promise<void> {

@@ -42,9 +42,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
     try {
       const { info } = await api.call(feedbackApi.ossKey, { method: 'GET' });
       const keyName = await postToStorage(info, file, (pct) => setImage((old) => (old ? { ...old, pct } : old)));
-      const saved = await api.call(feedbackApi.saveImg, {
-        body: { keyName, wjmc: file.name, wjgs: extensionOf(file.name), wjdx: file.size, upid: info.upid, host: info.host },
-      });
+      const saved = await api.call(feedbackApi.saveImg, { body: { keyName, wjmc: file.name, wjgs: extensionOf(file.name), wjdx: file.size, upid: info.upid, host: info.host } });
       setImage({ name: file.name, pct: 100, url: saved.fileUrl });
     } catch (err) {
       setImage(null);
@@ -67,9 +65,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
     }
     setBusy(true);
     try {
-      await withLoading(
-        api.call(feedbackApi.add, { body: { wtlx: wtlx!, wtms: wtms.trim(), phone: loggedIn ? undefined : phone.trim(), imgUrl: image?.url ?? '' } }),
-      );
+      await withLoading(api.call(feedbackApi.add, { body: { wtlx: wtlx!, wtms: wtms.trim(), phone: loggedIn ? undefined : phone.trim(), imgUrl: image?.url ?? '' } }));
       message.success(MSG.done);
       setWtlx(null);
       setWtms('');
@@ -107,15 +103,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
         <label htmlFor="fb-wtms">
           <span className="fb-star">*</span>问题描述
         </label>
-        <textarea
-          id="fb-wtms"
-          rows={4}
-          maxLength={MAX_TEXT}
-          placeholder="请描述您遇到的问题或建议"
-          value={wtms}
-          onChange={(e) => setWtms(e.target.value)}
-          aria-invalid={errors.wtms ? true : undefined}
-        />
+        <textarea id="fb-wtms" rows={4} maxLength={MAX_TEXT} placeholder="请描述您遇到的问题或建议" value={wtms} onChange={(e) => setWtms(e.target.value)} aria-invalid={errors.wtms ? true : undefined} />
         <p className="fb-count">
           {wtms.length}/{MAX_TEXT}
         </p>
@@ -130,16 +118,7 @@ function FeedbackForm({ loggedIn, onDone }: { loggedIn: boolean; onDone: () => v
           <label htmlFor="fb-phone">
             <span className="fb-star">*</span>联系方式
           </label>
-          <input
-            id="fb-phone"
-            type="tel"
-            inputMode="numeric"
-            maxLength={11}
-            placeholder="请输入手机号，便于我们联系您"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
-            aria-invalid={errors.phone ? true : undefined}
-          />
+          <input id="fb-phone" type="tel" inputMode="numeric" maxLength={11} placeholder="请输入手机号，便于我们联系您" value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} aria-invalid={errors.phone ? true : undefined} />
           {errors.phone ? (
             <p className="fb-error" role="alert">
               {errors.phone}
@@ -304,9 +283,7 @@ export function Feedback({ host, open }: FeedbackProps) {
         onKeyDown={(e) => {
           // Keep Tab inside the dialog (its controls live in the shadow root).
           if (e.key !== 'Tab' || !box.current) return;
-          const items = [
-            ...box.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), textarea, a[href]'),
-          ];
+          const items = [...box.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([hidden]), textarea, a[href]')];
           if (!items.length) return;
           const active = (host.shadowRoot?.activeElement ?? null) as HTMLElement | null;
           const first = items[0];
@@ -336,9 +313,7 @@ export function Feedback({ host, open }: FeedbackProps) {
             </button>
           </div>
         ) : null}
-        <div className="fb-body">
-          {tab === 'form' || !loggedIn ? <FeedbackForm loggedIn={loggedIn} onDone={() => (loggedIn ? setTab('history') : close())} /> : <History />}
-        </div>
+        <div className="fb-body">{tab === 'form' || !loggedIn ? <FeedbackForm loggedIn={loggedIn} onDone={() => (loggedIn ? setTab('history') : close())} /> : <History />}</div>
       </div>
     </div>
   );

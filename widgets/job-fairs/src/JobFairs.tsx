@@ -27,7 +27,10 @@ import {
 
 export type JobFairsProps = WidgetProps<'city' | 'type' | 'month' | 'mode' | 'tab' | 'compact' | 'page-size'>;
 
-type Load = { status: 'loading' } | { status: 'error'; reason: string } | { status: 'ready'; list: Fair[]; totalPage: number; totalCount: number };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; reason: string }
+  | { status: 'ready'; list: Fair[]; totalPage: number; totalCount: number };
 
 // The names of the fair kinds (m_hyktdm) for the cards' tags: asked once per page, and a
 // failure only leaves the tags out.
@@ -54,13 +57,7 @@ export function JobFairs(props: JobFairsProps) {
   const { apiBase, locale } = props;
   const compact = props.compact !== undefined && props.compact !== null && props.compact !== 'false';
   const filter: Filter = useMemo(
-    () => ({
-      venue: venueOf(props.tab ?? props.mode),
-      city: codeOf(props.city),
-      kind: codeOf(props.type),
-      month: monthOf(props.month),
-      pageSize: pageSizeOf(props.pageSize),
-    }),
+    () => ({ venue: venueOf(props.tab ?? props.mode), city: codeOf(props.city), kind: codeOf(props.type), month: monthOf(props.month), pageSize: pageSizeOf(props.pageSize) }),
     [props.tab, props.mode, props.city, props.type, props.month, props.pageSize],
   );
   const session = useStore($session);
@@ -114,8 +111,7 @@ export function JobFairs(props: JobFairsProps) {
     // partner page in a new tab, so the partner's page stays; where a blocker refuses it, in this one.
     go: (path) => {
       const tab = apiBase ? window.open(`${apiBase}${path}`, '_blank') : null;
-      if (tab)
-        tab.opener = null; // the platform's page gets no handle on the partner's
+      if (tab) tab.opener = null; // the platform's page gets no handle on the partner's
       else window.location.assign(`${apiBase}${path}`);
     },
   };
@@ -270,21 +266,9 @@ export function JobFairs(props: JobFairsProps) {
                   <p className="jf-meta jf-place">
                     <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                       {fair.sfxs === 1 ? (
-                        <path
-                          d="M2.5 3.5h11v7h-11zM6 13.5h4M8 10.5v3"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="1.5"
-                          strokeLinejoin="round"
-                          strokeLinecap="round"
-                        />
+                        <path d="M2.5 3.5h11v7h-11zM6 13.5h4M8 10.5v3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
                       ) : (
-                        <path
-                          d="M8 14.5s4.75-4.2 4.75-7.75a4.75 4.75 0 0 0-9.5 0C3.25 10.3 8 14.5 8 14.5zM8 8.5a1.75 1.75 0 1 0 0-3.5 1.75 1.75 0 0 0 0 3.5z"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="1.5"
-                        />
+                        <path d="M8 14.5s4.75-4.2 4.75-7.75a4.75 4.75 0 0 0-9.5 0C3.25 10.3 8 14.5 8 14.5zM8 8.5a1.75 1.75 0 1 0 0-3.5 1.75 1.75 0 0 0 0 3.5z" fill="none" stroke="currentColor" strokeWidth="1.5" />
                       )}
                     </svg>
                     <span className="zp-visually-hidden">地点</span>
@@ -304,13 +288,7 @@ export function JobFairs(props: JobFairsProps) {
                           已报名
                         </span>
                       ) : operator ? null : (
-                        <button
-                          type="button"
-                          className="jf-btn jf-btn--primary"
-                          disabled={busy[`signUp:${fair.hxid}`]}
-                          aria-label={`${FAIR_BUTTON[1]}：${fair.hymc}`}
-                          onClick={() => void act(row, 'signUp')}
-                        >
+                        <button type="button" className="jf-btn jf-btn--primary" disabled={busy[`signUp:${fair.hxid}`]} aria-label={`${FAIR_BUTTON[1]}：${fair.hymc}`} onClick={() => void act(row, 'signUp')}>
                           {FAIR_BUTTON[1]}
                         </button>
                       )

@@ -30,13 +30,7 @@ async function fakeFetch(input: string | URL | Request, init: RequestInit = {}):
   const url = new URL(request.url);
   const text = init.body ? String(init.body) : '';
   const headers = new Headers(init.headers ?? request.headers);
-  const call: Call = {
-    method: (init.method ?? request.method).toUpperCase(),
-    path: url.pathname,
-    query: url.searchParams,
-    body: text ? JSON.parse(text) : undefined,
-    token: headers.get('token'),
-  };
+  const call: Call = { method: (init.method ?? request.method).toUpperCase(), path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined, token: headers.get('token') };
   calls.push(call);
   const handler = routes[`${call.method} ${call.path}`];
   if (!handler) return reply({ code: 404, msg: `no fake for ${call.method} ${call.path}` }, 404);
@@ -66,23 +60,8 @@ const SOON = hoursToMorningAfterNext();
 function fair(id: string, startInHours: number, hours: number, extra: Partial<Fair> = {}): Fair {
   const start = Date.now() + startInHours * HOUR;
   return {
-    hxid: id,
-    hymc: `招聘会${id}`,
-    hykssj: china(start),
-    hyjssj: china(start + hours * HOUR),
-    sfxs: 2,
-    hylx: '',
-    hydd: '武汉国际博览中心 A 馆',
-    sf: '420000',
-    csdm: '420100',
-    zbdw: '',
-    cbdw: '',
-    ifks: 1,
-    sfsc: 0,
-    sfbm: 0,
-    chqys: 12,
-    gwfbs: 345,
-    ...extra,
+    hxid: id, hymc: `招聘会${id}`, hykssj: china(start), hyjssj: china(start + hours * HOUR), sfxs: 2, hylx: '', hydd: '武汉国际博览中心 A 馆',
+    sf: '420000', csdm: '420100', zbdw: '', cbdw: '', ifks: 1, sfsc: 0, sfbm: 0, chqys: 12, gwfbs: 345, ...extra,
   };
 }
 const page = (list: Fair[], totalPage = 1) => ({ page: { list, totalCount: list.length * totalPage, totalPage, currPage: 1, pageSize: 12 } });
@@ -118,16 +97,7 @@ async function mount(attrs = ''): Promise<WidgetElement> {
 }
 
 function logIn(roleId: 'qz' | 'hr' | 'xs', userId = '7') {
-  const session = {
-    token: `tok-${roleId}-${userId}`.padEnd(32, 'x'),
-    userId,
-    roleId,
-    userName: '李明',
-    phone: '13800000001',
-    avatar: '',
-    expiresAt: Date.now() + 2 * HOUR,
-    renewAt: Date.now() + HOUR,
-  };
+  const session = { token: `tok-${roleId}-${userId}`.padEnd(32, 'x'), userId, roleId, userName: '李明', phone: '13800000001', avatar: '', expiresAt: Date.now() + 2 * HOUR, renewAt: Date.now() + HOUR };
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: JSON.stringify(session) }));
 }
@@ -207,21 +177,9 @@ describe('<zp-job-fairs> list', () => {
     routes[LIST] = (c) => page([fair(`p${c.query.get('page')}`, 48, 8)], 3);
     const el = await mount('city="420100" type="yh_001" month="2026-12" mode="offline" page-size="5"');
     const q = callsTo(LIST).at(-1)!.query;
-    expect(Object.fromEntries(q)).toEqual({
-      page: '1',
-      limit: '5',
-      sfxs: '2',
-      pxfs: '1',
-      hysf: '420100',
-      hylx: 'yh_001',
-      kssj: '2026-12-01 00:00:00',
-      jssj: '2026-12-01 00:00:00',
-    });
+    expect(Object.fromEntries(q)).toEqual({ page: '1', limit: '5', sfxs: '2', pxfs: '1', hysf: '420100', hylx: 'yh_001', kssj: '2026-12-01 00:00:00', jssj: '2026-12-01 00:00:00' });
     const tabs = [...shadow(el).querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
-      ['线上招聘会', 'false'],
-      ['线下招聘会', 'true'],
-    ]);
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([['线上招聘会', 'false'], ['线下招聘会', 'true']]);
 
     shadow(el).querySelector<HTMLButtonElement>('.jf-pager button[aria-label="下一页"]')!.click();
     await until(() => card(el, 'p2'), 'page 2');
@@ -284,10 +242,7 @@ describe('<zp-job-fairs> list', () => {
     const el = await mount();
     expect(getComputedStyle(card(el, '1')).display).not.toBe('none');
     expect(getComputedStyle(document.getElementById('outside')!).fontWeight).not.toBe('600');
-    const headCss = [...document.querySelectorAll('style')]
-      .filter((s) => s !== hostile)
-      .map((s) => s.textContent)
-      .join('');
+    const headCss = [...document.querySelectorAll('style')].filter((s) => s !== hostile).map((s) => s.textContent).join('');
     expect(headCss).not.toContain('.jf-card');
     hostile.remove();
   });
@@ -304,7 +259,7 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
   });
   const signUpButton = (el: Element, id = '1') => card(el, id).querySelector<HTMLButtonElement>('button.jf-btn--primary')!;
 
-  test("logged out: the confirm, whose OK opens the platform's login window; logged in there it signs up with the seeker call", async () => {
+  test('logged out: the confirm, whose OK opens the platform\'s login window; logged in there it signs up with the seeker call', async () => {
     const el = await mount();
     signUpButton(el).click();
     const box = await until(confirmBox, 'the confirm');
@@ -322,11 +277,7 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     // The window answers this page's state with the person's token, as /zppc/partner/login does.
     const grant = { token: 'n'.repeat(32), expiresIn: 3600, userId: '7', roleId: 'qz', userName: '李明', phone: '13800000001' };
     window.dispatchEvent(
-      new MessageEvent('message', {
-        origin: target.origin,
-        source: open.mock.results[0].value as Window,
-        data: { type: LOGIN_WINDOW_MESSAGE, state: target.searchParams.get('state'), grant },
-      }),
+      new MessageEvent('message', { origin: target.origin, source: open.mock.results[0].value as Window, data: { type: LOGIN_WINDOW_MESSAGE, state: target.searchParams.get('state'), grant } }),
     );
 
     await until(() => callsTo('POST /api/qz/bsrcbmxx/hxBmMore').length, 'the sign-up call');
@@ -430,7 +381,7 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     expect(callsTo('POST /api/qz/jobFairFavorite/Unfavorite')[0].query.get('hxid')).toBe('1');
   });
 
-  test("logged in, the header names the person and 退出 logs out the page's one session", async () => {
+  test('logged in, the header names the person and 退出 logs out the page\'s one session', async () => {
     routes['POST /api/sec/pc/logout'] = () => ({});
     logIn('qz');
     const el = await mount('api-base="https://zp.example.com"');
@@ -444,9 +395,7 @@ describe('sign-up and favourite: the rules of spec section 5', () => {
     const dialog = await until(() => shadow(el).querySelector('.zp-login'), 'the login prompt');
     expect(dialog.querySelector('h2')!.textContent).toBe('登录平台账号');
     await until(() => open.mock.calls.length, 'the login window');
-    expect(new URL(open.mock.calls[0][0] as string).origin + new URL(open.mock.calls[0][0] as string).pathname).toBe(
-      'https://zp.example.com/zppc/partner/login',
-    );
+    expect(new URL(open.mock.calls[0][0] as string).origin + new URL(open.mock.calls[0][0] as string).pathname).toBe('https://zp.example.com/zppc/partner/login');
   });
 
   test('the operator sees neither sign-up nor favourite', async () => {

@@ -87,13 +87,7 @@ export function fairTimeText(start: string, end: string, locale: string, now = D
   if (!a || !b) return [start, end].filter(Boolean).join(' – ');
   const year = (d: Date) => format(locale, 'y', { year: 'numeric' }).format(d);
   const withYear = year(a) !== year(new Date(now)) || year(b) !== year(a);
-  const full = format(locale, withYear ? 'full+y' : 'full', {
-    ...(withYear ? { year: 'numeric' } : {}),
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const full = format(locale, withYear ? 'full+y' : 'full', { ...(withYear ? { year: 'numeric' } : {}), month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   const day = format(locale, 'day', { year: 'numeric', month: 'numeric', day: 'numeric' });
   if (day.format(a) === day.format(b)) return `${full.format(a)}–${format(locale, 'time', { hour: '2-digit', minute: '2-digit' }).format(b)}`;
   return `${full.format(a)} – ${full.format(b)}`;

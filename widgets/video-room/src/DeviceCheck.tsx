@@ -159,25 +159,12 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
   const select = (label: string, id: string, list: MediaDeviceInfo[], value: string, key: keyof DevicePrefs, fallback: string) => (
     <label className="pick" htmlFor={id}>
       <span>{label}</span>
-      <select
-        id={id}
-        value={value}
-        disabled={!list.length}
-        onChange={(e) => {
-          const value = e.target.value;
-          setPrefs((p) => ({ ...p, [key]: value }));
-          if (key !== 'speakerId') setOpen((o) => ({ ...o, [key]: value }));
-        }}
-      >
-        {list.length ? (
-          list.map((d, i) => (
-            <option key={d.deviceId} value={d.deviceId}>
-              {d.label || `${fallback} ${i + 1}`}
-            </option>
-          ))
-        ) : (
-          <option value="">未检测到{fallback}</option>
-        )}
+      <select id={id} value={value} disabled={!list.length} onChange={(e) => {
+        const value = e.target.value;
+        setPrefs((p) => ({ ...p, [key]: value }));
+        if (key !== 'speakerId') setOpen((o) => ({ ...o, [key]: value }));
+      }}>
+        {list.length ? list.map((d, i) => <option key={d.deviceId} value={d.deviceId}>{d.label || `${fallback} ${i + 1}`}</option>) : <option value="">未检测到{fallback}</option>}
       </select>
     </label>
   );
@@ -185,9 +172,7 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
   if (!supported) {
     return (
       <div className="check">
-        <p className="error" role="alert">
-          {MSG.unsupported}
-        </p>
+        <p className="error" role="alert">{MSG.unsupported}</p>
       </div>
     );
   }
@@ -208,20 +193,12 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
           {speakers.length ? (
             <div className="speaker">
               {select('扬声器', 'vr-speaker', speakers, speakerId, 'speakerId', '扬声器')}
-              <button type="button" onClick={() => void trySpeaker()}>
-                试听
-              </button>
+              <button type="button" onClick={() => void trySpeaker()}>试听</button>
             </div>
           ) : (
-            <button type="button" className="try" onClick={() => void trySpeaker()}>
-              试听扬声器
-            </button>
+            <button type="button" className="try" onClick={() => void trySpeaker()}>试听扬声器</button>
           )}
-          {cameraError || micError ? (
-            <p className="error" role="alert">
-              {cameraError || micError}
-            </p>
-          ) : null}
+          {cameraError || micError ? <p className="error" role="alert">{cameraError || micError}</p> : null}
           <button type="button" className="primary join" onClick={join}>
             {cameraError || micError ? '仍然进入房间' : '进入房间'}
           </button>

@@ -13,25 +13,8 @@ import type { RtcEntry, Trtc } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
 import {
-  MSG,
-  QUALITY_TEXT,
-  clockOffset,
-  deviceErrorText,
-  errorText,
-  focusedId,
-  formatClock,
-  formatRemaining,
-  fraudWarning,
-  initialRoomState,
-  kickedText,
-  markJoined,
-  memberLink,
-  roomClock,
-  roomLink,
-  roomReducer,
-  type DevicePrefs,
-  type MemberInfo,
-  type QualityLevel,
+  MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
+  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, type DevicePrefs, type MemberInfo, type QualityLevel,
 } from './logic.js';
 import { invitationText, sendRoomMessage, watchRefusals } from './chat.js';
 
@@ -76,9 +59,7 @@ function QualityMark({ level }: { level: QualityLevel | null }) {
   const text = `网络${QUALITY_TEXT[level]}`;
   return (
     <span className={`quality q-${level}`} role="img" aria-label={text} title={text}>
-      <i />
-      <i />
-      <i />
+      <i /><i /><i />
     </span>
   );
 }
@@ -87,10 +68,7 @@ function MicOff() {
   return (
     <span className="mic-off" role="img" aria-label="麦克风已关闭" title="麦克风已关闭">
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z"
-        />
+        <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" />
         <path stroke="currentColor" strokeWidth="2" d="M4 3l16 18" />
       </svg>
     </span>
@@ -117,20 +95,10 @@ export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, 
     <div className={`tile${focused ? ' focused' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'}>
       <div className="view" ref={viewRef} />
       {!videoOn ? <div className="mask">{MSG.cameraOff}</div> : null}
-      {notice ? (
-        <div className="tile-notice" role="status">
-          {notice}
-        </div>
-      ) : null}
+      {notice ? <div className="tile-notice" role="status">{notice}</div> : null}
       {!focused ? <button type="button" className="tile-hit" aria-label={`放大${name}的画面`} onClick={onFocus} /> : null}
       <div className="label">
-        {link ? (
-          <a href={link} target="_blank" rel="noopener noreferrer" title={`查看${name}的资料`}>
-            {name}
-          </a>
-        ) : (
-          <span>{name}</span>
-        )}
+        {link ? <a href={link} target="_blank" rel="noopener noreferrer" title={`查看${name}的资料`}>{name}</a> : <span>{name}</span>}
         {tag ? <em>{tag}</em> : null}
         {!audioOn ? <MicOff /> : null}
         <QualityMark level={quality} />
@@ -139,28 +107,9 @@ export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, 
   );
 }
 
-function IconButton({
-  label,
-  pressed,
-  onClick,
-  children,
-  className = '',
-}: {
-  label: string;
-  pressed: boolean;
-  onClick: () => void;
-  children: ReactNode;
-  className?: string;
-}) {
+function IconButton({ label, pressed, onClick, children, className = '' }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode; className?: string }) {
   return (
-    <button
-      type="button"
-      className={`ctl ${className}`}
-      aria-label={label}
-      aria-pressed={pressed}
-      title={`${label}：${pressed ? '已开启，点击关闭' : '已关闭，点击开启'}`}
-      onClick={onClick}
-    >
+    <button type="button" className={`ctl ${className}`} aria-label={label} aria-pressed={pressed} title={`${label}：${pressed ? '已开启，点击关闭' : '已关闭，点击开启'}`} onClick={onClick}>
       {children}
     </button>
   );
@@ -203,23 +152,17 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const isHr = session.roleId === 'hr';
 
   /** Leaves for good: the SDK exits, the server is told (unless the server took us out). */
-  const finish = useCallback(
-    (result: Ended, tellServer: boolean) => {
-      if (stay.current === 'out') return;
-      const wasIn = stay.current === 'in';
-      stay.current = 'out';
-      markJoined(roomId, false);
-      const trtc = trtcRef.current;
-      trtcRef.current = null;
-      void trtc
-        ?.exitRoom()
-        .catch(() => {})
-        .finally(() => trtc.destroy());
-      if (tellServer && wasIn) void api.call(rtcApi.leaveRoom, { query: { channelId } }).catch(() => {});
-      ended.current(result);
-    },
-    [roomId, channelId],
-  );
+  const finish = useCallback((result: Ended, tellServer: boolean) => {
+    if (stay.current === 'out') return;
+    const wasIn = stay.current === 'in';
+    stay.current = 'out';
+    markJoined(roomId, false);
+    const trtc = trtcRef.current;
+    trtcRef.current = null;
+    void trtc?.exitRoom().catch(() => {}).finally(() => trtc.destroy());
+    if (tellServer && wasIn) void api.call(rtcApi.leaveRoom, { query: { channelId } }).catch(() => {});
+    ended.current(result);
+  }, [roomId, channelId]);
 
   // ---------------------------------------------------------------- entering and the SDK's events
   useEffect(() => {
@@ -238,9 +181,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       connection.current = s;
       dispatch({ type: 'connection', state: s, isReconnecting });
     });
-    trtc.on(E.KICKED_OUT, (event) =>
-      finish({ text: kickedText(event as { reason: string; cause?: string; message?: string }), rejoin: event.reason !== 'room_disband' }, false),
-    );
+    trtc.on(E.KICKED_OUT, (event) => finish({ text: kickedText(event as { reason: string; cause?: string; message?: string }), rejoin: event.reason !== 'room_disband' }, false));
     trtc.on(E.ERROR, (error) => {
       // Fatal when the SDK lost the room (its connection is down); else one path or step failed.
       if (connection.current === 'DISCONNECTED') finish({ text: MSG.serviceError(error.message), rejoin: true }, true);
@@ -248,10 +189,12 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     });
 
     const startVideo = () =>
-      trtc.startLocalVideo({ view: localView.current, option: { profile: '480p', ...(prefs.cameraId ? { cameraId: prefs.cameraId } : {}) } }).then(() => {
-        media.current.videoStarted = true;
-        setCameraOn(true);
-      });
+      trtc
+        .startLocalVideo({ view: localView.current, option: { profile: '480p', ...(prefs.cameraId ? { cameraId: prefs.cameraId } : {}) } })
+        .then(() => {
+          media.current.videoStarted = true;
+          setCameraOn(true);
+        });
     const startAudio = () =>
       trtc.startLocalAudio({ option: prefs.microphoneId ? { microphoneId: prefs.microphoneId } : {} }).then(() => {
         media.current.audioStarted = true;
@@ -325,10 +268,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   useEffect(() => {
     if (!entered || info.startedAt !== null || !state.remotes.length) return;
     let live = true;
-    api.call(rtcApi.roomInfo, { query: { channelId } }).then(
-      ({ data }) => live && setInfo(data),
-      () => {},
-    );
+    api.call(rtcApi.roomInfo, { query: { channelId } }).then(({ data }) => live && setInfo(data), () => {});
     return () => {
       live = false;
     };
@@ -350,10 +290,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   // ---------------------------------------------------------------- names, colleagues, invitations
   const present = useMemo(() => new Set([me, ...state.remotes.map((m) => m.userId)]), [me, state.remotes]);
   const wanted = useMemo(
-    () =>
-      [...new Set([info.promoterId, ...info.invited, ...info.members.map((m) => m.userId), ...state.remotes.map((m) => m.userId)])].filter(
-        (id) => id && id !== me,
-      ),
+    () => [...new Set([info.promoterId, ...info.invited, ...info.members.map((m) => m.userId), ...state.remotes.map((m) => m.userId)])].filter((id) => id && id !== me),
     [info, state.remotes, me],
   );
   useEffect(() => {
@@ -378,14 +315,11 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   useEffect(() => {
     if (!isPromoter || tab !== 'colleagues') return;
     let live = true;
-    api.call(companiesApi.colleagues).then(
-      ({ list }) => live && setColleagues(list),
-      (err) => {
-        if (!live) return;
-        setColleagues((known) => known ?? []);
-        toast.error(failureText(err));
-      },
-    );
+    api.call(companiesApi.colleagues).then(({ list }) => live && setColleagues(list), (err) => {
+      if (!live) return;
+      setColleagues((known) => known ?? []);
+      toast.error(failureText(err));
+    });
     return () => {
       live = false;
     };
@@ -394,8 +328,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const nameOf = (id: string) => (id === me ? session.userName || '我' : names.get(id)?.username || `用户${id}`);
   const nickname = session.userName || '面试官';
   const invitation = (to: string) =>
-    sendRoomMessage(to, { type: 'yaoyue', promoterId: info.promoterId, roomId, nickname }, invitationText(nickname, roomId), roomLink(siteOrigin, roomId)).then(
-      () => rememberInvitation(roomId, to),
+    sendRoomMessage(to, { type: 'yaoyue', promoterId: info.promoterId, roomId, nickname }, invitationText(nickname, roomId), roomLink(siteOrigin, roomId)).then(() =>
+      rememberInvitation(roomId, to),
     );
 
   // The seeker invited when the room was opened learns it through chat once the promoter is in.
@@ -479,13 +413,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     const link = linkOf(id);
     return (
       <li key={id}>
-        {link ? (
-          <a href={link} target="_blank" rel="noopener noreferrer">
-            {nameOf(id)}
-          </a>
-        ) : (
-          <span>{nameOf(id)}</span>
-        )}
+        {link ? <a href={link} target="_blank" rel="noopener noreferrer">{nameOf(id)}</a> : <span>{nameOf(id)}</span>}
         <span className={present.has(id) ? 'state in' : 'state'}>{present.has(id) ? '在房间' : '未进入'}</span>
         {action}
       </li>
@@ -497,39 +425,21 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       <header>
         <h2>视频通话</h2>
         <span className="room-id">房间号 {roomId}</span>
-        <span className="timer" role="timer" aria-label="通话时长">
-          {formatClock(clock.elapsed)}
-        </span>
-        {clock.remaining !== null ? (
-          <span className={`remaining${clock.phase === 'warning' ? ' warn' : ''}`}>剩余 {formatRemaining(clock.remaining)}</span>
-        ) : null}
+        <span className="timer" role="timer" aria-label="通话时长">{formatClock(clock.elapsed)}</span>
+        {clock.remaining !== null ? <span className={`remaining${clock.phase === 'warning' ? ' warn' : ''}`}>剩余 {formatRemaining(clock.remaining)}</span> : null}
         {clock.remaining === null && !info.paid && !info.ended ? <span className="remaining">{MSG.limitPending}</span> : null}
         <span className="grow" />
-        <button type="button" aria-label="最小化" title="最小化" onClick={() => setMinimised(true)}>
-          最小化
-        </button>
-        <button type="button" className="danger" aria-label="离开" title="离开房间" onClick={() => void leave()}>
-          离开
-        </button>
+        <button type="button" aria-label="最小化" title="最小化" onClick={() => setMinimised(true)}>最小化</button>
+        <button type="button" className="danger" aria-label="离开" title="离开房间" onClick={() => void leave()}>离开</button>
       </header>
       {warningShown ? (
         <div className="alert" role="alert">
           <span>{fraudWarning(session.roleId)}</span>
-          <button type="button" aria-label="关闭提示" onClick={() => setWarningShown(false)}>
-            ×
-          </button>
+          <button type="button" aria-label="关闭提示" onClick={() => setWarningShown(false)}>×</button>
         </div>
       ) : null}
-      {clock.phase === 'warning' ? (
-        <div className="alert warn" role="alert">
-          {MSG.timeWarning}
-        </div>
-      ) : null}
-      {state.reconnecting ? (
-        <div className="alert warn" role="status">
-          {MSG.reconnecting}
-        </div>
-      ) : null}
+      {clock.phase === 'warning' ? <div className="alert warn" role="alert">{MSG.timeWarning}</div> : null}
+      {state.reconnecting ? <div className="alert warn" role="status">{MSG.reconnecting}</div> : null}
       <div className="body">
         <div className="stage" data-count={state.remotes.length + 1}>
           <Tile
@@ -570,86 +480,45 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             <div className="departed" role="status">
               <span>{MSG.peerLeft(nameOf(departed))}</span>
               {isHr ? (
-                <button type="button" className="invite" disabled={inviting === departed} onClick={() => void invite(departed, !names.get(departed)?.dwid)}>
-                  {MSG.reinvite}
-                </button>
+                <button type="button" className="invite" disabled={inviting === departed}
+                  onClick={() => void invite(departed, !names.get(departed)?.dwid)}>{MSG.reinvite}</button>
               ) : null}
             </div>
-          ) : waiting ? (
-            <p className="waiting" role="status">
-              {isPromoter && info.invited.length ? MSG.waiting : MSG.waitingSeeker}
-            </p>
-          ) : null}
+          ) : waiting ? <p className="waiting" role="status">{isPromoter && info.invited.length ? MSG.waiting : MSG.waitingSeeker}</p> : null}
         </div>
         <aside className="members" aria-label="成员">
           {isPromoter ? (
             <>
               <div className="tabs" role="tablist" aria-label="成员分类">
-                <button type="button" role="tab" aria-selected={tab === 'seekers'} onClick={() => setTab('seekers')}>
-                  面试者
-                </button>
-                <button type="button" role="tab" aria-selected={tab === 'colleagues'} onClick={() => setTab('colleagues')}>
-                  我的同事
-                </button>
+                <button type="button" role="tab" aria-selected={tab === 'seekers'} onClick={() => setTab('seekers')}>面试者</button>
+                <button type="button" role="tab" aria-selected={tab === 'colleagues'} onClick={() => setTab('colleagues')}>我的同事</button>
               </div>
               {tab === 'seekers' ? (
                 <ul role="tabpanel" aria-label="面试者">
-                  {seekers.length ? (
-                    seekers.map((id) =>
-                      personRow(
-                        id,
-                        present.has(id) ? null : (
-                          <button
-                            type="button"
-                            className="invite"
-                            aria-label={`邀请${nameOf(id)}`}
-                            disabled={inviting === id}
-                            onClick={() => void invite(id, true)}
-                          >
-                            邀请
-                          </button>
-                        ),
-                      ),
-                    )
-                  ) : (
-                    <li className="empty">暂无面试者</li>
-                  )}
+                  {seekers.length ? seekers.map((id) => personRow(id, present.has(id) ? null : (
+                    <button type="button" className="invite" aria-label={`邀请${nameOf(id)}`} disabled={inviting === id} onClick={() => void invite(id, true)}>邀请</button>
+                  ))) : <li className="empty">暂无面试者</li>}
                 </ul>
               ) : (
                 <ul role="tabpanel" aria-label="我的同事">
-                  {colleagues === null ? (
-                    <li className="empty">加载中…</li>
-                  ) : colleagues.length ? (
-                    colleagues.map((c) => (
-                      <li key={c.hrid}>
-                        <span>
-                          {c.xm}
-                          {c.zw ? <small>（{c.zw}）</small> : null}
-                        </span>
-                        <span className={present.has(c.hrid) ? 'state in' : 'state'}>{present.has(c.hrid) ? '在房间' : '未进入'}</span>
-                        {present.has(c.hrid) ? null : (
-                          <button
-                            type="button"
-                            className="invite"
-                            aria-label={`邀请${c.xm}`}
-                            disabled={inviting === c.hrid}
-                            onClick={() => void invite(c.hrid, false)}
-                          >
-                            邀请
-                          </button>
-                        )}
-                      </li>
-                    ))
-                  ) : (
-                    <li className="empty">暂无同事</li>
-                  )}
+                  {colleagues === null ? <li className="empty">加载中…</li> : colleagues.length ? colleagues.map((c) => (
+                    <li key={c.hrid}>
+                      <span>{c.xm}{c.zw ? <small>（{c.zw}）</small> : null}</span>
+                      <span className={present.has(c.hrid) ? 'state in' : 'state'}>{present.has(c.hrid) ? '在房间' : '未进入'}</span>
+                      {present.has(c.hrid) ? null : (
+                        <button type="button" className="invite" aria-label={`邀请${c.xm}`} disabled={inviting === c.hrid} onClick={() => void invite(c.hrid, false)}>邀请</button>
+                      )}
+                    </li>
+                  )) : <li className="empty">暂无同事</li>}
                 </ul>
               )}
             </>
           ) : (
             <>
               <h3>房间成员</h3>
-              <ul>{[me, ...state.remotes.map((m) => m.userId)].map((id) => personRow(id, id === info.promoterId ? <em>面试官</em> : null))}</ul>
+              <ul>
+                {[me, ...state.remotes.map((m) => m.userId)].map((id) => personRow(id, id === info.promoterId ? <em>面试官</em> : null))}
+              </ul>
             </>
           )}
           {isHr && !isPromoter ? <p className="hint">点击求职者姓名可查看其简历</p> : null}
@@ -657,26 +526,17 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       </div>
       <footer className="controls">
         <IconButton label="摄像头" pressed={cameraOn} className={cameraOn ? '' : 'off'} onClick={() => void toggleCamera()}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path fill="currentColor" d="M15 8v8H5V8h10m1-2H4a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-3.5l4 4v-11l-4 4V7a1 1 0 0 0-1-1z" />
-          </svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M15 8v8H5V8h10m1-2H4a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-3.5l4 4v-11l-4 4V7a1 1 0 0 0-1-1z" /></svg>
           <span>摄像头</span>
         </IconButton>
         <IconButton label="麦克风" pressed={micOn} className={micOn ? '' : 'off'} onClick={() => void toggleMic()}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z"
-            />
-          </svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" /></svg>
           <span>麦克风</span>
         </IconButton>
       </footer>
       <div className="mini-bar">
         <span className="timer">{formatClock(clock.elapsed)}</span>
-        <button type="button" aria-label="还原" title="还原" onClick={() => setMinimised(false)}>
-          还原
-        </button>
+        <button type="button" aria-label="还原" title="还原" onClick={() => setMinimised(false)}>还原</button>
       </div>
     </section>
   );

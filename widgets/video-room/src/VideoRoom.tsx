@@ -78,12 +78,7 @@ export function VideoRoom({ roomId: roomAttribute, apiBase, host }: VideoRoomPro
         {header}
         <div className="notice" role="alert">
           <p>{MSG.expired}</p>
-          <a
-            className="primary"
-            href={`${siteOrigin}/zppc/public/login?id=1&redirect=${encodeURIComponent(typeof location === 'undefined' ? '' : location.pathname + location.search)}`}
-          >
-            去登录
-          </a>
+          <a className="primary" href={`${siteOrigin}/zppc/public/login?id=1&redirect=${encodeURIComponent(typeof location === 'undefined' ? '' : location.pathname + location.search)}`}>去登录</a>
         </div>
       </section>
     );
@@ -92,9 +87,7 @@ export function VideoRoom({ roomId: roomAttribute, apiBase, host }: VideoRoomPro
     return (
       <section className="room">
         {header}
-        <div className="notice" role="alert">
-          <p>{MSG.badRoom}</p>
-        </div>
+        <div className="notice" role="alert"><p>{MSG.badRoom}</p></div>
       </section>
     );
   }
@@ -119,10 +112,7 @@ export function VideoRoom({ roomId: roomAttribute, apiBase, host }: VideoRoomPro
     <section className="room">
       {header}
       {phase.name === 'loading' ? (
-        <div className="notice" role="status">
-          <span className="spinner" aria-hidden="true" />
-          正在准备房间…
-        </div>
+        <div className="notice" role="status"><span className="spinner" aria-hidden="true" />正在准备房间…</div>
       ) : phase.name === 'check' ? (
         <DeviceCheck
           initial={loadDevicePrefs()}
@@ -135,20 +125,12 @@ export function VideoRoom({ roomId: roomAttribute, apiBase, host }: VideoRoomPro
         <div className="notice" role="alert">
           <p>{phase.ended.text}</p>
           {phase.expired ? (
-            <a className="primary" href={`${siteOrigin}/zppc/public/login?id=${session.roleId === 'hr' ? 2 : 1}`}>
-              重新登录
-            </a>
+            <a className="primary" href={`${siteOrigin}/zppc/public/login?id=${session.roleId === 'hr' ? 2 : 1}`}>重新登录</a>
           ) : phase.ended.rejoin ? (
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
-                rejoin.current = true;
-                setAttempt((n) => n + 1);
-              }}
-            >
-              重新进入房间
-            </button>
+            <button type="button" className="primary" onClick={() => {
+              rejoin.current = true;
+              setAttempt((n) => n + 1);
+            }}>重新进入房间</button>
           ) : null}
         </div>
       )}

@@ -51,24 +51,14 @@ test('without a session the room says the login has lapsed and offers to log in'
   expect(alert.querySelector('a')!.getAttribute('href')).toMatch(/^\/zppc\/public\/login\?id=1&redirect=/);
 });
 
-test("a room number outside the contract's range is refused before anything is asked of the server", async () => {
+test('a room number outside the contract\'s range is refused before anything is asked of the server', async () => {
   startSession({ token: 't', expiresIn: 3600, userId: '5', roleId: 'qz', userName: '求职者', phone: '13800000001' });
   const el = await mount('<zp-video-room room-id="abc"></zp-video-room>');
   expect(el.shadowRoot!.querySelector('[role=alert]')!.textContent).toBe('房间号无效');
 });
 
 test('a tile whose camera is off shows the mask; with the camera on the picture shows', () => {
-  const props = {
-    id: '7',
-    name: '张三',
-    tag: '求职者',
-    link: '/zppc/private/personalresume?qzbsid=7',
-    focused: false,
-    audioOn: false,
-    quality: 'fair' as const,
-    viewRef: () => {},
-    onFocus: () => {},
-  };
+  const props = { id: '7', name: '张三', tag: '求职者', link: '/zppc/private/personalresume?qzbsid=7', focused: false, audioOn: false, quality: 'fair' as const, viewRef: () => {}, onFocus: () => {} };
   const off = render(createElement(Tile, { ...props, videoOn: false }));
   expect(off.querySelector('.mask')!.textContent).toBe('摄像头未开启');
   expect(off.querySelector('.tile')!.getAttribute('data-video')).toBe('off');

@@ -2,32 +2,9 @@ import { expect, test } from 'vitest';
 import { ApiError } from '@zp/core/client';
 import { RTC_INVITED_MSG, RTC_WARNING_SECONDS } from '@zp/core/contract';
 import {
-  DEVICE_PREFS_KEY,
-  INVITED_MSG,
-  MSG,
-  WARNING_SECONDS,
-  clockOffset,
-  deviceErrorText,
-  errorText,
-  focusedId,
-  formatClock,
-  formatRemaining,
-  fraudWarning,
-  initialRoomState,
-  kickedText,
-  loadDevicePrefs,
-  markJoined,
-  memberLink,
-  parseRoomMessage,
-  peakLevel,
-  pickDevice,
-  roomClock,
-  roomReducer,
-  saveDevicePrefs,
-  validRoomId,
-  wasJoined,
-  type RoomAction,
-  type RoomState,
+  DEVICE_PREFS_KEY, INVITED_MSG, MSG, WARNING_SECONDS, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning,
+  initialRoomState, kickedText, loadDevicePrefs, markJoined, memberLink, parseRoomMessage, peakLevel, pickDevice, roomClock, roomReducer,
+  saveDevicePrefs, validRoomId, wasJoined, type RoomAction, type RoomState,
 } from './logic.js';
 
 function memoryStorage(): Storage {
@@ -117,12 +94,9 @@ test('the timer counts HH:MM:SS from entering; a free room warns one minute befo
   expect(clockOffset(10_500, 1000, 2000)).toBe(9000);
 });
 
-test("members come and go; the camera-off mask follows each one's video", () => {
+test('members come and go; the camera-off mask follows each one\'s video', () => {
   let s = run({ type: 'enter', userId: '7' }, { type: 'enter', userId: '9' });
-  expect(s.remotes.map((m) => [m.userId, m.video])).toEqual([
-    ['7', false],
-    ['9', false],
-  ]);
+  expect(s.remotes.map((m) => [m.userId, m.video])).toEqual([['7', false], ['9', false]]);
   s = roomReducer(s, { type: 'video', userId: '7', on: true });
   expect(s.remotes.find((m) => m.userId === '7')!.video).toBe(true);
   expect(s.remotes.find((m) => m.userId === '9')!.video).toBe(false);
@@ -139,14 +113,7 @@ test('network marks: per member from the mesh SDK, else what we receive; a path 
   let s = run({ type: 'enter', userId: '7' }, { type: 'enter', userId: '9' });
   s = roomReducer(s, {
     type: 'quality',
-    event: {
-      uplinkNetworkQuality: 2,
-      downlinkNetworkQuality: 3,
-      peers: [
-        { userId: '7', uplinkNetworkQuality: 1, downlinkNetworkQuality: 1 },
-        { userId: '9', uplinkNetworkQuality: 6, downlinkNetworkQuality: 6 },
-      ],
-    },
+    event: { uplinkNetworkQuality: 2, downlinkNetworkQuality: 3, peers: [{ userId: '7', uplinkNetworkQuality: 1, downlinkNetworkQuality: 1 }, { userId: '9', uplinkNetworkQuality: 6, downlinkNetworkQuality: 6 }] },
   });
   expect(s.localQuality).toBe('good');
   expect(s.remotes.map((m) => m.quality)).toEqual(['good', 'down']);
@@ -182,7 +149,7 @@ test('who left and is not back: named with 已离开房间 until they return', (
   expect(s.departed).toEqual([]);
 });
 
-test("a member opens their enterprise, or for HR viewers the seeker's résumé", () => {
+test('a member opens their enterprise, or for HR viewers the seeker\'s résumé', () => {
   expect(memberLink('', 'qz', { userid: '5', dwid: '12' })).toBe('/zppc/public/enterdetail?dwid=12');
   expect(memberLink('https://zp.example.com', 'hr', { userid: '5', dwid: '' })).toBe('https://zp.example.com/zppc/private/personalresume?qzbsid=5');
   expect(memberLink('', 'qz', { userid: '5', dwid: '' })).toBeNull();
@@ -214,19 +181,14 @@ test('a reload rejoins the room the person was in, until they leave it', () => {
 });
 
 test('room messages: the yaoyue invitation and the refusal are read; anything else is not', () => {
-  expect(parseRoomMessage(JSON.stringify({ type: 'yaoyue', promoterId: '2', roomId: 123, nickname: '王经理' }))).toEqual({
-    type: 'yaoyue',
-    promoterId: '2',
-    roomId: '123',
-    nickname: '王经理',
-  });
+  expect(parseRoomMessage(JSON.stringify({ type: 'yaoyue', promoterId: '2', roomId: 123, nickname: '王经理' }))).toEqual({ type: 'yaoyue', promoterId: '2', roomId: '123', nickname: '王经理' });
   expect(parseRoomMessage(JSON.stringify({ type: 'jujue', roomId: '9', promoterId: '2', nickname: '张三', userID: '5' }))?.type).toBe('jujue');
   expect(parseRoomMessage('survey')).toBeNull();
   expect(parseRoomMessage(JSON.stringify({ type: 'yaoyue' }))).toBeNull();
   expect(parseRoomMessage(undefined)).toBeNull();
 });
 
-test("room ids are the contract's range; the microphone level is the peak", () => {
+test('room ids are the contract\'s range; the microphone level is the peak', () => {
   expect(validRoomId('123')).toBe(123);
   expect(validRoomId('888888')).toBe(888888);
   expect(validRoomId('0')).toBeNull();

@@ -20,9 +20,7 @@ declare global {
 const listeners = new Set<(event: SignallingEvent) => void>();
 const signals: string[] = [];
 window.__deliver = (event) => {
-  signals.push(
-    `${event.type} ${'from' in event ? event.from : ''} ${'message' in event ? (event.message as { type: string }).type : ''} listeners=${listeners.size}`,
-  );
+  signals.push(`${event.type} ${'from' in event ? event.from : ''} ${'message' in event ? (event.message as { type: string }).type : ''} listeners=${listeners.size}`);
   for (const listener of [...listeners]) listener(event);
 };
 

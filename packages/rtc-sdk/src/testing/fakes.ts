@@ -210,9 +210,7 @@ export class FakePeerConnection {
 export class FakeSocket {
   static all: FakeSocket[] = [];
   /** Answers a request frame: the reply's {code, msg, data}, or undefined for none. */
-  static server: (frame: { id?: number; op: string; p: any }, socket: FakeSocket) => { code: number; msg?: string; data?: unknown } | undefined = () => ({
-    code: 0,
-  });
+  static server: (frame: { id?: number; op: string; p: any }, socket: FakeSocket) => { code: number; msg?: string; data?: unknown } | undefined = () => ({ code: 0 });
   readyState = 0;
   frames: Array<{ id?: number; op: string; p: any }> = [];
   closedWith: number | null = null;
