@@ -229,3 +229,6 @@ export async function companiesByType(
   );
   return pageOf(list, all.length, q.page, q.limit);
 }
+
+/** Adds `n` readers' visits to a published notice (the page-view counter's batch). */
+export const countNoticeVisits = (db: Db, id: string, n: number) => db.execute(sql`update notices set visits = visits + ${n} where id = ${id} and published`);

@@ -74,3 +74,14 @@ export async function searchTalents(db: Db, config: Config, companyId: string, q
     }));
   return { list, total: total?.n ?? 0 };
 }
+
+/** The category and city of an enterprise's own job, for the talents matching it; null when it is not theirs. */
+export async function jobTarget(db: Db, jobId: string, companyId: string | null): Promise<{ category: string; city: string } | null> {
+  return (await one<{ category: string; city: string }>(db, sql`select category, city from jobs where id = ${jobId} and company_id = ${companyId} and deleted_at is null`)) ?? null;
+}
+
+/** Talents who want the job's category, those in its city first. */
+export const matchingJob = (job: { category: string; city: string }) => ({
+  where: sql`exists (select 1 from resume_intentions i where i.user_id = p.user_id and i.category3 = ${job.category})`,
+  first: sql`exists (select 1 from resume_intentions i where i.user_id = p.user_id and i.category3 = ${job.category} and i.city = ${job.city})`,
+});

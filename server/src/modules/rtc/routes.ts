@@ -1,0 +1,63 @@
+import { rtcApi, RTC_INVITED_MSG } from '@zp/core/contract';
+import { handle } from '../../http/route.js';
+import type { Module } from '../index.js';
+import type { Services } from '../../services.js';
+import { Rooms } from './rooms.js';
+import { RtcHub } from './hub.js';
+
+/** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
+export const rtcHubs = new WeakMap<Services, RtcHub>();
+
+/**
+ * Video interviews: rooms and their rules (rooms.ts), the HTTP calls of spec section 7 "Video",
+ * and the self-hosted signalling socket (hub.ts). The operator's membership setting, which
+ * decides who is a paying HR, is registered by the admin module (vip.ts).
+ */
+const rtc: Module = {
+  name: 'rtc',
+  dependencies: ['companies', 'chat'],
+  async register(app, s) {
+    const rooms = new Rooms(s, s.config.rtc.reconnectGraceMs);
+    const hub = new RtcHub(s, rooms);
+    rtcHubs.set(s, hub);
+    await hub.start();
+    s.onClose(() => hub.stop());
+    // Registered after the chat's listener (modules order), which refuses the old userSigs first:
+    // a socket closed here cannot come straight back with one.
+    s.sessions.onRevoked(({ userId }) => hub.revokeUser(userId));
+
+    app.get('/api/rtc/ws', { websocket: true, schema: { hide: true } }, (socket, req) => hub.attach(socket, s.origins.partnerOf(req)));
+
+    handle(app, s, rtcApi.startVedio, ({ user, params }) => rooms.startCheck(user.id, params.userId));
+
+    handle(app, s, rtcApi.hrOpenRoom, async ({ user, query }) => {
+      const r = await rooms.open(user.id, query.userId);
+      return { data: r.roomId, endsAt: r.endsAt, limitSeconds: r.limitSeconds, ...(query.userId ? { msg: RTC_INVITED_MSG } : {}) };
+    });
+
+    handle(app, s, rtcApi.inviteRoom, async ({ user, query }) => {
+      await rooms.invite(user.id, query.channelId, query.userId);
+      return { msg: RTC_INVITED_MSG };
+    });
+
+    handle(app, s, rtcApi.joinRoom, async ({ user, query }) => {
+      const a = await rooms.admit(user.id, query.channelId, null);
+      return { data: await rooms.describe(a.room) };
+    });
+
+    handle(app, s, rtcApi.leaveRoom, async ({ user, query }) => {
+      await rooms.leave(user.id, query.channelId, null);
+      return {};
+    });
+
+    handle(app, s, rtcApi.endRoom, async ({ user, query }) => {
+      await rooms.endByPromoter(user.id, query.channelId);
+      return { msg: '视频面试已结束' };
+    });
+
+    handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
+
+    handle(app, s, rtcApi.roomMembersInfo, async ({ user, body }) => ({ list: await rooms.membersInfo(user.id, body) }));
+  },
+};
+export default rtc;
