@@ -10,9 +10,8 @@ import { useLoad } from '../../lib/load';
 import { HrGate, ApprovalNotice, useHr } from './hr';
 import { ListState, Notice, Stat, Tag } from '../console/ui';
 import { to } from '../../lib/paths';
-
-/** Spec section 9: free HR video interview, 20 min, one per job seeker per day. */
-export const FREE_VIDEO_MINUTES = 20;
+// Spec section 9: the free HR's minutes per video interview, from the one interview rule.
+import { RTC_FREE_LIMIT_MINUTES as FREE_VIDEO_MINUTES } from '@zp/core/rules/interview';
 
 function Plans() {
   const { hr } = useHr();
