@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { deepActiveElement } from './host.js';
 
 export const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -24,7 +24,9 @@ export function useModal(
   const focusRef = useRef(initialFocus);
   focusRef.current = initialFocus;
 
-  useEffect(() => {
+  // A layout effect: Escape and the focus work from the moment the box is in the page (a passive
+  // effect waits for the next frame in Preact, and a key pressed at once would be lost).
+  useLayoutEffect(() => {
     if (!open) return;
     const token = {};
     stack.push(token);
