@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
-import { apiCall, md5, currentConsent } from '../lib/api.js';
+import { apiCall, apiLogin, md5, currentConsent } from '../lib/api.js';
 import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
@@ -211,6 +211,22 @@ describe('chat widget', () => {
     await hr.page.locator('zp-chat .row.in').filter({ hasText: `可以的 ${stamp}` }).filter({ hasText: nick }).waitFor();
     await expect.poll(names).toEqual([nick, nick, nick]);
     await screenshot(hr.page, 'chat-names-full-hr-1280', { fullPage: false });
+
+    // The details show no raw account ID, and 举报 reaches the operator with the conversation as evidence.
+    const details = panel.getByRole('complementary', { name: '会话详情' });
+    await expect(details.textContent()).resolves.not.toMatch(/ID/);
+    await details.getByRole('button', { name: '举报' }).click();
+    const report = hr.page.getByRole('dialog', { name: '举报' });
+    await report.getByLabel('收取费用（押金、培训费、贷款等）').check();
+    await report.getByLabel('举报说明').fill(`聊天中索要押金 ${stamp}`);
+    await report.getByRole('button', { name: '提交举报' }).click();
+    await report.waitFor({ state: 'detached' });
+    const operator = await apiLogin('xs', demo.operator.phone, demo.password);
+    const reports = await apiCall<{ page: { list: { lx: string; dxid: string; sm: string; zj: string }[] } }>('/api/xs/admin/report/list', { token: operator, query: { lx: 'user' } });
+    const sent = reports.page.list.find((r) => r.sm === `聊天中索要押金 ${stamp}`);
+    expect(sent).toMatchObject({ lx: 'user', dxid: grant.userId });
+    expect(sent!.zj).toContain(`我：您好，看了您的简历 ${stamp}`);
+    expect(sent!.zj).toContain(`${nick}：您好，可以的 ${stamp}`);
   }, 120_000);
 
   it('an HR whose company is not approved is sent to the company form instead of the chat', async () => {

@@ -1,20 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Group, type GroupMember } from '@zp/chat-sdk/provider';
 import { failureText } from '@zp/core/client';
-import { confirm, message as toast } from '@zp/ui';
+import { confirm, message as toast, ReportDialog } from '@zp/ui';
 import { useChatEvent } from './events.js';
-import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPE_NAMES, MEMBER_PAGE, type GroupType, canActOn, groupPermissions, muteSeconds } from './logic.js';
+import { DialogLayer } from './layer.js';
+import { chatEvidence, GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPE_NAMES, MEMBER_PAGE, type GroupType, canActOn, groupPermissions, muteSeconds } from './logic.js';
 
 
 /** The details panel beside a conversation: the group panel, or the other person with 拉黑. */
 export function Details({ chat, me, conversation, onLeft }: { chat: ChatSDK; me: string; conversation: Conversation; onLeft: () => void }) {
   if (conversation.type === TYPES.CONV_GROUP) return <GroupPanel chat={chat} me={me} groupID={conversation.groupProfile.groupID} onLeft={onLeft} />;
-  return <PersonPanel chat={chat} userID={conversation.conversationID.replace(/^C2C/, '')} nick={conversation.userProfile?.nick || ''} />;
+  return <PersonPanel chat={chat} me={me} conversationID={conversation.conversationID} userID={conversation.conversationID.replace(/^C2C/, '')} nick={conversation.userProfile?.nick || ''} />;
 }
 
 /** The other person of a one-to-one conversation, with 加入黑名单 or, once there, 取消拉黑. */
-function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; nick: string }) {
+function PersonPanel({ chat, me, conversationID, userID, nick }: { chat: ChatSDK; me: string; conversationID: string; userID: string; nick: string }) {
   const [blocked, setBlocked] = useState<boolean | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const layer = useContext(DialogLayer);
+  // The report carries the conversation as it stands when the dialog opens (the platform has no copy of a chat).
+  const evidence = useRef('');
+  const report = async () => {
+    evidence.current = '';
+    setReporting(true);
+    try {
+      const { data } = await chat.getMessageList({ conversationID });
+      evidence.current = chatEvidence(data.messageList, me, nick || '对方', TYPES.MSG_TEXT);
+    } catch {
+      // a report without the messages still reaches the operator
+    }
+  };
   useEffect(() => {
     chat.getBlacklist().then(({ data }) => setBlocked((data as unknown as string[]).includes(userID)), () => setBlocked(false));
   }, [chat, userID]);
@@ -35,9 +50,12 @@ function PersonPanel({ chat, userID, nick }: { chat: ChatSDK; userID: string; ni
   return (
     <aside className="details" aria-label="会话详情">
       <div className="field"><b>{name}</b></div>
-      <div className="field">用户ID：{userID}</div>
       {blocked === true && <div className="field muted">已在黑名单中：对方的消息不会送达</div>}
       {blocked !== null && <button type="button" onClick={() => void change(!blocked)}>{blocked ? '取消拉黑' : '加入黑名单'}</button>}
+      <button type="button" onClick={() => void report()}>举报</button>
+      {layer ? (
+        <ReportDialog open={reporting} onClose={() => setReporting(false)} kind="user" targetId={userID} targetName={name} evidence={() => evidence.current} container={layer} />
+      ) : null}
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import {
-  badgeText, canRevoke, deletedText, fileKind, listTime, messageTime, videoErrorText, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
+  badgeText, canRevoke, chatEvidence, deletedText, fileKind, listTime, messageTime, videoErrorText, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
 } from './logic.js';
 
 test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
@@ -223,4 +223,18 @@ test('the first history page keeps arrivals from its oldest message on and sends
   // A complete history has nothing older to fetch: everything stays.
   expect(withFirstPage(page, arrived, true)).toHaveLength(9);
   expect(withFirstPage([], arrived, false)).toHaveLength(6);
+});
+
+test('a report carries the latest messages in Beijing time, who said them, and no revoked ones', () => {
+  const at = Date.parse('2026-11-23T10:05:00+08:00') / 1000;
+  const messages = [
+    { time: at, from: '100002', type: 'TIMTextElem', payload: { text: '加我微信，先交 300 元押金' } },
+    { time: at + 60, from: '100001', type: 'TIMTextElem', payload: { text: '为什么要押金？' } },
+    { time: at + 90, from: '100001', type: 'TIMTextElem', payload: { text: '撤回的话' }, isRevoked: true },
+    { time: at + 120, from: '100002', type: 'TIMImageElem' },
+  ];
+  expect(chatEvidence(messages, '100001', '王芳', 'TIMTextElem')).toBe(
+    ['2026-11-23 10:05 王芳：加我微信，先交 300 元押金', '2026-11-23 10:06 我：为什么要押金？', '2026-11-23 10:07 王芳：[非文字消息]'].join('\n'),
+  );
+  expect(chatEvidence(messages, '100001', '王芳', 'TIMTextElem', 1)).toBe('2026-11-23 10:07 王芳：[非文字消息]');
 });

@@ -330,3 +330,23 @@ export function tipText(p: GroupTipPayload, name: (userID: string) => string = (
     default: return '[群提示消息]';
   }
 }
+
+/** What a report of a person carries as evidence: the conversation's latest messages, in Beijing time, oldest first. */
+export function chatEvidence(
+  messages: readonly { time: number; from: string; type: string; payload?: { text?: string }; isRevoked?: boolean }[],
+  me: string,
+  otherName: string,
+  textType: string,
+  max = 30,
+): string {
+  return messages
+    .filter((m) => !m.isRevoked)
+    .slice(-max)
+    .map((m) => {
+      const at = beijingDateTime(m.time * 1000);
+      const who = m.from === me ? '我' : otherName;
+      const what = m.type === textType ? (m.payload?.text ?? '') : '[非文字消息]';
+      return `${at.date} ${at.time} ${who}：${what}`;
+    })
+    .join('\n');
+}
