@@ -92,6 +92,8 @@ test('the timer counts HH:MM:SS from entering; a free room warns one minute befo
   // endsAt is on the server's clock: ours running 5 s behind reaches the warning 5 s earlier by our clock
   expect(roomClock(endsAt - 65_000, joinedAt, endsAt, 5000).phase).toBe('warning');
   expect(clockOffset(10_500, 1000, 2000)).toBe(9000);
+  // An offset read two seconds short from a slow reply does not show more than the whole 20 minutes.
+  expect(formatRemaining(roomClock(joinedAt, joinedAt, endsAt, -2000, joinedAt).remaining!)).toBe('20:00');
 });
 
 test('members come and go; the camera-off mask follows each one\'s video', () => {

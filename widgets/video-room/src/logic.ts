@@ -5,13 +5,14 @@
  */
 import { failureText } from '@zp/core/client';
 import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, joinedRoomKey, kickedText } from '@zp/core/rtc-words';
+import { RTC_WARNING_SECONDS, interviewSecondsLeft } from '@zp/core/rules/interview';
 
 export { deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText };
 
-// The contract's values (packages/core/src/contract/rtc.ts), repeated because importing the
+/** The room warns this long before a limited room ends. */
+export const WARNING_SECONDS = RTC_WARNING_SECONDS;
+// The contract's value (packages/core/src/contract/rtc.ts), repeated because importing the
 // contract would bring its schemas (TypeBox) into the bundle; logic.test.ts checks they agree.
-/** RTC_WARNING_SECONDS: the room warns this long before a limited room ends. */
-export const WARNING_SECONDS = 60;
 /** RTC_INVITED_MSG (spec section 8). */
 export const INVITED_MSG = '邀请成功，请等待对方进入房间';
 
@@ -87,7 +88,7 @@ export function roomClock(now: number, joinedAt: number, endsAt: number | null, 
   // The server's start survives a reload or a late entry; our own entry is the fallback.
   const elapsed = Math.max(0, (startedAt === null ? now - joinedAt : now + offset - startedAt) / 1000);
   if (endsAt === null) return { elapsed, remaining: null, phase: 'unlimited' };
-  const remaining = (endsAt - (now + offset)) / 1000;
+  const remaining = interviewSecondsLeft(endsAt, now + offset, startedAt);
   const phase: TimePhase = remaining <= 0 ? 'over' : remaining <= WARNING_SECONDS ? 'warning' : 'running';
   return { elapsed, remaining: Math.max(0, remaining), phase };
 }

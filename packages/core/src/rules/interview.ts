@@ -13,6 +13,16 @@ export const RTC_FREE_LIMIT_SECONDS = RTC_FREE_LIMIT_MINUTES * 60;
 export const RTC_COUNTS_AFTER_SECONDS = 60;
 /** The room warns its members this long before a limited room ends. */
 export const RTC_WARNING_SECONDS = 60;
+/**
+ * Seconds left of a limited interview when the server's clock reads `serverNow` (ms): never more
+ * than the whole interview (from `startedAt`, when both were in), since the clock offset read from
+ * one slow reply may be a second or two off and 剩余 20:01 reads as a fault. The video room and the
+ * chat's call window both count down by it.
+ */
+export function interviewSecondsLeft(endsAt: number, serverNow: number, startedAt: number | null): number {
+  const left = endsAt - serverNow;
+  return Math.min(left, startedAt === null ? left : endsAt - startedAt) / 1000;
+}
 /** Any room ends this long after it opened (forgotten rooms do not stay open). */
 export const RTC_ROOM_MAX_HOURS = 24;
 /** Spec section 8: what a free HR is told (startVedio type 0, and the refusal of a second interview). */

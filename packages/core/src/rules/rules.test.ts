@@ -3,7 +3,7 @@ import { badgeText } from './badge.js';
 import { isPhone, phoneError, PHONE_FORMAT_MSG } from './phone.js';
 import { MIN_COMPLETENESS, RESUME_INCOMPLETE_MSG, resumeComplete } from './resume.js';
 import { fairState } from './fairs.js';
-import { RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE } from './interview.js';
+import { RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, interviewSecondsLeft } from './interview.js';
 
 describe('the rules every page, widget and the server share', () => {
   it('a badge shows nothing at zero and stops at 99+', () => {
@@ -37,5 +37,16 @@ describe('the rules every page, widget and the server share', () => {
   it("a free HR's interview is 20 minutes, and the notice says so", () => {
     expect(RTC_FREE_LIMIT_SECONDS).toBe(1200);
     expect(RTC_FREE_NOTICE).toBe('非付费会员每次视频面试仅限20分钟，且同一HR每天只能与同一求职者进行一次视频面试（20分钟）');
+  });
+
+  it('the time left of an interview never reads more than the whole interview, and runs out at its end', () => {
+    const startedAt = 1_000_000;
+    const endsAt = startedAt + RTC_FREE_LIMIT_SECONDS * 1000;
+    // The server's clock as read here two seconds short: still 20:00, not 20:02.
+    expect(interviewSecondsLeft(endsAt, startedAt - 2000, startedAt)).toBe(1200);
+    expect(interviewSecondsLeft(endsAt, startedAt + 60_000, startedAt)).toBe(1140);
+    expect(interviewSecondsLeft(endsAt, endsAt + 1000, startedAt)).toBe(-1);
+    // Not begun on the server's record: what the end says.
+    expect(interviewSecondsLeft(endsAt, startedAt - 2000, null)).toBe(1202);
   });
 });

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { RTC_MSG, formatClock } from '@zp/core/rtc-words';
+import { interviewSecondsLeft } from '@zp/core/rules/interview';
 import type { CallClock, CallController } from './controller.js';
 import type { Call } from './machine.js';
 import { useNames } from '../names.js';
@@ -23,15 +24,12 @@ export function callStatus(call: Call, name: string, seconds: number): string {
 
 /**
  * The call's duration and, for a free HR, the time left (seconds) at `now`: from the room's clock
- * (the server's start, which outlives a reload), else from our own answer time. The time left is
- * never more than the whole interview: the offset read from one slow roomInfo may be a second or
- * two off, and 剩余 20:02 reads as a fault.
+ * (the server's start, which outlives a reload), else from our own answer time.
  */
 export function callTimes(call: Call | null, clock: CallClock | null, now: number): { seconds: number; remaining: number | null } {
   const seconds = clock?.startedAt ? Math.max(0, (now + clock.offset - clock.startedAt) / 1000) : call?.acceptedAt ? (Math.max(now, call.acceptedAt) - call.acceptedAt) / 1000 : 0;
   if (call?.phase !== 'calling' || !clock?.endsAt) return { seconds, remaining: null };
-  const left = clock.endsAt - (now + clock.offset);
-  return { seconds, remaining: Math.min(left, clock.startedAt ? clock.endsAt - clock.startedAt : left) / 1000 };
+  return { seconds, remaining: interviewSecondsLeft(clock.endsAt, now + clock.offset, clock.startedAt || null) };
 }
 
 /** Remaining time as MM:SS. */
