@@ -3,7 +3,7 @@
  * the HR moving an application), never for the steps the journey is about.
  */
 import crypto from 'node:crypto';
-import { baseUrl } from './harness.js';
+import { baseUrl, demo } from './harness.js';
 
 export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 
@@ -27,11 +27,26 @@ export async function apiCall<T = ApiReply>(path: string, opts: { token?: string
   return data as T;
 }
 
+/** What the login and register routes answer. */
+export interface Grant {
+  token: string;
+  expiresIn: number;
+  userId: string;
+  roleId: string;
+  userName: string;
+  phone: string;
+}
+
+const LOGIN_PATHS = { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' } as const;
+
+/** Logs in over the API with a password (the demo one unless given): the whole grant. */
+export function apiGrant(role: keyof typeof LOGIN_PATHS, phone: string, { password = demo.password, base }: { password?: string; base?: string } = {}): Promise<Grant> {
+  return apiCall<Grant>(LOGIN_PATHS[role], { body: { logintype: 0, phone, pwd: md5(password) }, base });
+}
+
 /** Logs in over the API with a password: the token for arranging calls. */
-export async function apiLogin(role: 'qz' | 'hr' | 'xs', phone: string, password: string): Promise<string> {
-  const path = { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role];
-  const r = await apiCall<{ token: string }>(path, { body: { logintype: 0, phone, pwd: md5(password) } });
-  return r.token;
+export async function apiLogin(role: keyof typeof LOGIN_PATHS, phone: string, password: string): Promise<string> {
+  return (await apiGrant(role, phone, { password })).token;
 }
 
 /** The versions of the 用户服务协议 and the 隐私政策 in force: what the site's registration form agrees to. */

@@ -1,17 +1,9 @@
 /** People with the chat widget: logged in over the API, on a site page that carries <zp-chat>. */
 import type { Browser, Page } from 'playwright-core';
-import { demo, openPerson, smsCode } from './harness.js';
-import { apiCall, md5, currentConsent } from './api.js';
+import { demo, openLoggedIn, smsCode } from './harness.js';
+import { apiCall, apiGrant, md5, currentConsent, type Grant } from './api.js';
 
-/** What the login and register routes answer. */
-export interface Grant {
-  token: string;
-  expiresIn: number;
-  userId: string;
-  roleId: string;
-  userName: string;
-  phone: string;
-}
+export type { Grant };
 
 /**
  * A person whose session is in localStorage before the first page runs, on the site's home page
@@ -25,10 +17,8 @@ export async function personWithChat(
   /** a product of the journey's own (lib/product.ts) instead of the shared one */
   base?: string,
 ): Promise<{ page: Page; userId: string }> {
-  const grant = given ?? (await apiCall<Grant>(role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr', { body: { logintype: 0, phone, pwd: md5(demo.password) }, base }));
-  const { context, page } = await openPerson(browser, { viewport: { width, height: 800 }, baseURL: base });
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-  await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
+  const grant = given ?? (await apiGrant(role, phone, { base }));
+  const { page } = await openLoggedIn(browser, grant, { viewport: { width, height: 800 }, baseURL: base });
   await prepare?.(page);
   // The site's layout carries <zp-chat> and loads its launcher for logged-in people (the panel on first use).
   await page.goto('/zppc/');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { Grant } from './api.js';
 import { ARTIFACTS_DIR } from './env.js';
 
 export const baseUrl = () => inject('baseUrl');
@@ -60,6 +61,21 @@ export async function openPerson(browser: Browser, options: PersonOptions = {}):
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * A person logged in by `grant` (lib/api.ts apiGrant, or a registration's reply): their session is
+ * in localStorage before their first page runs, as the login page would leave it. Only when absent:
+ * the site rotates the token on each page load and keeps the new one, which a reload must find (the
+ * first token stops working a minute after it was rotated), and a logout must stay one.
+ */
+export async function openLoggedIn(browser: Browser, grant: Grant, options: PersonOptions = {}): Promise<Person> {
+  const person = await openPerson(browser, options);
+  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
+  await person.context.addInitScript((s) => {
+    if (!localStorage.getItem('zp:session')) localStorage.setItem('zp:session', JSON.stringify(s));
+  }, session);
+  return person;
 }
 
 export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone' | 'close_account';

@@ -1,9 +1,8 @@
 /** The video room seen from a page: its tiles, what a remote picture really receives, entering. */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, demo } from './harness.js';
-import { md5 } from './api.js';
-import type { Grant } from './chat.js';
+import { openLoggedIn } from './harness.js';
+import { apiGrant } from './api.js';
 
 type PcWindow = { __pcs?: RTCPeerConnection[] };
 
@@ -112,27 +111,11 @@ export async function enterFromDeviceCheck(page: Page) {
 /**
  * A person logged in with the demo password on the product at `base` (default: the shared one),
  * in a browser context of their own whose peer connections are collected (relay only with
- * `relay`). The session goes into localStorage only when absent: the site rotates the token on
- * each page load and keeps the new one, which a reload must find (the first token stops working
- * a minute after it was rotated).
+ * `relay`).
  */
-export async function videoPerson(browser: Browser, role: 'qz' | 'hr' | 'xs', phone: string, width: number, opts: { base?: string; relay?: boolean } = {}) {
-  const base = opts.base ?? baseUrl();
-  const res = await fetch(new URL({ qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role], base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ logintype: 0, phone, pwd: md5(demo.password) }),
-  });
-  const grant = (await res.json()) as Grant & { code: number; msg: string };
-  if (grant.code !== 0) throw new Error(`login of ${phone}: ${grant.code} ${grant.msg}`);
-  const context = await browser.newContext({
-    baseURL: base, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 800 }, permissions: ['camera', 'microphone'],
-  });
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-  await context.addInitScript((s) => {
-    if (!localStorage.getItem('zp:session')) localStorage.setItem('zp:session', JSON.stringify(s));
-  }, session);
-  const page = await context.newPage();
+export async function videoPerson(browser: Browser, role: 'qz' | 'hr' | 'xs', phone: string, width: number, opts: { base?: string; relay?: boolean; timezoneId?: string } = {}) {
+  const grant = await apiGrant(role, phone, { base: opts.base });
+  const { page } = await openLoggedIn(browser, grant, { viewport: { width, height: 800 }, baseURL: opts.base, timezoneId: opts.timezoneId });
   await collectPeerConnections(page, { relay: opts.relay });
   return { page, userId: grant.userId, token: grant.token };
 }

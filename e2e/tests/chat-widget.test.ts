@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
-import { apiCall, apiLogin, md5, currentConsent } from '../lib/api.js';
+import { apiCall, apiGrant, apiLogin, md5, currentConsent } from '../lib/api.js';
 import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
@@ -133,7 +133,7 @@ describe('chat widget', () => {
 
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     await hr.page.locator('zp-chat .launcher').click();
-    const seekerId = (await apiCall<Grant>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } })).userId;
+    const seekerId = (await apiGrant('qz', demo.seeker.phone)).userId;
     await quickStart(hr.page, seekerId);
     const box = hr.page.getByLabel('消息内容');
     const last = `方便聊聊吗 ${stamp}`;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, demo, fitsWidth, openPerson, screenshot, useBrowser } from '../lib/harness.js';
-import { apiCall, md5 } from '../lib/api.js';
+import { baseUrl, demo, fitsWidth, openLoggedIn, openPerson, screenshot, useBrowser } from '../lib/harness.js';
+import { apiCall, apiGrant } from '../lib/api.js';
 
 type Code = { dm: string; name: string };
 
@@ -38,13 +38,7 @@ function foundCount(html: string): number {
 
 /** A logged-in person (session in localStorage before the first page) on `path`. */
 async function personOn(browser: Browser, role: 'qz' | 'hr', phone: string, path: string, width = 1280) {
-  const grant = await apiCall<{ token: string; userId: string; roleId: string; userName: string; phone: string; expiresIn: number }>(
-    role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr',
-    { body: { logintype: 0, phone, pwd: md5(demo.password) } },
-  );
-  const person = await openPerson(browser, { viewport: { width, height: 800 } });
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-  await person.context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
+  const person = await openLoggedIn(browser, await apiGrant(role, phone), { viewport: { width, height: 800 } });
   await person.page.goto(path);
   return person;
 }

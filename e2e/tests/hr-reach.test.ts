@@ -6,15 +6,15 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
-import { apiCall, md5 } from '../lib/api.js';
-import { personWithChat, type Grant } from '../lib/chat.js';
+import { apiGrant } from '../lib/api.js';
+import { personWithChat } from '../lib/chat.js';
 
 describe('HR reaches a seeker from their work', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
   for (const width of [1280, 375]) {
     it(`在线沟通 opens the chat on the seeker from applications, résumé, talent search and interviews (${width} px)`, async () => {
-      const seeker = await apiCall<Grant>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } });
+      const seeker = await apiGrant('qz', demo.seeker.phone);
       const { page } = await personWithChat(browser(), 'hr', demo.hr.phone, width);
       const panel = page.getByRole('dialog', { name: '在线沟通' });
 

@@ -5,19 +5,13 @@
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, demo, openPerson, screenshot, useBrowser } from '../lib/harness.js';
-import { apiCall, md5 } from '../lib/api.js';
+import { baseUrl, demo, openLoggedIn, openPerson, screenshot, useBrowser } from '../lib/harness.js';
+import { apiCall, apiGrant } from '../lib/api.js';
 
-/** A logged-in person (session in localStorage before the first page). */
+/** A logged-in person (session in localStorage before the first page), with their token. */
 async function person(browser: Browser, role: 'qz' | 'hr' | 'xs', phone: string) {
-  const path = { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' }[role];
-  const grant = await apiCall<{ token: string; userId: string; roleId: string; userName: string; phone: string; expiresIn: number }>(path, {
-    body: { logintype: 0, phone, pwd: md5(demo.password) },
-  });
-  const p = await openPerson(browser);
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-  await p.context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
-  return { ...p, token: grant.token };
+  const grant = await apiGrant(role, phone);
+  return { ...(await openLoggedIn(browser, grant)), token: grant.token };
 }
 
 /** A published job the demo seeker has not saved yet. */

@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demo, openPerson, screenshot, useBrowser } from '../lib/harness.js';
-import { apiCall, apiLogin, md5 } from '../lib/api.js';
+import { demo, openLoggedIn, openPerson, screenshot, useBrowser } from '../lib/harness.js';
+import { apiCall, apiGrant, apiLogin } from '../lib/api.js';
 import { quickStart } from '../lib/chat.js';
 
 const ABROAD = 'America/New_York';
@@ -34,14 +34,9 @@ interface Fair {
 
 /** Someone in New York: a visitor, or logged in (session in localStorage before the first page). */
 async function abroad(browser: Browser, who?: { role: 'qz' | 'hr'; phone: string }): Promise<{ page: Page; userId: string; token: string }> {
-  const { context, page } = await openPerson(browser, { timezoneId: ABROAD });
-  if (!who) return { page, userId: '', token: '' };
-  const grant = await apiCall<{ token: string; userId: string; roleId: string; userName: string; phone: string; expiresIn: number }>(
-    who.role === 'qz' ? '/api/sec/pc/logonQz' : '/api/sec/pc/logonHr',
-    { body: { logintype: 0, phone: who.phone, pwd: md5(demo.password) } },
-  );
-  const session = { token: grant.token, userId: grant.userId, roleId: grant.roleId, userName: grant.userName, phone: grant.phone, avatar: '', expiresAt: Date.now() + grant.expiresIn * 1000 };
-  await context.addInitScript((s) => localStorage.setItem('zp:session', JSON.stringify(s)), session);
+  if (!who) return { page: (await openPerson(browser, { timezoneId: ABROAD })).page, userId: '', token: '' };
+  const grant = await apiGrant(who.role, who.phone);
+  const { page } = await openLoggedIn(browser, grant, { timezoneId: ABROAD });
   return { page, userId: grant.userId, token: grant.token };
 }
 
@@ -121,7 +116,7 @@ describe('in a browser set to America/New_York', () => {
   });
 
   it('chat times are read on a Beijing clock', { timeout: 90_000 }, async () => {
-    const hrId = (await apiCall<{ userId: string }>('/api/sec/pc/logonHr', { body: { logintype: 0, phone: demo.hr.phone, pwd: md5(demo.password) } })).userId;
+    const hrId = (await apiGrant('hr', demo.hr.phone)).userId;
     const seeker = await abroad(browser(), { role: 'qz', phone: demo.seeker.phone });
     await seeker.page.goto('/zppc/');
     await inNewYork(seeker.page);

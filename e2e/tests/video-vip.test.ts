@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
-import { apiCall, apiLogin, md5 } from '../lib/api.js';
+import { apiCall, apiGrant, apiLogin } from '../lib/api.js';
 import { videoPerson } from '../lib/video.js';
 
 const toast = (page: Page, text: string) => page.locator('.zp-message').filter({ hasText: text }).first().waitFor();
@@ -17,7 +17,7 @@ describe("the operator's paying membership", () => {
 
   it('set with a last day in the console lifts the free HR limits; withdrawn, they are back', { timeout: 120_000 }, async () => {
     const hrToken = await apiLogin('hr', demo.hr.phone, demo.password);
-    const seekerId = (await apiCall<{ userId: string }>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: demo.seeker.phone, pwd: md5(demo.password) } })).userId;
+    const seekerId = (await apiGrant('qz', demo.seeker.phone)).userId;
     const { qyDwhrxxEntity: hrInfo } = await apiCall<{ qyDwhrxxEntity: { dwmc: string } }>('/api/hr/qydwhrxx/getHrInfo', { token: hrToken });
     const startCheck = () => apiCall<{ data: number; type: number }>(`/api/sec/trtc/startVedio/${seekerId}`, { token: hrToken, method: 'POST' });
     expect((await startCheck()).type).toBe(0);
