@@ -298,7 +298,7 @@ describe('chat widget', () => {
     await details.getByText('已在黑名单中').waitFor();
     // The tab lists them without a refresh.
     await hr.page.getByRole('tab', { name: '黑名单' }).click();
-    const entry = hr.page.getByLabel('黑名单').locator('.item').filter({ hasText: grant.userId });
+    const entry = hr.page.getByLabel('黑名单').locator(`.item[data-user-id="${grant.userId}"]`);
     await entry.getByRole('button', { name: '取消拉黑' }).click();
     // The open details say so at once.
     await details.getByText('已在黑名单中').waitFor({ state: 'detached' });
@@ -339,9 +339,10 @@ describe('chat widget', () => {
 
     await hr.page.getByRole('button', { name: '返回会话列表' }).click();
     await hr.page.getByRole('tab', { name: '黑名单' }).click();
-    // Listed by name, with the user ID beside it.
-    const entry = hr.page.getByLabel('黑名单').locator('.item').filter({ hasText: seeker.userId });
+    // Listed by name, without the raw user ID.
+    const entry = hr.page.getByLabel('黑名单').locator(`.item[data-user-id="${seeker.userId}"]`);
     await entry.getByText(demo.seeker.name).waitFor();
+    await expect(entry.textContent()).resolves.not.toContain(seeker.userId);
     await entry.getByRole('button', { name: '取消拉黑' }).click();
     await hr.page.getByText('黑名单还是空的').waitFor();
     await screenshot(hr.page, 'chat-hr-blacklist-375', { fullPage: false });

@@ -177,7 +177,7 @@ export function FriendList({ chat, reload, onOpen }: { chat: ChatSDK; reload: nu
 
 export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
   const [list, setList] = useState<string[]>([]);
-  // The blacklist holds user IDs; people are shown by nick, with the ID beside it.
+  // The blacklist holds user IDs; people are shown by nick only (issue 28.16: no raw IDs to people).
   const name = useNames(chat, list);
   useEffect(() => void chat.getBlacklist().then(({ data }) => setList(data as unknown as string[]), (err) => toast.error(failureText(err))), [chat, reload]);
   // 加入黑名单 from a conversation's details (or another page) shows here at once.
@@ -195,11 +195,8 @@ export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
     <div className="list" aria-label="黑名单">
       {list.length === 0 && <div className="none">{MSG.emptyBlacklist}</div>}
       {list.map((id) => (
-        <div key={id} className="item">
-          <div>
-            <div className="name">{name(id)}</div>
-            {name(id) !== id && <div className="last">ID：{id}</div>}
-          </div>
+        <div key={id} className="item" data-user-id={id}>
+          <div className="name">{name(id)}</div>
           <button type="button" onClick={() => void remove(id)}>取消拉黑</button>
         </div>
       ))}
