@@ -2,13 +2,15 @@
  * A person abroad (issue 27, item 9): the API sends Beijing wall-clock times without a zone, and a
  * browser set to America/New_York must show the same fair states (未开始/进行中/已结束), the same
  * Beijing times and ages (the hall's 会场动态), chat times on a Beijing clock, and the widgets
- * likewise; an interview time typed in New York is a Beijing time, and says so.
+ * likewise; an interview time typed in New York is a Beijing time, and says so; a free HR's interview
+ * counts its 20 minutes down from the server's clock, not 12 or 13 hours off.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, openLoggedIn, openPerson, screenshot, useBrowser } from '../lib/harness.js';
 import { apiCall, apiGrant, apiLogin } from '../lib/api.js';
-import { quickStart } from '../lib/chat.js';
+import { quickStart, registerSeeker } from '../lib/chat.js';
+import { enterFromDeviceCheck, receivesVideoFrom, room, videoPerson } from '../lib/video.js';
 
 const ABROAD = 'America/New_York';
 const STATE = { 1: '未开始', 2: '进行中', 3: '已结束' } as const;
@@ -172,5 +174,30 @@ describe('in a browser set to America/New_York', () => {
     await seeker.page.goto('/zppc/job_hunter/hunter_invite');
     await seeker.page.locator('.sk-invite', { hasText: job.gwmc }).getByText(`${day} 14:30（北京时间）`).waitFor();
     await screenshot(seeker.page, 'time-zones-invitation-new-york', { fullPage: false });
+  });
+
+  it("a free HR's interview room counts the 20 minutes down alike on both sides in New York", { timeout: 180_000 }, async () => {
+    // A seeker registered for this journey: the free HR's one interview of the day with them is unspent.
+    const grant = await registerSeeker(`135${String(Date.now()).slice(-8)}`);
+    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280, { timezoneId: ABROAD });
+    const seeker = await videoPerson(browser(), 'qz', grant.phone, 1280, { timezoneId: ABROAD });
+    const opened = await apiCall<{ data: number }>('/api/sec/trtc/hrOpenRoom', { method: 'POST', token: hr.token, query: { userId: seeker.userId } });
+    for (const p of [hr, seeker]) {
+      await p.page.goto(`/zppc/video?roomId=${opened.data}`);
+      await inNewYork(p.page);
+      await enterFromDeviceCheck(p.page);
+    }
+    await receivesVideoFrom(hr.page, seeker.userId);
+    // From the moment both are in: 20 minutes, on either clock the same to the second or two.
+    const left = async (page: Page) => {
+      const text = (await room(page).locator('.remaining').textContent()) ?? '';
+      const m = /剩余 (\d\d):(\d\d)/.exec(text);
+      return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+    };
+    await expect.poll(() => left(hr.page), { timeout: 20_000 }).toBeGreaterThan(19 * 60);
+    await expect.poll(() => left(seeker.page), { timeout: 20_000 }).toBeGreaterThan(19 * 60);
+    expect(await left(hr.page)).toBeLessThanOrEqual(20 * 60);
+    expect(Math.abs((await left(hr.page)) - (await left(seeker.page)))).toBeLessThanOrEqual(3);
+    await screenshot(hr.page, 'time-zones-room-new-york', { fullPage: false });
   });
 });
