@@ -30,6 +30,8 @@ export interface DemoContext {
   operatorId: string;
   /** the demo HR's approved enterprise */
   companyId: string;
+  /** where the demo's documents are stored (absent in the CLI: no licences then) */
+  files?: DemoFiles;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function seedDemo(db: Db, log: Logger, files?: DemoFiles): Promise<
   await db.execute(sql`insert into policy_consents (user_id, kind, version)
     select u.id, p.kind, max(p.version) from users u cross join policies p where u.id in (${seekerId}, ${hrId}) group by u.id, p.kind`);
 
-  const ctx: DemoContext = { db, log, seekerId, hrId, operatorId, companyId };
+  const ctx: DemoContext = { db, log, seekerId, hrId, operatorId, companyId, files };
   for (const step of steps) await step(ctx);
   log.info('demo data created');
   return true;

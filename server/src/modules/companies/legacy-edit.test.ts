@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/helpers.js';
 import { actor, type Actor } from '../../../test/roles.js';
 import { companyBody, creditCode, uploadedFile } from '../../../test/recruit.js';
-import { one, sql } from '../../db/index.js';
+import { one, rows, sql } from '../../db/index.js';
 
 let srv: TestServer;
 let op: Actor;
@@ -29,6 +29,22 @@ describe('editing the enterprise', () => {
     expect(before.BsKhglEntity.yyzzimage).toMatch(/^\d+$/);
     expect(before.yyzzimageUrl).toContain('/api/files/');
     const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...formOf(before.BsKhglEntity), dwjs: '专注企业级云服务的高新技术企业。' } });
+    expect(saved.body).toMatchObject({ code: 0, shzt: 1, msg: '单位信息已保存', missing: [] });
+  });
+
+  it("every approved demo enterprise is complete, licence included, and its HR saves an edit without being asked for more", async () => {
+    const list = await rows<{ id: string; phone: string }>(db(), sql`select c.id::text as id, u.phone from companies c join users u on u.id = c.created_by
+      where c.status = 1 and u.phone like '1381000%' order by c.id`);
+    expect(list.length).toBeGreaterThan(30);
+    const bare = await one<{ n: number }>(db(), sql`select count(*)::int as n from companies c where c.status = 1
+      and (c.credit_code = '' or c.contact = '' or c.contact_phone = ''
+           or not exists (select 1 from files f where f.id = c.licence_file_id and f.deleted_at is null and f.company_id = c.id))`);
+    expect(bare!.n).toBe(0);
+    // A hospital's HR, as one of them.
+    const hr = await srv.login('hr', list[list.length - 5]!.phone);
+    const before = await info(hr.token);
+    expect(before.yyzzimageUrl).toContain('/api/files/');
+    const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...formOf(before.BsKhglEntity), dwjs: `${before.BsKhglEntity.dwjs}（已更新）` } });
     expect(saved.body).toMatchObject({ code: 0, shzt: 1, msg: '单位信息已保存', missing: [] });
   });
 

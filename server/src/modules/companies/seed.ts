@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { one, sql, type Db } from '../../db/index.js';
+import { one, rows, sql, type Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import { FileKind, SCOPES, receiveFile } from '../files/public.js';
 import { pdfFont, renderResumePdf } from '../resumes/public.js';
@@ -12,8 +12,20 @@ export type DemoFiles = Pick<Services, 'config' | 'secret' | 'db'>;
 const DEMO_NAME = '星辰科技有限公司';
 const DEMO_CREDIT_CODE = '91440300MA5FXKQ27C';
 
-/** A stand-in business licence for the demo enterprise: a one-page PDF that says it is a sample. */
-async function demoLicence(files: DemoFiles, hrId: string): Promise<string | null> {
+/** Where a demo enterprise's licence says it is registered (the approved ones all have one). */
+interface LicenceFacts {
+  name: string;
+  creditCode: string;
+  address: string;
+  legalPerson: string;
+  founded: string;
+}
+
+/**
+ * A stand-in business licence for a demo enterprise, stored as its HR uploaded it and attached to
+ * the enterprise: a one-page PDF that says it is a sample. Null when no CJK font is installed.
+ */
+async function attachDemoLicence(files: DemoFiles, hrId: string, companyId: string, facts: LicenceFacts): Promise<string | null> {
   const font = pdfFont();
   if (!font) return null;
   const bytes = await renderResumePdf(
@@ -21,8 +33,7 @@ async function demoLicence(files: DemoFiles, hrId: string): Promise<string | nul
       name: '营业执照（演示样本）',
       facts: ['仅供演示，不具法律效力'],
       details: [
-        ['名称', DEMO_NAME], ['统一社会信用代码', DEMO_CREDIT_CODE], ['类型', '有限责任公司'], ['住所', '深圳市南山区科技园'], ['法定代表人', '王芳'],
-        ['成立日期', '2016年05月18日'], ['经营范围', '计算机软硬件的技术开发、技术咨询、技术服务；人工智能应用软件开发；云计算服务'],
+        ['名称', facts.name], ['统一社会信用代码', facts.creditCode], ['住所', facts.address], ['法定代表人', facts.legalPerson], ['成立日期', facts.founded],
       ],
       intro: '',
       sections: [],
@@ -35,21 +46,24 @@ async function demoLicence(files: DemoFiles, hrId: string): Promise<string | nul
     ownerId: hrId, kind: FileKind.licence, scope: SCOPES.company.name, name: '营业执照.pdf', body: Readable.from([bytes]),
     maxBytes: SCOPES.company.maxBytes, tooBig: '文件过大', private: SCOPES.company.private, check: () => ({ mime: 'application/pdf', ext: 'pdf' }),
   });
+  await files.db.execute(sql`update files set company_id = ${companyId} where id = ${f.id}`);
+  await files.db.execute(sql`update companies set licence_file_id = ${f.id} where id = ${companyId}`);
   return f.id;
 }
 
 /** The demo HR's approved enterprise, complete as a newly registered one (credit code, contact, licence). */
 export async function seedDemoCompany(db: Db, hrId: string, files?: DemoFiles): Promise<string> {
-  const licence = files ? await demoLicence(files, hrId) : null;
   const company = await one<{ id: string }>(
     db,
     sql`insert into companies (name, nature, industry, size, province, city, address, intro, list_type, status, created_by,
-                               credit_code, contact, contact_phone, licence_file_id)
+                               credit_code, contact, contact_phone)
         values (${DEMO_NAME}, 'dwxz_03', 'hy_01', 'gm_04', '440000', '440300', '深圳市南山区科技园', '专注于企业级云服务与人工智能应用的高新技术企业。', 1, 1, ${hrId},
-                ${DEMO_CREDIT_CODE}, '王芳', '0755-86001234', ${licence})
+                ${DEMO_CREDIT_CODE}, '王芳', '0755-86001234')
         returning id::text as id`,
   );
-  if (licence) await db.execute(sql`update files set company_id = ${company!.id} where id = ${licence}`);
+  if (files) {
+    await attachDemoLicence(files, hrId, company!.id, { name: DEMO_NAME, creditCode: DEMO_CREDIT_CODE, address: '深圳市南山区科技园', legalPerson: '王芳', founded: '2016年05月18日' });
+  }
   await db.execute(sql`update hr_profiles set company_id = ${company!.id}, join_state = 2 where user_id = ${hrId}`);
   return company!.id;
 }
@@ -153,8 +167,23 @@ export function demoKindOf(name: string): Kind {
   return DEMO_COMPANIES.find((c) => c[0] === name)?.[6] ?? 'enterprise';
 }
 
-/** Demo step of the companies module (the HR accounts share the demo password). */
+/**
+ * Demo step of the companies module (the HR accounts share the demo password). The approved
+ * enterprises are complete, licence included, as the review asks of a new one: their HR can save an
+ * edit without being asked for anything.
+ */
 export async function seedDemoCompaniesStep(ctx: DemoContext): Promise<void> {
   const list = await seedDemoCompanies(ctx.db, md5(DEMO_PASSWORD));
+  const files = ctx.files;
+  if (files) {
+    const approved = await rows<{ id: string; name: string; credit_code: string; address: string; hr_id: string; contact: string }>(
+      ctx.db,
+      sql`select id::text as id, name, credit_code, address, created_by::text as hr_id, contact from companies
+          where id = any(${sql.param(list.map((c) => c.id))}::bigint[]) and status = 1 order by id`,
+    );
+    for (const c of approved) {
+      await attachDemoLicence(files, c.hr_id, c.id, { name: c.name, creditCode: c.credit_code, address: c.address, legalPerson: c.contact, founded: '2016年05月18日' });
+    }
+  }
   ctx.log.info({ companies: list.length }, 'demo enterprises');
 }
