@@ -852,7 +852,7 @@ function CustomBody({ p, signal, mine, siteOrigin }: { p: { data?: string; descr
   if (hall) {
     const { text, room } = hallText(hall, mine);
     return (
-      <span className="text call-record">
+      <span className="text hall-record">
         {text}
         {room && <> <RoomLink roomId={room} href={`${siteOrigin}/zppc/video?roomId=${room}`} /></>}
       </span>

@@ -315,6 +315,11 @@ export const callStyles = css`
   .call-record svg {
     flex: none;
   }
+  /* an older hall's invitation reads as one sentence, its link or 房间已结束 at the end */
+  .hall-record a,
+  .room-ended {
+    white-space: nowrap;
+  }
   .room-ended {
     color: var(--zp-color-text-muted);
   }
