@@ -5,14 +5,14 @@
  * there too. In the room at 1280×720 (HR) and 375×667 (seeker), each sees the other person large,
  * themself small, and the controls without scrolling; pictures play (videoWidth > 0). The seeker
  * leaves: the HR reads 〈姓名〉已离开房间 and 重新邀请 rings the seeker's page again. Once the room
- * has ended, the seeker's invitation list says 已结束 instead of offering it. Screenshots of the
- * room with two people at both sizes.
+ * has ended, the seeker's invitation list says 已结束 and the chat's message 房间已结束 instead of
+ * offering it. Screenshots of the room with two people at both sizes.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
 import { apiCall } from '../lib/api.js';
-import { personWithChat, registerSeeker, type Grant } from '../lib/chat.js';
+import { personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
 import { collectPeerConnections, enterFromDeviceCheck, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
 
 const ring = (page: Page) => page.locator('zp-chat').getByRole('alertdialog', { name: '视频面试邀请' });
@@ -106,6 +106,16 @@ describe('an HR-started video interview reaches the candidate', () => {
       const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` });
       await invitation.getByText('已结束').waitFor();
       expect(await invitation.getByRole('link', { name: '进入视频面试' }).count()).toBe(0);
+
+      // In the chat too, the invitation message no longer offers 进入房间 but says the room has ended.
+      await seeker.page.locator('zp-chat .launcher').click();
+      await quickStart(seeker.page, hr.userId);
+      const message = seeker.page.locator(`zp-chat .conversation[data-conversation="C2C${hr.userId}"] .row.in`).filter({ hasText: `房间号 ${roomId}` });
+      await message.first().waitFor();
+      await expect.poll(async () => (await message.locator('.room-ended').count()) === (await message.count())).toBe(true);
+      expect(await message.getByText('（房间已结束）').count()).toBe(await message.count());
+      expect(await message.getByRole('link', { name: '进入房间' }).count()).toBe(0);
+      await screenshot(seeker.page, 'video-reach-chat-ended-375', { fullPage: false });
     } catch (err) {
       for (const [name, p] of Object.entries(people)) await screenshot(p.page, `video-reach-failed-${name}`, { fullPage: false }).catch(() => {});
       throw err;
