@@ -232,6 +232,16 @@ describe('partner tokens', () => {
     expect(log.map((r: any) => [r.logintype, r.origin])).toEqual([[0, ''], [3, PARTNER], [0, '']]);
   });
 
+  it('learns from roomMembersInfo no more than its person would on the platform: other seekers masked (issue 27 item 1)', async () => {
+    const token = (await partnerLogin(PARTNER)).body.token;
+    const other = await actor(srv, 'seeker');
+    const r = await srv.call('/api/sec/trtc/roomMembersInfo', { ...from(PARTNER, token), body: [other.userId, seeker.userId] });
+    expect(r.body.code).toBe(0);
+    const byId = Object.fromEntries((r.body.list as { userid: string; username: string; dwid: string }[]).map((m) => [m.userid, m]));
+    expect(byId[other.userId]).toEqual({ userid: other.userId, username: '测**', dwid: '' });
+    expect(byId[seeker.userId].username).toBe('测试求职者');
+  });
+
   it('works only from its own origin', async () => {
     const token = (await partnerLogin(PARTNER)).body.token;
     expect((await srv.call('/api/sec/pc/currentUser', from(PARTNER, token))).body).toMatchObject({ code: 0, userId: seeker.userId });

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTC_CLOSE_REVOKED } from '@zp/core/contract';
-import { dbKind, startServer, type TestServer } from '../../../test/helpers.js';
+import { dbKind, md5, startServer, type TestServer } from '../../../test/helpers.js';
 import { operatorSession } from '../../../test/roles.js';
 import { controlClock, hr, hubOf, openRoom, seeker, Signal, signal } from './testing.js';
 
@@ -137,5 +137,17 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
     expect((await a.call('/api/xs/admin/companies/review', { token: op.token, body: { dwid: promoter.companyId, shzt: 2, shsm: '资料不全' } })).body.code).toBe(0);
     expect(await onB.next('removed')).toMatchObject({ reason: 'room_disband', cause: 'company_unapproved' });
     expect(await onB.closed).toBe(RTC_CLOSE_REVOKED);
+  });
+
+  it('a password change on one node closes the sockets the other holds', async () => {
+    const promoter = await hr(a);
+    const s1 = await seeker(a);
+    const room = await openRoom(a, promoter, s1);
+    const onB = await open(b, promoter);
+    await onB.join(room);
+    const idleOnB = await open(b, promoter);
+    const r = await a.call('/api/sec/secuser/updatePwd', { method: 'POST', token: promoter.token, query: { oldPwd: md5('secret123'), newPwd: md5('secret456') } });
+    expect(r.body.code).toBe(0);
+    for (const s of [onB, idleOnB]) expect(await s.closed).toBe(RTC_CLOSE_REVOKED);
   });
 });
