@@ -105,7 +105,7 @@ function VideoInvites() {
           <li key={i.roomId} className={i.ended ? 'video-invites__ended' : undefined}>
             <span className="video-invites__text">
               {i.nickname || '面试官'} 邀请您进入视频面试
-              <span className="video-invites__meta">房间号 {i.roomId} · 北京时间 {timeText(i.time)}</span>
+              <span className="video-invites__meta">房间号 {i.roomId} · {timeText(i.time)}</span>
             </span>
             {i.ended ? (
               <span className="video-invites__state">已结束</span>
