@@ -65,3 +65,14 @@ export async function quickStart(page: Page, userId: string): Promise<void> {
   await dialog.getByRole('button', { name: '确定' }).click();
   await page.locator(`zp-chat .conversation[data-conversation="C2C${userId}"]`).getByLabel('消息内容').waitFor();
 }
+
+/**
+ * Gives a seeker registered for a journey a résumé with `name` (the seeker centre, where the
+ * invitation lists live, asks for one first).
+ */
+export async function giveResume(token: string, name: string): Promise<void> {
+  await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: name, xbm: 'xb_002', csrq: '1998-03-01', dqszs: '440000', dqszcs: '440300', yx: 'sunyue@example.com', zwpj: '两年前端开发经验。' } });
+  await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
+  await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });
+  await apiCall('/api/qz/qzjyjl/save', { token, body: { xxmc: '华南理工大学', xl: 'xl_04', rxsj: '2016-09', bysj: '2020-06' } });
+}

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, openLoggedIn, openPerson, screenshot, useBrowser } from '../lib/harness.js';
 import { apiCall, apiGrant, apiLogin } from '../lib/api.js';
-import { quickStart, registerSeeker } from '../lib/chat.js';
+import { giveResume, quickStart, registerSeeker } from '../lib/chat.js';
 import { enterFromDeviceCheck, receivesVideoFrom, room, videoPerson } from '../lib/video.js';
 
 const ABROAD = 'America/New_York';
@@ -179,6 +179,8 @@ describe('in a browser set to America/New_York', () => {
   it("a free HR's interview room counts the 20 minutes down alike on both sides in New York", { timeout: 180_000 }, async () => {
     // A seeker registered for this journey: the free HR's one interview of the day with them is unspent.
     const grant = await registerSeeker(`135${String(Date.now()).slice(-8)}`);
+    await giveResume(grant.token, '孙悦');
+    const openedAt = Date.now();
     const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280, { timezoneId: ABROAD });
     const seeker = await videoPerson(browser(), 'qz', grant.phone, 1280, { timezoneId: ABROAD });
     const opened = await apiCall<{ data: number }>('/api/sec/trtc/hrOpenRoom', { method: 'POST', token: hr.token, query: { userId: seeker.userId } });
@@ -199,5 +201,13 @@ describe('in a browser set to America/New_York', () => {
     expect(await left(hr.page)).toBeLessThanOrEqual(20 * 60);
     expect(Math.abs((await left(hr.page)) - (await left(seeker.page)))).toBeLessThanOrEqual(3);
     await screenshot(hr.page, 'time-zones-room-new-york', { fullPage: false });
+
+    // The seeker's list of video invitations gives the room's time on a Beijing clock, and says so.
+    await seeker.page.goto('/zppc/job_hunter/hunter_invite');
+    const invitation = seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${opened.data}` });
+    const meta = (await invitation.locator('.video-invites__meta').textContent())!;
+    const at = (ms: number) => `${new Date(ms + 8 * 3600_000).toISOString().slice(5, 10)} ${beijingClock(ms)}（北京时间）`;
+    expect([at(openedAt), at(Date.now())]).toContain(meta.replace(`房间号 ${opened.data} · `, ''));
+    await screenshot(seeker.page, 'time-zones-video-invitation-new-york', { fullPage: false });
   });
 });

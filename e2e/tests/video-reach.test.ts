@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
 import { apiCall } from '../lib/api.js';
-import { personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
+import { giveResume, personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
 import { collectPeerConnections, enterFromDeviceCheck, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
 
 const ring = (page: Page) => page.locator('zp-chat').getByRole('alertdialog', { name: '视频面试邀请' });
@@ -46,12 +46,7 @@ describe('an HR-started video interview reaches the candidate', () => {
   it('rings the seeker, who enters; both see the other large at 1280×720 and 375 px; leaving is named and 重新邀请 rings again', { timeout: 300_000 }, async () => {
     const phone = `136${String(Date.now()).slice(-8)}`;
     const grant: Grant = await registerSeeker(phone);
-    // A résumé with a name (the invitation list lives in the seeker centre, which asks for one).
-    const token = grant.token;
-    await apiCall('/api/qz/qzgrjbxx/save', { token, body: { xm: '孙悦', xbm: 'xb_002', csrq: '1998-03-01', dqszs: '440000', dqszcs: '440300', yx: 'sunyue@example.com', zwpj: '两年前端开发经验。' } });
-    await apiCall('/api/qz/qzgrjbxx/updateQzzt/zt_004', { token, method: 'POST' });
-    await apiCall('/api/qz/qzqzyx/save', { token, body: { sjm: '440000', cjm: '440300', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201' } });
-    await apiCall('/api/qz/qzjyjl/save', { token, body: { xxmc: '华南理工大学', xl: 'xl_04', rxsj: '2016-09', bysj: '2020-06' } });
+    await giveResume(grant.token, '孙悦');
     const seeker = await personWithChat(browser(), 'qz', phone, 375, grant, (page) => collectPeerConnections(page));
     await seeker.page.setViewportSize({ width: 375, height: 667 });
     const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280);
