@@ -90,4 +90,24 @@ describe('login', () => {
     await screenshot(page, 'login-hr-mobile');
     await context.close();
   });
+
+  it('the code step says at once when a number cannot use it, and sends nothing: registering a registered phone, resetting an unknown one', async () => {
+    const { context, page } = await openPerson(browser, { viewport: { width: 375, height: 812 } });
+    const refusedWithoutCode = async (phone: string, purpose: 'register' | 'reset', words: string, shot: string) => {
+      const since = Date.now();
+      await page.getByLabel('手机号').fill(phone);
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.locator('.zp-message').filter({ hasText: words }).first().waitFor();
+      await screenshot(page, shot, { fullPage: false });
+      // no wait for a code that is not coming, and none in the SMS log
+      expect(await page.getByRole('button', { name: '获取验证码' }).isEnabled()).toBe(true);
+      await expect(smsCode(phone, { purpose, since, timeoutMs: 1500 })).rejects.toThrow(/no SMS code/);
+    };
+    await page.goto('/zppc/public/registered');
+    await page.getByRole('radio', { name: '求职者' }).click();
+    await refusedWithoutCode(demo.seeker.phone, 'register', '该手机号已注册，请直接登录', 'register-code-refused-375');
+    await page.goto('/zppc/public/forgotpassword');
+    await refusedWithoutCode(`137${String(Date.now()).slice(-8)}`, 'reset', '该手机号尚未注册', 'reset-code-refused-375');
+    await context.close();
+  });
 });
