@@ -69,6 +69,7 @@ describe('in a browser set to America/New_York', () => {
         seen.add(expected);
         expect(await card.locator('[data-fair-state]').textContent(), fair.hymc).toBe(STATE[expected]);
         expect(await card.locator('.fair-card__meta').textContent(), fair.hymc).toContain(dayTime(fair.hykssj));
+        expect(await card.locator('.fair-card__meta').textContent(), fair.hymc).toContain('（北京时间）');
         const action = card.locator('[data-fair-action] > *');
         expect(await action.textContent()).toBe(expected === 1 ? '立即报名' : expected === 2 ? '进入会场' : '已结束');
         if (expected === 2) expect(await action.getAttribute('href')).toMatch(new RegExp(`/meetinghall/${fair.hxid}/2$`));
@@ -90,6 +91,7 @@ describe('in a browser set to America/New_York', () => {
     await page.locator(`[data-fair-card][data-hxid="${running.hxid}"] [data-fair-action] a`).click();
     await page.waitForURL(new RegExp(`/meetinghall/${running.hxid}/2$`));
     await page.locator('.detail-hero').getByText(dayTime(running.hykssj)).first().waitFor();
+    await page.locator('.detail-hero').getByText('（北京时间）').first().waitFor();
     const times = page.locator('.hall-ticker time[data-ago]');
     await times.first().waitFor();
     const ages: string[] = [];

@@ -17,6 +17,7 @@ import { ListState, Notice, Select, Tabs, Tag, ListPager, resettingPage } from '
 import { FAIR_STATE_TEXT, FAIR_STATE_TONE, fairKindText } from '../console/states';
 import { to } from '../../lib/paths';
 import { fairState } from '@zp/core/rules/fairs';
+import { withBeijingLabel } from '@zp/core/dates';
 
 type Fair = ReplyOf<typeof fairsApi.list>['page']['list'][number];
 type Tab = 'all' | 'mine' | 'favourites';
@@ -60,7 +61,7 @@ function FairCard({ f, onChanged }: { f: Fair; onChanged: () => void }) {
         </p>
         <p className="hr-card__meta">
           <span>
-            {minutes(f.hykssj)} 至 {minutes(f.hyjssj)}
+            {withBeijingLabel(`${minutes(f.hykssj)} 至 ${minutes(f.hyjssj)}`)}
           </span>
           {f.sfxs === 2 && (f.hydd || f.csdm) ? <span>{cityAddress(codes?.city(f.csdm), f.hydd)}</span> : null}
         </p>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { fairsApi } from '@zp/core/routes';
+import { withBeijingLabel } from '@zp/core/dates';
 import type { Query } from '@zp/core/contract';
 import type * as C from '@zp/core/contract';
 import { GuardedButton } from '../common/ClickGuard';
@@ -72,7 +73,7 @@ export default function FairCards({ fairs: initial, query, kinds, cities, compac
               {fair.hymc}
             </a>
             <p className="fair-card__meta">
-              <span>{fairSpan(fair.hykssj, fair.hyjssj)}</span>
+              <span>{withBeijingLabel(fairSpan(fair.hykssj, fair.hyjssj))}</span>
               <span className="fair-card__place">{place}</span>
             </p>
             <p className="fair-card__figures">

@@ -3,6 +3,7 @@ import type { Reply } from '@zp/core/contract';
 import type { fairsApi } from '@zp/core/contract';
 import { paths } from '../../lib/paths';
 import { minute } from './common';
+import { withBeijingLabel } from '@zp/core/dates';
 import { fairState } from '../../lib/format';
 
 export type Fair = Reply<typeof fairsApi.seekerFairs>['hxList'][number];
@@ -26,7 +27,7 @@ export function FairRow({ fair, meta, side }: { fair: FairRowData; meta?: ReactN
         </p>
         <p className="sk-row__meta">
           <span>
-            {minute(fair.hykssj)} 至 {minute(fair.hyjssj)}
+            {withBeijingLabel(`${minute(fair.hykssj)} 至 ${minute(fair.hyjssj)}`)}
           </span>
           {fair.hydd ? <span>{fair.hydd}</span> : null}
           <span>参会单位 {fair.chqys}</span>
