@@ -313,6 +313,9 @@ export const styles = css`
     pointer-events: auto;
   }
   .label em {
+    /* a role tag stays one word: in a phone's small tile the name gives way instead */
+    flex: none;
+    white-space: nowrap;
     font-style: normal;
     padding: 0 4px;
     border-radius: 3px;
