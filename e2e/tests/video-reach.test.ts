@@ -80,6 +80,14 @@ describe('an HR-started video interview reaches the candidate', () => {
       await expect.poll(() => room(hr.page).locator('.remaining').textContent()).toMatch(/剩余 (20:00|19:[0-5]\d)/);
       await screenshot(hr.page, 'video-room-two-1280x720', { fullPage: false });
       await screenshot(seeker.page, 'video-room-two-375', { fullPage: false });
+      // and the other way round: the HR on a phone, the seeker at a desk
+      await hr.page.setViewportSize({ width: 375, height: 667 });
+      await seeker.page.setViewportSize({ width: 1280, height: 720 });
+      await seesOtherLarge(hr.page, hr.userId, seeker.userId);
+      await seesOtherLarge(seeker.page, seeker.userId, hr.userId);
+      await screenshot(hr.page, 'video-room-two-hr-375', { fullPage: false });
+      await hr.page.setViewportSize({ width: 1280, height: 720 });
+      await seeker.page.setViewportSize({ width: 375, height: 667 });
 
       // The seeker leaves: the HR is told who, and may invite them again, which rings their page.
       await room(seeker.page).getByRole('button', { name: '离开', exact: true }).click();
