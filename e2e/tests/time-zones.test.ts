@@ -73,6 +73,8 @@ describe('in a browser set to America/New_York', () => {
         const action = card.locator('[data-fair-action] > *');
         expect(await action.textContent()).toBe(expected === 1 ? '立即报名' : expected === 2 ? '进入会场' : '已结束');
         if (expected === 2) expect(await action.getAttribute('href')).toMatch(new RegExp(`/meetinghall/${fair.hxid}/2$`));
+        // an ended fair keeps the count of jobs it showed (issue 28 item 14), not 岗位 0
+        if (expected === 3) expect(await card.locator('.fair-card__figures').textContent()).toMatch(/岗位 [1-9]\d*/);
       }
     };
     // As the server rendered them and the page's clock script corrected them, then as the island computes them.
