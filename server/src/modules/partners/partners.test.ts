@@ -234,12 +234,12 @@ describe('partner tokens', () => {
 
   it('learns from roomMembersInfo no more than its person would on the platform: other seekers masked (issue 27 item 1)', async () => {
     const token = (await partnerLogin(PARTNER)).body.token;
-    const other = await actor(srv, 'seeker');
-    const r = await srv.call('/api/sec/trtc/roomMembersInfo', { ...from(PARTNER, token), body: [other.userId, seeker.userId] });
+    const other = (await actor(srv, 'seeker')).userId!;
+    const r = await srv.call('/api/sec/trtc/roomMembersInfo', { ...from(PARTNER, token), body: [other, seeker.userId] });
     expect(r.body.code).toBe(0);
     const byId = Object.fromEntries((r.body.list as { userid: string; username: string; dwid: string }[]).map((m) => [m.userid, m]));
-    expect(byId[other.userId]).toEqual({ userid: other.userId, username: '测**', dwid: '' });
-    expect(byId[seeker.userId].username).toBe('测试求职者');
+    expect(byId[other]).toEqual({ userid: other, username: '测**', dwid: '' });
+    expect(byId[seeker.userId!].username).toBe('测试求职者');
   });
 
   it('works only from its own origin', async () => {
