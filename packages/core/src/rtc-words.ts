@@ -4,6 +4,7 @@
  * removal means, and call durations. No SDK and no schemas here: both widgets bundle it.
  */
 import { isApiError } from './client.js';
+import { RTC_FREE_LIMIT_MINUTES, RTC_WARNING_SECONDS } from './rules/interview.js';
 
 export const RTC_MSG = {
   devices: '请确认已连接摄像头和麦克风并授予其访问权限！',
@@ -14,7 +15,7 @@ export const RTC_MSG = {
   roomEnded: '房间已结束',
   companyUnapproved: '单位审核未通过，视频面试已结束',
   /** A free HR's interview, a minute before its 20 minutes are up (the room and the 1:1 call alike). */
-  timeWarning: '面试将在 1 分钟后结束（非付费会员每次视频面试限 20 分钟）',
+  timeWarning: `面试将在 ${RTC_WARNING_SECONDS / 60} 分钟后结束（非付费会员每次视频面试限 ${RTC_FREE_LIMIT_MINUTES} 分钟）`,
   otherPage: '您已在其他页面进入该房间',
   leftElsewhere: '您已在其他页面离开该房间',
   removed: '您已被移出房间',

@@ -5,7 +5,7 @@
  */
 import { failureText } from '@zp/core/client';
 import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, joinedRoomKey, kickedText } from '@zp/core/rtc-words';
-import { RTC_WARNING_SECONDS, interviewSecondsLeft } from '@zp/core/rules/interview';
+import { RTC_FREE_LIMIT_MINUTES, RTC_WARNING_SECONDS, interviewSecondsLeft } from '@zp/core/rules/interview';
 
 export { deviceErrorText, formatClock, isDeviceError, isSessionExpired, kickedText };
 
@@ -33,7 +33,7 @@ export const MSG = {
   peerLeft: (name: string) => `${name}已离开房间`,
   reinvite: '重新邀请',
   /** A free HR's room before the interview began: its 20 minutes start once both are in. */
-  limitPending: '限时 20 分钟，双方进入后开始计时',
+  limitPending: `限时 ${RTC_FREE_LIMIT_MINUTES} 分钟，双方进入后开始计时`,
   serviceError: (reason: string) => `音视频服务出错：${reason}`,
   badRoom: '房间号无效',
 } as const;

@@ -58,7 +58,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { route, replyOf, Enum, Id, DateText } from './define.js';
-import { RTC_FREE_LIMIT_SECONDS } from '../rules/interview.js';
+import { RTC_FREE_LIMIT_MINUTES, RTC_FREE_LIMIT_SECONDS } from '../rules/interview.js';
 
 export { RTC_FREE_LIMIT_SECONDS, RTC_WARNING_SECONDS, RTC_ROOM_MAX_HOURS, RTC_FREE_NOTICE, RTC_COUNTS_AFTER_SECONDS, rtcDailyUsedMsg } from '../rules/interview.js';
 
@@ -170,7 +170,7 @@ const tags = ['rtc'];
 
 export const rtcApi = {
   startVedio: route({
-    method: 'POST', url: '/api/sec/trtc/startVedio/:userId', summary: '发起视频前检查：付费会员不限；免费会员每次 20 分钟、同一求职者每天一次', access: 'user', partner: true, tags,
+    method: 'POST', url: '/api/sec/trtc/startVedio/:userId', summary: `发起视频前检查：付费会员不限；免费会员每次 ${RTC_FREE_LIMIT_MINUTES} 分钟、同一求职者每天一次`, access: 'user', partner: true, tags,
     /** userId: the job seeker an HR wants to interview, or the HR a job seeker asks for an interview */
     params: Type.Object({ userId: Id('对方用户ID') }),
     reply: replyOf({

@@ -13,6 +13,7 @@ import { chatHubs } from '../chat/public.js';
 import { CONTENT_CHANGED } from '../content/public.js';
 import { rows, sql } from '../../db/index.js';
 import { RTC_MSG } from '@zp/core/rtc-words';
+import { RTC_FREE_LIMIT_MINUTES } from '@zp/core/rules/interview';
 import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
 import { iceServersFor } from './turn.js';
 import { sendBounded } from '../../http/socket.js';
@@ -61,7 +62,7 @@ const REMOVED_MSG: Record<RemovedCause, string> = {
   other_session: '您已在其他页面进入该房间',
   left_elsewhere: '您已在其他页面退出该房间',
   promoter_ended: '房间发起人已结束视频面试',
-  time_up: '免费会员的视频面试时长已满 20 分钟，房间已结束',
+  time_up: `免费会员的视频面试时长已满 ${RTC_FREE_LIMIT_MINUTES} 分钟，房间已结束`,
   empty: '房间已结束',
   expired: '房间已超过最长时长，已结束',
   company_unapproved: RTC_MSG.companyUnapproved,

@@ -52,7 +52,7 @@ function Plans() {
       <h2 className="hr-section__title">视频面试规则</h2>
       <ul className="hr-rules">
         <li>视频面试由 HR 在会场或沟通中发起，求职者同意后进入面试间。</li>
-        <li>免费会员发起面试时，如当天已与该求职者面试过或面试满 20 分钟，系统会给出提示，不能继续面试。</li>
+        <li>免费会员发起面试时，如当天已与该求职者面试过或面试满 {FREE_VIDEO_MINUTES} 分钟，系统会给出提示，不能继续面试。</li>
         <li>面试间内可邀请本单位同事共同参加。</li>
       </ul>
     </>
