@@ -21,14 +21,11 @@ interface LicenceFacts {
   founded: string;
 }
 
-/**
- * A stand-in business licence for a demo enterprise, stored as its HR uploaded it and attached to
- * the enterprise: a one-page PDF that says it is a sample. Null when no CJK font is installed.
- */
-async function attachDemoLicence(files: DemoFiles, hrId: string, companyId: string, facts: LicenceFacts): Promise<string | null> {
+/** A stand-in business licence: a one-page PDF that says it is a sample. Null when no CJK font is installed. */
+async function demoLicencePdf(facts: LicenceFacts): Promise<Uint8Array | null> {
   const font = pdfFont();
   if (!font) return null;
-  const bytes = await renderResumePdf(
+  return renderResumePdf(
     {
       name: '营业执照（演示样本）',
       facts: ['仅供演示，不具法律效力'],
@@ -42,13 +39,17 @@ async function attachDemoLicence(files: DemoFiles, hrId: string, companyId: stri
     font,
     '演示数据',
   );
+}
+
+/** Stores `bytes` as the licence `hrId` uploaded for the enterprise, attached to it. */
+async function attachDemoLicence(files: DemoFiles, hrId: string, companyId: string, bytes: Uint8Array | null): Promise<void> {
+  if (!bytes) return;
   const f = await receiveFile(files, {
     ownerId: hrId, kind: FileKind.licence, scope: SCOPES.company.name, name: '营业执照.pdf', body: Readable.from([bytes]),
     maxBytes: SCOPES.company.maxBytes, tooBig: '文件过大', private: SCOPES.company.private, check: () => ({ mime: 'application/pdf', ext: 'pdf' }),
   });
   await files.db.execute(sql`update files set company_id = ${companyId} where id = ${f.id}`);
   await files.db.execute(sql`update companies set licence_file_id = ${f.id} where id = ${companyId}`);
-  return f.id;
 }
 
 /** The demo HR's approved enterprise, complete as a newly registered one (credit code, contact, licence). */
@@ -62,7 +63,8 @@ export async function seedDemoCompany(db: Db, hrId: string, files?: DemoFiles): 
         returning id::text as id`,
   );
   if (files) {
-    await attachDemoLicence(files, hrId, company!.id, { name: DEMO_NAME, creditCode: DEMO_CREDIT_CODE, address: '深圳市南山区科技园', legalPerson: '王芳', founded: '2016年05月18日' });
+    const pdf = await demoLicencePdf({ name: DEMO_NAME, creditCode: DEMO_CREDIT_CODE, address: '深圳市南山区科技园', legalPerson: '王芳', founded: '2016年05月18日' });
+    await attachDemoLicence(files, hrId, company!.id, pdf);
   }
   await db.execute(sql`update hr_profiles set company_id = ${company!.id}, join_state = 2 where user_id = ${hrId}`);
   return company!.id;
@@ -176,14 +178,14 @@ export async function seedDemoCompaniesStep(ctx: DemoContext): Promise<void> {
   const list = await seedDemoCompanies(ctx.db, md5(DEMO_PASSWORD));
   const files = ctx.files;
   if (files) {
-    const approved = await rows<{ id: string; name: string; credit_code: string; address: string; hr_id: string; contact: string }>(
+    const approved = await rows<{ id: string; hr_id: string }>(
       ctx.db,
-      sql`select id::text as id, name, credit_code, address, created_by::text as hr_id, contact from companies
+      sql`select id::text as id, created_by::text as hr_id from companies
           where id = any(${sql.param(list.map((c) => c.id))}::bigint[]) and status = 1 order by id`,
     );
-    for (const c of approved) {
-      await attachDemoLicence(files, c.hr_id, c.id, { name: c.name, creditCode: c.credit_code, address: c.address, legalPerson: c.contact, founded: '2016年05月18日' });
-    }
+    // One sample rendered once: a PDF per enterprise would cost every demo start seconds.
+    const pdf = await demoLicencePdf({ name: '（演示单位）', creditCode: '—', address: '—', legalPerson: '—', founded: '—' });
+    for (const c of approved) await attachDemoLicence(files, c.hr_id, c.id, pdf);
   }
   ctx.log.info({ companies: list.length }, 'demo enterprises');
 }

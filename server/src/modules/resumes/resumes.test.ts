@@ -272,7 +272,8 @@ describe('resumes', () => {
     expect(await codesByRole(actors, call('/api/qz/qzgrjbxx/updateJlyc/0'))).toEqual(seekers);
   });
 
-  it('gives the demo job seeker a complete résumé', async () => {
+  // It starts a server of its own with the demo data: a hook's time, not a request's.
+  it('gives the demo job seeker a complete résumé', { timeout: 180_000 }, async () => {
     const demo = await startServer({ demo: true });
     try {
       const r = await demo.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } });
