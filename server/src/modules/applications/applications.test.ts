@@ -4,8 +4,8 @@ import type { TestServer } from '../../../test/helpers.js';
 import { actor, codesByRole, completeResume, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { fairWithSignup, postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
-import { beijingTime } from './store.js';
-import { TALENT_DOWNLOADS_PER_DAY } from './index.js';
+import { beijingTime } from './invite-to-interview.js';
+import { TALENT_DOWNLOADS_PER_DAY } from './downloads.js';
 
 let srv: TestServer;
 let actors: Actors;

@@ -5,7 +5,7 @@ import { actor, type Actor, type Actors, serverWithActors } from '../../../test/
 import { postJob } from '../../../test/recruit.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
 import { one, sql } from '../../db/index.js';
-import { pdfFont } from '../resumes/pdf.js';
+import { pdfFont } from '../resumes/public.js';
 
 let srv: TestServer;
 let actors: Actors;

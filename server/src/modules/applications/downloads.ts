@@ -10,25 +10,24 @@
  */
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
-import {
-  RESUME_DOWNLOAD_FORMATS, RESUME_LINK_EXPIRED_MSG, RESUME_LINK_SECONDS, RESUME_PDF_FONT_MISSING_MSG, resumeExportsApi, type ResumeDownloadFormat,
-} from '@zp/core/contract';
+import { RESUME_LINK_EXPIRED_MSG, RESUME_LINK_SECONDS, RESUME_PDF_FONT_MISSING_MSG, type ResumeDownloadFormat } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
-import { one, rows, sql, type Db } from '../../db/index.js';
-import { handle } from '../../http/route.js';
+import type { Db } from '../../db/index.js';
 import { AppError, forbidden, notFound, tooMany } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { companyOfHr } from '../companies/public.js';
-import { contentDisposition, fileOf, FileKind, openStoredFile, type FileRecord } from '../files/public.js';
+import { fileOf, FileKind, openStoredFile, type FileRecord } from '../files/public.js';
 import { bumpResumeCounter } from '../resumes/public.js';
 import { resumeDocument, type ContactView } from '../resumes/public.js';
 import { buildResumeDocx } from '../resumes/public.js';
 import { pdfFont, renderResumePdf } from '../resumes/public.js';
+import { hrCompany } from './hr-company.js';
 import { candidateAccess, resumeFileAccess } from './public.js';
-import { hrCompany } from './store.js';
-import { BROWSER_LINK } from '../../http/errors.js';
+import {
+  deleteOldDownloadLinks, downloadLink as linkOfToken, insertDownload, insertDownloadLink, latestResumeFile, lockCompanyDownloads, markLinkUsed,
+  resumeOwnerName, sentAttachment, talentDownloadedToday, type DownloadLinkRow,
+} from './repo.js';
 
 /**
  * Seekers an enterprise may download from talent search per day (Beijing days; a seeker
@@ -63,31 +62,10 @@ async function reach(db: Db, companyId: string, seekerId: string): Promise<Reach
 /** Seekers of `talent` not yet downloaded today who would pass the enterprise's daily limit. */
 async function overTalentLimit(db: Db, companyId: string, talent: string[]): Promise<boolean> {
   if (!talent.length) return false;
-  const r = await rows<{ id: string }>(
-    db,
-    sql`select distinct seeker_id::text as id from resume_downloads
-        where company_id = ${companyId} and source = 'talent'
-          and created_at >= (date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
-  );
-  const done = new Set(r.map((x) => x.id));
+  const done = new Set(await talentDownloadedToday(db, companyId));
   return done.size + talent.filter((id) => !done.has(id)).length > TALENT_DOWNLOADS_PER_DAY;
 }
 const TALENT_LIMIT_MSG = `今日从人才搜索下载的简历已达 ${TALENT_DOWNLOADS_PER_DAY} 份上限，请明天再试`;
-
-/** The attachment sent with the seeker's latest application to the enterprise that had one. */
-async function sentAttachment(db: Db, companyId: string, seekerId: string): Promise<string | null> {
-  const r = await one<{ id: string }>(
-    db,
-    sql`select a.resume_file_id::text as id from applications a join files f on f.id = a.resume_file_id and f.deleted_at is null
-        where a.seeker_id = ${seekerId} and a.company_id = ${companyId} order by a.created_at desc limit 1`,
-  );
-  return r?.id ?? null;
-}
-
-async function seekerName(db: Db, seekerId: string): Promise<string> {
-  const r = await one<{ name: string }>(db, sql`select name from seeker_profiles where user_id = ${seekerId}`);
-  return (r?.name ?? '').trim() || '求职者';
-}
 
 /** A file name without path separators or control characters. */
 const safeName = (n: string) => n.replace(/[\\/\x00-\x1f\x7f:*?"<>|]/g, '_').trim().slice(0, 120) || '简历';
@@ -119,7 +97,7 @@ export async function downloadLink(s: Services, hrId: string, req: LinkRequest):
   } else {
     const one = allowed[0];
     if (!one) throw notFound('该求职者不存在或已隐藏简历');
-    const person = await seekerName(s.db, one.seekerId);
+    const person = await resumeOwnerName(s.db, one.seekerId);
     if (req.format === 'file') {
       if (!one.files) throw forbidden('只能下载投递到本单位或已接受本单位面试邀请的求职者的附件简历');
       fileId = req.fileId ?? (await sentAttachment(s.db, company.id, one.seekerId));
@@ -133,27 +111,14 @@ export async function downloadLink(s: Services, hrId: string, req: LinkRequest):
   if (await overTalentLimit(s.db, company.id, allowed.filter((r) => r.source === 'talent').map((r) => r.seekerId))) throw tooMany(TALENT_LIMIT_MSG);
 
   const token = crypto.randomBytes(32).toString('base64url');
-  await s.db.execute(
-    sql`insert into resume_download_links (token_hash, hr_id, company_id, format, seeker_ids, file_id, attachments, zip, expires_at)
-        values (${sha256(token)}, ${hrId}, ${company.id}, ${req.format},
-                ${`{${allowed.map((r) => r.seekerId).join(',')}}`}::bigint[], ${fileId}, ${!!req.attachments}, ${!!req.zip},
-                now() + make_interval(secs => ${RESUME_LINK_SECONDS}))`,
-  );
+  await insertDownloadLink(s.db, {
+    tokenHash: sha256(token), hrId, companyId: company.id, format: req.format,
+    seekerIds: allowed.map((r) => r.seekerId), fileId, attachments: !!req.attachments, zip: !!req.zip,
+    seconds: RESUME_LINK_SECONDS,
+  });
   // Old links are of no use to anyone: dropped as new ones are made.
-  await s.db.execute(sql`delete from resume_download_links where expires_at < now() - interval '1 day'`);
+  await deleteOldDownloadLinks(s.db);
   return { url: `${s.config.publicUrl}/api/hr/jlxz/file/${token}`, name, count: allowed.length };
-}
-
-interface LinkRow {
-  id: string;
-  hr_id: string;
-  company_id: string;
-  format: ResumeDownloadFormat;
-  seeker_ids: string[];
-  file_id: string | null;
-  attachments: boolean;
-  zip: boolean;
-  used: boolean;
 }
 
 interface Part {
@@ -178,19 +143,15 @@ async function renderResume(s: Services, r: Reach, format: 'pdf' | 'docx'): Prom
 }
 
 /** Records the downloads of a link's first fetch and moves the seekers' counters; false over the daily limit. */
-async function count(s: Services, link: LinkRow, parts: { seekerId: string; source: Source; fileId: string | null }[]): Promise<boolean> {
+async function count(s: Services, link: DownloadLinkRow, parts: { seekerId: string; source: Source; fileId: string | null }[]): Promise<boolean> {
   const counted = await s.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     // one enterprise's count at a time, so two tabs cannot both take the last one
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`talent-downloads:${link.company_id}`}))`);
-    const first = await one(db, sql`update resume_download_links set used_at = now() where id = ${link.id} and used_at is null returning id`);
-    if (!first) return [];
+    await lockCompanyDownloads(db, link.company_id);
+    if (!(await markLinkUsed(db, link.id))) return [];
     if (await overTalentLimit(db, link.company_id, parts.filter((p) => p.source === 'talent').map((p) => p.seekerId))) return null;
     for (const p of parts) {
-      await tx.execute(
-        sql`insert into resume_downloads (hr_id, company_id, seeker_id, file_id, source, link_id, format)
-            values (${link.hr_id}, ${link.company_id}, ${p.seekerId}, ${p.fileId}, ${p.source}, ${link.id}, ${link.format})`,
-      );
+      await insertDownload(db, { hrId: link.hr_id, companyId: link.company_id, seekerId: p.seekerId, fileId: p.fileId, source: p.source, linkId: link.id, format: link.format });
     }
     return [...new Set(parts.map((p) => p.seekerId))];
   });
@@ -200,15 +161,8 @@ async function count(s: Services, link: LinkRow, parts: { seekerId: string; sour
 }
 
 /** Serves a link: checks again who may have what, counts the first fetch, sends the file or the zip. */
-async function serve(s: Services, token: string): Promise<{ name: string; mime: string; body: Buffer | Readable }> {
-  const link = TOKEN.test(token)
-    ? await one<LinkRow>(
-        s.db,
-        sql`select id::text as id, hr_id::text as hr_id, company_id::text as company_id, format, seeker_ids::text[] as seeker_ids,
-                   file_id::text as file_id, attachments, zip, used_at is not null as used
-            from resume_download_links where token_hash = ${sha256(token)} and expires_at > now()`,
-      )
-    : undefined;
+export async function serve(s: Services, token: string): Promise<{ name: string; mime: string; body: Buffer | Readable }> {
+  const link = TOKEN.test(token) ? await linkOfToken(s.db, sha256(token)) : undefined;
   if (!link) throw notFound(RESUME_LINK_EXPIRED_MSG);
   // The HR may have left the enterprise, or the seeker hidden the résumé, since the link was made.
   const company = await companyOfHr(s.db, link.hr_id);
@@ -263,30 +217,39 @@ async function serve(s: Services, token: string): Promise<{ name: string; mime: 
   return { name: `简历导出_${today()}_${count_}份.zip`, mime: 'application/zip', body: zip.outputStream as unknown as Readable };
 }
 
-/** The two calls that make links, and the link itself (a download, outside the JSON contract). */
-export function registerDownloads(app: FastifyInstance, s: Services): void {
-  if (!pdfFont()) s.log.warn('no CJK font for PDF résumés (apt-get install fonts-wqy-microhei): HR can download Word résumés only');
-  handle(app, s, resumeExportsApi.link, async ({ body, user }) => {
-    const r = await downloadLink(s, user.id, { seekerIds: [body.qzbsid], format: body.format, fileId: body.jlid ?? null });
-    return { url: r.url, name: r.name, msg: `正在下载${RESUME_DOWNLOAD_FORMATS[body.format]}简历` };
-  });
-  handle(app, s, resumeExportsApi.zip, async ({ body, user }) => {
-    const r = await downloadLink(s, user.id, { seekerIds: body.qzbsids, format: body.format, zip: true, attachments: body.fj === 1 });
-    return { ...r, msg: `正在导出 ${r.count} 份简历` };
-  });
-  app.get(
-    '/api/hr/jlxz/file/:token',
-    { schema: { summary: '下载简历文件（由 jlxz/link 或 jlxz/zip 给出的短时链接）', tags: ['applications'] }, config: BROWSER_LINK },
-    async (req, reply) => {
-      const { token } = req.params as { token: string };
-      const file = await serve(s, String(token));
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', contentDisposition('application/octet-stream', file.name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
-    },
-  );
+/**
+ * The link HR downloads (the older client's two calls): the attachment the caller has checked the
+ * enterprise may have, else the online résumé as a PDF — a real file, counted when fetched,
+ * talent-search downloads held to TALENT_DOWNLOADS_PER_DAY.
+ */
+async function resumeLink(s: Services, d: { hrId: string; seekerId: string; fileId: string | null }) {
+  const r = await downloadLink(s, d.hrId, { seekerIds: [d.seekerId], format: d.fileId ? 'file' : pdfFont() ? 'pdf' : 'docx', fileId: d.fileId });
+  return { qzJldz: r.url, jlmc: r.name };
 }
 
+/** The older client's download of an applicant's résumé: the attachment asked for (jlid), else the one sent, else the online résumé. */
+export async function appliedResumeLink(s: Services, hrId: string, q: { qzid: string; jlid?: string }) {
+  const company = await hrCompany(s.db, hrId);
+  if ((await resumeFileAccess(s.db, company.id, q.qzid)) !== 'private') throw forbidden('只能下载投递到本单位或已接受本单位面试邀请的求职者的简历');
+  let fileId: string | null = null;
+  if (q.jlid) {
+    const f = await fileOf(s.db, q.jlid);
+    if (!f || f.ownerId !== q.qzid || f.kind !== FileKind.resume) throw notFound('简历文件不存在');
+    fileId = f.id;
+  } else {
+    // The attachment sent with the latest application that had one, else the online résumé.
+    fileId = await sentAttachment(s.db, company.id, q.qzid);
+  }
+  return resumeLink(s, { hrId, seekerId: q.qzid, fileId });
+}
+
+/** The older client's download from talent search. */
+export async function talentResumeLink(s: Services, hrId: string, seekerId: string) {
+  const company = await hrCompany(s.db, hrId);
+  const access = await resumeFileAccess(s.db, company.id, seekerId);
+  if (!access) throw notFound('该求职者不存在或已隐藏简历');
+  // Talent search shows what the seeker made public: the online résumé. The attachments only
+  // to an enterprise the seeker shared them with.
+  const fileId = access === 'private' ? await latestResumeFile(s.db, seekerId) : null;
+  return resumeLink(s, { hrId, seekerId, fileId });
+}
