@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { sql, type Db } from './index.js';
 import { createUser, findUser } from '../modules/auth/index.js';
 import { createSeekerProfile } from '../modules/resumes/profile.js';
-import { createHrProfile } from '../modules/companies/hr.js';
+import { createHrProfile } from '../modules/companies/public.js';
 import { seedDemoCompany, type DemoFiles } from '../modules/companies/seed.js';
 import { seedDemoCompaniesStep } from '../modules/companies/seed.js';
 import { seedDemoJobsStep } from '../modules/jobs/seed.js';
