@@ -1,4 +1,4 @@
 /** What other modules may use of the admin module. */
 
 // Used by other modules; they import it from here only.
-export { logOperatorAction } from './log.js';
+export { logOperatorAction } from './repo.js';

@@ -1,6 +1,8 @@
 /** What other modules may use of the auth module. */
 
 // Used by other modules; they import it from here only.
-export { LOGIN_TYPE_PARTNER, createUser, findUser, setDisplayName, startSession } from './index.js';
+export { createUser } from './create-user.js';
+export { findUser, setDisplayName } from './repo.js';
+export { LOGIN_TYPE_PARTNER, startSession } from './start-session.js';
 export { hashPassword } from './passwords.js';
 export { originMatches } from './sessions.js';

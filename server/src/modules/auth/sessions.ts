@@ -1,8 +1,19 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
-import type { Role, User } from '../../http/route.js';
+import type { Db } from '../../db/index.js';
+import type { User } from '../../http/route.js';
 import type { OriginPolicy } from '../../http/origins.js';
+import {
+  deleteExpiredSessions,
+  deletePartnerSession,
+  deleteSessionChain,
+  deleteSessionsOf,
+  insertSession,
+  liveSuccessor,
+  partnerSessionsOf,
+  rotateSession,
+  sessionOwner,
+} from './repo.js';
 
 export const SESSION_DAYS = 7;
 /** How long one login lasts at most, refreshes included, unless configured (SESSION_MAX_DAYS). */
@@ -45,12 +56,7 @@ export function sessionStore(db: Db, secret: string, origins: Pick<OriginPolicy,
 
   /** The session's owner; a partner session carries its origin (route.ts checks it on every call). */
   async function userByToken(token: string): Promise<User | null> {
-    const r = await one<{ id: string; role: Role; phone: string; session_id: string; origin: string | null }>(
-      db,
-      sql`select u.id::text as id, u.role, u.phone, s.id::text as session_id, s.origin
-          from sessions s join users u on u.id = s.user_id
-          where s.token_hash = ${sha256(token)} and s.expires_at > now()`,
-    );
+    const r = await sessionOwner(db, sha256(token));
     return r ? { id: r.id, role: r.role, phone: r.phone, sessionId: r.session_id, origin: r.origin } : null;
   }
 
@@ -60,10 +66,7 @@ export function sessionStore(db: Db, secret: string, origins: Pick<OriginPolicy,
 
   /** Ends the login `sessionId` belongs to: every token of its chain, earlier ones in their grace minute too. */
   async function revoke(sessionId: string) {
-    const r = await rows<{ id: string; user_id: string }>(
-      db,
-      sql`delete from sessions where chain = (select chain from sessions where id = ${sessionId}) returning id::text as id, user_id::text as user_id`,
-    );
+    const r = await deleteSessionChain(db, sessionId);
     for (const x of r) await announce({ userId: x.user_id, sessionId: x.id });
   }
 
@@ -85,8 +88,7 @@ export function sessionStore(db: Db, secret: string, origins: Pick<OriginPolicy,
       const token = crypto.randomBytes(32).toString('base64url');
       const origin = opts.origin ?? null;
       const seconds = Math.min(origin ? PARTNER_SESSION_SECONDS : SESSION_DAYS * 86400, maxDays * 86400);
-      await db.execute(sql`insert into sessions (user_id, token_hash, expires_at, kind, origin)
-        values (${userId}, ${sha256(token)}, now() + make_interval(secs => ${seconds}), ${origin ? 'partner' : 'full'}, ${origin})`);
+      await insertSession(db, userId, sha256(token), seconds, origin);
       return { token, expiresIn: seconds };
     },
     /**
@@ -98,31 +100,19 @@ export function sessionStore(db: Db, secret: string, origins: Pick<OriginPolicy,
      */
     async rotate(user: User, token: string): Promise<{ token: string; expiresIn: number; name: string } | null> {
       const next = successorOf(token);
-      // the successor's remaining lifetime, and the owner's name, which the refresh answers with
-      const answer = sql`greatest(0, floor(extract(epoch from expires_at - now())))::int as seconds, (select u.name from users u where u.id = ${user.id}) as name`;
-      // One statement: the update takes the row lock, so of two refreshes racing only one inserts.
-      // The successor keeps the kind and origin: a partner token renews only into a partner token.
-      const issued = await one<{ seconds: number; name: string | null }>(
-        db,
-        sql`with rotated as (
-            update sessions set rotated_at = now(), expires_at = least(expires_at, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))
-            where id = ${user.sessionId} and rotated_at is null and started_at > now() - make_interval(days => ${maxDays})
-            returning user_id, kind, origin, started_at, chain)
-          insert into sessions (user_id, token_hash, expires_at, kind, origin, started_at, chain)
-          select user_id, ${sha256(next)},
-                 least(started_at + make_interval(days => ${maxDays}),
-                       now() + case when kind = 'partner' then make_interval(secs => ${PARTNER_SESSION_SECONDS}) else make_interval(days => ${SESSION_DAYS}) end),
-                 kind, origin, started_at, chain
-          from rotated
-          returning ${answer}`,
-      );
+      const issued = await rotateSession(db, {
+        userId: user.id,
+        sessionId: user.sessionId,
+        nextHash: sha256(next),
+        maxDays,
+        graceSeconds: ROTATION_GRACE_SECONDS,
+        partnerSeconds: PARTNER_SESSION_SECONDS,
+        sessionDays: SESSION_DAYS,
+      });
       if (issued) return { token: next, expiresIn: issued.seconds, name: issued.name ?? '' };
       // Rotated before (another tab, or a refresh racing this one): its successor, looked up in a
       // statement of its own so that it sees the racing refresh's insert once that has committed.
-      const successor = await one<{ seconds: number; name: string | null }>(
-        db,
-        sql`select ${answer} from sessions where token_hash = ${sha256(next)} and expires_at > now()`,
-      );
+      const successor = await liveSuccessor(db, user.id, sha256(next));
       // Ended by a logout or a password change since: the old token cannot bring it back.
       if (!successor) return null;
       return { token: next, expiresIn: successor.seconds, name: successor.name ?? '' };
@@ -134,39 +124,24 @@ export function sessionStore(db: Db, secret: string, origins: Pick<OriginPolicy,
     revoke,
     /** The person's live partner sessions (a rotated one lapsing in its grace minute is left out). */
     async partnerSessions(userId: string) {
-      return rows<{ id: string; origin: string; login_time: string; expire_time: string }>(
-        db,
-        sql`select id::text as id, origin,
-                   ${chinaTime('started_at')} as login_time, ${chinaTime('expires_at')} as expire_time
-            from sessions
-            where user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null
-            order by started_at desc, id desc`,
-      );
+      return partnerSessionsOf(db, userId);
     },
     /** Ends one partner session of `userId`; false when it is not theirs, not a partner one, or already over. */
     async endPartnerSession(userId: string, sessionId: string): Promise<boolean> {
       // One statement: the session, and its predecessors from the same site still in their grace
       // minute after a refresh, which end with it.
-      const gone = await rows<{ id: string; ended: boolean }>(
-        db,
-        sql`with target as (
-            select id, origin from sessions
-            where id = ${sessionId} and user_id = ${userId} and kind = 'partner' and expires_at > now() and rotated_at is null)
-          delete from sessions s using target t
-          where s.id = t.id or (s.user_id = ${userId} and s.kind = 'partner' and s.rotated_at is not null and s.origin = t.origin)
-          returning s.id::text as id, s.id = t.id as ended`,
-      );
+      const gone = await deletePartnerSession(db, userId, sessionId);
       const ended = gone.find((r) => r.ended);
       if (!ended) return false;
       await announce({ userId, sessionId: ended.id });
       return true;
     },
     async revokeAll(userId: string) {
-      await db.execute(sql`delete from sessions where user_id = ${userId}`);
+      await deleteSessionsOf(db, userId);
       await announce({ userId });
     },
     async purgeExpired() {
-      await rows(db, sql`delete from sessions where expires_at < now() returning id`);
+      await deleteExpiredSessions(db);
     },
   };
 }

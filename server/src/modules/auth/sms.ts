@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import type { Db } from '../../db/index.js';
 import { badRequest, tooMany, type AppError } from '../../http/reply.js';
+import { codesSentToday, insertSmsCode, insertSmsGuess, insertSmsRefusal, liveCodes, otherPhonesAskedFrom, useUpCodes, wrongCodesFrom } from './repo.js';
 
 export type SmsPurpose = 'register' | 'login' | 'reset' | 'old_phone' | 'new_phone' | 'close_account';
 
@@ -44,34 +45,21 @@ export function smsCodes(db: Db, sender: SmsSender, secret: string, limits: { sm
      * counts against the address's limit of phones an hour.
      */
     async send(phone: string, purpose: SmsPurpose, ip: string, refusal?: () => Promise<AppError | null>): Promise<void> {
-      const byAddress = await one<{ others: number }>(
-        db,
-        sql`select count(distinct phone) filter (where phone <> ${phone})::int as others
-            from (select phone from sms_codes where ip = ${ip} and created_at > now() - interval '1 hour'
-                  union all
-                  select phone from sms_refusals where ip = ${ip} and at > now() - interval '1 hour') asked`,
-      );
+      const byAddress = await otherPhonesAskedFrom(db, phone, ip);
       if ((byAddress?.others ?? 0) >= limits.smsPerAddressPerHour) throw tooMany('当前网络获取验证码的手机号过多，请 1 小时后再试');
       const refused = refusal ? await refusal() : null;
       if (refused) {
-        await db.execute(sql`insert into sms_refusals (phone, purpose, ip) values (${phone}, ${purpose}, ${ip})`);
+        await insertSmsRefusal(db, phone, purpose, ip);
         throw refused;
       }
-      const recent = await one<{ last: string | null; today: number }>(
-        db,
-        sql`select max(created_at)::text as last,
-                   count(*) filter (where created_at > now() - interval '1 day')::int as today,
-                   (extract(epoch from now() - max(created_at)))::float as age
-            from sms_codes where phone = ${phone} and created_at > now() - interval '1 day'`,
-      );
-      const age = (recent as unknown as { age: number | null } | undefined)?.age;
+      const recent = await codesSentToday(db, phone);
+      const age = recent?.age;
       if (age !== null && age !== undefined && age < SMS_RULES.intervalSeconds) {
         throw tooMany(`验证码发送过于频繁，请 ${Math.ceil(SMS_RULES.intervalSeconds - age)} 秒后再试`);
       }
       if ((recent?.today ?? 0) >= SMS_RULES.perDay) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试');
       const code = String(crypto.randomInt(0, 10 ** SMS_RULES.digits)).padStart(SMS_RULES.digits, '0');
-      await db.execute(sql`insert into sms_codes (phone, purpose, code_hash, expires_at, ip)
-        values (${phone}, ${purpose}, ${digest(phone, purpose, code)}, now() + make_interval(secs => ${SMS_RULES.validSeconds}), ${ip})`);
+      await insertSmsCode(db, { phone, purpose, codeHash: digest(phone, purpose, code), validSeconds: SMS_RULES.validSeconds, ip });
       await sender.send(phone, code, purpose);
     },
 
@@ -85,21 +73,9 @@ export function smsCodes(db: Db, sender: SmsSender, secret: string, limits: { sm
      * stranger can burn the owner's code, and strangers share five guesses at it.
      */
     async check(phone: string, purpose: SmsPurpose, code: string, ip: string): Promise<void> {
-      const byAddress = await one<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from sms_guesses where ip = ${ip} and at > now() - interval '1 hour'`,
-      );
+      const byAddress = await wrongCodesFrom(db, ip);
       if ((byAddress?.n ?? 0) >= SMS_RULES.wrongPerAddressPerHour) throw tooMany('当前网络验证码错误次数过多，请 1 小时后再试');
-      const live = await rows<{ code_hash: string; own: boolean; own_fails: number; other_fails: number }>(
-        db,
-        sql`select c.code_hash, c.ip = ${ip} as own,
-                   count(g.id) filter (where g.ip = c.ip)::int as own_fails,
-                   count(g.id) filter (where g.ip <> c.ip)::int as other_fails
-            from sms_codes c
-            left join sms_guesses g on g.phone = c.phone and g.purpose = c.purpose and g.at >= c.created_at
-            where c.phone = ${phone} and c.purpose = ${purpose} and c.used_at is null and c.expires_at > now()
-            group by c.id, c.code_hash, c.ip`,
-      );
+      const live = await liveCodes(db, phone, purpose, ip);
       if (!live.length) throw badRequest('验证码已失效，请重新获取');
       /** Wrong tries left to this address on a code; 0: not usable from here. */
       const left = (r: (typeof live)[number], extra = 0) =>
@@ -108,14 +84,14 @@ export function smsCodes(db: Db, sender: SmsSender, secret: string, limits: { sm
       if (!usable.length) throw badRequest('验证码错误次数过多，请重新获取');
       const actual = Buffer.from(digest(phone, purpose, code), 'hex');
       if (usable.some((r) => crypto.timingSafeEqual(Buffer.from(r.code_hash, 'hex'), actual))) return;
-      await db.execute(sql`insert into sms_guesses (phone, purpose, ip) values (${phone}, ${purpose}, ${ip})`);
+      await insertSmsGuess(db, phone, purpose, ip);
       const remaining = Math.max(...usable.map((r) => left(r, 1)));
       throw badRequest(remaining > 0 ? `验证码错误，还可尝试 ${remaining} 次` : '验证码错误次数过多，请重新获取');
     },
 
     /** Uses up every live code of `phone` for `purpose` (a code serves one action). */
     async consume(phone: string, purpose: SmsPurpose): Promise<void> {
-      await db.execute(sql`update sms_codes set used_at = now() where phone = ${phone} and purpose = ${purpose} and used_at is null`);
+      await useUpCodes(db, phone, purpose);
     },
 
     /** check, then consume. */

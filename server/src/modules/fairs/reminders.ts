@@ -4,29 +4,21 @@
  * nodes each fair is claimed — and reminded — exactly once.
  */
 import { SITE_PATHS } from '@zp/core/fairs';
-import { rows, sql } from '../../db/index.js';
 import { runEvery, type Services } from '../../services.js';
 import { notify } from '../notify/public.js';
 import { hrIdsOfCompany } from '../companies/public.js';
+import { claimDueReminders } from './repo/fairs.js';
+import { signupsOf } from './repo/signups.js';
 
 /** How long before the start the reminder goes out. */
 export const REMINDER_LEAD_MINUTES = 30;
 const CHECK_MS = 60_000;
 
 export async function sendFairReminders(s: Services): Promise<number> {
-  const due = await rows<{ id: string; name: string; starts: string; venue_type: number }>(
-    s.db,
-    sql`update fairs set reminder_claimed_at = now()
-        where published and reminder_claimed_at is null
-          and starts_at > now() and starts_at <= now() + make_interval(mins => ${REMINDER_LEAD_MINUTES})
-        returning id::text as id, name, to_char(starts_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as starts, venue_type::int as venue_type`,
-  );
+  const due = await claimDueReminders(s.db, REMINDER_LEAD_MINUTES);
   let sent = 0;
   for (const f of due) {
-    const signups = await rows<{ user_id: string; company_id: string | null }>(
-      s.db,
-      sql`select user_id::text as user_id, company_id::text as company_id from fair_signups where fair_id = ${f.id}`,
-    );
+    const signups = await signupsOf(s.db, f.id);
     const people = new Set<string>();
     for (const x of signups) {
       if (x.company_id) for (const hr of await hrIdsOfCompany(s.db, x.company_id)) people.add(hr);

@@ -1,11 +1,14 @@
 /** Sign-up and favourites, for job seekers and for enterprises (through their HR). */
 import { SITE_PATHS } from '@zp/core/fairs';
-import { rows, sql } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/reply.js';
+import type { User } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { notify } from '../notify/public.js';
 import { companyOfHr } from '../companies/public.js';
-import { fairStateSql, type FairState } from './public.js';
+import { requireFair } from './hall.js';
+import { viewerOf } from './list-fairs.js';
+import { publishedFairsOf, type OpenFair } from './repo/fairs.js';
+import { companySignedUp, deleteFavorite, insertCompanySignups, insertFavorites, insertSeekerSignups } from './repo/signups.js';
 import { seekerCompleteness } from '../resumes/public.js';
 import { contentChanged } from '../content/public.js';
 import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';
@@ -13,21 +16,9 @@ import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 /** The completeness a job seeker needs to sign up (spec: 60). */
 
-interface OpenFair {
-  id: string;
-  name: string;
-  state: FairState;
-  starts: string;
-}
-
 /** The fairs asked for, all published; refuses the whole request if one is missing. */
 async function publishedFairs(s: Services, ids: string[]): Promise<OpenFair[]> {
-  const found = await rows<OpenFair>(
-    s.db,
-    sql`select f.id::text as id, f.name, ${fairStateSql()} as state,
-               to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as starts
-        from fairs f where f.published and f.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-  );
+  const found = await publishedFairsOf(s.db, ids);
   if (found.length !== ids.length) throw notFound('招聘会不存在或已撤下');
   return found;
 }
@@ -55,14 +46,8 @@ async function confirmSignUps(s: Services, userId: string, fairs: Map<string, Op
 export async function seekerSignUp(s: Services, userId: string, ids: string[]) {
   if (!resumeComplete(await seekerCompleteness(s.db, userId))) throw forbidden(RESUME_INCOMPLETE_MSG);
   const fairs = await openForSignUp(s, ids);
-  const added = await rows<{ id: string }>(
-    s.db,
-    sql`insert into fair_signups (fair_id, user_id)
-        values ${sql.join(ids.map((id) => sql`(${id}, ${userId})`), sql`, `)}
-        on conflict (fair_id, user_id) where company_id is null do nothing
-        returning fair_id::text as id`,
-  );
-  await confirmSignUps(s, userId, fairs, added.map((x) => x.id), '您');
+  const added = await insertSeekerSignups(s.db, userId, ids);
+  await confirmSignUps(s, userId, fairs, added, '您');
 }
 
 /** Signs the HR's (approved) enterprise up; a second HR of the same enterprise changes nothing. */
@@ -70,24 +55,28 @@ export async function companySignUp(s: Services, hrId: string, ids: string[]) {
   const company = await companyOfHr(s.db, hrId);
   if (!company || company.status !== 1) throw forbidden(COMPANY_NOT_APPROVED);
   const fairs = await openForSignUp(s, ids);
-  const added = await rows<{ id: string }>(
-    s.db,
-    sql`insert into fair_signups (fair_id, user_id, company_id)
-        values ${sql.join(ids.map((id) => sql`(${id}, ${hrId}, ${company.id})`), sql`, `)}
-        on conflict (fair_id, company_id) where company_id is not null do nothing
-        returning fair_id::text as id`,
-  );
-  await confirmSignUps(s, hrId, fairs, added.map((x) => x.id), `贵单位（${company.name}）`);
+  const added = await insertCompanySignups(s.db, hrId, company.id, ids);
+  await confirmSignUps(s, hrId, fairs, added, `贵单位（${company.name}）`);
 }
 
 export async function favorite(s: Services, userId: string, ids: string[]) {
   await publishedFairs(s, ids);
-  await s.db.execute(
-    sql`insert into fair_favorites (user_id, fair_id) values ${sql.join(ids.map((id) => sql`(${userId}, ${id})`), sql`, `)}
-        on conflict do nothing`,
-  );
+  await insertFavorites(s.db, userId, ids);
 }
 
 export async function unfavorite(s: Services, userId: string, fairId: string) {
-  await s.db.execute(sql`delete from fair_favorites where user_id = ${userId} and fair_id = ${fairId}`);
+  await deleteFavorite(s.db, userId, fairId);
+}
+
+/** A job seeker puts their own résumé in the fair's talent pool: a sign-up. */
+export async function joinTalentPool(s: Services, userId: string, fairId: string, seekerId: string | undefined) {
+  if (seekerId && seekerId !== userId) throw forbidden('只能将自己的简历加入人才库');
+  await seekerSignUp(s, userId, [fairId]);
+}
+
+/** Refuses an HR whose enterprise is not signed up for the fair (the hall's chat is for those that are). */
+export async function requireCompanySignedUp(s: Services, user: User, fairId: string) {
+  const v = await viewerOf(s.db, user);
+  await requireFair(s.db, fairId);
+  if (!v.companyId || !(await companySignedUp(s.db, fairId, v.companyId))) throw forbidden('贵单位未报名本场招聘会');
 }

@@ -4,84 +4,20 @@
  */
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import { ID_PATTERN, isId } from '@zp/core/contract';
-import { one, sql, type Db } from '../../db/index.js';
+import { ID_PATTERN } from '@zp/core/contract';
+import type { Db } from '../../db/index.js';
 import { badRequest, conflict } from '../../http/reply.js';
 import type { User } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { FileKind, INLINE_MIME, KIND_NAMES, SCOPES, TYPES, scopeExts, type FileKindValue, type Scope } from './kinds.js';
 import { HEAD_BYTES, readHead, storageOf, type StoredHead } from './storage.js';
+import { fileByKey, fileOf, insertUpload, markFileDeleted, toRecord, type FileRecord } from './repo.js';
 import { fileUrl } from './urls.js';
 
 export { fileUrl, keyFromUrl, serverFileUrl } from './urls.js';
 export { signedServerUrl } from './storage.js';
 export { CHAT_KINDS, FileKind, SCOPES, chatFileMime, type ChatKind, type FileKindValue, type Scope } from './kinds.js';
-
-export interface FileRecord {
-  id: string;
-  ownerId: string | null;
-  companyId: string | null;
-  /** wjlx */
-  kind: number;
-  /** wjmc: the name people see */
-  name: string;
-  /** wjbm */
-  alias: string;
-  /** wjgs: lower-case extension without the dot */
-  ext: string;
-  size: number;
-  mime: string;
-  storageKey: string;
-  private: boolean;
-  createdAt: string;
-}
-
-type Row = {
-  id: string;
-  owner_id: string | null;
-  company_id: string | null;
-  kind: number;
-  name: string;
-  alias: string;
-  ext: string;
-  size: string | number;
-  mime: string;
-  storage_key: string;
-  private: boolean;
-  created_at: string;
-};
-
-export const fileColumns = sql`id::text as id, owner_id::text as owner_id, company_id::text as company_id, kind::int as kind, name, alias,
-  ext, size, mime, storage_key, private, to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created_at`;
-
-export function toRecord(r: Row): FileRecord {
-  return {
-    id: r.id,
-    ownerId: r.owner_id,
-    companyId: r.company_id,
-    kind: r.kind,
-    name: r.name,
-    alias: r.alias,
-    ext: r.ext,
-    size: Number(r.size),
-    mime: r.mime,
-    storageKey: r.storage_key,
-    private: r.private,
-    createdAt: r.created_at,
-  };
-}
-
-/** A registered, not deleted file, or null. */
-export async function fileOf(db: Db, fileId: string): Promise<FileRecord | null> {
-  if (!isId(fileId)) return null;
-  const r = await one<Row>(db, sql`select ${fileColumns} from files where id = ${fileId} and deleted_at is null`);
-  return r ? toRecord(r) : null;
-}
-
-export async function fileByKey(db: Db, storageKey: string): Promise<FileRecord | null> {
-  const r = await one<Row>(db, sql`select ${fileColumns} from files where storage_key = ${storageKey} and deleted_at is null`);
-  return r ? toRecord(r) : null;
-}
+export { fileByKey, fileColumns, fileOf, toRecord, type FileRecord } from './repo.js';
 
 /**
  * The file, if `userId` uploaded it and it is one of `kinds`; otherwise a 400 in Chinese. Used
@@ -285,21 +221,25 @@ export async function registerUpload(
   const name = cleanName(input.wjmc ?? '') || key.name;
   await storage.finalize(input.keyName, mime, contentDisposition(mime, name));
 
-  const r = await one<Row>(
-    s.db,
-    sql`insert into files (owner_id, company_id, kind, name, alias, ext, size, mime, storage_key, private)
-        values (${ownerId}, ${opts.companyId ?? null}, ${kind}, ${name}, ${cleanName(input.wjbm ?? '')}, ${key.ext},
-                ${stored.size}, ${mime}, ${input.keyName}, ${key.scope.private})
-        on conflict do nothing
-        returning ${fileColumns}`,
-  );
+  const r = await insertUpload(s.db, {
+    ownerId,
+    companyId: opts.companyId ?? null,
+    kind,
+    name,
+    alias: cleanName(input.wjbm ?? ''),
+    ext: key.ext,
+    size: stored.size,
+    mime,
+    storageKey: input.keyName,
+    private: key.scope.private,
+  });
   if (!r) throw conflict('该文件已登记，请勿重复提交');
   return toRecord(r);
 }
 
 /** Marks a file deleted and removes its bytes. */
 export async function deleteFile(s: Pick<Services, 'config' | 'secret' | 'db'>, file: FileRecord): Promise<void> {
-  await s.db.execute(sql`update files set deleted_at = now() where id = ${file.id} and deleted_at is null`);
+  await markFileDeleted(s.db, file.id);
   await storageOf(s.config, s.secret).remove(file.storageKey);
 }
 

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import { one, sql } from '../../db/index.js';
 import { AppError, badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { cleanName, contentDisposition, fileColumns, toRecord, type FileRecord } from './public.js';
+import { cleanName, contentDisposition, type FileRecord } from './public.js';
 import type { FileKindValue } from './kinds.js';
+import { insertReceived, toRecord } from './repo.js';
 import { localRoot, storageOf } from './storage.js';
 
 export interface Sniffed {
@@ -66,12 +66,7 @@ export async function receiveFile(s: Pick<Services, 'config' | 'secret' | 'db'>,
     const key = `${o.scope}/${o.ownerId}/${month}/${crypto.randomBytes(16).toString('hex')}/file.${ext}`;
     await storageOf(s.config, s.secret).put(key, tmp, mime, contentDisposition(mime, name));
     const nameExt = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? '';
-    const r = await one<Parameters<typeof toRecord>[0]>(
-      s.db,
-      sql`insert into files (owner_id, kind, name, ext, size, mime, storage_key, private)
-          values (${o.ownerId}, ${o.kind}, ${name}, ${nameExt}, ${size}, ${mime}, ${key}, ${o.private})
-          returning ${fileColumns}`,
-    );
+    const r = await insertReceived(s.db, { ownerId: o.ownerId, kind: o.kind, name, ext: nameExt, size, mime, storageKey: key, private: o.private });
     return toRecord(r!);
   } finally {
     await fs.promises.rm(tmp, { force: true });

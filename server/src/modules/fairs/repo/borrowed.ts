@@ -1,10 +1,11 @@
 /**
- * Read-only look-ups in other modules' tables for which those modules export no function yet.
+ * The fairs module's SQL, split by table group (one repo.ts would run past 700 lines): this file
+ * holds read-only look-ups in other modules' tables for which those modules export no function yet.
  * Kept in this one file so each can be swapped for the owner's export when it lands:
  * companyCardColumns / hrNames / hrIdsByCompany → companies/public.ts; attachedJobCounts → jobs/public.ts;
  * followedOf → relations/public.ts.
  */
-import { rows, sql, type Db } from '../../db/index.js';
+import { rows, sql, type Db } from '../../../db/index.js';
 
 export interface CompanyCardRow {
   dwid: string;
@@ -31,7 +32,10 @@ export async function hrIdsByCompany(db: Db, companyIds: string[]): Promise<Map<
   const r = await rows<{ cid: string; uid: string }>(
     db,
     sql`select company_id::text as cid, user_id::text as uid from hr_profiles
-        where join_state = 2 and company_id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`,
+        where join_state = 2 and company_id in (${sql.join(
+          companyIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
   );
   for (const x of r) out.get(x.cid)?.push(x.uid);
   return out;
@@ -44,7 +48,10 @@ export async function hrNames(db: Db, hrIds: string[]): Promise<{ hrid: string; 
     db,
     sql`select h.user_id::text as hrid, coalesce(nullif(h.name, ''), u.name, '') as xm, h.title as zw, coalesce(c.name, '') as dwmc
         from hr_profiles h join users u on u.id = h.user_id left join companies c on c.id = h.company_id
-        where h.user_id in (${sql.join(hrIds.map((id) => sql`${id}`), sql`, `)}) order by h.user_id`,
+        where h.user_id in (${sql.join(
+          hrIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by h.user_id`,
   );
 }
 
@@ -54,7 +61,10 @@ export async function attachedJobCounts(db: Db, fairId: string, companyIds: stri
   const r = await rows<{ cid: string; n: number }>(
     db,
     sql`select j.company_id::text as cid, count(*)::int as n from job_fairs jf join jobs j on j.id = jf.job_id
-        where jf.fair_id = ${fairId} and j.deleted_at is null and j.company_id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})
+        where jf.fair_id = ${fairId} and j.deleted_at is null and j.company_id in (${sql.join(
+          companyIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         group by j.company_id`,
   );
   return new Map(r.map((x) => [x.cid, x.n]));
@@ -66,8 +76,10 @@ export async function followedOf(db: Db, seekerId: string, companyIds: string[])
   const r = await rows<{ id: string }>(
     db,
     sql`select company_id::text as id from followed_companies
-        where seeker_id = ${seekerId} and company_id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`,
+        where seeker_id = ${seekerId} and company_id in (${sql.join(
+          companyIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
   );
   return new Set(r.map((x) => x.id));
 }
-

@@ -1,0 +1,65 @@
+/** The admin module's routes (the operator console): handlers only; the rules are in the use cases, the SQL in repo.ts. */
+import { adminApi, rtcApi } from '@zp/core/contract';
+import { beijingToday } from '@zp/core/dates';
+import { handle } from '../../http/route.js';
+import { notFound } from '../../http/reply.js';
+import type { Module } from '../index.js';
+import { CODE_TABLES, listCodeTable } from '../codes/public.js';
+import { companyVip } from '../rtc/public.js';
+import { enableCodeItem } from './enable-code-item.js';
+import { listOperatorLog } from './list-operator-log.js';
+import { codeItemCounts, dashboardSummary } from './repo.js';
+import { item, saveCodeItem } from './save-code-item.js';
+import { setVip } from './set-company-vip.js';
+
+const admin: Module = {
+  name: 'admin',
+  dependencies: ['companies', 'jobs'],
+  register(app, s) {
+    // ---- code tables
+
+    handle(app, s, adminApi.codeTables, async () => {
+      const by = await codeItemCounts(s.db);
+      return {
+        list: Object.entries(CODE_TABLES).map(([table, info]) => ({ table, title: info.title, parent: info.parent ?? '', count: by.get(table) ?? 0 })),
+      };
+    });
+
+    handle(app, s, adminApi.codeItems, async ({ query }) => {
+      const list = await listCodeTable(s.db, query.table);
+      return { list: (query.sjdm ? list.filter((r) => r.parent === query.sjdm) : list).map(item) };
+    });
+
+    handle(app, s, adminApi.saveCode, async ({ body, user }) => {
+      const { row, existed } = await saveCodeItem(s, user.id, body);
+      return { item: item(row), msg: existed ? '修改成功' : '新增成功' };
+    });
+
+    handle(app, s, adminApi.enableCode, async ({ body, user }) => {
+      await enableCodeItem(s, user.id, body);
+      return { msg: body.sfqy ? '已启用' : '已停用' };
+    });
+
+    // ---- operator log
+
+    handle(app, s, adminApi.log, async ({ query }) => ({ page: await listOperatorLog(s.db, query) }));
+
+    // ---- dashboard
+
+    handle(app, s, adminApi.dashboard, async () => ({ summary: await dashboardSummary(s.db) }));
+
+    // ---- an enterprise's paying membership (its HR's video interviews have no limit through vipEnd)
+
+    handle(app, s, rtcApi.adminVip, async ({ query }) => {
+      const data = await companyVip(s.db, query.dwid, beijingToday());
+      if (!data) throw notFound('单位不存在');
+      return { data };
+    });
+
+    handle(app, s, rtcApi.adminSetVip, async ({ body, user }) => {
+      const data = await setVip(s, user.id, body);
+      return { data, msg: body.vip === 1 ? `已设为付费会员，到期日 ${data.vipEnd}` : '已取消付费会员' };
+    });
+  },
+};
+export default admin;
