@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
@@ -9,8 +9,8 @@ import {
 } from '@zp/chat-sdk/provider';
 import { LoginDialog, confirm, message as toast, useModal } from '@zp/ui';
 import {
-  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, REVOKE_WINDOW_SECONDS, SCROLL_BOTTOM_PX, SYSTEM_CONVERSATION,
-  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, fileKind, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, offersRating, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
+  ENTER_INFO_PATH, MESSAGE_PAGE, MSG, REFRESH_THROTTLE_MS, SYSTEM_CONVERSATION,
+  badgeText, canRevoke, customText, listTime, messageTime, videoErrorText, deletedText, expiredLink, formatSize, PICKERS, pickedAs, type FileKind, fraudWarning, mapLink, mentionsMe, noticeText, tipText, type GroupTipPayload, DEFAULT_MAP_URL, moveSelection, offersRating, quickStartTarget, revokedText, textToSend, titleWithUnread,
 } from './logic.js';
 import { GroupList, FriendList, Blacklist } from './Lists.js';
 import { Details } from './Details.js';
@@ -21,6 +21,8 @@ import { useNames } from './names.js';
 import { DialogLayer, PanelDialog } from './layer.js';
 import { OPEN_CONVERSATION_EVENT, publishChatUnread, takePendingOpen, type OpenRequest } from '@zp/core/chat-open';
 import { useChatEvent } from './events.js';
+import { useConversation } from './useConversation.js';
+import { useStickToLatest } from './useStickToLatest.js';
 import { CallController } from './call/controller.js';
 import { CallLayer, VIDEO_ICON } from './call/CallLayer.js';
 import { RoomLink } from './call/RoomLink.js';
@@ -429,174 +431,25 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
   chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; role: string; mapUrl: string; conversation: Conversation; onBack: () => void;
 }) {
   const id = conversation.conversationID;
-  const [messageState, setMessages] = useState<Message[]>([]);
-  // A message ID is unique: history pages, live events and resumed gaps can overlap, and each
-  // message must show once (the later copy carries the newer state, e.g. isRevoked).
-  const messages = useMemo(() => {
-    const at = new Map<string, number>();
-    const out: Message[] = [];
-    for (const m of messageState) {
-      const i = at.get(m.ID);
-      if (i === undefined) {
-        at.set(m.ID, out.length);
-        out.push(m);
-      } else out[i] = m;
-    }
-    return out;
-  }, [messageState]);
-  const [next, setNext] = useState('');
-  const [completed, setCompleted] = useState(false);
+  const latest = useStickToLatest();
+  const { listRef, stick, farFromBottom, toBottom, onScroll } = latest;
+  const { to, messages, completed, more, now, failures, send, sendText: sendBody, sendFile, sendCustom, revoke, handle, onLinkError } = useConversation({ chat, call, me, conversation, latest });
   const [text, setText] = useState('');
-  const [farFromBottom, setFarFromBottom] = useState(false);
   const [details, setDetails] = useState(false);
   const [preview, setPreview] = useState<number | null>(null);
   const [rating, setRating] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
-  const [, tick] = useState(0);
-  const listRef = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const picking = useRef<FileKind>('file'); // which picker opened the chooser
-  const stick = useRef(true);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;
-  const to = conversation.type === TYPES.CONV_GROUP ? conversation.groupProfile.groupID : id.replace(/^C2C/, '');
-
-  const toBottom = () => {
-    const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  };
-
-  useEffect(() => {
-    let live = true;
-    chat.getMessageList({ conversationID: id }).then(({ data }) => {
-      if (!live) return;
-      // Messages that arrived while this page loaded stay, unless older than it (the list shows each ID once).
-      setMessages((arrived) => withFirstPage(data.messageList, arrived, data.isCompleted));
-      setNext(data.nextReqMessageID);
-      setCompleted(data.isCompleted);
-      requestAnimationFrame(toBottom);
-    }, (err) => toast.error(failureText(err)));
-    void chat.setMessageRead({ conversationID: id }).catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [chat, id]);
-
-  useChatEvent(chat, EVENT.MESSAGE_RECEIVED, (e) => {
-    const mine = (e.data as Message[]).filter((m) => m.conversationID === id);
-    if (!mine.length) return;
-    setMessages((list) => [...list, ...mine.filter((m) => !list.some((x) => x.ID === m.ID))]);
-    void chat.setMessageRead({ conversationID: id }).catch(() => {});
-    if (stick.current) requestAnimationFrame(toBottom);
-  });
-  useEffect(() => call?.onSent((m) => m.conversationID === id && setMessages((list) => [...list, m])), [call, id]);
-  useChatEvent(chat, EVENT.MESSAGE_REVOKED, (e) => {
-    const ids = new Set((e.data as Message[]).map((m) => m.ID));
-    setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isRevoked: true } as Message) : m)));
-  });
-
-  const more = async () => {
-    if (completed) return;
-    try {
-      const { data } = await chat.getMessageList({ conversationID: id, nextReqMessageID: next });
-      setMessages((list) => [...data.messageList, ...list]);
-      setNext(data.nextReqMessageID);
-      setCompleted(data.isCompleted);
-    } catch (err) {
-      toast.error(failureText(err));
-    }
-  };
-
-  // A file link that expired in a page left open: read the messages again (up to this one) for
-  // fresh links; the new copies replace the old in place, and a video keyed by its address retries.
-  const renewed = useRef(new Set<string>());
-  const renewLinks = async (m: Message) => {
-    if (renewed.current.has(m.ID)) return;
-    renewed.current.add(m.ID);
-    const fresh: Message[] = [];
-    let cursor = '';
-    for (let page = 0; page < 20; page++) {
-      const { data } = await chat.getMessageList({ conversationID: id, ...(cursor ? { nextReqMessageID: cursor } : {}) });
-      fresh.push(...data.messageList);
-      if (data.isCompleted || data.messageList.some((x: Message) => x.ID === m.ID)) break;
-      cursor = data.nextReqMessageID;
-    }
-    setMessages((list) => [...list, ...fresh.filter((x) => list.some((y) => y.ID === x.ID))]);
-  };
-  const onLinkError = (m: Message, url: string) => {
-    if (expiredLink(url, Number(chat.getServerTime()))) void renewLinks(m).catch(() => {});
-  };
-
-  // 撤回 and 重新编辑 go when the 120 s are up, also in a conversation where nothing else happens.
-  const now = Number(chat.getServerTime());
-  const revocable = messages.some((m) => m.from === me && m.status === 'success' && now - m.time <= REVOKE_WINDOW_SECONDS);
-  useEffect(() => {
-    if (!revocable) return;
-    const timer = setInterval(() => tick((n) => n + 1), 5000);
-    return () => clearInterval(timer);
-  }, [revocable]);
-
-  const onScroll = () => {
-    const el = listRef.current!;
-    const far = el.scrollHeight - el.scrollTop - el.clientHeight > SCROLL_BOTTOM_PX;
-    stick.current = !far;
-    setFarFromBottom(far);
-  };
-
-  // Why a message failed (the server's refusal, e.g. 发送失败，您已被对方拉黑): on the "!" as well as in the toast.
-  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
-  const send = async (m: Message, resend = false) => {
-    if (!resend) setMessages((list) => [...list, m]);
-    requestAnimationFrame(toBottom);
-    try {
-      const sending = resend ? chat.resendMessage(m) : chat.sendMessage(m);
-      tick((n) => n + 1); // the SDK marked it unSend: the spinner replaces the "!" at once
-      await sending;
-      setFailures((f) => (f.has(m.ID) ? new Map([...f].filter(([id]) => id !== m.ID)) : f));
-    } catch (err) {
-      const reason = failureText(err);
-      setFailures((f) => new Map(f).set(m.ID, reason));
-      toast.error(reason);
-    }
-    tick((n) => n + 1);
-  };
 
   const sendText = () => {
     const body = textToSend(text);
     setText('');
     if (body === null) return toast.info(MSG.empty);
-    const m = mentionsAny(body) ? chat.createTextAtMessage({ to, conversationType: conversation.type, payload: { text: body, atUserList: atUsers(body) } }) : chat.createTextMessage({ to, conversationType: conversation.type, payload: { text: body } });
-    void send(m);
+    sendBody(body);
   };
-
-  const sendFile = (file: File, kind: FileKind = fileKind(file)) => {
-    const options = { to, conversationType: conversation.type, payload: { file }, onProgress: () => tick((n) => n + 1) };
-    const m = kind === 'image' ? chat.createImageMessage(options) : kind === 'video' ? chat.createVideoMessage(options) : chat.createFileMessage(options);
-    void send(m);
-  };
-
-  const revoke = async (m: Message) => {
-    try {
-      await chat.revokeMessage(m);
-      setMessages((list) => list.map((x) => (x.ID === m.ID ? ({ ...x, isRevoked: true } as Message) : x)));
-    } catch (err) {
-      toast.error(failureText(err));
-    }
-  };
-
-  const handle = async (n: Message, action: 'Agree' | 'Reject', note: string) => {
-    try {
-      await chat.handleGroupApplication({ handleAction: action, handleMessage: note.trim(), message: n });
-      toast.success(action === 'Agree' ? '已同意' : '已拒绝');
-      // Handled: the notice goes (spec section 4).
-      setMessages((list) => list.filter((x) => x.ID !== n.ID));
-    } catch (err) {
-      toast.error(failureText(err));
-    }
-  };
-
-  const sendCustom = (payload: { data: string; description: string; extension: string }) =>
-    void send(chat.createCustomMessage({ to, conversationType: conversation.type, payload }));
 
   const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as any).imageInfoArray?.[0]?.url as string).filter(Boolean);
 
@@ -715,8 +568,6 @@ function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversati
 /** The keys only where there is a keyboard: a phone's on-screen keyboard has no Ctrl. */
 const KEYBOARD_HINT = typeof matchMedia !== 'undefined' && matchMedia('(pointer: coarse)').matches ? '输入消息' : '输入消息，Enter 发送，Ctrl+Enter 换行';
 
-const mentionsAny = (text: string) => /@\d+/.test(text);
-const atUsers = (text: string) => Array.from(text.matchAll(/@(\d+)/g), (x) => x[1]!);
 
 /** A group tip in words, with names: in the message list and as a conversation's last message. */
 function TipLine({ chat, p }: { chat: ChatSDK; p: GroupTipPayload }) {
