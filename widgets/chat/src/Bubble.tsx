@@ -1,7 +1,7 @@
 import { TYPES, type Chat as ChatSDK, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
 import { MSG, canRevoke, expiredLink, formatSize, mapLink, messageTime, revokedText } from './logic.js';
-import { EmojiText } from './EmojiPicker.js';
+import { EmojiText } from './EmojiText.js';
 import { parseCallSignal } from './call/protocol.js';
 import { Tip } from './Tip.js';
 import { Notice } from './Notice.js';

@@ -2,7 +2,7 @@ import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react
 import { TYPES, type Conversation } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
 import { MSG, PICKERS, offersRating, pickedAs, textToSend, type FileKind } from './logic.js';
-import { RatingForm } from './Extras.js';
+import { RatingForm } from './RatingForm.js';
 import { EmojiPicker } from './EmojiPicker.js';
 import { emojiUrl } from './emoji.js';
 import { conversationName } from './names.js';

@@ -3,7 +3,7 @@ import { failureText } from '@zp/core/client';
 import { EVENT, TYPES, type Chat as ChatSDK, type Conversation } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
 import { badgeText, customText, deletedText, listTime, mentionsMe, moveSelection, type GroupTipPayload } from './logic.js';
-import { EmojiText } from './EmojiPicker.js';
+import { EmojiText } from './EmojiText.js';
 import { PanelDialog } from './layer.js';
 import { useChatEvent } from './events.js';
 import { conversationName } from './names.js';

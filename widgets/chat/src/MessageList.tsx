@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TYPES } from '@zp/chat-sdk/provider';
 import { MSG } from './logic.js';
-import { ImagePreview } from './Extras.js';
+import { ImagePreview } from './ImagePreview.js';
 import { Bubble, type BubbleActions, type BubbleSetting } from './Bubble.js';
 import type { ConversationState } from './useConversation.js';
 import type { StickToLatest } from './useStickToLatest.js';
