@@ -4,18 +4,19 @@ import type { WidgetProps } from '@zp/core/element';
 import { companiesApi } from '@zp/core/routes';
 import { $session, api, logout } from '@zp/core/session';
 import { failureText } from '@zp/core/client';
-import { $chatKicked, $chatState, EVENT, TYPES, chatLogin, configureChat, currentChat, type Chat as ChatSDK } from '@zp/chat-sdk/provider';
+import { $chatKicked, $chatState, chatLogin, configureChat, currentChat, type Chat as ChatSDK } from '@zp/chat-sdk/provider';
 import { confirm, message as toast, useModal } from '@zp/ui';
-import { ENTER_INFO_PATH, MSG, badgeText, fraudWarning, DEFAULT_MAP_URL, titleWithUnread } from './logic.js';
+import { ENTER_INFO_PATH, MSG, badgeText, fraudWarning, DEFAULT_MAP_URL } from './logic.js';
 import { DialogLayer } from './layer.js';
-import { OPEN_CONVERSATION_EVENT, publishChatUnread, takePendingOpen, type OpenRequest } from '@zp/core/chat-open';
-import { useChatEvent } from './events.js';
-import { CallController } from './call/controller.js';
+import { OPEN_CONVERSATION_EVENT } from '@zp/core/chat-open';
 import { CallLayer } from './call/CallLayer.js';
 import { configureRtc } from '@zp/rtc-sdk/provider';
 import { LauncherButton } from './LauncherButton.js';
 import { VisitorLauncher } from './VisitorLauncher.js';
 import { PanelBody } from './PanelBody.js';
+import { useCallController } from './useCallController.js';
+import { useChatStatus } from './useChatStatus.js';
+import { useOpenRequests } from './useOpenRequests.js';
 
 export type ChatProps = WidgetProps<'map-url'>;
 
@@ -49,7 +50,6 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
   const kicked = useStore($chatKicked);
   const [open, setOpen] = useState(false);
   const [warning, setWarning] = useState(true);
-  const [unread, setUnread] = useState(0);
   const [chat, setChat] = useState<ChatSDK | null>(currentChat());
   const [pending, setPending] = useState<{ userID?: string; conversationID?: string } | null>(null);
   const [layer, setLayer] = useState<HTMLDivElement | null>(null);
@@ -74,18 +74,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
     }
   }, [apiBase]);
 
-  // One-to-one calls (spec section 4) for as long as this person's chat is up, panel open or not.
-  const [call, setCall] = useState<CallController | null>(null);
-  useEffect(() => {
-    if (!chat || !session) return;
-    const controller = new CallController(chat, { id: session.userId, role: session.roleId });
-    controller.start();
-    setCall(controller);
-    return () => {
-      controller.stop();
-      setCall(null);
-    };
-  }, [chat, session?.userId]);
+  const call = useCallController(chat, session);
 
   // Log in to IM as soon as someone is logged in: the badge counts before the panel opens.
   useEffect(() => {
@@ -113,21 +102,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
     if (kicked) toast.error(kicked);
   }, [kicked]);
 
-  useEffect(() => setUnread(chat ? chat.getTotalUnreadMessageCount() : 0), [chat]);
-  // The SDK reconnects by itself; meanwhile the panel keeps what it showed and says so.
-  const [connected, setConnected] = useState(true);
-  useEffect(() => setConnected(true), [chat]);
-  useChatEvent(chat, EVENT.NET_STATE_CHANGE, (e) => setConnected(e.data?.state === TYPES.NET_STATE_CONNECTED));
-  useChatEvent(chat, EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, (e) => setUnread(Number(e.data) || 0));
-  // After a (re)connection the SDK has synced: count again rather than rely on a change event.
-  useChatEvent(chat, EVENT.SDK_READY, () => chat && setUnread(chat.getTotalUnreadMessageCount()));
-
-  useEffect(() => {
-    if (typeof document === 'undefined') return;
-    document.title = titleWithUnread(document.title, unread);
-    // Until the SDK is there the launcher's light connection had the word; nobody logged in: none.
-    if (chat || !session) publishChatUnread(unread);
-  }, [unread, chat, !!session]);
+  const { unread, connected } = useChatStatus(chat, !!session);
 
   const toggle = useCallback(
     async (wantOpen = !open) => {
@@ -145,26 +120,7 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
     [open, apiBase],
   );
 
-  // Entry points elsewhere (job, company, fair pages) open a conversation with a given person;
-  // one clicked while this script was still loading is picked up once it runs.
-  useEffect(() => {
-    const onOpen = (e: Event) => {
-      takePendingOpen(); // heard: not to be opened again later
-      const detail = (e as CustomEvent<OpenRequest>).detail ?? {};
-      setPending(detail);
-      void toggle(true);
-    };
-    window.addEventListener(OPEN_CONVERSATION_EVENT, onOpen);
-    return () => window.removeEventListener(OPEN_CONVERSATION_EVENT, onOpen);
-  }, [toggle]);
-  useEffect(() => {
-    if (!session) return;
-    const early = takePendingOpen();
-    if (early) {
-      setPending(early);
-      void toggle(true);
-    }
-  }, [!!session]);
+  useOpenRequests(!!session, toggle, setPending);
 
   if (!session) return offersLogin ? <VisitorLauncher siteOrigin={apiBase} onLoggedIn={() => void toggle(true)} /> : null;
   return (
