@@ -1,16 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { EMOJI_NAMES, emojiCode, emojiUrl, textParts } from './emoji.js';
-
-/** Message text with its emoji codes shown as the shipped images (the code stays as alt text, so copying keeps it). */
-export function EmojiText({ text }: { text: string }) {
-  return (
-    <span className="text">
-      {textParts(text).map((part, i) =>
-        'emoji' in part ? <img key={i} className="emoji" src={emojiUrl(part.emoji)} alt={part.code} title={part.code} draggable={false} /> : part.text,
-      )}
-    </span>
-  );
-}
+import { EMOJI_NAMES, emojiCode, emojiUrl } from './emoji.js';
 
 /** The emoji picker of the send box: 142 codes; a click hands the code to the text area. Escape or a click outside closes it. */
 export function EmojiPicker({ onPick, onClose }: { onPick: (code: string) => void; onClose: () => void }) {

@@ -1,3 +1,4 @@
+// Over 300 lines: every rule of the widget that needs no DOM, each a small pure function, tested in logic.test.ts.
 /** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
 import { beijingDateTime, beijingToday } from '@zp/core/dates';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Chat as ChatSDK } from '@zp/chat-sdk/provider';
+import { TYPES, type Chat as ChatSDK, type Conversation } from '@zp/chat-sdk/provider';
 
 /**
  * People's names for tips, notices and the blacklist, which carry user IDs only: asked for once
@@ -36,4 +36,11 @@ export function useNames(chat: ChatSDK, ids: string[]): (id: string) => string {
     };
   }, [chat, missing.join()]);
   return (id) => known.get(id) || id;
+}
+
+/** A conversation's name as the list, its header and a call show it. */
+export function conversationName(c: Conversation): string {
+  if (c.type === TYPES.CONV_SYSTEM) return '系统通知';
+  if (c.type === TYPES.CONV_GROUP) return c.groupProfile?.name || c.groupProfile?.groupID || c.conversationID;
+  return c.remark || c.userProfile?.nick || c.userProfile?.userID || c.conversationID.replace(/^C2C/, '');
 }

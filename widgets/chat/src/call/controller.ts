@@ -1,3 +1,4 @@
+// Over 300 lines: the one class that carries out the call machine's effects (signals, room, timer, busy flag).
 /**
  * Runs the call machine (machine.ts) for one logged-in person on one page: signals go out and
  * come in as chat custom messages, the room through CallRoom, the single timer, the notices, and

@@ -1,3 +1,4 @@
+// Over 300 lines: the whole call as one pure reducer, so that every transition reads (and is tested) in one place.
 /**
  * The one-to-one call as a pure state machine (spec section 4): idle, dialling, isDialled
  * (incoming), calling. `reduce` takes the state, an event (a person's click, a signal received,

@@ -1,3 +1,4 @@
+// Over 300 lines: the call layer's one stylesheet (prompt, wait, calling window, float) for CallLayer.tsx.
 import { css } from 'lit';
 
 /** The call layer's styles (CallLayer.tsx), in <zp-chat>'s shadow root beside the panel's. */

@@ -1,0 +1,115 @@
+import { TYPES, type Chat as ChatSDK, type Message } from '@zp/chat-sdk/provider';
+import { message as toast } from '@zp/ui';
+import { MSG, canRevoke, expiredLink, formatSize, mapLink, messageTime, revokedText } from './logic.js';
+import { EmojiText } from './EmojiText.js';
+import { parseCallSignal } from './call/protocol.js';
+import { Tip } from './Tip.js';
+import { Notice } from './Notice.js';
+import { CustomBody } from './CustomBody.js';
+import { VideoBody } from './VideoBody.js';
+
+/** What the bubbles of one conversation share: who reads them, where their links go, the server's time. */
+export type BubbleSetting = { chat: ChatSDK; me: string; mapUrl: string; siteOrigin: string; conversationType: string; now: number };
+
+/** What a bubble asks its conversation to do. */
+export type BubbleActions = {
+  revoke: (m: Message) => void;
+  resend: (m: Message) => void;
+  reEdit: (m: Message) => void;
+  preview: (url: string) => void;
+  /** a file link did not load (or was clicked) and may have expired */
+  linkError: (m: Message, url: string) => void;
+  handle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
+};
+
+/**
+ * One message of the list: its sender, time and body (text with emoji, image, file, video, map
+ * link, a call's or hall's record), sending or failed ("!" resends, `failure` says why), 撤回
+ * within 120 s; revoked, a line (重新编辑 for my text); a group's tip or system notice.
+ */
+export function Bubble({ m, failure, setting, on }: { m: Message; failure?: string; setting: BubbleSetting; on: BubbleActions }) {
+  const { chat, me, mapUrl, siteOrigin, conversationType, now } = setting;
+  const onLinkError = (url: string) => on.linkError(m, url);
+  const flow = m.from === me ? 'out' : m.flow;
+  if (m.isRevoked) {
+    // Own text can be re-edited within the same 120 s window as the revoke.
+    const reEdit = flow === 'out' && m.type === TYPES.MSG_TEXT && canRevoke('out', false, 'success', m.time, now);
+    return (
+      <div className="tip">
+        {revokedText({ flow, conversationType, fromName: m.nameCard || m.nick || m.from })}
+        {reEdit && <button type="button" className="reedit" onClick={() => on.reEdit(m)}>重新编辑</button>}
+      </div>
+    );
+  }
+  if (m.type === TYPES.MSG_GRP_TIP) return <Tip chat={chat} m={m} />;
+  if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return <Notice chat={chat} m={m} onHandle={on.handle} />;
+  const p = m.payload as any;
+  // A call's record (read once: it is shown in words and cannot be revoked).
+  const signal = m.type === TYPES.MSG_CUSTOM ? parseCallSignal(p.data) : null;
+  let body;
+  switch (m.type) {
+    case TYPES.MSG_TEXT:
+      body = <EmojiText text={p.text} />;
+      break;
+    case TYPES.MSG_FACE:
+      // A face message carries its code in data (spec section 3); one the widget cannot show is unsupported.
+      body = typeof p.data === 'string' && p.data.startsWith('[') ? <EmojiText text={p.data} /> : <span className="text">{MSG.unsupported}</span>;
+      break;
+    case TYPES.MSG_IMAGE:
+      body = p.imageInfoArray?.[0]?.url ? (
+        <button type="button" className="image-open" aria-label="查看大图" onClick={() => on.preview(p.imageInfoArray[0].url)}>
+          <img src={p.imageInfoArray[0].url} alt="图片" onError={() => onLinkError(p.imageInfoArray[0].url)} />
+        </button>
+      ) : <span>图片</span>;
+      break;
+    case TYPES.MSG_FILE:
+      body = (
+        <a className="file" href={p.fileUrl} target="_blank" rel="noreferrer" download={p.fileName}
+          onClick={(e) => {
+            if (!expiredLink(p.fileUrl, now)) return;
+            e.preventDefault();
+            onLinkError(p.fileUrl);
+            toast.info('文件链接已更新，请再次点击下载');
+          }}>
+          <span className="ficon" aria-hidden="true">FILE</span>{p.fileName} <small>{formatSize(p.fileSize ?? 0)}</small>
+        </a>
+      );
+      break;
+    case TYPES.MSG_VIDEO:
+      body = <VideoBody key={p.videoUrl} url={p.videoUrl} onLinkError={onLinkError} />;
+      break;
+    case TYPES.MSG_LOCATION:
+      body = (
+        <a className="file" href={mapLink(mapUrl, p)} target="_blank" rel="noreferrer">
+          <span className="ficon" aria-hidden="true">MAP</span>{p.description || `${p.latitude}, ${p.longitude}`}
+        </a>
+      );
+      break;
+    case TYPES.MSG_CUSTOM:
+      body = <CustomBody p={p} signal={signal} mine={flow === 'out'} siteOrigin={siteOrigin} />;
+      break;
+    default:
+      body = <span className="text">{MSG.unsupported}</span>;
+  }
+  const progress = (m as { progress?: number }).progress;
+  return (
+    <div className={`row ${flow}`} data-message={m.ID}>
+      <div className="who"><span className="sender">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</span> <time>{messageTime(m.time)}</time></div>
+      <div className="bubble-line">
+        {m.status === 'fail' && (
+          <button type="button" className="fail" title={`${failure || '发送失败'}，点击重发`} aria-label="重发" onClick={() => on.resend(m)}>!</button>
+        )}
+        {m.status === 'unSend' && <span className="sending" aria-label="发送中" />}
+        <div className="bubble">
+          {body}
+          {m.status === 'unSend' && typeof progress === 'number' && m.type !== TYPES.MSG_TEXT && (
+            <progress max={1} value={progress} />
+          )}
+        </div>
+      </div>
+      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && !signal && (
+        <button type="button" className="revoke" onClick={() => on.revoke(m)}>撤回</button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState, type DragEvent } from 'react';
+import { TYPES, type Chat as ChatSDK, type Conversation } from '@zp/chat-sdk/provider';
+import { Details } from './Details.js';
+import { conversationName } from './names.js';
+import type { CallController } from './call/controller.js';
+import { useConversation } from './useConversation.js';
+import { useStickToLatest } from './useStickToLatest.js';
+import { MessageList } from './MessageList.js';
+import { Composer } from './Composer.js';
+
+/**
+ * The open conversation: its header (返回 on a phone, 详情 beside it but for system notices), the
+ * messages and the send box; files dropped on it are sent. Keyed by the conversation.
+ */
+export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, conversation, onBack }: {
+  chat: ChatSDK; call: CallController | null; siteOrigin: string; me: string; role: string; mapUrl: string; conversation: Conversation; onBack: () => void;
+}) {
+  const id = conversation.conversationID;
+  const latest = useStickToLatest();
+  const talk = useConversation({ chat, call, me, conversation, latest });
+  const [text, setText] = useState('');
+  const [details, setDetails] = useState(false);
+  const isSystem = conversation.type === TYPES.CONV_SYSTEM;
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    Array.from(e.dataTransfer.files).forEach((f) => talk.sendFile(f));
+  };
+
+  return (
+    <section className={`conversation${details && !isSystem ? ' with-details' : ''}`} data-conversation={id} onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
+      <header className="head">
+        <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
+        <span className="title">{conversationName(conversation)}</span>
+        {!isSystem && (
+          <button type="button" className="toggle" aria-expanded={details} onClick={() => setDetails((d) => !d)}>{details ? '收起详情' : '详情'}</button>
+        )}
+      </header>
+      {details && !isSystem && <Details chat={chat} me={me} conversation={conversation} onLeft={onBack} />}
+      <MessageList setting={{ chat, me, mapUrl, siteOrigin, conversationType: String(conversation.type), now: talk.now }} talk={talk} latest={latest} onReEdit={setText} />
+      {!isSystem && <Composer call={call} conversation={conversation} me={me} role={role} talk={talk} text={text} onText={setText} />}
+    </section>
+  );
+}

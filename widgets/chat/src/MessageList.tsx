@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { TYPES } from '@zp/chat-sdk/provider';
+import { MSG } from './logic.js';
+import { ImagePreview } from './ImagePreview.js';
+import { Bubble, type BubbleActions, type BubbleSetting } from './Bubble.js';
+import type { ConversationState } from './useConversation.js';
+import type { StickToLatest } from './useStickToLatest.js';
+
+/**
+ * A conversation's messages, oldest first, with 查看更多 above them; the image previewer over the
+ * conversation's pictures; 回到最新位置 when scrolled away from the latest. `onReEdit` takes the
+ * text of a revoked message of mine back into the send box.
+ */
+export function MessageList({ setting, talk, latest, onReEdit }: {
+  setting: BubbleSetting; talk: ConversationState; latest: StickToLatest; onReEdit: (text: string) => void;
+}) {
+  const { messages, completed, failures } = talk;
+  const { listRef, stick, farFromBottom, toBottom, onScroll } = latest;
+  const [preview, setPreview] = useState<number | null>(null);
+  const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as any).imageInfoArray?.[0]?.url as string).filter(Boolean);
+  const on: BubbleActions = {
+    revoke: (m) => void talk.revoke(m),
+    resend: (m) => void talk.send(m, true),
+    reEdit: (m) => onReEdit((m.payload as { text: string }).text),
+    preview: (url) => setPreview(Math.max(0, images.indexOf(url))),
+    linkError: (m, url) => talk.onLinkError(m, url),
+    handle: (n, action, note) => void talk.handle(n, action, note),
+  };
+  return (
+    <>
+      <div className="messages" ref={listRef} onScroll={onScroll} onLoadCapture={() => stick.current && toBottom()} data-testid="chat-messages">
+        <div className="more">
+          {completed ? <span>{MSG.noMore}</span> : <button type="button" onClick={() => void talk.more()}>查看更多</button>}
+        </div>
+        {messages.map((m) => (
+          <Bubble key={m.ID} m={m} failure={failures.get(m.ID)} setting={setting} on={on} />
+        ))}
+      </div>
+      {preview !== null && images.length > 0 && <ImagePreview urls={images} start={preview} onClose={() => setPreview(null)} />}
+      {farFromBottom && (
+        <button type="button" className="latest" onClick={toBottom}>回到最新位置</button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { OPEN_CONVERSATION_EVENT, takePendingOpen, type OpenRequest } from '@zp/core/chat-open';
+
+/**
+ * Entry points elsewhere (job, company, fair pages) open a conversation with a given person;
+ * one clicked while this script was still loading is picked up once someone is logged in. Each
+ * becomes `setPending` and `toggle(true)`.
+ */
+export function useOpenRequests(loggedIn: boolean, toggle: (wantOpen?: boolean) => Promise<unknown>, setPending: (request: OpenRequest) => void) {
+  useEffect(() => {
+    const onOpen = (e: Event) => {
+      takePendingOpen(); // heard: not to be opened again later
+      const detail = (e as CustomEvent<OpenRequest>).detail ?? {};
+      setPending(detail);
+      void toggle(true);
+    };
+    window.addEventListener(OPEN_CONVERSATION_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_CONVERSATION_EVENT, onOpen);
+  }, [toggle]);
+  useEffect(() => {
+    if (!loggedIn) return;
+    const early = takePendingOpen();
+    if (early) {
+      setPending(early);
+      void toggle(true);
+    }
+  }, [loggedIn]);
+}
