@@ -7,14 +7,6 @@ import type { Role } from '@zp/core/session';
 import * as shared from '@zp/ui';
 import { paths } from './paths';
 
-export {
-  NOT_LOGGED_IN_SIGN_UP,
-  NOT_LOGGED_IN_FAVOURITE,
-  NOT_LOGGED_IN_APPLY,
-  RESUME_REDIRECT_MS,
-} from '@zp/core/fairs';
-export { RESUME_INCOMPLETE } from '@zp/core/rules/resume';
-export { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 export { write } from '@zp/ui';
 
 const here = () => window.location.pathname + window.location.search;

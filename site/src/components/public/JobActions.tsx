@@ -3,7 +3,8 @@ import { Button, Dialog, useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { applicationsApi, filesApi, relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
-import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE, requireLogin, seekerResumeReady, write } from '../../lib/actions';
+import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE } from '@zp/core/fairs';
+import { requireLogin, seekerResumeReady, write } from '../../lib/actions';
 import { ApplicationState } from '../common/ApplicationState';
 import { useLoad } from '../../lib/load';
 
