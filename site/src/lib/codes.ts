@@ -21,7 +21,7 @@ export async function loadCodeLists(api: Client): Promise<Record<string, Option[
 }
 
 /** A province with its cities, for a province → city cascade. */
-export interface Province extends Option {
+interface Province extends Option {
   cities: Option[];
 }
 

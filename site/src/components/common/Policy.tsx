@@ -17,7 +17,7 @@ export type PolicyKind = C.PolicyKind;
 export const policyHref: Record<PolicyKind, string> = { terms: paths.agreement, privacy: paths.privacy };
 
 /** Paragraphs of a document (blank lines separate them; single line breaks stay inside). */
-export function PolicyText({ policy }: { policy: Policy }) {
+function PolicyText({ policy }: { policy: Policy }) {
   return (
     <div className="policy-text">
       {policy.content

@@ -14,7 +14,7 @@ type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003';
 type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];
 const LIMIT = 10;
 /** The list's categories (the previous client's values); an HR gets no viewed-by (xx_004) or questionnaire (xx_005) messages. */
-export const CATEGORY_TEXT: Record<string, string> = { xx_001: '系统消息', xx_002: '投递与招聘会', xx_003: '面试' };
+const CATEGORY_TEXT: Record<string, string> = { xx_001: '系统消息', xx_002: '投递与招聘会', xx_003: '面试' };
 
 function List() {
   const [category, setCategory] = useState<Category>('all');

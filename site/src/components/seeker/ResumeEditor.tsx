@@ -16,7 +16,7 @@ import { defOf, sectionRoute, type Row } from './resumeView';
 
 type Rows = Partial<Record<C.SectionKey, Row[]>>;
 
-export async function loadSection(key: C.SectionKey): Promise<Row[]> {
+async function loadSection(key: C.SectionKey): Promise<Row[]> {
   const r = (await api.call(sectionRoute(key, 'List') as never)) as unknown as Record<string, Row[]>;
   return r[defOf(key).listField] ?? [];
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { isUsableImage } from '../../lib/format';
 
 /** Seconds before another SMS code may be requested (the server enforces the same interval). */
-export const CODE_INTERVAL_SECONDS = 60;
+const CODE_INTERVAL_SECONDS = 60;
 
 /** A 60 s countdown after an SMS code was sent: `[left, start]`. */
 export function useCountdown(): [number, () => void] {
