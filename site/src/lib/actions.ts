@@ -25,6 +25,3 @@ export const requireLogin = (text: string, role: Role = 'qz') => shared.requireL
 
 /** A job seeker may go on when the résumé is at least 60 % complete; otherwise off to the résumé. */
 export const seekerResumeReady = () => shared.seekerResumeReady(siteWays);
-
-/** An HR may go on when the enterprise is approved (shzt 1); otherwise offered the enterprise page. */
-export const hrCompanyApproved = () => shared.hrCompanyApproved(siteWays);

@@ -6,7 +6,7 @@ import { parentsOf, readCities, readGeneralLists, readProvinces } from '@zp/core
  * loaders with their request's client, islands go through components/seeker/codes.ts); here are
  * the filter choices and place cascades the pages build from them.
  */
-export { flatten, parentsOf, loadCodeTables, loadCodeNames, type CodeItem, type CodeTables, type CodeNames } from '@zp/core/codes';
+export { flatten, parentsOf, loadCodeTables, loadCodeNames, type CodeTables, type CodeNames } from '@zp/core/codes';
 
 export interface Option {
   value: string;
