@@ -15,7 +15,7 @@ import { seedDemo } from '../src/db/seed.js';
 export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 export const DEMO_PWD = md5('zp123456');
 
-export interface CallOptions {
+interface CallOptions {
   method?: string;
   body?: unknown;
   /** raw text body (for malformed JSON tests) */
