@@ -113,7 +113,7 @@ export default function Reports() {
           onClose={() => setHandling(null)}
           onDone={() => {
             setHandling(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

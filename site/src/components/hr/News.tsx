@@ -22,8 +22,8 @@ function List() {
   const counts = useLoad(() => api.call(identityApi.hrReminders), []);
   const list = useLoad(() => api.call(notifyApi.hrList, { params: { category, page, limit: LIMIT } }), [category, page]);
   const changed = () => {
-    list.reload();
-    counts.reload();
+    void list.reload();
+    void counts.reload();
     refreshMenuBadge();
   };
   // A new reminder from the notification socket shows at once.
