@@ -77,7 +77,7 @@ export default function Partners() {
       </div>
       <ListState loading={list.loading} error={list.error} empty={!rows.length} emptyText="还没有合作网站" onRetry={list.reload}>
         {rows.map((p) => (
-          <div className="hr-card" key={p.bsid} aria-label={p.mc}>
+          <div className="hr-card" key={p.bsid} role="group" aria-label={p.mc}>
             <div className="hr-card__main">
               <p className="hr-card__title">
                 {p.mc} <Tag tone={p.sfqy === 1 ? 'success' : 'warning'}>{p.sfqy === 1 ? '已启用' : '已停用'}</Tag>

@@ -345,7 +345,7 @@ function Page() {
           <Colleagues />
         </section>
       ) : null}
-      <CloseAccount role="hr" phone={hr.phone} className="hr-section" titleClassName="hr-section__title" />
+      <CloseAccount roleId="hr" phone={hr.phone} className="hr-section" titleClassName="hr-section__title" />
     </>
   );
 }

@@ -70,7 +70,7 @@ function List() {
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText="暂无消息" onRetry={list.reload}>
         {data?.list.map((r) => (
           <button type="button" className={`hr-card hr-message${r.sfyd ? '' : ' is-unread'}`} key={r.xxid} onClick={() => void open(r)}>
-            <span className="hr-message__dot" aria-label={r.sfyd ? '已读' : '未读'} />
+            <span className="hr-message__dot" role="img" aria-label={r.sfyd ? '已读' : '未读'} />
             <span className="hr-card__main">
               <span className="hr-card__title">
                 {r.bt}
