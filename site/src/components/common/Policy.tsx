@@ -25,6 +25,7 @@ function PolicyText({ policy }: { policy: Policy }) {
         .map((p) => p.trim())
         .filter(Boolean)
         .map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one fixed text, never reordered (two may read the same)
           <p key={i}>{p}</p>
         ))}
     </div>

@@ -42,7 +42,7 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
 
   const startApply = async () => {
     const s = await requireLogin(NOT_LOGGED_IN_APPLY);
-    if (!s || s.roleId !== 'qz' || !(await seekerResumeReady())) return;
+    if (s?.roleId !== 'qz' || !(await seekerResumeReady())) return;
     let files: Resume[] = [];
     try {
       files = (await api.call(filesApi.seekerList, { query: { fileType: 10 } })).fileList.map((f) => ({ id: f.bsid, label: f.wjmc }));
@@ -61,7 +61,7 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
 
   const toggleSave = async () => {
     const s = await requireLogin(NOT_LOGGED_IN_FAVOURITE);
-    if (!s || s.roleId !== 'qz') return;
+    if (s?.roleId !== 'qz') return;
     // A quick mark: the button shows it is busy, the page stays usable (no overlay).
     setSaving(true);
     try {

@@ -28,7 +28,7 @@ export async function sendAttachment(file: File, onProgress: (pct: number | null
     message.warning(SIZE_MSG);
     return false;
   }
-  let info;
+  let info: C.Reply<typeof C.filesApi.seekerOssKey>['info'];
   try {
     info = (await api.call(filesApi.seekerOssKey, { query: { fileType: 10 } })).info;
   } catch (err) {
