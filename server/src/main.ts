@@ -28,7 +28,7 @@ if (config.demo) {
   lines.push(`  演示账号（密码均为 ${DEMO_PASSWORD}）：`);
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.what.padEnd(10, '　')}  登录：http://127.0.0.1:${port}/zppc/${a.login}`);
 }
-console.log(lines.join('\n') + '\n');
+console.log(`${lines.join('\n')}\n`);
 
 // The last resort: every request and socket handler answers its own errors, so anything that
 // reaches here is a bug. It is logged at error level and the process stays up, rather than

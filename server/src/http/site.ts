@@ -108,6 +108,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler?: AstroHandler };
   if (typeof handler !== 'function') throw new Error(`${entry} exports no handler: build the site with @astrojs/node in middleware mode`);
 
+  // biome-ignore lint/nursery/noMisusedPromises: register takes an async plugin (FastifyPluginAsync) as well as a callback one
   await app.register(async (site) => {
     // Leave request bodies unread: Astro reads the raw stream itself (forms, endpoints).
     site.removeAllContentTypeParsers();
@@ -181,7 +182,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         // expired page is served stale while one reader renders it again (page-cache.ts).
         const found = cache.lookup(req.url, req.method === 'GET');
         const page = found.kind === 'hit' ? found.page : found.kind === 'wait' ? await found.page : null;
-        if (page) {
+        if (page !== null) {
           const how = found.kind === 'wait' ? 'shared' : found.kind === 'hit' && found.stale ? 'stale' : 'hit';
           // A counted page (a job, a notice): this reader is a view (once a day).
           const { [PAGE_VIEWS_HEADER]: counted, ...headers } = page.headers;

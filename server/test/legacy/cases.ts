@@ -110,7 +110,6 @@ const code = { t: 'pattern', re: /^[A-Za-z]+_\d+$/, label: 'a code such as yysp_
 /** a code, or '' when not given */
 const optCode = S.oneOf('a code or \'\'', code, S.lit(''));
 const ossInfo = S.obj({ upid: S.any, host: S.str, policy: S.any, dir: S.str, signature: S.any });
-const qzinfoRead = { email: S.any, gznx: S.any, nl: S.any, phone: S.any, x: S.any, xbm: S.any, xm: S.any, zgxl: S.any, zwpj: S.any };
 /** §2.7 the seeker's applications */
 const gwtdRow = S.obj({ dwid: S.any, gwid: S.any, gwmc: S.any, dwmc: S.any, dwxz: S.any, dwgm: S.any, gwyx: S.any, xlyq: S.any, gznx: S.any, ckcs: S.any, dwszsf: S.any, dwszcs: S.any, tdsj: S.any });
 const gwtdPage = (filled: boolean) => envelope({ page: S.obj({ gwtdlist: filled ? S.rows(gwtdRow) : S.arr(gwtdRow), total: S.num }) });
