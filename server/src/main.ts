@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { seedDemo } from './demo.js';
 
 let config: Config;
 try {
