@@ -246,7 +246,11 @@ describe('chat widget', () => {
     let down = true;
     let refused = 0;
     const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone, 1280, undefined, (page) =>
-      page.route('**/api/sec/trtc/userSig', (route) => (down ? (refused++, route.abort('connectionreset')) : route.continue())),
+      page.route('**/api/sec/trtc/userSig', (route) => {
+        if (!down) return route.continue();
+        refused++;
+        return route.abort('connectionreset');
+      }),
     );
     await seeker.page.locator('zp-chat .launcher').click();
     const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });
