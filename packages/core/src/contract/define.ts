@@ -40,6 +40,7 @@ export function route<
   B extends TSchema | undefined = undefined,
   Q extends TSchema | undefined = undefined,
   P extends TSchema | undefined = undefined,
+  // biome-ignore lint/complexity/noBannedTypes: TypeBox's type of an object schema without properties
   R extends TSchema = TObject<{}>,
 >(spec: RouteSpec<B, Q, P, R>): RouteSpec<B, Q, P, R> {
   return spec;
