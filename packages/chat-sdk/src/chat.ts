@@ -3,12 +3,12 @@ import { EVENT, TYPES } from './enums.js';
 import { ChatError, ERR } from './errors.js';
 import { Connection, type ConnectionHooks, type NetState } from './connection.js';
 import type { Handover } from './light.js';
-import { mayBeCallSignal } from './ids.js';
+import { conversationIdOf, mayBeCallSignal } from './ids.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
 import { SendQueue } from './sending.js';
 import {
-  atTypeFor, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
+  atTypeFor, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
 } from './convert.js';
 import type {
   ChatEvent, ChatResponse, Conversation, CreateOptions, Friend, Group, GroupMember, Message, MessageOptions, Profile, SocketFactory,
