@@ -172,7 +172,11 @@ async function startSocketIo(env: Record<string, string>): Promise<Server> {
   });
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('socket.io server did not start')), 60_000);
-    child.stdout!.on('data', (b) => String(b).includes('listening') && (clearTimeout(t), resolve()));
+    child.stdout!.on('data', (b) => {
+      if (!String(b).includes('listening')) return;
+      clearTimeout(t);
+      resolve();
+    });
     child.once('exit', (code) => reject(new Error(`socket.io server exited ${code}`)));
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -272,7 +276,7 @@ const burst = (perSender: number, window: number) => (p: ClientProcess, mine: Se
 async function prepareStorage(total: number): Promise<{ env: Record<string, string>; secret: string; ids: string[]; cleanup(): Promise<void> }> {
   const log = pino({ level: 'warn' });
   const env: Record<string, string> = {};
-  let cleanup = async () => undefined as void;
+  let cleanup: () => Promise<void> = async () => {};
   if (onPg) {
     const schema = `bench_chat_${crypto.randomBytes(4).toString('hex')}`;
     Object.assign(env, { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema });
@@ -320,7 +324,11 @@ async function createOurGroup(url: string, owner: string, sig: string, members: 
     new Promise<any>((resolve, reject) => {
       const n = ++id;
       const t = setTimeout(() => reject(new Error(`${op} timed out`)), 60_000);
-      waiting.set(n, (f) => (clearTimeout(t), f.code === 0 ? resolve(f.data) : reject(new Error(`${op}: ${f.code} ${f.message}`))));
+      waiting.set(n, (f) => {
+        clearTimeout(t);
+        if (f.code === 0) resolve(f.data);
+        else reject(new Error(`${op}: ${f.code} ${f.message}`));
+      });
       ws.send(JSON.stringify({ id: n, op, p }));
     });
   await call('auth', { userID: owner, userSig: sig, instance: 'bench-setup', login: true });

@@ -71,7 +71,7 @@ export async function runLoad(o: { url: string; paths: string[]; readers: number
     requestsPerSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
-    maxMs: latencies.length ? latencies.reduce((a, b) => (b > a ? b : a)) : NaN,
+    maxMs: latencies.length ? latencies.reduce((a, b) => Math.max(a, b)) : NaN,
     timeouts,
     errors,
     non2xx,

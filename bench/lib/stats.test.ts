@@ -24,6 +24,7 @@ describe('benchmark figures', () => {
   });
 
   it('prints milliseconds with sensible precision', () => {
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: a figure to print, not π
     expect(formatMs(3.14159)).toBe('3.14');
     expect(formatMs(31.4159)).toBe('31.4');
     expect(formatMs(314.159)).toBe('314');

@@ -26,7 +26,6 @@ import { formatMs } from '../lib/stats.js';
 import { writeResults } from '../lib/results.js';
 
 const here = import.meta.dirname;
-const root = path.resolve(here, '..', '..');
 const { values: args } = parseArgs({
   options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '60' }, url: { type: 'string' } },
 });

@@ -206,7 +206,7 @@ function report(targets: Target[]): string {
       '“ILIKE”是同一条件下对岗位名称与单位名称做 `%关键词%` 扫描（按刷新时间排序，逐个计数）。',
     `命中数不同是意料之中：ILIKE 按字符匹配（“公司机关”也含“司机”），分词按词匹配；分词一列的命中是答给页面的总数，计到上限的按上限计入平均。`,
     '',
-    `关键词：2字 ${QUERIES['2字'].join('、')}；4字 ${QUERIES['4字'].join('、')}；多词 ${QUERIES['多词'].join('、')}。筛选：深圳 + 本科 + 月薪 12000-20000 元。`,
+    `关键词：2字 ${QUERIES['2字'].join('、')}；4字 ${QUERIES['4字'].join('、')}；多词 ${QUERIES.多词.join('、')}。筛选：深圳 + 本科 + 月薪 12000-20000 元。`,
   ];
   for (const t of targets) {
     lines.push('', `## ${t.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}，${t.jobs.toLocaleString('en')} 个岗位${t.seedSeconds !== null ? `（生成用时 ${t.seedSeconds.toFixed(0)} 秒）` : ''}`, '');
@@ -220,7 +220,7 @@ function report(targets: Target[]): string {
     const all = t.cells.every((c) => c.fts.usesIndex);
     lines.push('', all ? '每个关键词的查询计划都使用 GIN 索引 job_search_doc。' : '注意：有关键词的查询计划没有使用 GIN 索引。');
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 const targets: Target[] = [];

@@ -334,7 +334,7 @@ and DTLS inside one page, and the first frame.
 All three people run in one Chromium on this machine, so the room's figure is three participants'
 encoding and decoding together (software VP8, --disable-gpu); one participant's share is about a third.
 `;
-  console.log('\n' + md);
+  console.log(`\n${md}`);
   writeResults(
     'video',
     md,

@@ -3,7 +3,7 @@
  * the HR moving an application), never for the steps the journey is about.
  */
 import crypto from 'node:crypto';
-import { baseUrl, demo } from './harness.js';
+import { baseUrl, demo, type Grant } from './harness.js';
 
 export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 
@@ -25,16 +25,6 @@ export async function apiCall<T = ApiReply>(path: string, opts: { token?: string
   const data = (await res.json()) as ApiReply;
   if (data.code !== 0) throw new Error(`${path}: ${data.code} ${data.msg}`);
   return data as T;
-}
-
-/** What the login and register routes answer. */
-export interface Grant {
-  token: string;
-  expiresIn: number;
-  userId: string;
-  roleId: string;
-  userName: string;
-  phone: string;
 }
 
 const LOGIN_PATHS = { qz: '/api/sec/pc/logonQz', hr: '/api/sec/pc/logonHr', xs: '/api/sec/pc/logonXs' } as const;

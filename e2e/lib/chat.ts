@@ -1,9 +1,7 @@
 /** People with the chat widget: logged in over the API, on a site page that carries <zp-chat>. */
 import type { Browser, Page } from 'playwright-core';
-import { demo, openLoggedIn, smsCode } from './harness.js';
-import { apiCall, apiGrant, md5, currentConsent, type Grant } from './api.js';
-
-export type { Grant };
+import { demo, openLoggedIn, smsCode, type Grant } from './harness.js';
+import { apiCall, apiGrant, md5, currentConsent } from './api.js';
 
 /**
  * A person whose session is in localStorage before the first page runs, on the site's home page

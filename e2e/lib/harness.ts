@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import type { Grant } from './api.js';
 import { ARTIFACTS_DIR } from './env.js';
 
 export const baseUrl = () => inject('baseUrl');
@@ -61,6 +60,16 @@ export async function openPerson(browser: Browser, options: PersonOptions = {}):
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** What the login and register routes answer (lib/api.ts apiGrant, a registration). */
+export interface Grant {
+  token: string;
+  expiresIn: number;
+  userId: string;
+  roleId: string;
+  userName: string;
+  phone: string;
 }
 
 /**

@@ -75,9 +75,6 @@ export async function receivesVideo(video: Locator) {
 
 const tileVideo = (page: Page, userId: string) => tile(page, userId).locator('video').first();
 
-/** Video bytes received so far for the picture shown in `userId`'s tile. */
-const inboundVideoBytesFrom = (page: Page, userId: string) => inboundBytesOf(tileVideo(page, userId));
-
 /** `userId`'s picture plays on `page` (videoWidth > 0) and more of it keeps arriving (getStats). */
 export const receivesVideoFrom = (page: Page, userId: string) => receivesVideo(tileVideo(page, userId));
 

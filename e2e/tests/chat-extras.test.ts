@@ -219,6 +219,7 @@ describe('chat extras', () => {
     await hr.page.locator('zp-chat .launcher').click();
     await panel(hr.page).locator('.item').filter({ has: hr.page.locator('.name', { hasText: seeker.userId }) }).click();
     const lines = hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `期望薪资 ${stamp}` });
+    // biome-ignore lint/performance/useDomNodeTextContent: the line break the bubble renders is the point; textContent has none
     await expect(lines.innerText()).resolves.toBe(`期望薪资 ${stamp}\n到岗时间：一周内`);
     await hr.page.locator('zp-chat .row.in .bubble').filter({ hasText: `请查收 ${stamp}` }).locator('img.emoji[alt="[OK]"]').waitFor();
     const played = hr.page.locator('zp-chat .row.in video').first();

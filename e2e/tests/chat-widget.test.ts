@@ -5,9 +5,9 @@
  * seeker is refused. The widget is the one the site's layout carries on every page.
  */
 import { describe, expect, it } from 'vitest';
-import { useBrowser, demo, screenshot, smsCode } from '../lib/harness.js';
+import { useBrowser, demo, screenshot, smsCode, type Grant } from '../lib/harness.js';
 import { apiCall, apiGrant, apiLogin, md5, currentConsent } from '../lib/api.js';
-import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge, type Grant } from '../lib/chat.js';
+import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat widget', () => {
@@ -246,7 +246,11 @@ describe('chat widget', () => {
     let down = true;
     let refused = 0;
     const seeker = await personWithChat(browser(), 'qz', demo.seeker.phone, 1280, undefined, (page) =>
-      page.route('**/api/sec/trtc/userSig', (route) => (down ? (refused++, route.abort('connectionreset')) : route.continue())),
+      page.route('**/api/sec/trtc/userSig', (route) => {
+        if (!down) return route.continue();
+        refused++;
+        return route.abort('connectionreset');
+      }),
     );
     await seeker.page.locator('zp-chat .launcher').click();
     const panel = seeker.page.getByRole('dialog', { name: '在线沟通' });

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, demo, openPerson, screenshot, smsCode, useBrowser } from '../lib/harness.js';
+import { baseUrl, demo, openPerson, screenshot, smsCode, useBrowser, type Grant } from '../lib/harness.js';
 import { apiCall, apiLogin, md5, currentConsent } from '../lib/api.js';
-import { badgeCount, personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
+import { badgeCount, personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
 import { listPartner, loginWindowOf, logInInWindow, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

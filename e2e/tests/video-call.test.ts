@@ -18,8 +18,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demo, screenshot, useBrowser } from '../lib/harness.js';
-import { personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
+import { demo, screenshot, useBrowser, type Grant } from '../lib/harness.js';
+import { personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
 import { collectPeerConnections, receivesVideo } from '../lib/video.js';
 
 /** The start of RTC_FREE_NOTICE: the demo HR is a free HR, told the 20-minute rule before calling. */

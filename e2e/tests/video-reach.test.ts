@@ -10,9 +10,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demo, screenshot, useBrowser } from '../lib/harness.js';
+import { demo, screenshot, useBrowser, type Grant } from '../lib/harness.js';
 import { apiCall } from '../lib/api.js';
-import { giveResume, personWithChat, quickStart, registerSeeker, type Grant } from '../lib/chat.js';
+import { giveResume, personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
 import { collectPeerConnections, enterFromDeviceCheck, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
 
 const ring = (page: Page) => page.locator('zp-chat').getByRole('alertdialog', { name: '视频面试邀请' });

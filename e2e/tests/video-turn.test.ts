@@ -31,7 +31,10 @@ async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildPro
 const tcpOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 

@@ -6,7 +6,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { createUser } from './modules/auth/index.js';
-import { md5, seedDemo } from './db/seed.js';
+import { md5 } from './db/seed.js';
+import { seedDemo } from './demo.js';
 import { seedVolume } from './modules/jobs/volume.js';
 
 const usage = `用法：

@@ -48,7 +48,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** RTCIceServer as the browser takes it. */
-export interface IceServer {
+interface IceServer {
   urls: string | string[];
   username?: string;
   credential?: string;

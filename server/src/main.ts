@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { seedDemo } from './demo.js';
 
 let config: Config;
 try {
@@ -28,7 +29,7 @@ if (config.demo) {
   lines.push(`  演示账号（密码均为 ${DEMO_PASSWORD}）：`);
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.phone}  ${a.what.padEnd(10, '　')}  登录：http://127.0.0.1:${port}/zppc/${a.login}`);
 }
-console.log(lines.join('\n') + '\n');
+console.log(`${lines.join('\n')}\n`);
 
 // The last resort: every request and socket handler answers its own errors, so anything that
 // reaches here is a bug. It is logged at error level and the process stays up, rather than

@@ -10,12 +10,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo.js';
 
 export const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 export const DEMO_PWD = md5('zp123456');
 
-export interface CallOptions {
+interface CallOptions {
   method?: string;
   body?: unknown;
   /** raw text body (for malformed JSON tests) */

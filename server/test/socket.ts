@@ -10,7 +10,7 @@ export interface TestSocket {
   close(): void;
 }
 
-export function socketUrl(base: string) {
+function socketUrl(base: string) {
   return `${base.replace(/^http/, 'ws')}/wss/ws`;
 }
 

@@ -25,7 +25,7 @@ export const samples = {
       Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1d1e30000000049454e44ae426082', 'hex'),
       Buffer.alloc(extra, 0),
     ]),
-  jpg: () => Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb004300' + '08'.repeat(64) + 'ffd9', 'hex'),
+  jpg: () => Buffer.from(`ffd8ffe000104a46494600010100000100010000ffdb004300${'08'.repeat(64)}ffd9`, 'hex'),
   /** a Windows program: what a file lying about its type often is */
   exe: () => Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000000000000000000000000000000000000000000000000000800000000e1fba0e00b409cd21b8014ccd21546869732070726f6772616d2063616e6e6f742062652072756e20696e20444f53206d6f64652e', 'hex'), Buffer.alloc(64)]),
   html: () => Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),

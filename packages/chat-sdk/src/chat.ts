@@ -3,12 +3,12 @@ import { EVENT, TYPES } from './enums.js';
 import { ChatError, ERR } from './errors.js';
 import { Connection, type ConnectionHooks, type NetState } from './connection.js';
 import type { Handover } from './light.js';
-import { mayBeCallSignal } from './ids.js';
+import { conversationIdOf, mayBeCallSignal } from './ids.js';
 import { Ordering, type SyncResult } from './ordering.js';
 import { uploadFile } from './upload.js';
 import { SendQueue } from './sending.js';
 import {
-  SYSTEM, atTypeFor, conversationIdOf, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
+  atTypeFor, lastMessageOf, toConversation, toFriend, toGroup, toMember, toMessage, toProfile,
 } from './convert.js';
 import type {
   ChatEvent, ChatResponse, Conversation, CreateOptions, Friend, Group, GroupMember, Message, MessageOptions, Profile, SocketFactory,
@@ -170,6 +170,7 @@ export class ChatSDK {
 
   // ---------- session ----------
 
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's signature, kept so code typed against it compiles
   registerPlugin(_options: Object): void {
     // Uploads are built in (the chat service's own endpoint); nothing to register.
   }
@@ -619,6 +620,7 @@ export class ChatSDK {
     return ok(single ? { conversationID: options } : { conversationIDList: ids });
   }
 
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's signature, kept so code typed against it compiles
   async setMessageRead(options: { conversationID: string }): Promise<ChatResponse<{}>> {
     this.requireReady();
     await this.call('read', { conversationID: options.conversationID });

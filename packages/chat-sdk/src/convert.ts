@@ -2,9 +2,7 @@ import type { WireConversation, WireFriend, WireGroup, WireMember, WireMessage, 
 import { TYPES } from './enums.js';
 import type { Conversation, Friend, Group, GroupMember, LastMessage, Message, Profile } from './types.js';
 
-import { SYSTEM, conversationIdOf } from './ids.js';
-
-export { SYSTEM, conversationIdOf };
+import { conversationIdOf } from './ids.js';
 
 export function toMessage(w: WireMessage, me: string): Message {
   return {

@@ -1,7 +1,7 @@
 import type { WireMessage } from '@zp/core/contract';
 
 /** Conversation IDs as Tencent's SDK writes them; apart from convert.ts for the light connection (light.ts). */
-export const SYSTEM = '@TIM#SYSTEM';
+const SYSTEM = '@TIM#SYSTEM';
 
 /**
  * A one-to-one custom message: how a call signal travels (widgets/chat/src/call). The light

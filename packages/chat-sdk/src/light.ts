@@ -9,7 +9,7 @@
  * unread and came after what the server's count covered adds one; a read (here or on another
  * instance) clears a conversation; the server's word on a conversation replaces ours.
  */
-import type { ChatPush, WireConversation, WireMessage } from '@zp/core/contract';
+import type { ChatPush, WireConversation } from '@zp/core/contract';
 import { Connection, type ConnectionHooks, type ServerInfo } from './connection.js';
 import { conversationIdOf, mayBeCallSignal } from './ids.js';
 import type { SocketFactory } from './types.js';

@@ -99,6 +99,7 @@ export type CallInput<S extends RouteSpec> = Field<'body', Body<S>> &
   };
 
 /** The input may be left out when the route takes nothing. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends X` is the test for "every field of X is optional"
 export type CallArgs<S extends RouteSpec> = {} extends CallInput<S> ? [input?: CallInput<S>] : [input: CallInput<S>];
 
 export interface ClientOptions {

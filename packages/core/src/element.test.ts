@@ -24,6 +24,7 @@ function Greeting({ userName, roomId, host }: WidgetProps<'user-name' | 'room-id
     h(
       'button',
       {
+        type: 'button',
         onClick: () => {
           setClicks((n) => n + 1);
           host.dispatchEvent(new CustomEvent('zp-click', { bubbles: true, composed: true }));
@@ -37,7 +38,7 @@ function Greeting({ userName, roomId, host }: WidgetProps<'user-name' | 'room-id
 const seen: Array<{ apiBase: string; themeColor?: string; locale: string }> = [];
 function Common({ apiBase, themeColor, locale }: WidgetProps<'api-base'>) {
   seen.push({ apiBase, themeColor, locale });
-  return h('button', { className: 'primary' }, `${apiBase}|${themeColor ?? ''}|${locale}`);
+  return h('button', { type: 'button', className: 'primary' }, `${apiBase}|${themeColor ?? ''}|${locale}`);
 }
 // 'api-base' listed by the widget as before: taken once, with the others.
 defineWidget('zp-test-common', Common, {

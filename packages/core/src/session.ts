@@ -261,7 +261,7 @@ export async function logout(): Promise<void> {
  * Concurrent calls on one page share one request.
  */
 export function refreshSession(): Promise<UserSession | null> {
-  if (core.refreshing) return core.refreshing;
+  if (core.refreshing !== null) return core.refreshing;
   const current = core.$session.get();
   if (!current) return Promise.resolve(null);
   // The token goes in the header (refreshCurrent), not in the path of the legacy refresh route.

@@ -36,8 +36,6 @@ export const EVENT = {
   FULL_SCREEN_STATE_CHANGED: 'full-screen-state-changed',
 } as const;
 
-type EventName = (typeof EVENT)[keyof typeof EVENT];
-
 export const TYPE = {
   SCENE_LIVE: 'live',
   SCENE_RTC: 'rtc',

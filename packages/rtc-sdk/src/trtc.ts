@@ -326,7 +326,7 @@ export class TRTC {
         this.#teardown(room);
         void room.signalling.leave().catch(() => {});
         // Tencent's payload is { reason }; the server's words and cause come along for the room's notice.
-        this.#emit(EVENT.KICKED_OUT, { reason: event.reason as never, ...({ message: event.message, cause: event.cause } as {}) });
+        this.#emit(EVENT.KICKED_OUT, { reason: event.reason as never, ...({ message: event.message, cause: event.cause } as object) });
         break;
       case 'connection':
         if (event.state === 'RECONNECTING') {

@@ -9,7 +9,7 @@ function Page({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button onClick={() => setOpen(true)}>打开</button>
+      <button type="button" onClick={() => setOpen(true)}>打开</button>
       <Dialog
         open={open}
         title="意见反馈"

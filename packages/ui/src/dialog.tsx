@@ -47,6 +47,8 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
   if (!open || typeof document === 'undefined') return null;
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes, as Escape and the × button do for the keyboard
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the same backdrop click; Escape is useModal's
     <div
       className="zp-mask"
       onMouseDown={(e) => (maskDown.current = e.target === e.currentTarget)}
@@ -54,6 +56,8 @@ export function Dialog({ open, title, onClose, children, footer, width, closeOnM
         if (closeOnMask && maskDown.current && e.target === e.currentTarget) onClose();
       }}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: role is 'dialog' or 'alertdialog' (the prop); its keydown traps Tab */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal fits both roles the prop allows */}
       <div
         ref={boxRef}
         className={['zp-dialog', className].filter(Boolean).join(' ')}

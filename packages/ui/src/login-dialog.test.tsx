@@ -36,6 +36,12 @@ function open(onLoggedIn = vi.fn(), onClose = vi.fn()) {
   return { dialog: screen.getByRole('dialog', { name: '登录后报名' }), onLoggedIn, onClose };
 }
 
+/** A launcher that shows the login to visitors only: the dialog unmounts as the session arrives. */
+function VisitorOnly({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const session = useSession();
+  return session ? <p>已登录</p> : <LoginDialog open title="登录后在线沟通" siteOrigin="" onClose={() => {}} onLoggedIn={onLoggedIn} />;
+}
+
 describe('LoginDialog (the widgets\' login: the platform\'s window, never a form on the partner page)', () => {
   it('has no field for a password or code, opens the platform\'s login window with this page\'s origin and a fresh state, and links to registering', () => {
     configureApi({ baseURL: 'https://zp.example.com' });
@@ -76,11 +82,7 @@ describe('LoginDialog (the widgets\' login: the platform\'s window, never a form
     configureApi({ baseURL: 'https://zp.example.com' });
     const opened = fakeWindowOpen();
     const onLoggedIn = vi.fn();
-    function VisitorOnly() {
-      const session = useSession();
-      return session ? <p>已登录</p> : <LoginDialog open title="登录后在线沟通" siteOrigin="" onClose={() => {}} onLoggedIn={onLoggedIn} />;
-    }
-    render(<VisitorOnly />);
+    render(<VisitorOnly onLoggedIn={onLoggedIn} />);
     const state = new URL(opened[0].url).searchParams.get('state')!;
     const grant = { token: 't'.repeat(32), expiresIn: 7200, userId: '3', roleId: 'qz', userName: '张三', phone: '13800000003' };
     await act(() => void window.dispatchEvent(new MessageEvent('message', { data: { type: LOGIN_WINDOW_MESSAGE, state, grant }, origin: 'https://zp.example.com', source: opened[0].win as unknown as Window })));

@@ -79,6 +79,8 @@ export function LoginDialog({ open, title, siteOrigin, onClose, onLoggedIn }: Lo
   const words = WORDS[stage];
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes, as Escape and the × button do for the keyboard
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the same backdrop click; Escape is useModal's
     <div
       className="zp-login-mask"
       onMouseDown={(e) => (maskDown.current = e.target === e.currentTarget)}

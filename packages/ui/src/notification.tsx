@@ -25,6 +25,7 @@ function Notifications() {
   return (
     <div className="zp-notifications" aria-live="polite">
       {items.map((n) => (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is 'alert' or 'status', both named by aria-labelledby
         <div key={n.id} className="zp-notification" role={n.type === 'error' ? 'alert' : 'status'} aria-labelledby={`zp-notification-${n.id}`}>
           {n.type ? (
             <span className="zp-notification__icon">

@@ -46,12 +46,16 @@ describe('useSession', () => {
   });
 });
 
-describe('useHydrated', () => {
-  function Submit() {
-    const ready = useHydrated();
-    return <button disabled={!ready}>登录</button>;
-  }
+function Submit() {
+  const ready = useHydrated();
+  return (
+    <button type="button" disabled={!ready}>
+      登录
+    </button>
+  );
+}
 
+describe('useHydrated', () => {
   it('is false in server HTML and true once hydrated', async () => {
     const html = renderToString(<Submit />);
     expect(html).toContain('disabled');

@@ -155,17 +155,17 @@ class PgliteThread {
   // Each waits for an open transaction in its own loop: between an awaited helper's return and
   // the caller going on, another transaction could begin.
   query: Query = async (text, params, options) => {
-    while (this.gate) await this.gate;
+    while (this.gate !== null) await this.gate;
     return this.queryNow(text, params, options);
   };
 
   exec = async (text: string) => {
-    while (this.gate) await this.gate;
+    while (this.gate !== null) await this.gate;
     return this.execNow(text);
   };
 
   prepared = async (name: string, text: string, params: string[]) => {
-    while (this.gate) await this.gate;
+    while (this.gate !== null) await this.gate;
     // A batch of messages is a few hundred KB of text: handed over as UTF-8 bytes whose memory
     // moves to the thread, rather than copied character by character into the message on this
     // thread, the busy one.
@@ -175,7 +175,7 @@ class PgliteThread {
 
   /** Runs fn with the connection to itself. */
   async alone<T>(fn: () => Promise<T>): Promise<T> {
-    while (this.gate) await this.gate;
+    while (this.gate !== null) await this.gate;
     let open!: () => void;
     this.gate = new Promise((r) => (open = r));
     try {
@@ -202,7 +202,7 @@ class PgliteThread {
   }
 
   async close() {
-    while (this.gate) await this.gate;
+    while (this.gate !== null) await this.gate;
     if (!this.failure) await this.send({ op: 'close' }).catch(() => {});
     this.failure ??= new Error('数据库已关闭');
     await this.worker.terminate();

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
  * Applied files are recorded by name in schema_migrations, so one is never renamed or edited:
  * a change is a new file. The build copies them all to dist/sql.
  */
-export function migrationFiles(): { id: string; file: string }[] {
+function migrationFiles(): { id: string; file: string }[] {
   const here = import.meta.dirname;
   const bundled = path.join(here, 'sql');
   const files: { id: string; file: string }[] = [];

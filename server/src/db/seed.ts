@@ -1,16 +1,11 @@
+/**
+ * The demo's accounts and the context each module's demo seed gets; the seeding itself, which
+ * calls into the modules, is ../demo.ts (so that db/ imports no module).
+ */
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import { sql, type Db } from './index.js';
-import { createUser, findUser } from '../modules/auth/index.js';
-import { createSeekerProfile } from '../modules/resumes/profile.js';
-import { createHrProfile } from '../modules/companies/public.js';
-import { seedDemoCompany, type DemoFiles } from '../modules/companies/seed.js';
-import { seedDemoCompaniesStep } from '../modules/companies/seed.js';
-import { seedDemoJobsStep } from '../modules/jobs/seed.js';
-import { seedApplicationsDemo } from '../modules/applications/seed.js';
-import { seedContentDemo } from '../modules/content/seed.js';
-import { seedFairsDemo } from '../modules/fairs/seed.js';
-import { seedDemoResume } from '../modules/resumes/seed.js';
+import type { Db } from './index.js';
+import type { Services } from '../services.js';
 
 export const DEMO_PASSWORD = 'zp123456';
 export const DEMO_ACCOUNTS = [
@@ -30,46 +25,6 @@ export interface DemoContext {
   operatorId: string;
   /** the demo HR's approved enterprise */
   companyId: string;
-  /** where the demo's documents are stored (absent in the CLI: no licences then) */
-  files?: DemoFiles;
-}
-
-/**
- * Each module adds its demo data here, in dependency order (companies before jobs before
- * applications). A step gets the context and may add to it for later steps.
- */
-const steps: ((ctx: DemoContext) => Promise<void>)[] = [
-  seedDemoResume,
-  seedContentDemo,
-  seedDemoCompaniesStep,
-  // After the enterprises (it signs the approved ones up), before the jobs (shown at those fairs).
-  seedFairsDemo,
-  seedDemoJobsStep,
-  seedApplicationsDemo,
-];
-
-/** Demo accounts and data, created once on an empty database when DEMO=1. */
-/**
- * `files`: where the demo's uploaded documents (the demo enterprise's business licence) are stored;
- * without it (the CLI) the demo enterprise has none, and its HR is asked to upload one.
- */
-export async function seedDemo(db: Db, log: Logger, files?: DemoFiles): Promise<boolean> {
-  if (await findUser(db, 'qz', DEMO_ACCOUNTS[0].phone)) return false;
-  const pwd = md5(DEMO_PASSWORD);
-  const seekerId = await createUser(db, 'qz', DEMO_ACCOUNTS[0].phone, pwd, '李明');
-  await createSeekerProfile(db, seekerId, DEMO_ACCOUNTS[0].phone);
-  await db.execute(sql`update seeker_profiles set name = '李明', gender = 'xb_001', seeking_state = 'zt_004', completeness = 100 where user_id = ${seekerId}`);
-
-  const hrId = await createUser(db, 'hr', DEMO_ACCOUNTS[1].phone, pwd, '王芳');
-  await createHrProfile(db, hrId, { xm: '王芳', zw: '招聘经理' });
-  const companyId = await seedDemoCompany(db, hrId, files);
-  const operatorId = await createUser(db, 'xs', DEMO_ACCOUNTS[2].phone, pwd, '平台运营');
-  // The demo people registered on the site, which asks consent to the current documents.
-  await db.execute(sql`insert into policy_consents (user_id, kind, version)
-    select u.id, p.kind, max(p.version) from users u cross join policies p where u.id in (${seekerId}, ${hrId}) group by u.id, p.kind`);
-
-  const ctx: DemoContext = { db, log, seekerId, hrId, operatorId, companyId, files };
-  for (const step of steps) await step(ctx);
-  log.info('demo data created');
-  return true;
+  /** where the demo's documents are stored (absent in the CLI: no licences then); companies/seed.ts's DemoFiles */
+  files?: Pick<Services, 'config' | 'secret' | 'db'>;
 }

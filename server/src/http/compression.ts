@@ -58,7 +58,7 @@ export function identityHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeade
   return rest;
 }
 
-export function isCompressible(contentType: unknown): boolean {
+function isCompressible(contentType: unknown): boolean {
   return COMPRESSIBLE.test(String(contentType ?? ''));
 }
 
@@ -67,7 +67,7 @@ export function isCompressible(contentType: unknown): boolean {
  * text of a compressible type (decided when the headers go out: Astro calls writeHead before its
  * body). Writes then go through a zlib stream; a response without writeHead goes out unchanged.
  */
-export function compressWhileWriting(req: IncomingMessage, res: ServerResponse): void {
+function compressWhileWriting(req: IncomingMessage, res: ServerResponse): void {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (!encoding || req.method === 'HEAD') return;
   const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;

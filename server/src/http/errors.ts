@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** The HTTP status of a refusal (4xx) of this request: 200 on the previous back end's paths. */
-export function refusalStatus(req: FastifyRequest, status: number): number {
+function refusalStatus(req: FastifyRequest, status: number): number {
   if (status >= 500) return status;
   if (req.routeOptions?.config?.browserLink) return status;
   const path = (req.routeOptions?.url ?? req.url).replace(/\/{2,}/g, '/');

@@ -65,6 +65,7 @@ const STRINGS = [
   '   ',
   '%00%27',
   '../../../../etc/passwd',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as typed
   '${7*7}{{7*7}}',
   '\ud800',
   '-1',

@@ -122,15 +122,15 @@ function hashPageScripts(res: ServerResponse, directives: Directives) {
     head = [status, ...rest];
     return res;
   } as typeof res.writeHead;
-  res.write = function (chunk: unknown, ...rest: unknown[]) {
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (!head && !res.headersSent) res.writeHead(res.statusCode);
     if (!head) return (original.write as (...a: unknown[]) => boolean).call(res, chunk, ...rest);
     keep(chunk, rest[0]);
     const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     if (cb) process.nextTick(cb);
     return true;
-  } as typeof res.write;
-  res.end = function (chunk?: unknown, ...rest: unknown[]) {
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (!head && !res.headersSent && typeof chunk !== 'function') res.writeHead(res.statusCode);
     if (!head) return (original.end as (...a: unknown[]) => ServerResponse).call(res, chunk, ...rest);
     keep(chunk, rest[0]);
@@ -144,7 +144,7 @@ function hashPageScripts(res: ServerResponse, directives: Directives) {
     const args = headRest.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...(r as object), 'content-security-policy': policy } : r));
     (original.writeHead as (...a: unknown[]) => ServerResponse).call(res, status, ...args);
     return (original.end as (...a: unknown[]) => ServerResponse).call(res, body, ...(cb ? [cb] : []));
-  } as typeof res.end;
+  }) as typeof res.end;
 }
 
 /**

@@ -39,7 +39,7 @@ export function redactUrl(url: string): string {
 
 /** Header names whose values are credentials, in every shape a log record may hold them. */
 const SECRET_HEADERS = ['token', 'cookie', 'authorization', 'sec-websocket-protocol', 'set-cookie'];
-export const redactPaths = ['req.headers', 'headers', 'res.headers', 'request.headers'].flatMap((p) => SECRET_HEADERS.map((h) => `${p}["${h}"]`));
+const redactPaths = ['req.headers', 'headers', 'res.headers', 'request.headers'].flatMap((p) => SECRET_HEADERS.map((h) => `${p}["${h}"]`));
 
 interface RawReq {
   method?: string;
@@ -50,7 +50,7 @@ interface RawReq {
 }
 
 /** Fastify's request serializer with the URL redacted (and no headers at all). */
-export const serializers = {
+const serializers = {
   req(req: RawReq) {
     return {
       method: req.method,

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 
 /** What an embedding page on an origin that is not on the list is told (the widget shows it as is). */
 export const NOT_A_PARTNER_MSG = '本站尚未开通嵌入，请联系平台';
@@ -49,7 +48,8 @@ export class OriginPolicy {
   private partners = new Map<string, PartnerInfo>();
   private readonly configured: Set<string>;
 
-  constructor(private readonly config: Pick<Config, 'corsOrigins' | 'publicUrl'>) {
+  // The two Config fields it reads, named here: config.ts imports normaliseOrigin from this file.
+  constructor(private readonly config: { corsOrigins: string[]; publicUrl: string }) {
     // config.ts has normalised them (a malformed entry stopped the start).
     this.configured = new Set(config.corsOrigins);
   }

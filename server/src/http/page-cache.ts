@@ -9,12 +9,12 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 /** Backstop: no page is served from the cache longer than this as fresh. */
-export const PAGE_CACHE_TTL_MS = 30_000;
+const PAGE_CACHE_TTL_MS = 30_000;
 /**
  * After its lifetime a page may still be served, stale, to the readers who arrive while one of
  * them renders it again; older than this it is rendered before anyone sees it.
  */
-export const PAGE_CACHE_MAX_STALE_MS = 5 * 60_000;
+const PAGE_CACHE_MAX_STALE_MS = 5 * 60_000;
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 32 * 1024 * 1024;
 

@@ -21,9 +21,9 @@ export const PARTNER_WRONG_ORIGIN_MSG = '该登录仅限在签发它的合作网
 /** A full token on a partner site's page: only the login window's scoped token works there. */
 export const FULL_TOKEN_ON_PARTNER_MSG = '该登录不能在合作网站上使用，请通过平台登录窗口重新登录';
 /** A partner token on a route the widgets do not need (password, phone, résumé, ...). */
-export const PARTNER_NOT_ALLOWED_MSG = '合作网站登录无权进行此操作，请到平台网站操作';
+const PARTNER_NOT_ALLOWED_MSG = '合作网站登录无权进行此操作，请到平台网站操作';
 
-export interface Ctx<S extends RouteSpec> {
+interface Ctx<S extends RouteSpec> {
   body: Body<S>;
   query: Query<S>;
   params: Params<S>;

@@ -17,13 +17,13 @@ import { PAGE_VIEWS_HEADER, PageViews, readerOf, watchPageViews } from './page-v
  * tables (category panel, filter names). Jobs and companies announce no change on the bus yet;
  * their pages rely on the cache's short lifetime (PAGE_CACHE_TTL_MS).
  */
-export const PAGE_INVALIDATING_TOPICS = [CONTENT_CHANGED, CODES_CHANGED] as const;
+const PAGE_INVALIDATING_TOPICS = [CONTENT_CHANGED, CODES_CHANGED] as const;
 
 /** Where the site lives; the Astro build uses the same base (site/astro.config.mjs). */
 export const SITE_BASE = '/zppc';
 
 /** What Astro renders with: `Astro.locals` of every page (declared in site/src/env.d.ts). */
-export interface SiteLocals {
+interface SiteLocals {
   /** Origin the pages' server-side API calls go to. */
   apiBase: string;
 }
@@ -40,7 +40,7 @@ const SHORT = 'public, max-age=3600';
  * A page path under /zppc with upper-case letters answers with its lower-case form (query kept);
  * null when the path is already lower case or belongs to Astro itself (/zppc/_…, e.g. hashed assets).
  */
-export function lowerCasePath(url: string): string | null {
+function lowerCasePath(url: string): string | null {
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
   if (pathname.startsWith(`${SITE_BASE}/_`)) return null;
@@ -52,7 +52,7 @@ export function lowerCasePath(url: string): string | null {
  * Each widget's script-tag bundle beside the site: SITE_DIR is <repo>/site/dist, the bundles live in
  * <repo>/widgets/<name>/dist/browser (dist/ itself holds the npm module, widgets/build-split.mjs).
  */
-export function widgetDistDirs(siteDir: string): string[] {
+function widgetDistDirs(siteDir: string): string[] {
   const root = path.resolve(siteDir, '..', '..', 'widgets');
   if (!fs.existsSync(root)) return [];
   return fs
@@ -63,7 +63,7 @@ export function widgetDistDirs(siteDir: string): string[] {
 }
 
 /** Every file under the widget directories (their .br/.gz aside), by its path inside its directory → that directory. */
-export function widgetFiles(dirs: string[]): Map<string, string> {
+function widgetFiles(dirs: string[]): Map<string, string> {
   const owner = new Map<string, string>();
   for (const root of dirs) {
     const visit = (sub: string) => {
@@ -108,6 +108,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler?: AstroHandler };
   if (typeof handler !== 'function') throw new Error(`${entry} exports no handler: build the site with @astrojs/node in middleware mode`);
 
+  // biome-ignore lint/nursery/noMisusedPromises: register takes an async plugin (FastifyPluginAsync) as well as a callback one
   await app.register(async (site) => {
     // Leave request bodies unread: Astro reads the raw stream itself (forms, endpoints).
     site.removeAllContentTypeParsers();
@@ -181,7 +182,7 @@ export async function mountSite(app: FastifyInstance, services: Services) {
         // expired page is served stale while one reader renders it again (page-cache.ts).
         const found = cache.lookup(req.url, req.method === 'GET');
         const page = found.kind === 'hit' ? found.page : found.kind === 'wait' ? await found.page : null;
-        if (page) {
+        if (page !== null) {
           const how = found.kind === 'wait' ? 'shared' : found.kind === 'hit' && found.stale ? 'stale' : 'hit';
           // A counted page (a job, a notice): this reader is a view (once a day).
           const { [PAGE_VIEWS_HEADER]: counted, ...headers } = page.headers;

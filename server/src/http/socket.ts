@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 const MAX_FRAME_BYTES = 64 * 1024;
 /** Errors of a connection that went away under us: ordinary, not a fault of ours. */
 const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
-export const TOO_MANY_SOCKETS_MSG = '同一网络地址打开的连接过多，请关闭部分页面后重试';
+const TOO_MANY_SOCKETS_MSG = '同一网络地址打开的连接过多，请关闭部分页面后重试';
 
 /**
  * The socket layer shared by the chat (/api/chat/ws), the notifications (/wss/ws) and the video
@@ -40,7 +40,7 @@ function socketError(err: Error & { code?: string }, socket: WebSocket, req: Fas
  * given, and which one person can fill with addresses at will). `ip` is the request's address,
  * X-Forwarded-For's when TRUST_PROXY is set.
  */
-export function addressKey(ip: string): string {
+function addressKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const addr = ipaddr.process(ip);
   if (addr.kind() === 'ipv4') return addr.toString();

@@ -93,7 +93,10 @@ describe('dates must be real days and times', () => {
     const unchecked: string[] = [];
     const walk = (s: unknown, where: string) => {
       if (!s || typeof s !== 'object') return;
-      if (Array.isArray(s)) return s.forEach((x, i) => walk(x, `${where}[${i}]`));
+      if (Array.isArray(s)) {
+        for (const [i, x] of s.entries()) walk(x, `${where}[${i}]`);
+        return;
+      }
       const o = s as Record<string, unknown>;
       // a date-shaped pattern (four digits, a dash) without the calendar check
       if (typeof o.pattern === 'string' && /\\d\{4\}-/.test(o.pattern) && o.format !== DATE_FORMAT) unchecked.push(where);

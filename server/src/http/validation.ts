@@ -46,7 +46,7 @@ const DATA_KEYS = new Set(['default', 'examples', 'const', 'enum', 'title', 'des
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
 /** A copy of `schema` with the text rule on every string schema inside it. */
-export function withTextRules(schema: unknown): unknown {
+function withTextRules(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withTextRules);
   if (!schema || typeof schema !== 'object') return schema;
   const src = schema as Record<string, unknown>;
@@ -66,8 +66,8 @@ export function withTextRules(schema: unknown): unknown {
 }
 
 /** Bodies are JSON and must have the right types; query strings and paths are text and are coerced. */
-export const strictAjv = makeAjv(false);
-export const coercingAjv = makeAjv(true);
+const strictAjv = makeAjv(false);
+const coercingAjv = makeAjv(true);
 
 const caches = { input: [new WeakMap<object, ValidateFunction>(), new WeakMap<object, ValidateFunction>()], output: [new WeakMap<object, ValidateFunction>(), new WeakMap<object, ValidateFunction>()] };
 

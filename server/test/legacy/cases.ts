@@ -26,7 +26,7 @@ import { S, envelope, type Shape } from './shape.js';
 import type { InventoryCall } from './inventory.js';
 import { freshApplication, freshHr, freshJob, freshSeeker, hrWithoutCompany, seekerFile, session, smsCode, uploaded, type Ctx, type Role } from './fixtures.js';
 
-export type Form = 'query' | 'body' | 'both';
+type Form = 'query' | 'body' | 'both';
 
 export interface Request {
   /** whose token goes in the `token` header (null: none) */
@@ -56,7 +56,7 @@ export interface Case {
 }
 
 /** Default values of request names that mean the same thing everywhere. */
-export function defaultParam(name: string, c: Ctx, role: Role | null): unknown {
+function defaultParam(name: string, c: Ctx, role: Role | null): unknown {
   switch (name) {
     case 'hxid':
       return c.fair;
@@ -94,7 +94,7 @@ export function defaultParam(name: string, c: Ctx, role: Role | null): unknown {
 
 const codeItem = S.obj({ dm: S.str, name: S.str });
 /** Keys of dmMapList / dmMap the client indexes without a guard (§1.1; m_gszwdm only in commented-out code). */
-export const GENERAL_TABLES = [
+const GENERAL_TABLES = [
   'm_xbdm', 'm_xldm', 'm_xzdydm', 'm_jyyqdm', 'm_dwsshydm', 'm_dwxzdm', 'm_dwgmdm', 'm_gwgzxzdm', 'm_gwfldm', 'm_hyktdm',
   'm_qzzt', 'm_dgsjdm', 'm_slnldm', 'm_mzdm', 'm_hyzkdm', 'm_zzmm', 'm_sjfwdm', 'm_zxlbdm', 'm_zxlydm',
 ];
@@ -110,7 +110,6 @@ const code = { t: 'pattern', re: /^[A-Za-z]+_\d+$/, label: 'a code such as yysp_
 /** a code, or '' when not given */
 const optCode = S.oneOf('a code or \'\'', code, S.lit(''));
 const ossInfo = S.obj({ upid: S.any, host: S.str, policy: S.any, dir: S.str, signature: S.any });
-const qzinfoRead = { email: S.any, gznx: S.any, nl: S.any, phone: S.any, x: S.any, xbm: S.any, xm: S.any, zgxl: S.any, zwpj: S.any };
 /** §2.7 the seeker's applications */
 const gwtdRow = S.obj({ dwid: S.any, gwid: S.any, gwmc: S.any, dwmc: S.any, dwxz: S.any, dwgm: S.any, gwyx: S.any, xlyq: S.any, gznx: S.any, ckcs: S.any, dwszsf: S.any, dwszcs: S.any, tdsj: S.any });
 const gwtdPage = (filled: boolean) => envelope({ page: S.obj({ gwtdlist: filled ? S.rows(gwtdRow) : S.arr(gwtdRow), total: S.num }) });
@@ -144,7 +143,7 @@ const sectionId: Record<string, string> = {
 };
 
 /** A realistic entry of each section (what a person types), codes taken from the server's tables. */
-export function sectionSample(c: Ctx, section: string): Record<string, unknown> {
+function sectionSample(c: Ctx, section: string): Record<string, unknown> {
   const salary = c.code(['m_xzdydm', 'm_xzfwdm']);
   const industry = c.code(['m_dwsshydm']);
   switch (section) {
@@ -1015,7 +1014,7 @@ add('POST /imapi/api/users/online', { role: null, body: (c) => [c.seeker], shape
 export const CASES: Readonly<Record<string, Case>> = C;
 
 /** The role whose page makes a call when the case does not say. */
-export function defaultRole(call: InventoryCall): Role | null {
+function defaultRole(call: InventoryCall): Role | null {
   if (call.path.startsWith('/api/hr/dm/')) return null;
   if (call.path.startsWith('/api/hr/')) return 'hr';
   return 'qz';

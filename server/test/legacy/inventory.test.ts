@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, startServer, type TestServer } from '../helpers.js';
-import { buildRequest, CASES } from './cases.js';
+import { buildRequest, CASES, type Request } from './cases.js';
 import { makeCtx, type Ctx } from './fixtures.js';
 import { KNOWN_GAPS, LEFT_OUT } from './gaps.js';
 import { INVENTORY, keyOf, type InventoryCall } from './inventory.js';
@@ -44,7 +44,7 @@ afterAll(async () => {
 async function judge(call: InventoryCall): Promise<string> {
   const key = keyOf(call);
   const k = CASES[key] ?? {};
-  let req;
+  let req: Request;
   try {
     req = await buildRequest(ctx, call, k);
   } catch (e) {

@@ -55,7 +55,7 @@ function describeValue(v: unknown): string {
   if (Array.isArray(v)) return `array(${v.length})`;
   if (typeof v === 'object') return 'object';
   const text = JSON.stringify(v);
-  return `${typeof v} ${text.length > 40 ? text.slice(0, 40) + '…' : text}`;
+  return `${typeof v} ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
 }
 
 function describeShape(s: Shape): string {
@@ -113,7 +113,10 @@ function collect(shape: Shape, value: unknown, at: string, out: string[], limit:
     }
     return;
   }
-  if ((shape.t === 'optional' || shape.t === 'nullable') && value !== undefined && value !== null) return collect(shape.inner, value, at, out, limit);
+  if ((shape.t === 'optional' || shape.t === 'nullable') && value !== undefined && value !== null) {
+    collect(shape.inner, value, at, out, limit);
+    return;
+  }
   const d = single(shape, value, at);
   if (d) out.push(d);
 }

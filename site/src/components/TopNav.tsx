@@ -75,7 +75,7 @@ function Avatar({ session, gender }: { session: UserSession; gender: string }) {
 function Badge({ count, label }: { count: number; label?: string }) {
   if (count <= 0) return null;
   return (
-    <span className="nav-badge" aria-label={label ? `${label}${count}条` : undefined}>
+    <span className="nav-badge" role="img" aria-label={label ? `${label}${count}条` : undefined}>
       {badgeText(count)}
     </span>
   );
@@ -189,6 +189,7 @@ function Account({ session, profile }: { session: UserSession; profile: Profile 
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: leaving the box closes a menu the mouse opened; the button toggles it for the keyboard
     <div
       className="nav-account"
       ref={boxRef}

@@ -7,14 +7,6 @@ import type { Role } from '@zp/core/session';
 import * as shared from '@zp/ui';
 import { paths } from './paths';
 
-export {
-  NOT_LOGGED_IN_SIGN_UP,
-  NOT_LOGGED_IN_FAVOURITE,
-  NOT_LOGGED_IN_APPLY,
-  RESUME_REDIRECT_MS,
-} from '@zp/core/fairs';
-export { RESUME_INCOMPLETE } from '@zp/core/rules/resume';
-export { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 export { write } from '@zp/ui';
 
 const here = () => window.location.pathname + window.location.search;
@@ -33,6 +25,3 @@ export const requireLogin = (text: string, role: Role = 'qz') => shared.requireL
 
 /** A job seeker may go on when the résumé is at least 60 % complete; otherwise off to the résumé. */
 export const seekerResumeReady = () => shared.seekerResumeReady(siteWays);
-
-/** An HR may go on when the enterprise is approved (shzt 1); otherwise offered the enterprise page. */
-export const hrCompanyApproved = () => shared.hrCompanyApproved(siteWays);

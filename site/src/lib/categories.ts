@@ -8,7 +8,7 @@ export interface CategoryNode {
 }
 
 /** Home page panel (spec section 2): the first 12 first-level categories. */
-export const PANEL_SIZE = 12;
+const PANEL_SIZE = 12;
 
 /** The three category levels as a tree, first-level order kept. */
 export async function loadCategoryTree(api: Client, limit = PANEL_SIZE): Promise<CategoryNode[]> {

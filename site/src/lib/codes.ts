@@ -6,7 +6,7 @@ import { parentsOf, readCities, readGeneralLists, readProvinces } from '@zp/core
  * loaders with their request's client, islands go through components/seeker/codes.ts); here are
  * the filter choices and place cascades the pages build from them.
  */
-export { flatten, parentsOf, loadCodeTables, loadCodeNames, type CodeItem, type Grouped, type Nested, type CodeTables, type CodeNames, type CodePart } from '@zp/core/codes';
+export { flatten, parentsOf, loadCodeTables, loadCodeNames, type CodeTables, type CodeNames } from '@zp/core/codes';
 
 export interface Option {
   value: string;
@@ -21,7 +21,7 @@ export async function loadCodeLists(api: Client): Promise<Record<string, Option[
 }
 
 /** A province with its cities, for a province → city cascade. */
-export interface Province extends Option {
+interface Province extends Option {
   cities: Option[];
 }
 

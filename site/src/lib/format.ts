@@ -7,7 +7,7 @@ export { salaryText } from '@zp/core/format';
 /** ifks (spec section 4) and the fair button words (spec section 2): one copy in @zp/core/fairs, shared with <zp-job-fairs>. */
 export { fairState, FAIR_BUTTON, FAIR_STATE_TEXT } from '@zp/core/rules/fairs';
 /** The API's Beijing wall-clock strings, read the same in any browser zone: one copy in @zp/core/dates. */
-export { chinaTime, BEIJING_TIME } from '@zp/core/dates';
+export { chinaTime } from '@zp/core/dates';
 
 /** '2026-11-20 11:00:00' (Beijing) → '11月20日 11:00'; with the year when it is not Beijing's year at `now`. */
 export function shortTime(text: string, now: number = Date.now()): string {

@@ -49,14 +49,6 @@ export function storeHrMarker(): void {
   }
 }
 
-export function hrMarker(): string | null {
-  try {
-    return sessionStorage.getItem(HR_MARKER_KEY);
-  } catch {
-    return null;
-  }
-}
-
 const here = () => window.location.pathname + window.location.search;
 
 /** The login page for the first allowed role, coming back here afterwards. */

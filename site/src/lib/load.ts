@@ -54,7 +54,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], { enabled = 
     const settle = () => {
       const done = waiting.current;
       waiting.current = [];
-      done.forEach((resolve) => resolve());
+      for (const resolve of done) resolve();
     };
     // Held: a reload() waiting now would wait for nothing.
     if (!passed || !enabled) return settle();

@@ -52,7 +52,7 @@ export const centreOf: Record<Role, string> = {
 
 /** A `redirect` query value is followed only when it stays on this site. */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith(BASE) || value.startsWith('//')) return null;
+  if (!value?.startsWith(BASE) || value.startsWith('//')) return null;
   return value;
 }
 

@@ -273,6 +273,7 @@ export function Feedback({ host, open }: FeedbackProps) {
 
   if (!shown) return null;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes, as Escape and the × button do for the keyboard
     <div className="fb-mask" onMouseDown={(e) => e.target === e.currentTarget && close()}>
       <div
         ref={box}

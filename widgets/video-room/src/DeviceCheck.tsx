@@ -177,7 +177,7 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
     );
   }
   return (
-    <div className="check" aria-label="设备检测">
+    <div className="check" role="group" aria-label="设备检测">
       <h3>进入房间前，请检查摄像头和麦克风</h3>
       <div className="check-body">
         <div className="preview">

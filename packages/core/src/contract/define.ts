@@ -40,6 +40,7 @@ export function route<
   B extends TSchema | undefined = undefined,
   Q extends TSchema | undefined = undefined,
   P extends TSchema | undefined = undefined,
+  // biome-ignore lint/complexity/noBannedTypes: TypeBox's type of an object schema without properties
   R extends TSchema = TObject<{}>,
 >(spec: RouteSpec<B, Q, P, R>): RouteSpec<B, Q, P, R> {
   return spec;
@@ -151,7 +152,7 @@ const ID_RE = new RegExp(ID_PATTERN);
 /** Whether a value is an id as `Id` takes it: for ids that arrive outside a checked field (a message's `to`, a bus message). */
 export const isId = (value: unknown): value is string => typeof value === 'string' && ID_RE.test(value);
 
-export type Body<S> = S extends RouteSpec<infer B, any, any, any> ? (B extends TSchema ? Static<B> : undefined) : never;
-export type Query<S> = S extends RouteSpec<any, infer Q, any, any> ? (Q extends TSchema ? Static<Q> : undefined) : never;
-export type Params<S> = S extends RouteSpec<any, any, infer P, any> ? (P extends TSchema ? Static<P> : undefined) : never;
-export type Reply<S> = S extends RouteSpec<any, any, any, infer R> ? Static<R> : never;
+export type Body<S> = S extends RouteSpec<infer B, infer _Q, infer _P, infer _R> ? (B extends TSchema ? Static<B> : undefined) : never;
+export type Query<S> = S extends RouteSpec<infer _B, infer Q, infer _P, infer _R> ? (Q extends TSchema ? Static<Q> : undefined) : never;
+export type Params<S> = S extends RouteSpec<infer _B, infer _Q, infer P, infer _R> ? (P extends TSchema ? Static<P> : undefined) : never;
+export type Reply<S> = S extends RouteSpec<infer _B, infer _Q, infer _P, infer R> ? Static<R> : never;

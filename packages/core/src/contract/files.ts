@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, replyOf, EmptyReply, Id, Enum, Page } from './define.js';
+import { route, replyOf, EmptyReply, Id, Enum } from './define.js';
 
 /**
  * Uploads (spec section 7, "Feedback and uploads"): 1. getOssKey returns a signed credential;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, replyOf, Id, IdOrEmpty, Page, Enum } from './define.js';
+import { route, replyOf, Id, IdOrEmpty, Enum } from './define.js';
 
 export const SeekerBase = Type.Object({
   /** qzbsid: the seeker's id */

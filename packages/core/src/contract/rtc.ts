@@ -58,7 +58,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { route, replyOf, Enum, Id, DateText } from './define.js';
-import { RTC_FREE_LIMIT_MINUTES, RTC_FREE_LIMIT_SECONDS } from '../rules/interview.js';
+import { RTC_FREE_LIMIT_MINUTES } from '../rules/interview.js';
 
 export { RTC_FREE_LIMIT_SECONDS, RTC_WARNING_SECONDS, RTC_ROOM_MAX_HOURS, RTC_FREE_NOTICE, RTC_COUNTS_AFTER_SECONDS, rtcDailyUsedMsg } from '../rules/interview.js';
 

@@ -74,11 +74,11 @@ export default function Banners() {
   const list = useLoad(() => api.call(contentApi.adminBanners, { query: { zswz: slot } }), [slot]);
   const publish = async (b: Row) => {
     const on = b.fbzt !== 1;
-    if (await act(api.call(contentApi.adminBannerPublish, { body: { bsid: b.bsid, fbzt: on ? 1 : 0 } }), on ? '已发布' : '已撤下')) list.reload();
+    if (await act(api.call(contentApi.adminBannerPublish, { body: { bsid: b.bsid, fbzt: on ? 1 : 0 } }), on ? '已发布' : '已撤下')) void list.reload();
   };
   const remove = async (b: Row) => {
     if (await confirm({ message: `确定删除轮播图「${b.bt}」吗？`, danger: true, confirmText: '删除' }))
-      if (await act(api.call(contentApi.adminBannerDelete, { body: { bsid: b.bsid } }), '已删除')) list.reload();
+      if (await act(api.call(contentApi.adminBannerDelete, { body: { bsid: b.bsid } }), '已删除')) void list.reload();
   };
   const rows = list.data?.list ?? [];
   return (
@@ -122,7 +122,7 @@ export default function Banners() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

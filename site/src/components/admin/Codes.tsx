@@ -55,7 +55,7 @@ function Items({ table }: { table: Table }) {
   const items = useLoad(() => api.call(adminApi.codeItems, { query: { table: table.table, ...(parent ? { sjdm: parent } : {}) } }), [table.table, parent], { enabled: !table.parent || !!parent });
   const enable = async (it: Item) => {
     const on = it.sfqy !== 1;
-    if (await act(api.call(adminApi.enableCode, { body: { table: table.table, dm: it.dm, sfqy: on ? 1 : 0 } }), on ? '已启用' : '已停用')) items.reload();
+    if (await act(api.call(adminApi.enableCode, { body: { table: table.table, dm: it.dm, sfqy: on ? 1 : 0 } }), on ? '已启用' : '已停用')) void items.reload();
   };
   const shown = (items.data?.list ?? []).filter((it) => !filter || it.mc.includes(filter) || it.dm.includes(filter));
   return (
@@ -119,7 +119,7 @@ function Items({ table }: { table: Table }) {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            items.reload();
+            void items.reload();
           }}
         />
       ) : null}

@@ -52,7 +52,7 @@ export default function Companies() {
   });
   const approve = async (c: Row) => {
     if (await confirm({ title: '审核通过', type: 'info', message: `确认「${c.dwmc}」的信息与营业执照无误，审核通过？通过后该单位可发布岗位、报名招聘会。`, confirmText: '通过' }))
-      if (await act(api.call(companiesApi.adminReview, { body: { dwid: c.dwid, shzt: 1 } }), true)) list.reload();
+      if (await act(api.call(companiesApi.adminReview, { body: { dwid: c.dwid, shzt: 1 } }), true)) void list.reload();
   };
   const data = list.data?.page;
   return (
@@ -131,7 +131,7 @@ export default function Companies() {
           onClose={() => setRejecting(null)}
           onDone={() => {
             setRejecting(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

@@ -148,7 +148,7 @@ export default function Fairs() {
   const publish = async (f: Row) => {
     const on = f.fbzt !== 1;
     if (!on && !(await confirm({ message: `撤下后「${f.hymc}」将不再对外显示，确定撤下吗？`, confirmText: '撤下' }))) return;
-    if (await act(api.call(fairsApi.adminPublish, { body: { hxid: f.hxid, fbzt: on ? 1 : 0 } }), on ? '已发布' : '已撤下')) list.reload();
+    if (await act(api.call(fairsApi.adminPublish, { body: { hxid: f.hxid, fbzt: on ? 1 : 0 } }), on ? '已发布' : '已撤下')) void list.reload();
   };
   const data = list.data?.page;
   return (
@@ -208,7 +208,7 @@ export default function Fairs() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

@@ -95,7 +95,7 @@ export default function Feedback() {
           onClose={() => setAnswering(null)}
           onDone={() => {
             setAnswering(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

@@ -98,7 +98,7 @@ export default function Jobs() {
           onClose={() => setTaking(null)}
           onDone={() => {
             setTaking(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

@@ -68,11 +68,11 @@ export default function Notices() {
   });
   const publish = async (n: Row) => {
     const on = n.fbzt !== 1;
-    if (await act(api.call(contentApi.adminNoticePublish, { body: { bsid: n.bsid, fbzt: on ? 1 : 0 } }), on ? '已发布' : '已撤下')) list.reload();
+    if (await act(api.call(contentApi.adminNoticePublish, { body: { bsid: n.bsid, fbzt: on ? 1 : 0 } }), on ? '已发布' : '已撤下')) void list.reload();
   };
   const remove = async (n: Row) => {
     if (await confirm({ message: `确定删除「${n.title}」吗？删除后不可恢复。`, danger: true, confirmText: '删除' }))
-      if (await act(api.call(contentApi.adminNoticeDelete, { body: { bsid: n.bsid } }), '已删除')) list.reload();
+      if (await act(api.call(contentApi.adminNoticeDelete, { body: { bsid: n.bsid } }), '已删除')) void list.reload();
   };
   const data = list.data?.page;
   return (
@@ -115,7 +115,7 @@ export default function Notices() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

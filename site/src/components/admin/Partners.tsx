@@ -58,11 +58,11 @@ export default function Partners() {
   const toggle = async (p: Row) => {
     const on = p.sfqy !== 1;
     if (!on && !(await confirm({ message: `停用后「${p.mc}」页面上的组件将立即无法使用，确定停用吗？`, danger: true, confirmText: '停用' }))) return;
-    if (await act(api.call(partnersApi.adminEnable, { body: { bsid: p.bsid, sfqy: on ? 1 : 0 } }), on ? '已启用' : '已停用')) list.reload();
+    if (await act(api.call(partnersApi.adminEnable, { body: { bsid: p.bsid, sfqy: on ? 1 : 0 } }), on ? '已启用' : '已停用')) void list.reload();
   };
   const remove = async (p: Row) => {
     if (await confirm({ message: `确定删除合作网站「${p.mc}」（${p.origin}）吗？`, danger: true, confirmText: '删除' }))
-      if (await act(api.call(partnersApi.adminDelete, { body: { bsid: p.bsid } }), '已删除')) list.reload();
+      if (await act(api.call(partnersApi.adminDelete, { body: { bsid: p.bsid } }), '已删除')) void list.reload();
   };
   const rows = list.data?.list ?? [];
   return (
@@ -77,7 +77,7 @@ export default function Partners() {
       </div>
       <ListState loading={list.loading} error={list.error} empty={!rows.length} emptyText="还没有合作网站" onRetry={list.reload}>
         {rows.map((p) => (
-          <div className="hr-card" key={p.bsid} aria-label={p.mc}>
+          <div className="hr-card" key={p.bsid} role="group" aria-label={p.mc}>
             <div className="hr-card__main">
               <p className="hr-card__title">
                 {p.mc} <Tag tone={p.sfqy === 1 ? 'success' : 'warning'}>{p.sfqy === 1 ? '已启用' : '已停用'}</Tag>
@@ -103,7 +103,7 @@ export default function Partners() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

@@ -105,7 +105,7 @@ export default function Policies() {
           onClose={() => setPublishing(false)}
           onDone={() => {
             setPublishing(false);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

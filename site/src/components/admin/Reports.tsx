@@ -64,7 +64,7 @@ export default function Reports() {
       </div>
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText={zt === '0' ? '没有待处理的举报' : '暂无举报'} onRetry={list.reload}>
         {data?.list.map((r) => (
-          <div className="hr-card" key={r.bsid} aria-label={`举报：${r.dxmc}`}>
+          <div className="hr-card" key={r.bsid} role="group" aria-label={`举报：${r.dxmc}`}>
             <div className="hr-card__main">
               <p className="hr-card__title">
                 <Tag tone="primary">{REPORT_KINDS[r.lx as Kind] ?? r.lx}</Tag>
@@ -113,7 +113,7 @@ export default function Reports() {
           onClose={() => setHandling(null)}
           onDone={() => {
             setHandling(null);
-            list.reload();
+            void list.reload();
           }}
         />
       ) : null}

@@ -38,7 +38,7 @@ export default function SiteInfo() {
     setErrors(e);
     if (Object.keys(e).length) return;
     const body = Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.trim()])) as Info;
-    if (await act(api.call(complianceApi.adminSaveSiteInfo, { body }), '网站信息已保存，页脚随即更新')) loaded.reload();
+    if (await act(api.call(complianceApi.adminSaveSiteInfo, { body }), '网站信息已保存，页脚随即更新')) void loaded.reload();
   });
   return (
     <ListState loading={loaded.loading || !f} error={loaded.error} empty={false} onRetry={loaded.reload}>

@@ -6,7 +6,7 @@ import { StateTag, type StateTone } from '@zp/ui';
 import { APPLICATION_STATES } from '@zp/core/routes';
 
 export const applicationText = (yyzt: number): string => (APPLICATION_STATES as Record<number, string>)[yyzt] ?? '已投递';
-export const APPLICATION_TONE: Record<number, StateTone> = { 1: 'primary', 2: 'info', 3: 'warning', 4: 'success', 5: 'danger', 6: 'success' };
+const APPLICATION_TONE: Record<number, StateTone> = { 1: 'primary', 2: 'info', 3: 'warning', 4: 'success', 5: 'danger', 6: 'success' };
 
 export function ApplicationState({ yyzt, testId }: { yyzt: number; testId?: string }) {
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@zp/ui';
 
 /** Spec section 5/9: a write button is disabled for 1.5 s after a click. */
-export const CLICK_GUARD_MS = 1500;
+const CLICK_GUARD_MS = 1500;
 
 /**
  * The duplicate-click guard: `const [blocked, guard] = useClickGuard()`; `onClick={guard(save)}`

@@ -35,7 +35,7 @@ async function downloadMyData() {
   }
 }
 
-function CloseDialog({ role, phone, onClose }: { role: 'qz' | 'hr'; phone: string; onClose: () => void }) {
+function CloseDialog({ roleId, phone, onClose }: { roleId: 'qz' | 'hr'; phone: string; onClose: () => void }) {
   const [code, setCode] = useState('');
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState('');
@@ -82,7 +82,7 @@ function CloseDialog({ role, phone, onClose }: { role: 'qz' | 'hr'; phone: strin
       }
     >
       <div className="close-account">
-        <p className="close-account__warn">{SUMMARY[role]}</p>
+        <p className="close-account__warn">{SUMMARY[roleId]}</p>
         <p>
           验证码将发送至 {mask(phone)}。注销前建议先<button type="button" className="close-account__link" onClick={downloadMyData}>下载我的数据</button>。
         </p>
@@ -127,7 +127,7 @@ function CloseDialog({ role, phone, onClose }: { role: 'qz' | 'hr'; phone: strin
 }
 
 /** The section: what closing means, the download, and the button that opens the confirmation. */
-export function CloseAccount({ role, phone, className, titleClassName }: { role: 'qz' | 'hr'; phone: string; className: string; titleClassName: string }) {
+export function CloseAccount({ roleId, phone, className, titleClassName }: { roleId: 'qz' | 'hr'; phone: string; className: string; titleClassName: string }) {
   const [open, setOpen] = useState(false);
   return (
     <section className={className} aria-labelledby="close-account-title">
@@ -135,7 +135,7 @@ export function CloseAccount({ role, phone, className, titleClassName }: { role:
         注销账号
       </h2>
       <p className="close-account__text">
-        {SUMMARY[role]}详见<a href={paths.privacy}>《隐私政策》</a>。
+        {SUMMARY[roleId]}详见<a href={paths.privacy}>《隐私政策》</a>。
       </p>
       <div className="close-account__actions">
         <Button onClick={downloadMyData}>下载我的数据</Button>
@@ -143,7 +143,7 @@ export function CloseAccount({ role, phone, className, titleClassName }: { role:
           注销账号
         </Button>
       </div>
-      {open ? <CloseDialog role={role} phone={phone} onClose={() => setOpen(false)} /> : null}
+      {open ? <CloseDialog roleId={roleId} phone={phone} onClose={() => setOpen(false)} /> : null}
     </section>
   );
 }

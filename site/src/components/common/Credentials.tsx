@@ -10,7 +10,7 @@ import { Field, invalid } from '../seeker/Field';
 import { CodeButton, useCodeSender } from './SmsCode';
 import { phoneError as phoneRule } from '@zp/core/rules/phone';
 
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{6,20}$/;
+const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{6,20}$/;
 export const PASSWORD_HINT = '6-20 位，须同时包含字母和数字';
 
 export function checkPassword(password: string, again: string): { password?: string; password2?: string } {

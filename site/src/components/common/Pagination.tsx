@@ -33,6 +33,7 @@ export default function Pagination({ page, totalPage, totalCount, hrefOf, onChan
     const cls = `zp-pager__item${isCurrent ? ' is-current' : ''}`;
     if (off || isCurrent)
       return (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a disabled or current item keeps its name (上一页) for screen readers, as the links beside it have
         <span className={cls} aria-current={isCurrent ? 'page' : undefined} aria-disabled={off || undefined} aria-label={aria}>
           {label}
         </span>
@@ -53,9 +54,9 @@ export default function Pagination({ page, totalPage, totalCount, hrefOf, onChan
     <nav className="zp-pager" aria-label="分页">
       {totalCount !== undefined && <span className="zp-pager__total">共 {totalCount} 条</span>}
       {item(current - 1, '‹', '上一页', current <= 1)}
-      {pageWindow(current, totalPage).map((p, i) =>
+      {pageWindow(current, totalPage).map((p, i, all) =>
         p === null ? (
-          <span key={`gap${i}`} className="zp-pager__gap" aria-hidden="true">
+          <span key={`gap-after-${all[i - 1]}`} className="zp-pager__gap" aria-hidden="true">
             …
           </span>
         ) : (

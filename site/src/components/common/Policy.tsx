@@ -17,7 +17,7 @@ export type PolicyKind = C.PolicyKind;
 export const policyHref: Record<PolicyKind, string> = { terms: paths.agreement, privacy: paths.privacy };
 
 /** Paragraphs of a document (blank lines separate them; single line breaks stay inside). */
-export function PolicyText({ policy }: { policy: Policy }) {
+function PolicyText({ policy }: { policy: Policy }) {
   return (
     <div className="policy-text">
       {policy.content
@@ -25,6 +25,7 @@ export function PolicyText({ policy }: { policy: Policy }) {
         .map((p) => p.trim())
         .filter(Boolean)
         .map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one fixed text, never reordered (two may read the same)
           <p key={i}>{p}</p>
         ))}
     </div>

@@ -67,7 +67,7 @@ function wrap(t: Tables): Codes {
 let wrapped: Promise<Codes> | null = null;
 
 /** The code tables; one request set per page, retried on the next call after a failure. */
-export function loadCodes(): Promise<Codes> {
+function loadCodes(): Promise<Codes> {
   wrapped ??= loadTables().then(wrap, (err: unknown) => {
     wrapped = null;
     throw err;

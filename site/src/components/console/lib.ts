@@ -3,7 +3,7 @@
  * full-screen overlay with the server's message as a toast, and the formats the pages share.
  * Loading data is the site's one hook, lib/load.ts.
  */
-import { type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { message, toastError, withLoading } from '@zp/ui';
 import type { SpecOf } from '@zp/core/client';
 import type { Body, Reply } from '@zp/core/contract';

@@ -8,7 +8,7 @@ export const JOB_STATE_TONE: Record<number, Tone> = { 0: 'info', 1: 'success', 2
 export const GWZT_TEXT: Record<string, string> = { '0': '草稿', '1': '审核中', '2': '招聘中', '3': '已下架', '4': '已关闭' };
 export const GWZT_TONE: Record<string, Tone> = { '0': 'info', '1': 'warning', '2': 'success', '3': 'danger', '4': 'warning' };
 
-export { applicationText, APPLICATION_TONE } from '../common/ApplicationState';
+export { applicationText } from '../common/ApplicationState';
 
 export const answerText = (zt: number): string => (INVITATION_ANSWERS as Record<number, string>)[zt] ?? '';
 export const ANSWER_TONE: Record<number, Tone> = { 0: 'warning', 1: 'success', 2: 'danger' };

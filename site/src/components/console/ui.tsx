@@ -2,7 +2,7 @@
  * Small building blocks of the enterprise centre and the operator console: labelled fields,
  * selects fed by the code tables, tabs, tags, status blocks. Styles in console.css.
  */
-import { useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Dialog } from '@zp/ui';
 import EmptyState from '../common/EmptyState';
 import Pagination from '../common/Pagination';
@@ -163,9 +163,6 @@ export function Stat({ label, value, href, tone }: { label: string; value: React
     <div className="hr-stat">{body}</div>
   );
 }
-
-/** An id for a field and its label. */
-export const useFieldId = (name: string) => `${useId()}-${name}`;
 
 /** Definition list of label/value pairs (details blocks). */
 export function Facts({ items }: { items: [string, ReactNode][] }) {

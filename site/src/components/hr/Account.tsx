@@ -131,7 +131,7 @@ function Login() {
       return;
     }
     setEmailError('');
-    if (await act(api.call(authApi.changeEmail, { body: { email: v } }), '邮箱已修改')) me.reload();
+    if (await act(api.call(authApi.changeEmail, { body: { email: v } }), '邮箱已修改')) void me.reload();
   });
   const pwdForm = useGuardedSubmit(async () => {
     const e = { old: pwd.old ? undefined : '请输入原密码', ...checkPassword(pwd.next, pwd.again) };
@@ -191,7 +191,7 @@ function Login() {
           onClose={() => setPhoneOpen(false)}
           onDone={() => {
             setPhoneOpen(false);
-            me.reload();
+            void me.reload();
           }}
         />
       ) : null}
@@ -247,8 +247,8 @@ function Colleagues() {
   const requests = useLoad(() => api.call(companiesApi.joinRequests, { query: { sqzt: tab, page, limit: 10 } }), [tab, page]);
   const review = async (hrid: string, shzt: 1 | 2) => {
     if (await act(api.call(companiesApi.joinReview, { query: { dwid: hr.dwid, hrid, shzt }, method: 'POST' }), true)) {
-      requests.reload();
-      colleagues.reload();
+      void requests.reload();
+      void colleagues.reload();
     }
   };
   const data = requests.data?.page;
@@ -319,7 +319,7 @@ function Colleagues() {
           onClose={() => setAdding(false)}
           onDone={() => {
             setAdding(false);
-            colleagues.reload();
+            void colleagues.reload();
           }}
         />
       ) : null}
@@ -345,7 +345,7 @@ function Page() {
           <Colleagues />
         </section>
       ) : null}
-      <CloseAccount role="hr" phone={hr.phone} className="hr-section" titleClassName="hr-section__title" />
+      <CloseAccount roleId="hr" phone={hr.phone} className="hr-section" titleClassName="hr-section__title" />
     </>
   );
 }

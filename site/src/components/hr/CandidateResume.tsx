@@ -72,7 +72,7 @@ function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
   const filled = SECTION_ORDER.filter((k) => rows[k]?.length);
   const open = jobs.filter((j) => j.yyzt !== 5 && j.yyzt !== 6);
   const move = async (bsid: string, state: 3 | 5 | 6) => {
-    if (await setApplicationState(bsid, info.xm, state)) cv.reload();
+    if (await setApplicationState(bsid, info.xm, state)) void cv.reload();
   };
 
   return (

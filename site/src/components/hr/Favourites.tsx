@@ -29,7 +29,7 @@ function List() {
     setXm(name.trim());
   });
   const remove = async (qzbsid: string, who: string) => {
-    if (await confirm({ message: `确定取消收藏 ${who} 吗？`, confirmText: '取消收藏' })) if (await toggleFavourite(qzbsid, false)) list.reload();
+    if (await confirm({ message: `确定取消收藏 ${who} 吗？`, confirmText: '取消收藏' })) if (await toggleFavourite(qzbsid, false)) void list.reload();
   };
   const data = list.data?.page;
   return (

@@ -59,7 +59,7 @@ export default function FileUpload({ fileType, url, accept, label, onUploaded, i
           onChange={(e) => void pick(e.target.files?.[0])}
           disabled={progress !== null}
         />
-        <label htmlFor={id} className={`zp-btn${progress !== null ? ' is-disabled' : ''}`} role="button" tabIndex={-1}>
+        <label htmlFor={id} className={`zp-btn${progress !== null ? ' is-disabled' : ''}`} tabIndex={-1}>
           {url ? `重新上传${label}` : `上传${label}`}
         </label>
         {progress !== null ? (

@@ -14,7 +14,7 @@ type Category = 'all' | 'xx_001' | 'xx_002' | 'xx_003';
 type Reminder = ReplyOf<typeof notifyApi.hrList>['page']['list'][number];
 const LIMIT = 10;
 /** The list's categories (the previous client's values); an HR gets no viewed-by (xx_004) or questionnaire (xx_005) messages. */
-export const CATEGORY_TEXT: Record<string, string> = { xx_001: '系统消息', xx_002: '投递与招聘会', xx_003: '面试' };
+const CATEGORY_TEXT: Record<string, string> = { xx_001: '系统消息', xx_002: '投递与招聘会', xx_003: '面试' };
 
 function List() {
   const [category, setCategory] = useState<Category>('all');
@@ -22,8 +22,8 @@ function List() {
   const counts = useLoad(() => api.call(identityApi.hrReminders), []);
   const list = useLoad(() => api.call(notifyApi.hrList, { params: { category, page, limit: LIMIT } }), [category, page]);
   const changed = () => {
-    list.reload();
-    counts.reload();
+    void list.reload();
+    void counts.reload();
     refreshMenuBadge();
   };
   // A new reminder from the notification socket shows at once.
@@ -70,7 +70,7 @@ function List() {
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText="暂无消息" onRetry={list.reload}>
         {data?.list.map((r) => (
           <button type="button" className={`hr-card hr-message${r.sfyd ? '' : ' is-unread'}`} key={r.xxid} onClick={() => void open(r)}>
-            <span className="hr-message__dot" aria-label={r.sfyd ? '已读' : '未读'} />
+            <span className="hr-message__dot" role="img" aria-label={r.sfyd ? '已读' : '未读'} />
             <span className="hr-card__main">
               <span className="hr-card__title">
                 {r.bt}

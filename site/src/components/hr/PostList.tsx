@@ -88,7 +88,7 @@ function Posts({ mine }: { mine: boolean }) {
   });
 
   const run = async (p: Promise<unknown>) => {
-    if (await act(p, true)) list.reload();
+    if (await act(p, true)) void list.reload();
   };
   const remove = async (j: Row) => {
     if (await confirm({ title: '删除岗位', message: `确定删除「${j.gwmc}」吗？删除后不可恢复，已收到的简历仍保留在简历管理中。`, danger: true, confirmText: '删除' }))

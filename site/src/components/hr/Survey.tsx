@@ -24,7 +24,7 @@ function History() {
     const el = document.querySelector('zp-feedback');
     if (!el) return;
     const seen = new MutationObserver(() => {
-      if (!el.hasAttribute('open')) list.reload();
+      if (!el.hasAttribute('open')) void list.reload();
     });
     seen.observe(el, { attributes: true, attributeFilter: ['open'] });
     return () => seen.disconnect();

@@ -137,7 +137,7 @@ async function saveLink(url: string, name: string): Promise<void> {
 }
 
 /** Downloads one candidate's résumé: the online résumé as PDF or Word, or an attachment. */
-export async function downloadResume(qzbsid: string, format: ResumeDownloadFormat, jlid?: string): Promise<boolean> {
+async function downloadResume(qzbsid: string, format: ResumeDownloadFormat, jlid?: string): Promise<boolean> {
   return !!(await act(async () => {
     const r = await api.call(resumeExportsApi.link, { body: { qzbsid, format, ...(jlid ? { jlid } : {}) } });
     await saveLink(r.url, r.name);

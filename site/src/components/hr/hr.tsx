@@ -19,7 +19,7 @@ export type Hr = ReplyOf<typeof identityApi.hrInfo>['qyDwhrxxEntity'];
 /** Spec section 2 (chat launcher) and 5 (fair sign-up): the message for an enterprise not approved. */
 export const companyInfoPath = to('enter_home/enter_info');
 
-export function useHrInfo(): Loaded<Hr> {
+function useHrInfo(): Loaded<Hr> {
   return useLoad(async () => (await api.call(identityApi.hrInfo)).qyDwhrxxEntity, []);
 }
 

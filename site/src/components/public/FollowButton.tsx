@@ -18,7 +18,7 @@ export default function FollowButton({ dwid }: { dwid: string }) {
   if (session && session.roleId !== 'qz') return null;
   const toggle = async () => {
     const s = await requireLogin('未登录，请您登录后，进行关注。');
-    if (!s || s.roleId !== 'qz') return;
+    if (s?.roleId !== 'qz') return;
     // A quick mark, as 收藏: busy on the button, not the page.
     setBusy(true);
     try {

@@ -3,7 +3,8 @@ import { Button, Dialog, useSession, toastError } from '@zp/ui';
 import { api } from '@zp/core/session';
 import { applicationsApi, filesApi, relationsApi } from '@zp/core/routes';
 import { GuardedButton } from '../common/ClickGuard';
-import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE, requireLogin, seekerResumeReady, write } from '../../lib/actions';
+import { NOT_LOGGED_IN_APPLY, NOT_LOGGED_IN_FAVOURITE } from '@zp/core/fairs';
+import { requireLogin, seekerResumeReady, write } from '../../lib/actions';
 import { ApplicationState } from '../common/ApplicationState';
 import { useLoad } from '../../lib/load';
 
@@ -41,7 +42,7 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
 
   const startApply = async () => {
     const s = await requireLogin(NOT_LOGGED_IN_APPLY);
-    if (!s || s.roleId !== 'qz' || !(await seekerResumeReady())) return;
+    if (s?.roleId !== 'qz' || !(await seekerResumeReady())) return;
     let files: Resume[] = [];
     try {
       files = (await api.call(filesApi.seekerList, { query: { fileType: 10 } })).fileList.map((f) => ({ id: f.bsid, label: f.wjmc }));
@@ -60,7 +61,7 @@ export default function JobActions({ gwid, dwid, open, hxid }: Props) {
 
   const toggleSave = async () => {
     const s = await requireLogin(NOT_LOGGED_IN_FAVOURITE);
-    if (!s || s.roleId !== 'qz') return;
+    if (s?.roleId !== 'qz') return;
     // A quick mark: the button shows it is busy, the page stays usable (no overlay).
     setSaving(true);
     try {

@@ -247,7 +247,7 @@ function AccountInfo() {
         </h2>
         <PasswordForm />
       </section>
-      <CloseAccount role="qz" phone={me.phone} className="sk-block" titleClassName="sk-block__title" />
+      <CloseAccount roleId="qz" phone={me.phone} className="sk-block" titleClassName="sk-block__title" />
       {phoneOpen ? (
         <PhoneDialog
           me={me}

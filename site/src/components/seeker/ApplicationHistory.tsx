@@ -13,6 +13,7 @@ export function ApplicationTimeline({ bsid }: { bsid: string }) {
   return (
     <ol className="sk-timeline" aria-label="投递进度">
       {events.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end; a kind may repeat at the same minute
         <li key={`${e.kind}-${i}`} className={`sk-timeline__step${i === events.length - 1 ? ' sk-timeline__step--now' : ''}`}>
           <span className="sk-timeline__label">{e.label}</span>
           <time className="sk-timeline__at">{e.at}</time>

@@ -14,9 +14,9 @@ type MyFile = C.Reply<typeof C.filesApi.seekerList>['fileList'][number];
 /** At most three attachment résumés (the server refuses the upload credential beyond). */
 export const MAX_ATTACHMENTS = MAX_RESUME_ATTACHMENTS;
 /** The server's limit for an attachment résumé; this settles the spec's 2 MB / 10 MB conflict. */
-export const MAX_ATTACHMENT_BYTES = UPLOAD_RULES.resume.maxBytes;
+const MAX_ATTACHMENT_BYTES = UPLOAD_RULES.resume.maxBytes;
 export const FULL_MSG = RESUME_ATTACHMENTS_FULL_MSG;
-export const SIZE_MSG = `附件大小不能超过 ${UPLOAD_RULES.resume.label}`;
+const SIZE_MSG = `附件大小不能超过 ${UPLOAD_RULES.resume.label}`;
 
 /**
  * Uploads a chosen attachment résumé, here and from the top bar: its size, the upload
@@ -28,7 +28,7 @@ export async function sendAttachment(file: File, onProgress: (pct: number | null
     message.warning(SIZE_MSG);
     return false;
   }
-  let info;
+  let info: C.Reply<typeof C.filesApi.seekerOssKey>['info'];
   try {
     info = (await api.call(filesApi.seekerOssKey, { query: { fileType: 10 } })).info;
   } catch (err) {

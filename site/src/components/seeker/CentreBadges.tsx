@@ -6,7 +6,7 @@ import { useGuardPassed } from '../../lib/guard';
 import { badgeText } from '@zp/core/rules/badge';
 
 /** Shows a count on a side-menu entry of CentreLayout ([data-badge=key]); hidden at zero. */
-export function setMenuBadge(key: string, count: number): void {
+function setMenuBadge(key: string, count: number): void {
   const el = document.querySelector<HTMLElement>(`[data-badge="${key}"]`);
   if (!el) return;
   el.textContent = badgeText(count);

@@ -13,7 +13,7 @@ export interface FoundCompany {
  * own, so this asks the job search (whose keywords match enterprise names) and keeps each
  * enterprise once: only enterprises with published jobs can be found.
  */
-export async function findCompanies(keyword: string): Promise<FoundCompany[]> {
+async function findCompanies(keyword: string): Promise<FoundCompany[]> {
   const r = await api.call(searchApi.jobs, { query: { key: keyword, page: 1, limit: 100 } });
   const seen = new Map<string, FoundCompany>();
   for (const j of r.page.list) if (!seen.has(j.dwid) && j.dwmc.includes(keyword.trim().split(/\s+/)[0] ?? '')) seen.set(j.dwid, { dwid: j.dwid, dwmc: j.dwmc });

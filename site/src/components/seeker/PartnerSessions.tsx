@@ -20,7 +20,7 @@ export default function PartnerSessions() {
     const site = r.mc ? `${r.mc}（${r.origin}）` : r.origin;
     if (!(await confirm({ message: `确定结束在 ${site} 上的登录吗？该网站上的组件将需要重新登录。`, danger: true, confirmText: '结束' }))) return;
     await act(api.call(partnersApi.endMySession, { body: { bsid: r.bsid } }), '已结束该合作网站登录');
-    loaded.reload();
+    void loaded.reload();
   };
 
   if (!list?.length) return null;

@@ -16,7 +16,7 @@ import { defOf, sectionRoute, type Row } from './resumeView';
 
 type Rows = Partial<Record<C.SectionKey, Row[]>>;
 
-export async function loadSection(key: C.SectionKey): Promise<Row[]> {
+async function loadSection(key: C.SectionKey): Promise<Row[]> {
   const r = (await api.call(sectionRoute(key, 'List') as never)) as unknown as Record<string, Row[]>;
   return r[defOf(key).listField] ?? [];
 }
@@ -50,7 +50,7 @@ export function Completeness({ wsd }: { wsd: number }) {
       <div className={`sk-progress${ok ? ' sk-progress--ok' : ''}`} role="progressbar" aria-label="简历完成度" aria-valuemin={0} aria-valuemax={100} aria-valuenow={wsd}>
         <i style={{ width: `${wsd}%` }} />
       </div>
-      {gaps && gaps.length ? (
+      {gaps?.length ? (
         <p className="sk-wsd__gaps" data-testid="wsd-gaps">
           还差 {lacking}%：
           {gaps.slice(0, GAPS_SHOWN).map((g, i) => (
@@ -146,7 +146,7 @@ export default function ResumeEditor({ previewHref }: { previewHref: string }) {
           {SECTION_ORDER.map((k) => (
             <a key={k} href={`#section-${k}`}>
               {defOf(k).title}
-              {rows[k]?.length ? <span className="sk-toc__done" aria-label="已填写">✓</span> : null}
+              {rows[k]?.length ? <span className="sk-toc__done" role="img" aria-label="已填写">✓</span> : null}
             </a>
           ))}
           <a href="#section-attachments">附件简历</a>

@@ -99,10 +99,12 @@ function SeekerHome() {
       <div className="sk-stats" role="list" aria-label="我的求职数据">
         {counters.map(([label, n, target]) =>
           typeof target === 'string' ? (
-            <a key={label} className="sk-stat" href={target} role="listitem">
-              <strong>{n}</strong>
-              <span>{label}</span>
-            </a>
+            <div key={label} role="listitem">
+              <a className="sk-stat" href={target}>
+                <strong>{n}</strong>
+                <span>{label}</span>
+              </a>
+            </div>
           ) : (
             <div key={label} role="listitem">
               <button type="button" className="sk-stat" onClick={target}>

@@ -5,9 +5,7 @@
 import { useLoad } from '../../lib/load';
 import type * as C from '@zp/core/contract';
 import { api } from '@zp/core/session';
-import { flatten, loadCodeTables, parentsOf, type CodeItem, type CodeTables } from '../../lib/codes';
-
-export type Option = CodeItem;
+import { flatten, loadCodeTables, parentsOf, type CodeTables } from '../../lib/codes';
 
 export interface Codes extends CodeTables {
   /** any region or category code → its name */

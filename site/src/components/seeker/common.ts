@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { isUsableImage } from '../../lib/format';
 
 /** Seconds before another SMS code may be requested (the server enforces the same interval). */
-export const CODE_INTERVAL_SECONDS = 60;
+const CODE_INTERVAL_SECONDS = 60;
 
 /** A 60 s countdown after an SMS code was sent: `[left, start]`. */
 export function useCountdown(): [number, () => void] {
@@ -21,7 +21,7 @@ export const day = (t: string) => (t ? t.slice(0, 10) : '');
 /** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD HH:mm'. */
 export const minute = (t: string) => (t ? t.slice(0, 16).replace('T', ' ') : '');
 
-export { DEFAULT_AVATAR, avatarOf } from '../../lib/avatar';
+export { avatarOf } from '../../lib/avatar';
 
 /** A logo placeholder for an enterprise without one: its first character on a tint. */
 export function logoOf(url: string | null | undefined, name: string): string {

@@ -26,7 +26,7 @@ export function fieldMax(key: C.SectionKey, field: string): number | undefined {
 }
 
 /** The value as a person reads it: code names, flags as 是/否, months as 'N 个月'. */
-export function display(key: C.SectionKey, field: string, value: string | number | undefined, codes: Codes | null): string {
+function display(key: C.SectionKey, field: string, value: string | number | undefined, codes: Codes | null): string {
   if (value === undefined || value === null || value === '') return '';
   const ui = SECTION_UI[key][field];
   const v = String(value);

@@ -4,7 +4,7 @@
  */
 import type { GeneralCodeTable, SectionKey } from '@zp/core/contract';
 
-export type FieldKind =
+type FieldKind =
   | { kind: 'text' }
   | { kind: 'textarea' }
   | { kind: 'month' }
