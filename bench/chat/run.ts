@@ -46,6 +46,7 @@ import { selfUserSig } from '../../server/src/modules/chat/usersig.js';
 import { freePort, startProcess, type ServerProcess } from '../../server/src/modules/chat/processes.js';
 import { toMessage } from '../../packages/chat-sdk/src/convert.js';
 import { Ordering } from '../../packages/chat-sdk/src/ordering.js';
+import type { WireMessage } from '../../packages/core/src/contract/chat.js';
 import { percentile } from '../lib/stats.js';
 import { writeResults } from '../lib/results.js';
 import type { Account, Command, System } from './clients.js';
@@ -106,7 +107,7 @@ const loadNow = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
 /** One forked client process, driven by numbered commands. */
 class ClientProcess {
   private seq = 0;
-  private waiting = new Map<number, { resolve: (d: any) => void; reject: (e: Error) => void }>();
+  private waiting = new Map<number, { resolve: (d: unknown) => void; reject: (e: Error) => void }>();
   readonly ready: Promise<void>;
   constructor(readonly child: ChildProcess) {
     this.ready = new Promise((resolve, reject) => {
@@ -129,7 +130,8 @@ class ClientProcess {
     return new ClientProcess(fork(path.join(here, 'clients.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   }
 
-  call<T = any>(c: Command, timeoutMs = 180_000): Promise<T> {
+  /** Resolves with the command's answer; `T` is the shape clients.ts answers it with. */
+  call<T = unknown>(c: Command, timeoutMs = 180_000): Promise<T> {
     const seq = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       const t = setTimeout(() => {
@@ -139,7 +141,7 @@ class ClientProcess {
       this.waiting.set(seq, {
         resolve: (d) => {
           clearTimeout(t);
-          resolve(d);
+          resolve(d as T);
         },
         reject: (e) => {
           clearTimeout(t);
@@ -238,7 +240,7 @@ function bySender(procs: ClientProcess[], senders: Sender[]) {
 /** Runs one load on every client process, then waits (bounded) for the expected deliveries. */
 async function measure(
   procs: ClientProcess[], system: string, scenario: string, senders: Sender[], expected: number, messages: number,
-  drive: (p: ClientProcess, mine: Sender[]) => Promise<any>, waitMs = 120_000,
+  drive: (p: ClientProcess, mine: Sender[]) => Promise<unknown>, waitMs = 120_000,
 ): Promise<Result> {
   await Promise.all(procs.map((p) => p.call({ cmd: 'reset' })));
   const shares = bySender(procs, senders);
@@ -315,24 +317,26 @@ async function createOurGroup(url: string, owner: string, sig: string, members: 
     ws.once('error', reject);
   });
   let id = 0;
-  const waiting = new Map<number, (f: any) => void>();
+  // An answer of the chat socket: {id, code, message?, data?} (packages/core/src/contract/chat.ts).
+  type Answer = { id: number; code: number; message?: string; data?: unknown };
+  const waiting = new Map<number, (f: Answer) => void>();
   ws.on('message', (b) => {
-    const f = JSON.parse(String(b));
-    if (typeof f.id === 'number') waiting.get(f.id)?.(f);
+    const f = JSON.parse(String(b)) as Partial<Answer>;
+    if (typeof f.id === 'number') waiting.get(f.id)?.(f as Answer);
   });
-  const call = (op: string, p: unknown) =>
-    new Promise<any>((resolve, reject) => {
+  const call = <T = unknown>(op: string, p: unknown) =>
+    new Promise<T>((resolve, reject) => {
       const n = ++id;
       const t = setTimeout(() => reject(new Error(`${op} timed out`)), 60_000);
       waiting.set(n, (f) => {
         clearTimeout(t);
-        if (f.code === 0) resolve(f.data);
+        if (f.code === 0) resolve(f.data as T);
         else reject(new Error(`${op}: ${f.code} ${f.message}`));
       });
       ws.send(JSON.stringify({ id: n, op, p }));
     });
   await call('auth', { userID: owner, userSig: sig, instance: 'bench-setup', login: true });
-  const r = await call('createGroup', { name: '压测大群', type: 'Public', groupID, memberList: members.slice(0, 499).map((userID) => ({ userID })) });
+  const r = await call<{ group: { groupID: string } }>('createGroup', { name: '压测大群', type: 'Public', groupID, memberList: members.slice(0, 499).map((userID) => ({ userID })) });
   if (members.length > 499) await call('addMembers', { groupID: r.group.groupID, userIDList: members.slice(499) });
   ws.terminate();
   return r.group.groupID;
@@ -361,7 +365,7 @@ function sdkCost(n = 200_000) {
     // kept, as an app would keep them: a message nobody holds may be optimised away
     const kept: unknown[] = new Array(1024);
     let at = 0;
-    const ordering = new Ordering<any>((_cid, w) => void (kept[at++ & 1023] = toMessage(w, '100002')), async () => ({ messageList: [], upTo: 0, more: false }));
+    const ordering = new Ordering<WireMessage>((_cid, w) => void (kept[at++ & 1023] = toMessage(w, '100002')), async () => ({ messageList: [], upTo: 0, more: false }));
     ordering.baseline('C2C100001', 0);
     const t0 = performance.now();
     for (let i = 0; i < k; i++) {

@@ -249,8 +249,12 @@ export class ChatSDK {
     };
   }
 
-  /** Resolves with `{code: 0, data: {}}` like Tencent's SDK does (its declaration says `Promise<void>`). */
-  async logout(): Promise<any> {
+  /**
+   * Declared as Tencent's declaration says (`Promise<void>`), so that code typed against it fits; it
+   * resolves with `{code: 0, data: {}}` all the same, as Tencent's SDK does.
+   */
+  logout(): Promise<void>;
+  async logout(): Promise<unknown> {
     const conn = this.conn;
     if (!conn) return ok({});
     try {
@@ -311,7 +315,7 @@ export class ChatSDK {
     if (type) this.emit(EVENT.KICKED_OUT, { type });
   }
 
-  private async call<T = any>(op: string, p: unknown = {}, opts?: { retry?: boolean; timeoutMs?: number }): Promise<T> {
+  private async call<T = unknown>(op: string, p: unknown = {}, opts?: { retry?: boolean; timeoutMs?: number }): Promise<T> {
     if (!this.conn) throw new ChatError(ERR.notLoggedIn, '聊天服务未登录');
     return this.conn.request<T>(op, p, opts);
   }
@@ -610,7 +614,7 @@ export class ChatSDK {
     return ok({ conversation: c });
   }
 
-  async deleteConversation(options: string | { conversationIDList: string[]; clearHistoryMessage?: boolean }): Promise<ChatResponse<any>> {
+  async deleteConversation(options: string | { conversationIDList: string[]; clearHistoryMessage?: boolean }): Promise<ChatResponse<{ conversationID: string } | { conversationIDList: string[] }>> {
     this.requireReady();
     const single = typeof options === 'string';
     const ids = single ? [options] : options.conversationIDList;
@@ -696,7 +700,7 @@ export class ChatSDK {
     if (set.size > 5000) set.delete(set.values().next().value!);
   }
 
-  private newMessage(options: MessageOptions, type: TYPES, payload: any): Message {
+  private newMessage(options: MessageOptions, type: TYPES, payload: { atUserList?: string[] } & Record<string, unknown>): Message {
     if (!options?.to) throw new ChatError(ERR.badParameter, '请指定消息接收方 to');
     const conversationType = (options.conversationType || TYPES.CONV_C2C) as TYPES;
     const ID = `${this.me || '0'}-${Date.now().toString(36)}-${randomId(10)}`;
@@ -1027,31 +1031,31 @@ export class ChatSDK {
 
   async addGroupMember(options: { groupID: string; userIDList: string[] }): Promise<ChatResponse<{ successUserIDList: string[]; failureUserIDList: string[]; existedUserIDList: string[]; group: Group }>> {
     this.requireReady();
-    const r = await this.call('addMembers', { groupID: options.groupID, userIDList: options.userIDList });
+    const r = await this.call<{ successUserIDList: string[]; failureUserIDList: string[]; existedUserIDList: string[]; group: WireGroup }>('addMembers', { groupID: options.groupID, userIDList: options.userIDList });
     return ok({ ...r, group: toGroup(r.group) });
   }
 
   async deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }): Promise<ChatResponse<{ group: Group; userIDList: string[] }>> {
     this.requireReady();
-    const r = await this.call('deleteMembers', { groupID: options.groupID, userIDList: options.userIDList, reason: options.reason });
+    const r = await this.call<{ group: WireGroup; userIDList: string[] }>('deleteMembers', { groupID: options.groupID, userIDList: options.userIDList, reason: options.reason });
     return ok({ group: toGroup(r.group), userIDList: r.userIDList });
   }
 
   async setGroupMemberRole(options: { groupID: string; userID: string; role: TYPES | string }): Promise<ChatResponse<{ group: Group; member: GroupMember }>> {
     this.requireReady();
-    const r = await this.call('setRole', { groupID: options.groupID, userID: options.userID, role: options.role });
+    const r = await this.call<{ group: WireGroup; member: WireMember }>('setRole', { groupID: options.groupID, userID: options.userID, role: options.role });
     return ok({ group: toGroup(r.group), member: toMember(r.member) });
   }
 
   async setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }): Promise<ChatResponse<{ group: Group; member: GroupMember }>> {
     this.requireReady();
-    const r = await this.call('mute', { groupID: options.groupID, userID: options.userID, muteTime: options.muteTime });
+    const r = await this.call<{ group: WireGroup; member: WireMember }>('mute', { groupID: options.groupID, userID: options.userID, muteTime: options.muteTime });
     return ok({ group: toGroup(r.group), member: toMember(r.member) });
   }
 
   async setGroupMemberNameCard(options: { groupID: string; nameCard: string; userID?: string }): Promise<ChatResponse<{ group: Group; member: GroupMember }>> {
     this.requireReady();
-    const r = await this.call('nameCard', { groupID: options.groupID, nameCard: options.nameCard, userID: options.userID });
+    const r = await this.call<{ group: WireGroup; member: WireMember }>('nameCard', { groupID: options.groupID, nameCard: options.nameCard, userID: options.userID });
     return ok({ group: toGroup(r.group), member: toMember(r.member) });
   }
 

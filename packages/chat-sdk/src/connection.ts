@@ -11,10 +11,14 @@ interface Request {
   /** sent again on the next socket if the current one drops before the answer (idempotent operations only) */
   retry: boolean;
   sentOn: SocketLike | null;
-  resolve: (data: any) => void;
+  /** with the answer's data, as the server sent it */
+  resolve: (data: unknown) => void;
   reject: (err: ChatError) => void;
   timer: ReturnType<typeof setTimeout>;
 }
+
+/** A frame from the server: a push, or the answer to request `id` (0: the authentication). */
+type Frame = ChatPush | { ev?: undefined; id: number; code: number; message?: string; data?: unknown };
 
 export interface Credentials {
   userID: string;
@@ -150,7 +154,8 @@ export class Connection {
     this.setState('disconnected');
   }
 
-  request<T = any>(op: string, p: unknown = {}, opts: { retry?: boolean; timeoutMs?: number } = {}): Promise<T> {
+  /** Resolves with the answer's data; `T` is the shape the server answers `op` with (the wire is not checked here). */
+  request<T = unknown>(op: string, p: unknown = {}, opts: { retry?: boolean; timeoutMs?: number } = {}): Promise<T> {
     return new Promise((resolve, reject) => {
       if (this.stopped && op !== 'logout') return reject(new ChatError(ERR.notLoggedIn, '聊天服务未登录'));
       const id = this.nextId++;
@@ -158,7 +163,7 @@ export class Connection {
         if (!this.reqs.delete(id)) return;
         reject(new ChatError(ERR.timeout, '请求超时，请检查网络后重试'));
       }, opts.timeoutMs ?? 10_000);
-      const r: Request = { op, p, retry: !!opts.retry, sentOn: null, resolve, reject, timer };
+      const r: Request = { op, p, retry: !!opts.retry, sentOn: null, resolve: (data) => resolve(data as T), reject, timer };
       this.reqs.set(id, r);
       if (this.authed) this.sendRequest(id, r);
     });
@@ -212,9 +217,9 @@ export class Connection {
   private onFrame(ws: SocketLike, text: string, first: boolean) {
     // A socket given up on (ping or connect timeout) may still speak: not heard any more.
     if (ws !== this.ws) return;
-    let f: any;
+    let f: Frame;
     try {
-      f = JSON.parse(text);
+      f = JSON.parse(text) as Frame;
     } catch {
       return;
     }
@@ -236,7 +241,7 @@ export class Connection {
         this.hooks.ended({ kicked: f.type });
         return;
       }
-      this.hooks.push(f as ChatPush);
+      this.hooks.push(f);
       return;
     }
     if (f.id === 0) {
@@ -249,7 +254,7 @@ export class Connection {
         } else this.hooks.ended({ error: err });
         return;
       }
-      void this.onAuthed(ws, f.data, first);
+      void this.onAuthed(ws, f.data as ServerInfo, first);
       return;
     }
     const r = this.reqs.get(f.id);

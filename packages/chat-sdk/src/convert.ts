@@ -56,7 +56,7 @@ export function lastMessageOf(w: WireMessage): LastMessage {
 }
 
 /** The same wording as the server's conversation list (Tencent's Chinese SDK strings). */
-function messageForShow(type: string, payload: any): string {
+function messageForShow(type: string, payload: WireMessage['payload'] | undefined): string {
   const names: Record<string, string> = {
     TIMImageElem: '[图片]', TIMFileElem: '[文件]', TIMVideoFileElem: '[视频]', TIMSoundElem: '[语音]', TIMFaceElem: '[动画表情]',
     TIMLocationElem: '[位置]', TIMCustomElem: '[自定义消息]', TIMGroupTipElem: '[群提示消息]', TIMGroupSystemNoticeElem: '[群系统通知]',

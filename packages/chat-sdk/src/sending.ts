@@ -74,8 +74,9 @@ interface Entry {
   notBefore: number;
   refusals: number;
   firstRefusalAt: number;
-  promise: Promise<any>;
-  resolve: (data: any) => void;
+  /** the caller's promise: its type is the caller's (send<T>); the queue only hands the answer on */
+  promise: Promise<unknown>;
+  resolve: (data: unknown) => void;
   reject: (err: ChatError) => void;
 }
 
@@ -119,11 +120,11 @@ export class SendQueue {
   /** Resolves with the server's answer; the same ID sent again while pending shares the attempt. */
   send<T>(id: string, conversationID: string, group: string | null, params: unknown): Promise<T> {
     const same = this.entries.find((e) => e.id === id);
-    if (same) return same.promise;
-    let resolve!: (d: any) => void;
+    if (same) return same.promise as Promise<T>;
+    let resolve!: (d: unknown) => void;
     let reject!: (e: ChatError) => void;
     const promise = new Promise<T>((res, rej) => {
-      resolve = res;
+      resolve = (d) => res(d as T);
       reject = rej;
     });
     this.entries.push({

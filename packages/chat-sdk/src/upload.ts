@@ -18,6 +18,17 @@ interface UploadRequest {
   onProgress: (percent: number) => void;
 }
 
+/** The part of XMLHttpRequest used here, declared here: the SDK also compiles without the DOM's types (Node). */
+interface Xhr {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  readonly upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  readonly responseText: string;
+  send(body: Blob): void;
+}
+
 function parse(text: string): Uploaded {
   let r: { code?: number; msg?: string } & Partial<Uploaded>;
   try {
@@ -37,7 +48,7 @@ function parse(text: string): Uploaded {
 export function uploadFile(req: UploadRequest): Promise<Uploaded> {
   const target = `${req.url}?kind=${req.kind}&name=${encodeURIComponent(req.name)}`;
   const headers = { 'content-type': 'application/octet-stream', 'x-chat-user': req.userID, 'x-chat-sig': req.userSig };
-  const XHR = (globalThis as { XMLHttpRequest?: new () => any }).XMLHttpRequest;
+  const XHR = (globalThis as { XMLHttpRequest?: new () => Xhr }).XMLHttpRequest;
   req.onProgress(0);
   if (XHR) {
     return new Promise((resolve, reject) => {

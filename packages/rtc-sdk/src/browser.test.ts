@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { JoinRequest, RoomMember, SignallingEvent } from './index.js';
+import type { RoomMember, SignallingEvent } from './index.js';
+import type { RelayFrame } from './testing/browser-page.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -38,12 +39,15 @@ class RelayHub {
   readonly #queues = new Map<Page, Promise<unknown>>();
 
   async attach(page: Page, userId: string): Promise<void> {
-    await page.exposeFunction('__signal', (frame: any) => this.#handle(page, userId, frame));
+    await page.exposeFunction('__signal', (frame: RelayFrame) => this.#handle(page, userId, frame));
   }
 
   /** Delivers in order, one page at a time, as a socket would. */
   deliver(page: Page, event: SignallingEvent): void {
-    if (process.env.DEBUG_RELAY) console.log('deliver', (event as any).type, (event as any).from ?? (event as any).member?.userId ?? '', (event as any).message?.type ?? '');
+    if (process.env.DEBUG_RELAY) {
+      const from = 'from' in event ? event.from : 'member' in event ? event.member.userId : '';
+      console.log('deliver', event.type, from, event.type === 'peer-message' ? event.message.type : '');
+    }
     const previous = this.#queues.get(page) ?? Promise.resolve();
     this.#queues.set(
       page,
@@ -55,11 +59,11 @@ class RelayHub {
     return [...this.members.values()].filter((m) => m.userId !== userId);
   }
 
-  #handle(page: Page, userId: string, frame: any): unknown {
+  #handle(page: Page, userId: string, frame: RelayFrame): unknown {
     const self = this.members.get(userId);
     switch (frame.op) {
       case 'join': {
-        const request = frame.request as JoinRequest;
+        const { request } = frame;
         const member = { userId, session: request.session, audio: request.audio, video: request.video };
         this.members.set(userId, { ...member, page, away: false });
         for (const other of this.#others(userId)) this.deliver(other.page, { type: 'member-joined', member });
@@ -215,7 +219,7 @@ describe('a room in Chromium', () => {
     await alice.waitForFunction(() => window.zp.trtc.getAudioTrack('102')?.readyState === 'live' && window.zp.count('autoplay-failed') === 0);
     // NETWORK_QUALITY from getStats, with a mark per member.
     await alice.waitForFunction(() => window.zp.quality()?.peers?.[0]?.userId === '102', undefined, { timeout: WAIT_MS });
-    const quality = await alice.evaluate(() => window.zp.quality());
+    const quality = (await alice.evaluate(() => window.zp.quality()))!; // waited for above
     console.log('network quality seen by 101:', JSON.stringify(quality));
     // Measured (1 excellent … 5 very bad), neither unknown (0) nor disconnected (6); how good
     // depends on how busy the machine is.
@@ -237,12 +241,12 @@ describe('a room in Chromium', () => {
     // Bob's signalling socket drops for a while and comes back: the call goes on meanwhile, and
     // his page says reconnecting, then connected.
     hub.drop('102');
-    await bob.waitForFunction(() => window.zp.events.some((e) => e.name === 'connection-state-changed' && e.payload.isReconnecting));
+    await bob.waitForFunction(() => window.zp.events.some((e) => e.name === 'connection-state-changed' && e.payload?.isReconnecting));
     await videoBytesGrow(alice);
     await videoBytesGrow(bob);
     hub.back('102');
-    await bob.waitForFunction(() => window.zp.events.at(-1)?.name === 'connection-state-changed' && window.zp.events.at(-1)?.payload.state === 'CONNECTED');
-    const states = await bob.evaluate(() => window.zp.events.filter((e) => e.name === 'connection-state-changed').map((e) => e.payload.state));
+    await bob.waitForFunction(() => window.zp.events.at(-1)?.name === 'connection-state-changed' && window.zp.events.at(-1)?.payload?.state === 'CONNECTED');
+    const states = await bob.evaluate(() => window.zp.events.filter((e) => e.name === 'connection-state-changed').map((e) => e.payload?.state));
     expect(states).toEqual(['CONNECTING', 'CONNECTED', 'DISCONNECTED', 'CONNECTING', 'CONNECTED']);
     expect(await count(alice, 'remote-user-exit', '102')).toBe(0);
     await videoBytesGrow(alice);

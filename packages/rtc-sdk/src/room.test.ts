@@ -6,14 +6,15 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import TRTC, { ERROR_CODE, EVENT, RtcError } from './index.js';
-import type { RoomMember } from './index.js';
+import type { TRTCEventTypes } from 'trtc-sdk-v5';
+import type { RoomMember, TRTCEventName } from './index.js';
 import { FakeDevices, FakePeerConnection, FakeSignalling, FakeTrack } from './testing/fakes.js';
 import { DISCONNECTED_RESTART_MS, POLITE_RESTART_MS } from './peer.js';
 
 let devices: FakeDevices;
 let signalling: FakeSignalling;
 let trtc: TRTC;
-let seen: Array<[string, any]>;
+let seen: Array<[string, unknown]>;
 
 const ROOM = { sdkAppId: 0, userId: '9', userSig: 'sig', roomId: 8888 };
 const member = (userId: string, media: Partial<RoomMember> = {}): RoomMember => ({ userId, session: `s-${userId}`, audio: true, video: true, ...media });
@@ -37,7 +38,8 @@ afterEach(() => {
 });
 
 const names = () => seen.map(([name]) => name);
-const of = (name: string) => seen.filter(([n]) => n === name).map(([, payload]) => payload);
+/** The payloads of one event, typed as the event's. */
+const of = <T extends TRTCEventName>(name: T) => seen.filter(([n]) => n === name).map(([, payload]) => payload as TRTCEventTypes[T][0]);
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
     () => expect.unreachable('should have rejected'),
@@ -380,7 +382,11 @@ describe('when the network drops', () => {
     // Meanwhile 11 left and 12 came; 10 is still there with the same page.
     signalling.push({ type: 'rejoined', result: { members: [member('10', { video: false }), member('12')], iceServers: [{ urls: 'turn:t', username: 'u', credential: 'fresh' }], resumed: true } });
     await settle();
-    expect(seen.map(([n, p]) => `${n} ${p.userId ?? p.state}`)).toEqual([
+    const described = seen.map(([n, p]) => {
+      const e = p as { userId?: string; state?: string };
+      return `${n} ${e.userId ?? e.state}`;
+    });
+    expect(described).toEqual([
       `${EVENT.REMOTE_AUDIO_UNAVAILABLE} 11`,
       `${EVENT.REMOTE_VIDEO_UNAVAILABLE} 11`,
       `${EVENT.REMOTE_USER_EXIT} 11`,

@@ -58,6 +58,32 @@ export interface PathSample {
   bitrate: { sendAudio: number; sendVideo: number; recvAudio: number; recvVideo: number };
 }
 
+/**
+ * The fields read here of the stats a report holds (outbound-rtp, inbound-rtp, remote-inbound-rtp,
+ * media-source, transport, candidate-pair): lib.dom types a report's entries as any, and each
+ * field is there only for some types and some browsers.
+ */
+interface StatsEntry {
+  type: string;
+  id: string;
+  kind?: string;
+  bytesSent?: number;
+  bytesReceived?: number;
+  packetsLost?: number;
+  packetsReceived?: number;
+  frameWidth?: number;
+  frameHeight?: number;
+  framesPerSecond?: number;
+  jitterBufferDelay?: number;
+  jitterBufferEmittedCount?: number;
+  audioLevel?: number;
+  fractionLost?: number;
+  selectedCandidatePairId?: string;
+  nominated?: boolean;
+  state?: string;
+  currentRoundTripTime?: number;
+}
+
 const EMPTY: Counters = {
   at: 0, bytesSent: 0, bytesReceived: 0, packetsLost: 0, packetsReceived: 0,
   audioBytesSent: 0, videoBytesSent: 0, audioBytesReceived: 0, videoBytesReceived: 0,
@@ -74,8 +100,8 @@ export async function samplePath(userId: string, pc: RTCPeerConnection, up: bool
   let recvVideo: PathSample['recvVideo'] = null;
   let recvAudio: PathSample['recvAudio'] = null;
   let selectedPair: string | undefined;
-  const pairs = new Map<string, any>();
-  for (const s of report.values() as IterableIterator<any>) {
+  const pairs = new Map<string, StatsEntry>();
+  for (const s of report.values() as Iterable<StatsEntry>) {
     switch (s.type) {
       case 'outbound-rtp':
         counters.bytesSent += s.bytesSent ?? 0;

@@ -178,12 +178,12 @@ export class TRTC {
     }
   }
 
-  on<T extends TRTCEventName>(event: T, handler: Handler<T>, context?: any): this {
+  on<T extends TRTCEventName>(event: T, handler: Handler<T>, context?: unknown): this {
     this.#events.on(event, handler as never, context);
     return this;
   }
 
-  off<T extends TRTCEventName>(event: T | '*', handler: T extends '*' ? never : Handler<T>, context?: any): this {
+  off<T extends TRTCEventName>(event: T | '*', handler: T extends '*' ? never : Handler<T>, context?: unknown): this {
     if (event === '*') this.#events.removeAllListeners();
     else this.#events.off(event, handler as never, context);
     return this;

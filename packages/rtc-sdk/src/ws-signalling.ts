@@ -12,15 +12,18 @@ import { ERROR_CODE } from './constants.js';
 import { RtcError } from './errors.js';
 import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from './signalling.js';
 
-/** The part of WebSocket used here (the browser's, or `ws` in Node). */
+/**
+ * The part of WebSocket used here (the browser's, or `ws` in Node). The open and error events are
+ * not read (`never`: any socket's handler type fits); a message's data is read as text.
+ */
 export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((ev: any) => void) | null;
+  onopen: ((ev: never) => void) | null;
   onclose: ((ev: { code: number; reason?: string }) => void) | null;
-  onmessage: ((ev: { data: any }) => void) | null;
-  onerror: ((ev: any) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onerror: ((ev: never) => void) | null;
 }
 export type SocketFactory = new (url: string) => SocketLike;
 

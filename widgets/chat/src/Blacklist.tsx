@@ -24,7 +24,7 @@ export function Blacklist({ chat, reload }: { chat: ChatSDK; reload: number }) {
     }
   };
   return (
-    <div className="list" aria-label="黑名单">
+    <div className="list" role="group" aria-label="黑名单">
       {list.length === 0 && <div className="none">{MSG.emptyBlacklist}</div>}
       {list.map((id) => (
         <div key={id} className="item" data-user-id={id}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TYPES, type Chat as ChatSDK, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
 import { MSG, canRevoke, expiredLink, formatSize, mapLink, messageTime, revokedText } from './logic.js';
@@ -23,6 +24,25 @@ export type BubbleActions = {
 };
 
 /**
+ * The payload fields a bubble reads (Tencent types a payload as any): each is there for its own
+ * message type (text for a text, fileUrl for a file…), as the switch below reads them.
+ */
+export type BubblePayload = {
+  text: string;
+  /** a face's code, a custom message's data */
+  data?: string;
+  description?: string;
+  extension?: string;
+  imageInfoArray?: { url: string }[];
+  fileUrl: string;
+  fileName: string;
+  fileSize?: number;
+  videoUrl: string;
+  latitude: number;
+  longitude: number;
+};
+
+/**
  * One message of the list: its sender, time and body (text with emoji, image, file, video, map
  * link, a call's or hall's record), sending or failed ("!" resends, `failure` says why), 撤回
  * within 120 s; revoked, a line (重新编辑 for my text); a group's tip or system notice.
@@ -43,10 +63,10 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
   }
   if (m.type === TYPES.MSG_GRP_TIP) return <Tip chat={chat} m={m} />;
   if (m.type === TYPES.MSG_GRP_SYS_NOTICE) return <Notice chat={chat} m={m} onHandle={on.handle} />;
-  const p = m.payload as any;
+  const p = m.payload as BubblePayload;
   // A call's record (read once: it is shown in words and cannot be revoked).
   const signal = m.type === TYPES.MSG_CUSTOM ? parseCallSignal(p.data) : null;
-  let body;
+  let body: ReactNode;
   switch (m.type) {
     case TYPES.MSG_TEXT:
       body = <EmojiText text={p.text} />;
@@ -55,13 +75,15 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
       // A face message carries its code in data (spec section 3); one the widget cannot show is unsupported.
       body = typeof p.data === 'string' && p.data.startsWith('[') ? <EmojiText text={p.data} /> : <span className="text">{MSG.unsupported}</span>;
       break;
-    case TYPES.MSG_IMAGE:
-      body = p.imageInfoArray?.[0]?.url ? (
-        <button type="button" className="image-open" aria-label="查看大图" onClick={() => on.preview(p.imageInfoArray[0].url)}>
-          <img src={p.imageInfoArray[0].url} alt="图片" onError={() => onLinkError(p.imageInfoArray[0].url)} />
+    case TYPES.MSG_IMAGE: {
+      const url = p.imageInfoArray?.[0]?.url;
+      body = url ? (
+        <button type="button" className="image-open" aria-label="查看大图" onClick={() => on.preview(url)}>
+          <img src={url} alt="图片" onError={() => onLinkError(url)} />
         </button>
       ) : <span>图片</span>;
       break;
+    }
     case TYPES.MSG_FILE:
       body = (
         <a className="file" href={p.fileUrl} target="_blank" rel="noreferrer" download={p.fileName}
@@ -99,7 +121,7 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
         {m.status === 'fail' && (
           <button type="button" className="fail" title={`${failure || '发送失败'}，点击重发`} aria-label="重发" onClick={() => on.resend(m)}>!</button>
         )}
-        {m.status === 'unSend' && <span className="sending" aria-label="发送中" />}
+        {m.status === 'unSend' && <span className="sending" role="img" aria-label="发送中" />}
         <div className="bubble">
           {body}
           {m.status === 'unSend' && typeof progress === 'number' && m.type !== TYPES.MSG_TEXT && (

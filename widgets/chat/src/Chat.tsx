@@ -128,6 +128,8 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
     <div className="zp-chat">
       <LauncherButton open={open} badge={badgeText(unread)} onClick={() => void toggle()} buttonRef={launcherRef} />
       {open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes, as Escape and the × button do for the keyboard
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the same backdrop click; Escape is useModal's
         <div className="mask" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
           <div className={offersLogin ? 'panel panel--partner' : 'panel'} role="dialog" aria-modal="true" aria-label="在线沟通" tabIndex={-1} ref={panelRef} onKeyDown={trapTab}
             onDragOver={(e) => e.preventDefault()} onDrop={(e) => e.preventDefault()}>

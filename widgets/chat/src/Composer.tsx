@@ -67,7 +67,7 @@ export function Composer({ call, conversation, me, role, talk, text, onText }: {
     const files = Array.from(e.clipboardData.files);
     if (!files.length) return;
     e.preventDefault();
-    files.forEach((f) => sendFile(f));
+    for (const f of files) sendFile(f);
   };
 
   return (
@@ -102,7 +102,10 @@ export function Composer({ call, conversation, me, role, talk, text, onText }: {
         }} />
       </div>
       {emojiOpen && <EmojiPicker onPick={pickEmoji} onClose={() => setEmojiOpen(false)} />}
-      {rating && <RatingForm onSend={(p) => (sendCustom(p), setRating(false))} onCancel={() => setRating(false)} />}
+      {rating && <RatingForm onSend={(p) => {
+        sendCustom(p);
+        setRating(false);
+      }} onCancel={() => setRating(false)} />}
       <textarea ref={box} value={text} onChange={(e) => onText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder={KEYBOARD_HINT} aria-label="消息内容" />
       <button type="button" className="primary" onClick={sendText}>发送</button>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { failureText } from '@zp/core/client';
 import { EVENT, TYPES, type Chat as ChatSDK, type Conversation } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
@@ -9,6 +9,7 @@ import { useChatEvent } from './events.js';
 import { conversationName } from './names.js';
 import { TipLine } from './Tip.js';
 import { callListText } from './call/protocol.js';
+import { activate } from './activate.js';
 
 /**
  * The 会话 tab: each conversation with its last message, time, unread count and '[有人@我]';
@@ -20,6 +21,9 @@ export function ConversationList({ chat, me, reload, current, onSelect, onClosed
 }) {
   const [list, setList] = useState<Conversation[]>([]);
   const [userID, setUserID] = useState('');
+  // A listbox: focus stays on the list while ↑/↓ move the selection, which it names to screen readers.
+  const optionId = `${useId()}-option-`;
+  const selected = current && list.some((c) => c.conversationID === current.conversationID) ? optionId + current.conversationID : undefined;
 
   useEffect(() => {
     chat.getConversationList().then(({ data }) => setList(data.conversationList), (err) => toast.error(failureText(err)));
@@ -48,9 +52,12 @@ export function ConversationList({ chat, me, reload, current, onSelect, onClosed
   };
 
   return (
-    <div className="list" tabIndex={0} onKeyDown={onKey} aria-label="会话列表">
+    <div className="list" role="listbox" tabIndex={0} onKeyDown={onKey} aria-label="会话列表" aria-activedescendant={selected}>
       <PanelDialog open={adding} title="发起会话" width={400} onClose={onCancelAdd}>
-        <form className="dialog-form" aria-label="发起会话" onSubmit={(e) => (e.preventDefault(), onAdd(userID))}>
+        <form className="dialog-form" aria-label="发起会话" onSubmit={(e) => {
+          e.preventDefault();
+          onAdd(userID);
+        }}>
           <label>用户ID<input value={userID} onChange={(e) => setUserID(e.target.value)} placeholder="对方的用户ID" /></label>
           <div className="actions">
             <button type="button" onClick={onCancelAdd}>取消</button>
@@ -70,11 +77,14 @@ export function ConversationList({ chat, me, reload, current, onSelect, onClosed
         return (
           <div
             key={c.conversationID}
-            role="button"
+            id={optionId + c.conversationID}
+            role="option"
+            aria-selected={current?.conversationID === c.conversationID}
             tabIndex={-1}
             className={`item${current?.conversationID === c.conversationID ? ' active' : ''}`}
             data-conversation={c.conversationID}
             onClick={() => onSelect(c)}
+            onKeyDown={activate(() => onSelect(c))}
           >
             <div className="name">{conversationName(c)}</div>
             {c.lastMessage?.lastTime ? <time className="when">{listTime(c.lastMessage.lastTime)}</time> : null}
@@ -83,7 +93,10 @@ export function ConversationList({ chat, me, reload, current, onSelect, onClosed
               {c.lastMessage?.isRevoked ? '[消息已撤回]' : callLine ?? (c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />)}
             </div>
             {c.unreadCount > 0 && <span className="count">{badgeText(c.unreadCount)}</span>}
-            <button type="button" className="del" aria-label="删除会话" onClick={(e) => (e.stopPropagation(), void remove(c))}>×</button>
+            <button type="button" className="del" aria-label="删除会话" onClick={(e) => {
+              e.stopPropagation();
+              void remove(c);
+            }}>×</button>
           </div>
         );
       })}

@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { TYPES, type Chat as ChatSDK, type Conversation } from '@zp/chat-sdk/provider';
 import { Details } from './Details.js';
 import { conversationName } from './names.js';
@@ -21,17 +21,19 @@ export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, con
   const [text, setText] = useState('');
   const [details, setDetails] = useState(false);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;
+  // Named by its title, the conversation is a region of the panel (where files may be dropped).
+  const titleId = useId();
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
-    Array.from(e.dataTransfer.files).forEach((f) => talk.sendFile(f));
+    for (const f of e.dataTransfer.files) talk.sendFile(f);
   };
 
   return (
-    <section className={`conversation${details && !isSystem ? ' with-details' : ''}`} data-conversation={id} onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
+    <section className={`conversation${details && !isSystem ? ' with-details' : ''}`} data-conversation={id} aria-labelledby={titleId} onDragOver={(e) => e.preventDefault()} onDrop={isSystem ? undefined : onDrop}>
       <header className="head">
         <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
-        <span className="title">{conversationName(conversation)}</span>
+        <span className="title" id={titleId}>{conversationName(conversation)}</span>
         {!isSystem && (
           <button type="button" className="toggle" aria-expanded={details} onClick={() => setDetails((d) => !d)}>{details ? '收起详情' : '详情'}</button>
         )}

@@ -40,7 +40,10 @@ export function CreateGroup({ chat, onDone, onCancel }: { chat: ChatSDK; onDone:
   };
 
   return (
-    <form className="dialog-form" onSubmit={(e) => (e.preventDefault(), void submit())} aria-label="创建群组">
+    <form className="dialog-form" onSubmit={(e) => {
+      e.preventDefault();
+      void submit();
+    }} aria-label="创建群组">
       <label>群名称<input value={form.name} onChange={(e) => set({ name: e.target.value })} onBlur={() => setTouched(true)} /></label>
       {touched && errors.name && <div className="error">{errors.name}</div>}
       <label>群类型

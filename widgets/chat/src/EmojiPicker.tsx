@@ -17,7 +17,11 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (code: string) => voi
     };
   }, []);
   return (
-    <div className="emoji-picker" role="dialog" aria-label="选择表情" ref={ref} onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}>
+    <div className="emoji-picker" role="dialog" aria-label="选择表情" ref={ref} onKeyDown={(e) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      onClose();
+    }}>
       {EMOJI_NAMES.map((name, i) => (
         <button key={name} type="button" title={name} aria-label={emojiCode(i)} onClick={() => onPick(emojiCode(i))}>
           <img src={emojiUrl(i)} alt="" loading="lazy" width={24} height={24} draggable={false} />

@@ -10,7 +10,7 @@ export function FriendList({ chat, reload, onOpen }: { chat: ChatSDK; reload: nu
   const [list, setList] = useState<Friend[]>([]);
   useEffect(() => void chat.getFriendList().then(({ data }) => setList(data), (err) => toast.error(failureText(err))), [chat, reload]);
   return (
-    <div className="list" aria-label="好友列表">
+    <div className="list" role="group" aria-label="好友列表">
       {list.length === 0 && <div className="none">{MSG.noFriends}</div>}
       {list.map((f) => (
         <div key={f.userID} className="item" role="button" tabIndex={0} onClick={() => onOpen(f.userID)} onKeyDown={activate(() => onOpen(f.userID))}>

@@ -56,11 +56,18 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
   };
 
   return (
-    <div className="list" aria-label="群组列表">
+    <div className="list" role="group" aria-label="群组列表">
       <PanelDialog open={creating} title="创建群组" width={480} onClose={onCancel}>
-        <CreateGroup chat={chat} onCancel={onCancel} onDone={(id) => (onCreated(), void load(), onOpen(id))} />
+        <CreateGroup chat={chat} onCancel={onCancel} onDone={(id) => {
+          onCreated();
+          void load();
+          onOpen(id);
+        }} />
       </PanelDialog>
-      <form className="quick" onSubmit={(e) => (e.preventDefault(), void find())}>
+      <form className="quick" onSubmit={(e) => {
+        e.preventDefault();
+        void find();
+      }}>
         <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="输入群ID搜索" aria-label="群ID" />
         <button type="submit">搜索</button>
       </form>
@@ -75,7 +82,10 @@ export function GroupList({ chat, reload, creating, onCreated, onCancel, onOpen 
         <div key={g.groupID} className="item" role="button" tabIndex={0} onClick={() => onOpen(g.groupID)} onKeyDown={activate(() => onOpen(g.groupID))}>
           <div className="name">{g.name}</div>
           <div className="last">{g.groupID}</div>
-          <button type="button" className="del" title="退出群组" aria-label="退出群组" onClick={(e) => (e.stopPropagation(), void quit(g))}>退</button>
+          <button type="button" className="del" title="退出群组" aria-label="退出群组" onClick={(e) => {
+            e.stopPropagation();
+            void quit(g);
+          }}>退</button>
         </div>
       ))}
     </div>

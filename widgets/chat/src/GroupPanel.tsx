@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Chat as ChatSDK, Group, GroupMember } from '@zp/chat-sdk/provider';
 import { failureText } from '@zp/core/client';
 import { confirm, message as toast } from '@zp/ui';
@@ -20,6 +20,11 @@ export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: s
   const [ownerID, setOwnerID] = useState('');
   const [card, setCard] = useState<{ userID: string; nameCard: string } | null>(null);
   const [muting, setMuting] = useState<{ userID: string; seconds: string } | null>(null);
+  // 禁言 opens the duration under the member: the keyboard goes there to type it.
+  const muteInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (muting) muteInput.current?.focus();
+  }, [muting?.userID]);
 
   const loadGroup = () =>
     chat.getGroupProfile({ groupID }).then(({ data }) => setGroup(data.group), (err) => toast.error(failureText(err)));
@@ -95,7 +100,10 @@ export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: s
   return (
     <aside className="details" aria-label="群组详情">
       {editing ? (
-        <form className="create" onSubmit={(e) => (e.preventDefault(), saveProfile())}>
+        <form className="create" onSubmit={(e) => {
+          e.preventDefault();
+          saveProfile();
+        }}>
           <label>群名称<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
           <label>群简介<textarea value={form.introduction} maxLength={GROUP_INTRO_MAX} onChange={(e) => setForm({ ...form, introduction: e.target.value })} /></label>
           <label>群公告<textarea value={form.notification} maxLength={GROUP_NOTICE_MAX} onChange={(e) => setForm({ ...form, notification: e.target.value })} /></label>
@@ -108,7 +116,10 @@ export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: s
           <div className="field">类型：{GROUP_TYPE_NAMES[String(group.type) as GroupType] ?? String(group.type)}</div>
           <div className="field">群简介：{group.introduction || '暂无'}</div>
           <div className="field">群公告：{group.notification || '暂无'}</div>
-          {can.editProfile && <button type="button" onClick={() => (setForm({ name: group.name, introduction: group.introduction ?? '', notification: group.notification ?? '' }), setEditing(true))}>编辑群资料</button>}
+          {can.editProfile && <button type="button" onClick={() => {
+            setForm({ name: group.name, introduction: group.introduction ?? '', notification: group.notification ?? '' });
+            setEditing(true);
+          }}>编辑群资料</button>}
         </>
       )}
       <label className="field">消息提示
@@ -145,15 +156,18 @@ export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: s
                 {can.kick && actOn && <button type="button" onClick={() => void act(() => chat.deleteGroupMember({ groupID, userIDList: [m.userID] }), '已移出群组')}>踢出</button>}
               </span>
               {muting?.userID === m.userID && (
-                <form className="quick mute" onSubmit={(e) => (e.preventDefault(), void mute(m.userID, muting.seconds))}>
-                  <input value={muting.seconds} onChange={(e) => setMuting({ ...muting, seconds: e.target.value })} inputMode="numeric" aria-label="禁言时长（秒），0 为取消禁言" title="0 为取消禁言" autoFocus />
+                <form className="quick mute" onSubmit={(e) => {
+                  e.preventDefault();
+                  void mute(m.userID, muting.seconds);
+                }}>
+                  <input value={muting.seconds} onChange={(e) => setMuting({ ...muting, seconds: e.target.value })} inputMode="numeric" aria-label="禁言时长（秒），0 为取消禁言" title="0 为取消禁言" ref={muteInput} />
                   <span>秒</span>
                   <button type="submit" className="primary">确定</button>
                   <button type="button" onClick={() => setMuting(null)}>取消</button>
                 </form>
               )}
               {card?.userID === m.userID && (
-                <div className="member-card" aria-label="成员资料">
+                <div className="member-card" role="group" aria-label="成员资料">
                   <div>昵称：{m.nick || '—'}</div>
                   <div>用户ID：{m.userID}</div>
                   <div>角色：{m.role === 'Owner' ? '群主' : m.role === 'Admin' ? '管理员' : '成员'}</div>
@@ -176,7 +190,11 @@ export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: s
       </ul>
       {!done && <button type="button" onClick={() => void loadMembers(offset)}>查看更多</button>}
       {can.transfer && (
-        <form className="quick" onSubmit={(e) => (e.preventDefault(), ownerID.trim() && void act(() => chat.changeGroupOwner({ groupID, newOwnerID: ownerID.trim() }), '转让成功'))}>
+        <form className="quick" onSubmit={(e) => {
+          e.preventDefault();
+          const newOwnerID = ownerID.trim();
+          if (newOwnerID) void act(() => chat.changeGroupOwner({ groupID, newOwnerID }), '转让成功');
+        }}>
           <input value={ownerID} onChange={(e) => setOwnerID(e.target.value)} placeholder="新群主的用户ID" aria-label="新群主用户ID" />
           <button type="submit">转让群组</button>
         </form>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TYPES } from '@zp/chat-sdk/provider';
 import { MSG } from './logic.js';
 import { ImagePreview } from './ImagePreview.js';
-import { Bubble, type BubbleActions, type BubbleSetting } from './Bubble.js';
+import { Bubble, type BubbleActions, type BubblePayload, type BubbleSetting } from './Bubble.js';
 import type { ConversationState } from './useConversation.js';
 import type { StickToLatest } from './useStickToLatest.js';
 
@@ -17,7 +17,7 @@ export function MessageList({ setting, talk, latest, onReEdit }: {
   const { messages, completed, failures } = talk;
   const { listRef, stick, farFromBottom, toBottom, onScroll } = latest;
   const [preview, setPreview] = useState<number | null>(null);
-  const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as any).imageInfoArray?.[0]?.url as string).filter(Boolean);
+  const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as BubblePayload).imageInfoArray?.[0]?.url).filter((url): url is string => !!url);
   const on: BubbleActions = {
     revoke: (m) => void talk.revoke(m),
     resend: (m) => void talk.send(m, true),

@@ -34,7 +34,10 @@ export function MyProfile({ chat }: { chat: ChatSDK }) {
         {profile.nick || '设置昵称'}
       </button>
       {open && (
-        <form className="create me-form" aria-label="编辑资料" onSubmit={(e) => (e.preventDefault(), void save())}>
+        <form className="create me-form" aria-label="编辑资料" onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}>
           <label>昵称<input value={form.nick} placeholder={profile.nick} onChange={(e) => setForm({ ...form, nick: e.target.value })} /></label>
           <label>头像地址<input value={form.avatar} placeholder="http://…" onChange={(e) => setForm({ ...form, avatar: e.target.value })} /></label>
           <label>性别

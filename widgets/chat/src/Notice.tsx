@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Chat as ChatSDK, Message } from '@zp/chat-sdk/provider';
-import { noticeText } from './logic.js';
+import { noticeText, type NoticePayload } from './logic.js';
 import { useNames } from './names.js';
 
 /** A group system notice; an application to join offers 同意 / 拒绝 with a note. */
 export function Notice({ chat, m, onHandle }: { chat: ChatSDK; m: Message; onHandle: (m: Message, action: 'Agree' | 'Reject', note: string) => void }) {
   const [note, setNote] = useState('');
-  const p = m.payload as any;
+  const p = m.payload as NoticePayload;
   const name = useNames(chat, [p.operatorID ?? '']);
   return (
     <div className="notice" data-message={m.ID}>

@@ -8,7 +8,10 @@ export function RatingForm({ onSend, onCancel }: { onSend: (p: CustomPayload) =>
   const [score, setScore] = useState(RATING_DEFAULT);
   const [suggestion, setSuggestion] = useState('');
   return (
-    <form className="create inline-form" aria-label="评价" onSubmit={(e) => (e.preventDefault(), onSend(surveyPayload(score, suggestion)))}>
+    <form className="create inline-form" aria-label="评价" onSubmit={(e) => {
+      e.preventDefault();
+      onSend(surveyPayload(score, suggestion));
+    }}>
       <div className="stars" role="radiogroup" aria-label="评分">
         {[1, 2, 3, 4, 5].map((n) => (
           <button key={n} type="button" role="radio" aria-checked={score === n} aria-label={`${n} 分`} className={n <= score ? 'on' : ''} onClick={() => setScore(n)}>★</button>

@@ -10,7 +10,7 @@ export const EMOJI_NAMES: readonly string[] = (pairs as [string, string][]).map(
 const indexOf = new Map(EMOJI_NAMES.map((name, i) => [`[${name}]`, i]));
 
 /** The image file of emoji `index`, relative to the widget's own script. */
-export const emojiFile = (index: number) => `emoji/e${index}.svg`;
+const emojiFile = (index: number) => `emoji/e${index}.svg`;
 
 /** The code a person types or picks for emoji `index`: its name in square brackets. */
 export const emojiCode = (index: number) => `[${EMOJI_NAMES[index]}]`;

@@ -247,8 +247,11 @@ export function profilePatch(form: { nick: string; avatar: string; gender: strin
   return { patch };
 }
 
+/** What a group system notice carries (its message's payload). */
+export type NoticePayload = { operationType?: number; operatorID?: string; groupProfile?: { name?: string; groupID?: string }; handleMessage?: string };
+
 /** The words of a group system notice (operationType 1 apply, 2 accepted, 3 rejected, 4 kicked, 5 dismissed). */
-export function noticeText(p: { operationType?: number; operatorID?: string; groupProfile?: { name?: string; groupID?: string }; handleMessage?: string }): string {
+export function noticeText(p: NoticePayload): string {
   const group = `群组【${p.groupProfile?.name || p.groupProfile?.groupID || ''}】`;
   const note = p.handleMessage ? `：${p.handleMessage}` : '';
   switch (p.operationType) {

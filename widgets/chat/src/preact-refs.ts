@@ -5,7 +5,8 @@
 import { options, type VNode } from 'preact';
 
 const previous = options.vnode;
-options.vnode = (vnode: VNode<any>) => {
+// Its props as this hook sees them: any component's, with the ref moved in.
+options.vnode = (vnode: VNode<{ ref?: VNode['ref'] }>) => {
   const type = vnode.type as unknown;
   if (typeof type === 'function' && !(type as { prototype?: { render?: unknown } }).prototype?.render && vnode.ref) {
     vnode.props.ref = vnode.ref;

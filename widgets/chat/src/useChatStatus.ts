@@ -14,7 +14,7 @@ export function useChatStatus(chat: ChatSDK | null, loggedIn: boolean) {
   // The SDK reconnects by itself; meanwhile the panel keeps what it showed and says so.
   const [connected, setConnected] = useState(true);
   useEffect(() => setConnected(true), [chat]);
-  useChatEvent(chat, EVENT.NET_STATE_CHANGE, (e) => setConnected(e.data?.state === TYPES.NET_STATE_CONNECTED));
+  useChatEvent(chat, EVENT.NET_STATE_CHANGE, (e) => setConnected((e.data as { state?: unknown } | undefined)?.state === TYPES.NET_STATE_CONNECTED));
   useChatEvent(chat, EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, (e) => setUnread(Number(e.data) || 0));
   // After a (re)connection the SDK has synced: count again rather than rely on a change event.
   useChatEvent(chat, EVENT.SDK_READY, () => chat && setUnread(chat.getTotalUnreadMessageCount()));

@@ -6,11 +6,19 @@
  */
 import TRTC from '../index.js';
 import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../index.js';
+import type { MeshNetworkQuality } from '../stats.js';
+
+/** What RelaySignalling asks of the room on the node side (RelayHub in browser.test.ts). */
+export type RelayFrame =
+  | { op: 'join'; request: JoinRequest }
+  | { op: 'leave' }
+  | { op: 'relay'; to: string; toSession?: string; message: PeerMessage }
+  | { op: 'media'; media: { audio: boolean; video: boolean } };
 
 declare global {
   interface Window {
     /** Node side of the relay (page.exposeFunction). */
-    __signal(frame: unknown): Promise<unknown>;
+    __signal(frame: RelayFrame): Promise<unknown>;
     /** Called by the node side with an event for this page. */
     __deliver(event: SignallingEvent): void;
     zp: typeof api;
@@ -52,7 +60,8 @@ window.RTCPeerConnection = class extends Native {
   }
 } as typeof RTCPeerConnection;
 
-const events: Array<{ name: string; payload: any }> = [];
+/** Each event as JSON would carry it out of the page (null: an event without a payload). */
+const events: Array<{ name: string; payload: Record<string, unknown> | null }> = [];
 const trtc = TRTC.create({ signalling: () => new RelaySignalling() });
 for (const name of Object.values(TRTC.EVENT)) {
   if (name === TRTC.EVENT.STATISTICS || name === TRTC.EVENT.NETWORK_QUALITY || name === TRTC.EVENT.AUDIO_VOLUME) continue;
@@ -69,9 +78,10 @@ trtc.on(TRTC.EVENT.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => {
   }
   if (!tile.querySelector('video')) void trtc.startRemoteVideo({ userId, streamType, view: tile });
 });
-let quality: any = null;
+let quality: MeshNetworkQuality | null = null;
 trtc.on(TRTC.EVENT.NETWORK_QUALITY, (event) => {
-  quality = event;
+  // The self-hosted SDK's event: Tencent's fields and one entry per member.
+  quality = event as MeshNetworkQuality;
 });
 
 const api = {
@@ -88,7 +98,9 @@ const api = {
         .filter((pc) => pc.connectionState !== 'closed')
         .map(async (pc) => {
           let bytes = 0;
-          for (const s of (await pc.getStats()).values() as IterableIterator<any>) if (s.type === 'inbound-rtp' && s.kind === 'video') bytes += s.bytesReceived;
+          for (const s of (await pc.getStats()).values() as Iterable<{ type: string; kind?: string; bytesReceived?: number }>) {
+            if (s.type === 'inbound-rtp' && s.kind === 'video') bytes += s.bytesReceived ?? 0;
+          }
           return bytes;
         }),
     );

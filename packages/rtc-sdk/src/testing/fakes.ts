@@ -4,6 +4,7 @@
  * RTCPeerConnection (just enough state for negotiation to be observable), FakeSocket for the
  * signalling WebSocket. The real browser and the real negotiation run in browser.test.ts.
  */
+import type { RtcOp, RtcOpParams } from '@zp/core/contract';
 import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../index.js';
 
 export class FakeTrack {
@@ -206,17 +207,20 @@ export class FakePeerConnection {
   }
 }
 
+/** A request frame as the SDK sends it: an op of the contract with its parameters. */
+type RequestFrame = { [K in RtcOp]: { id?: number; op: K; p: RtcOpParams<K> } }[RtcOp];
+
 /** The signalling WebSocket; `server` answers the frames a test expects. */
 export class FakeSocket {
   static all: FakeSocket[] = [];
   /** Answers a request frame: the reply's {code, msg, data}, or undefined for none. */
-  static server: (frame: { id?: number; op: string; p: any }, socket: FakeSocket) => { code: number; msg?: string; data?: unknown } | undefined = () => ({ code: 0 });
+  static server: (frame: RequestFrame, socket: FakeSocket) => { code: number; msg?: string; data?: unknown } | undefined = () => ({ code: 0 });
   readyState = 0;
-  frames: Array<{ id?: number; op: string; p: any }> = [];
+  frames: RequestFrame[] = [];
   closedWith: number | null = null;
   onopen: ((ev: unknown) => void) | null = null;
   onclose: ((ev: { code: number }) => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
 
   constructor(readonly url: string) {
@@ -228,7 +232,7 @@ export class FakeSocket {
     });
   }
   send(data: string) {
-    const frame = JSON.parse(data);
+    const frame = JSON.parse(data) as RequestFrame;
     this.frames.push(frame);
     const reply = FakeSocket.server(frame, this);
     if (reply && frame.id !== undefined) queueMicrotask(() => this.receive({ id: frame.id, msg: 'success', ...reply }));

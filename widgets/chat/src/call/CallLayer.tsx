@@ -15,7 +15,7 @@ import { useNames } from '../names.js';
 import { message as toast } from '@zp/ui';
 
 /** What the prompt and the window say about the call, with the other person's name. */
-export function callStatus(call: Call, name: string, seconds: number): string {
+function callStatus(call: Call, name: string, seconds: number): string {
   if (call.phase === 'calling') return formatClock(seconds);
   if (call.entering) return '正在接通…';
   if (call.phase === 'dialling') return call.approve ? `已同意，等待${name}进入…` : `正在呼叫${name}，等待对方接听…`;
@@ -49,7 +49,7 @@ function useRing(on: boolean) {
     try {
       ctx = new AudioContext();
       const beep = () => {
-        if (!ctx || ctx.state !== 'running') return void ctx?.resume().catch(() => {});
+        if (ctx?.state !== 'running') return void ctx?.resume().catch(() => {});
         for (const [start, freq] of [[0, 440], [0, 480], [0.5, 440], [0.5, 480]] as const) {
           const osc = ctx.createOscillator();
           const gain = ctx.createGain();

@@ -215,13 +215,13 @@ export class CallController {
         extension: '',
       },
     });
-    this.sentListeners.forEach((l) => l(m));
+    this.tellSent(m);
     try {
       await this.chat.sendMessage(m);
     } catch (err) {
       toast.error(failureText(err));
     }
-    this.sentListeners.forEach((l) => l(m));
+    this.tellSent(m);
   };
 
   private endInvitation(tellOtherPages: boolean) {
@@ -264,6 +264,11 @@ export class CallController {
     return () => this.sentListeners.delete(listener);
   }
 
+  /** Before the send (shown as sending) and after it (sent or failed): the open conversation shows it either way. */
+  private tellSent(m: Message) {
+    for (const listener of this.sentListeners) listener(m);
+  }
+
   // ---------------------------------------------------------------- what the person does
 
   /**
@@ -284,12 +289,11 @@ export class CallController {
   }
 
   private async check(peer: string, peerName: string): Promise<void> {
-    let check;
-    try {
-      check = await api.call(rtcApi.startVedio, { params: { userId: peer } });
-    } catch (err) {
-      return void toast.error(failureText(err));
-    }
+    const check = await api.call(rtcApi.startVedio, { params: { userId: peer } }).catch((err: unknown) => {
+      toast.error(failureText(err));
+      return null;
+    });
+    if (!check) return;
     // Spec section 7: data 1 allowed; otherwise the free-HR notice.
     if (check.data !== 1) return void toast.warning(check.msg);
     if (this.me.role === 'hr') {
@@ -380,7 +384,8 @@ export class CallController {
         this.timer = setTimeout(() => this.dispatch({ type: 'timer', callId: effect.callId }), effect.ms);
         return;
       case 'clearTimer':
-        return this.clearTimer();
+        this.clearTimer();
+        return;
       case 'notice':
         return void toast[effect.level](effect.text);
     }
@@ -399,13 +404,13 @@ export class CallController {
         // description: the sender's words, for clients that do not read the signal
         payload: { data: JSON.stringify(signal), description: callText(signal, true), extension: '' },
       });
-      this.sentListeners.forEach((l) => l(m));
+      this.tellSent(m);
       try {
         await this.chat.sendMessage(m);
       } catch (err) {
         console.warn('[call] signal not sent:', err);
       }
-      this.sentListeners.forEach((l) => l(m));
+      this.tellSent(m);
     };
     const tracked = (p: Promise<unknown>) => {
       this.sending.add(p);
@@ -556,7 +561,7 @@ export class CallController {
 }
 
 /** The room's page: the invitation's own link (the room put its site's address there), else the site's path here. */
-export function roomPage(extension: string | undefined, roomId: string): string {
+function roomPage(extension: string | undefined, roomId: string): string {
   try {
     const url = new URL(extension ?? '');
     if ((url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.endsWith('/video') && url.searchParams.get('roomId') === roomId) return url.href;

@@ -27,7 +27,7 @@ export const PEER_GONE_MS = 5_000;
  */
 export const ANSWER_GRACE_MS = 30_000;
 
-export type Phase = 'idle' | 'dialling' | 'isDialled' | 'calling';
+type Phase = 'idle' | 'dialling' | 'isDialled' | 'calling';
 
 export interface Call {
   phase: Exclude<Phase, 'idle'>;
@@ -200,7 +200,7 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
     }
 
     case 'accept': {
-      if (!c || c.phase !== 'isDialled' || c.entering) return stay;
+      if (c?.phase !== 'isDialled' || c.entering) return stay;
       if (c.request) {
         // The HR agrees to a seeker's request: the HR opens the room and becomes the caller.
         return { state: { ...state, call: { ...c, phase: 'dialling', outgoing: true, request: false, approve: true } }, effects: [{ type: 'clearTimer' }, { type: 'open', callId: c.callId, peer: c.peer }] };
@@ -209,7 +209,7 @@ export function reduce(state: CallState, event: CallEvent, now: number): Step {
     }
 
     case 'refuse': {
-      if (!c || c.phase !== 'isDialled' || c.entering) return stay;
+      if (c?.phase !== 'isDialled' || c.entering) return stay;
       return idle(send(c.request ? REQUEST.hrRefuse : ACTION.reject));
     }
 

@@ -32,12 +32,12 @@ export const REQUEST = {
   seekerRefuse: 'qz_jujue',
 } as const;
 
-export type NumericAction = (typeof ACTION)[keyof typeof ACTION];
-export type RequestAction = (typeof REQUEST)[keyof typeof REQUEST];
+type NumericAction = (typeof ACTION)[keyof typeof ACTION];
+type RequestAction = (typeof REQUEST)[keyof typeof REQUEST];
 export type CallAction = NumericAction | RequestAction;
 
 /** The version this client writes; any version is read. */
-export const CALL_VERSION = 4;
+const CALL_VERSION = 4;
 
 export interface CallSignal {
   /** the room the call happens in ('' for a request, which has none yet) */
