@@ -20,7 +20,7 @@ import { openDatabase, one, rows, sql, type Database } from '../../server/src/db
 import { migrate } from '../../server/src/db/migrate.js';
 import { seedVolume } from '../../server/src/modules/jobs/volume.js';
 import { FILTERED_TOTAL_CAP, JOB_TOTAL_CAP, scanJobs, searchJobs, totalCapOf, type JobSearch } from '../../server/src/modules/search/jobs.js';
-import { keywordQuery } from '../../server/src/modules/search/segment.js';
+import { keywordQuery } from '../../server/src/text/segment.js';
 import { formatMs, percentile } from '../lib/stats.js';
 import { writeResults } from '../lib/results.js';
 

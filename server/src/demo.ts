@@ -5,16 +5,16 @@
  */
 import type { Logger } from 'pino';
 import { sql, type Db } from './db/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, md5, type DemoContext } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, md5, type DemoContext, type DemoFiles, type LicenceFacts } from './db/seed.js';
+import type { Services } from './services.js';
 import { createUser, findUser } from './modules/auth/index.js';
-import { createSeekerProfile } from './modules/resumes/profile.js';
+import { createSeekerProfile, pdfFont, renderResumePdf } from './modules/resumes/public.js';
 import { createHrProfile } from './modules/companies/public.js';
-import { seedDemoCompany, type DemoFiles } from './modules/companies/seed.js';
-import { seedDemoCompaniesStep } from './modules/companies/seed.js';
+import { seedDemoCompaniesStep, seedDemoCompany } from './modules/companies/seed.js';
 import { seedDemoJobsStep } from './modules/jobs/seed.js';
 import { seedApplicationsDemo } from './modules/applications/seed.js';
 import { seedContentDemo } from './modules/content/seed.js';
-import { seedFairsDemo } from './modules/fairs/seed.js';
+import { seedFairsDemo, showDemoJobsAtFairs } from './modules/fairs/seed.js';
 import { seedDemoResume } from './modules/resumes/seed.js';
 
 /**
@@ -28,19 +28,41 @@ const steps: ((ctx: DemoContext) => Promise<void>)[] = [
   // After the enterprises (it signs the approved ones up), before the jobs (shown at those fairs).
   seedFairsDemo,
   seedDemoJobsStep,
+  showDemoJobsAtFairs,
   seedApplicationsDemo,
 ];
+
+/** A stand-in business licence, drawn by the résumé PDF renderer: a one-page PDF that says it is a sample. */
+async function licencePdf(facts: LicenceFacts): Promise<Uint8Array | null> {
+  const font = pdfFont();
+  if (!font) return null;
+  return renderResumePdf(
+    {
+      name: '营业执照（演示样本）',
+      facts: ['仅供演示，不具法律效力'],
+      details: [
+        ['名称', facts.name], ['统一社会信用代码', facts.creditCode], ['住所', facts.address], ['法定代表人', facts.legalPerson], ['成立日期', facts.founded],
+      ],
+      intro: '',
+      sections: [],
+      updated: '2016-05-18',
+    },
+    font,
+    '演示数据',
+  );
+}
 
 /** Demo accounts and data, created once on an empty database when DEMO=1. */
 /**
  * `files`: where the demo's uploaded documents (the demo enterprise's business licence) are stored;
  * without it (the CLI) the demo enterprise has none, and its HR is asked to upload one.
  */
-export async function seedDemo(db: Db, log: Logger, files?: DemoFiles): Promise<boolean> {
+export async function seedDemo(db: Db, log: Logger, store?: Pick<Services, 'config' | 'secret' | 'db'>): Promise<boolean> {
+  const files: DemoFiles | undefined = store && { config: store.config, secret: store.secret, db: store.db, licencePdf };
   if (await findUser(db, 'qz', DEMO_ACCOUNTS[0].phone)) return false;
   const pwd = md5(DEMO_PASSWORD);
   const seekerId = await createUser(db, 'qz', DEMO_ACCOUNTS[0].phone, pwd, '李明');
-  await createSeekerProfile(db, seekerId, DEMO_ACCOUNTS[0].phone);
+  await createSeekerProfile(db, seekerId);
   await db.execute(sql`update seeker_profiles set name = '李明', gender = 'xb_001', seeking_state = 'zt_004', completeness = 100 where user_id = ${seekerId}`);
 
   const hrId = await createUser(db, 'hr', DEMO_ACCOUNTS[1].phone, pwd, '王芳');

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@zp/core/contract';
-import type { RouteSpec } from '@zp/core/contract';
-import { startServer, type TestServer } from './helpers.js';
+import type { Envelope, RouteSpec } from '@zp/core/contract';
+import { startServer, type Reply, type TestServer } from './helpers.js';
 
 type AnySchema = { type?: string; default?: unknown; properties?: Record<string, AnySchema>; required?: string[]; maxLength?: number; enum?: unknown[]; pattern?: string; items?: AnySchema };
 
@@ -33,7 +33,7 @@ const methodsOf = (s: RouteSpec) => (Array.isArray(s.method) ? s.method : [s.met
 const pathOf = (s: RouteSpec, value = '999999999') => s.url.replace(/:(\w+)/g, () => value);
 const tokenFor = (s: RouteSpec) => (s.access === 'qz' ? tokens.qz : s.access === 'hr' || s.access === 'hrApproved' ? tokens.hr : s.access === 'xs' ? tokens.xs : tokens.qz);
 
-function expectRefusal(r: { status: number; body: any }, where: string) {
+function expectRefusal(r: Reply<Envelope>, where: string) {
   // A refusal is a 4xx code; the previous back end's paths send it with HTTP 200, as that back end did.
   expect(r.body.code, `${where}: ${JSON.stringify(r.body)}`).toBeGreaterThanOrEqual(400);
   expect(r.body.code, `${where}: ${JSON.stringify(r.body)}`).toBeLessThan(500);
@@ -120,9 +120,20 @@ describe('legacy clients', () => {
   });
 });
 
+/** The parts of the OpenAPI document the test below reads. */
+interface OpenApiOperation {
+  summary?: string;
+  requestBody?: unknown;
+  parameters?: { in: string; name: string }[];
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
 describe('OpenAPI document', () => {
   it('documents every contract route with its parameters', async () => {
-    const doc = (await srv.call('/api/openapi.json')).body;
+    const doc = (await srv.call<OpenApiDocument>('/api/openapi.json')).body;
     expect(doc.openapi).toMatch(/^3\./);
     for (const [name, spec] of specs) {
       const path = spec.url.replace(/:(\w+)/g, '{$1}');

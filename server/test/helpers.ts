@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { authApi, Reply as ContractReply, Envelope } from '@zp/core/contract';
 import pino from 'pino';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -25,7 +26,16 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface Reply<T = any> {
+/** What a contract route answers on success, to type a call: `srv.call<ApiReply<typeof fairsApi.list>>(…)`. */
+export type ApiReply<S> = ContractReply<S>;
+
+/**
+ * The body of a reply whose call names no reply type: the code and msg every reply carries, and
+ * the route's own fields, unknown until the call names its type (ApiReply, or a local one).
+ */
+export type ReplyBody = Envelope & Record<string, unknown>;
+
+export interface Reply<T = ReplyBody> {
   status: number;
   body: T;
 }
@@ -34,7 +44,7 @@ export interface TestServer {
   url: string;
   app: App;
   logs: string[];
-  call<T = any>(path: string, opts?: CallOptions): Promise<Reply<T>>;
+  call<T = ReplyBody>(path: string, opts?: CallOptions): Promise<Reply<T>>;
   /** The last SMS code the log sender printed for this phone. */
   smsCode(phone: string): string;
   /** Registers a job seeker through the API (code from the log) and returns the session. */
@@ -80,7 +90,7 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
   app.services.config.publicUrl = address;
 
-  async function call<T = any>(p: string, o: CallOptions = {}): Promise<Reply<T>> {
+  async function call<T = ReplyBody>(p: string, o: CallOptions = {}): Promise<Reply<T>> {
     const u = new URL(p, address);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...o.headers };
@@ -132,7 +142,8 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
     registerHr: (phone, password = 'secret123', extra = {}) => register('Hr', phone, password, extra),
     async login(role, phone, password = 'zp123456') {
       const path = { qz: 'logonQz', hr: 'logonHr', xs: 'logonXs' }[role];
-      const r = await call(`/api/sec/pc/${path}`, { body: { logintype: 0, phone, pwd: md5(password) } });
+      // logonQz, logonHr and logonXs answer alike (SessionReply)
+      const r = await call<ApiReply<typeof authApi.loginSeeker>>(`/api/sec/pc/${path}`, { body: { logintype: 0, phone, pwd: md5(password) } });
       if (r.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
       return { token: r.body.token, userId: r.body.userId };
     },

@@ -7,7 +7,9 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, sql } from '../src/db/index.js';
-import { newPhone, startServer, type TestServer } from './helpers.js';
+import type { Static } from '@sinclair/typebox';
+import type { applicationsApi, codesApi, Envelope, filesApi, notifyApi, PreviewJob, resumesApi, searchApi } from '@zp/core/contract';
+import { newPhone, startServer, type ApiReply, type TestServer } from './helpers.js';
 import { sendWeeklyRecommendations } from '../src/modules/resumes/weekly.js';
 import { isUserOnline } from '../src/modules/notify/public.js';
 
@@ -48,10 +50,10 @@ describe('previous client calls', () => {
     const made = await srv.call('/api/qz/qzjldz/save', { token: seeker.token });
     expect(made.body).toMatchObject({ code: 0, wjid: expect.any(String), wjmc: expect.stringMatching(/的简历_\d{8}\.docx$/) });
     const again = await srv.call('/api/qz/qzjldz/save', { token: seeker.token, method: 'POST' });
-    const list = await srv.call('/api/qz/qzFile/list', { token: seeker.token, query: { fileType: 30 } });
+    const list = await srv.call<ApiReply<typeof filesApi.seekerList>>('/api/qz/qzFile/list', { token: seeker.token, query: { fileType: 30 } });
     expect(list.body.fileList[0]).toMatchObject({ wjid: again.body.wjid, showPhone: 1, wjgs: 'docx' });
-    expect(list.body.fileList.slice(1).every((f: any) => f.showPhone === 0)).toBe(true);
-    expect(list.body.fileList.map((f: any) => f.wjid)).toContain(made.body.wjid);
+    expect(list.body.fileList.slice(1).every((f) => f.showPhone === 0)).toBe(true);
+    expect(list.body.fileList.map((f) => f.wjid)).toContain(made.body.wjid);
 
     // preview: the newest one, as bytes to download (never shown inline)
     const res = await fetch(`${srv.url}/api/qz/qzjldz/preViewDocx`, { headers: { token: seeker.token } });
@@ -82,7 +84,7 @@ describe('previous client calls', () => {
   });
 
   it('the résumé preview lists the seeker\'s applications (gwList), never null', async () => {
-    const r = await srv.call('/api/qz/jlyl/findQzxxGzjl', { token: seeker.token });
+    const r = await srv.call<Envelope & { gwList: Static<typeof PreviewJob>[] }>('/api/qz/jlyl/findQzxxGzjl', { token: seeker.token });
     expect(r.body.code).toBe(0);
     expect(r.body.gwList.length).toBeGreaterThan(0);
     expect(r.body.gwList[0]).toMatchObject({ gwid: expect.any(String), gwmc: expect.any(String), dwmc: expect.any(String) });
@@ -121,7 +123,7 @@ describe('previous client calls', () => {
     expect(fit, 'the demo data has a job fitting the demo seeker').toBeTruthy();
     await srv.call('/api/qz/qzgrjbxx/recEveryWeek', { token: seeker.token, method: 'POST', query: { sfdy: 1 } });
     const weekly = () =>
-      srv.call('/api/qz/qzxxtx/list/xx_002/1/50', { token: seeker.token }).then((r) => r.body.page.list.filter((x: any) => x.bt === '每周职位推荐'));
+      srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/xx_002/1/50', { token: seeker.token }).then((r) => r.body.page.list.filter((x) => x.bt === '每周职位推荐'));
     const before = (await weekly()).length;
     await sendWeeklyRecommendations(srv.app.services);
     await sendWeeklyRecommendations(srv.app.services);
@@ -152,7 +154,7 @@ describe('previous client calls', () => {
     ).catch(() => undefined);
     expect(job, 'the demo HR has a job some public résumé intends').toBeTruthy();
     const anyJob = job ?? (await one<{ id: string; company: string; category: string }>(db, sql`select id::text as id, company_id::text as company, category from jobs where status = 1 limit 1`))!;
-    const r = await srv.call('/api/xs/app/search/gwrc', { token: hr.token, query: { gwid: anyJob.id, dwid: anyJob.company, page: 1, limit: 10, orderField: '' } });
+    const r = await srv.call<ApiReply<typeof searchApi.jobTalents>>('/api/xs/app/search/gwrc', { token: hr.token, query: { gwid: anyJob.id, dwid: anyJob.company, page: 1, limit: 10, orderField: '' } });
     if (job) {
       expect(r.body.code).toBe(0);
       expect(r.body.page.totalCount).toBeGreaterThan(0);
@@ -197,8 +199,8 @@ describe('previous client calls', () => {
       query: { hxrbsid: a.id, mymc: '初试', lxr: '王芳', sjhm: '13800000002', msxxdz: '深圳市南山区科技园', smxx: '请携带简历' },
     });
     expect(r.body).toMatchObject({ code: 0, msid: expect.any(String) });
-    const sent = await srv.call('/api/hr/qyhxrxx/findMsjgList', { token: hr.token, query: { page: 1, limit: 100 } });
-    expect(sent.body.page.list.find((x: any) => x.msid === r.body.msid)).toMatchObject({ mssj: '' });
+    const sent = await srv.call<ApiReply<typeof applicationsApi.sentInvitations>>('/api/hr/qyhxrxx/findMsjgList', { token: hr.token, query: { page: 1, limit: 100 } });
+    expect(sent.body.page.list.find((x) => x.msid === r.body.msid)).toMatchObject({ mssj: '' });
   });
 
   it('the hall\'s sign-up check with a double slash (bsdwbmxx//findDwBmzt, as the client sends it) answers like the single one', async () => {
@@ -211,7 +213,7 @@ describe('previous client calls', () => {
     expect(single.body.code).toBe(0);
     expect(double.body).toEqual(single.body);
     // any route: a doubled slash anywhere in the path is one slash
-    expect((await srv.call('/api//hr/dm//findSfList')).body.sfList.length).toBeGreaterThan(30);
+    expect((await srv.call<ApiReply<typeof codesApi.provinceList>>('/api//hr/dm//findSfList')).body.sfList.length).toBeGreaterThan(30);
   });
 
   it('refusals on the previous back end\'s paths arrive as HTTP 200 with code and msg, as that back end sent them', async () => {
@@ -245,7 +247,7 @@ describe('previous client calls', () => {
     expect(anonHall).toEqual({ status: 200, body: { code: 0, msg: 'success' } });
     const anonUser = await srv.call('/imapi/api/user/online', { method: 'POST', query: { userid: fresh.userId } });
     expect(anonUser.body).toEqual({ code: 0, msg: 'success', data: false });
-    const similar = await srv.call('/api/qz/qyhxrxx/tjList', { query: { sbcs: '440300' } });
+    const similar = await srv.call<ApiReply<typeof applicationsApi.recommended>>('/api/qz/qyhxrxx/tjList', { query: { sbcs: '440300' } });
     expect(similar.body.code).toBe(0);
     expect(similar.body.page.list.every((j: { sbcs: string }) => j.sbcs === '440300')).toBe(true);
     expect(await isUserOnline(srv.app.services, fresh.userId)).toBe(false);
@@ -275,7 +277,7 @@ describe('previous client calls', () => {
     const company = await one<{ id: string }>(srv.app.services.db, sql`select id::text as id from companies where status = 1 limit 1`);
     const r = await srv.call('/api/qz/qzyxdw/save/', { token: fresh.token, body: [company!.id] });
     expect(r.body).toMatchObject({ code: 0, added: 1 });
-    expect((await srv.call('/api/qz/qzyxdw/list', { token: fresh.token })).body.yxdwList.map((x: any) => x.dwid)).toEqual([company!.id]);
+    expect((await srv.call<ApiReply<typeof resumesApi.targets>>('/api/qz/qzyxdw/list', { token: fresh.token })).body.yxdwList.map((x) => x.dwid)).toEqual([company!.id]);
     expect((await srv.call('/api/qz/qzyxdw/save/', { token: fresh.token, body: ['x'] })).body.code).toBe(400);
   });
 });

@@ -4,7 +4,8 @@
  */
 import crypto from 'node:crypto';
 import { one, sql } from '../src/db/index.js';
-import type { TestServer } from './helpers.js';
+import type { jobsApi } from '@zp/core/contract';
+import type { ApiReply, TestServer } from './helpers.js';
 import type { Actor } from './roles.js';
 
 /**
@@ -69,7 +70,7 @@ export function jobBody(overrides: Record<string, unknown> = {}) {
 
 /** Posts a job as an approved HR and returns its id (published unless fb: 0). */
 export async function postJob(srv: TestServer, hr: Actor, overrides: Record<string, unknown> = {}): Promise<string> {
-  const r = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: { fb: 1, ...jobBody(overrides) } });
+  const r = await srv.call<ApiReply<typeof jobsApi.add>>('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: { fb: 1, ...jobBody(overrides) } });
   if (r.body.code !== 0) throw new Error(`addGw failed: ${JSON.stringify(r.body)}`);
   return r.body.gwid;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './helpers.js';
+import type { identityApi } from '@zp/core/contract';
+import type { TestServer, ApiReply } from './helpers.js';
 import { codesByRole, expectedCodes, type Actors, serverWithActors } from './roles.js';
 
 describe('role helpers', () => {
@@ -17,9 +18,9 @@ describe('role helpers', () => {
     expect(a.body.shzt).toBe(1);
     const base = await codesByRole(actors, (a) => srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: a.token }));
     expect(base).toEqual(expectedCodes(['seekerIncomplete', 'seeker']));
-    const wsd = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: actors.seekerIncomplete.token });
-    expect(wsd.body.qzGrjbxxBase.wsd).toBeLessThan(60);
-    const full = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: actors.seeker.token });
-    expect(full.body.qzGrjbxxBase.wsd).toBeGreaterThanOrEqual(60);
+    const wsd = await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token: actors.seekerIncomplete.token });
+    expect(wsd.body.qzGrjbxxBase!.wsd).toBeLessThan(60);
+    const full = await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token: actors.seeker.token });
+    expect(full.body.qzGrjbxxBase!.wsd).toBeGreaterThanOrEqual(60);
   });
 });

@@ -1,10 +1,14 @@
 /** A notification-socket client for tests: connects like the site does and queues what arrives. */
 import WebSocket from 'ws';
+import type { SocketMessage } from '@zp/core/contract';
+
+/** A reminder as the socket delivers it. */
+export type ReminderFrame = Extract<SocketMessage, { type: 1 }>;
 
 export interface TestSocket {
   ws: WebSocket;
   /** The next message from the server (parsed JSON), waiting for it if none is queued. */
-  next(): Promise<any>;
+  next(): Promise<SocketMessage>;
   /** Resolves when the server closed or dropped the connection. */
   closed: Promise<number>;
   close(): void;
@@ -20,11 +24,11 @@ function socketUrl(base: string) {
  */
 export function openSocket(base: string, token: string, opts: { autoPong?: boolean } = {}): Promise<TestSocket> {
   const ws = new WebSocket(socketUrl(base), { autoPong: opts.autoPong ?? true });
-  const queue: unknown[] = [];
-  const waiting: ((m: unknown) => void)[] = [];
+  const queue: SocketMessage[] = [];
+  const waiting: ((m: SocketMessage) => void)[] = [];
   let ready: (() => void) | null = null;
   ws.on('message', (data) => {
-    const m = JSON.parse(String(data));
+    const m = JSON.parse(String(data)) as SocketMessage;
     if (m?.type === 2 && ready) return ready();
     const w = waiting.shift();
     if (w) w(m);
@@ -36,7 +40,7 @@ export function openSocket(base: string, token: string, opts: { autoPong?: boole
       ready = null;
       resolve({
         ws,
-        next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiting.push(r))),
+        next: () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise((r) => waiting.push(r))),
         closed,
         close: () => ws.close(),
       });

@@ -2,7 +2,7 @@
  * Test helpers for the upload flow of spec section 7: get a credential, post the form the way a
  * browser does (credential fields, key, file last), register the file.
  */
-import type { Reply, TestServer } from './helpers.js';
+import type { Reply, ReplyBody, TestServer } from './helpers.js';
 
 export interface UploadInfo {
   accessid: string;
@@ -45,11 +45,13 @@ export async function postForm(host: string, fields: Record<string, string>, key
   } catch {
     /* S3 answers 200 with an empty body */
   }
-  return { status: res.status, body };
+  // The platform's upload endpoint answers in the reply convention; S3 answers an empty body or XML, as text.
+  return { status: res.status, body: body as ReplyBody };
 }
 
 /** getOssKey → post → save, as the site does; returns each step's reply. */
-export async function uploadAndSave(
+/** `T`: the reply of the save route (ApiReply of filesApi.seekerSave, …). */
+export async function uploadAndSave<T = ReplyBody>(
   srv: TestServer,
   o: { token: string | null; ossKey: string; save: string; query?: Record<string, string | number>; name: string; bytes: Buffer; saveBody?: Record<string, unknown> },
 ) {
@@ -58,7 +60,7 @@ export async function uploadAndSave(
   const info = key.body.info;
   const keyName = info.dir + o.name;
   const up = await postForm(info.host, info.fields, keyName, o.bytes);
-  const saved = await srv.call(o.save, {
+  const saved = await srv.call<T>(o.save, {
     token: o.token,
     body: { keyName, wjmc: o.name, wjbm: o.name, wjgs: o.name.split('.').pop(), wjdx: o.bytes.length, upid: info.upid, host: info.host, ...o.saveBody },
   });

@@ -24,6 +24,12 @@ export function beijingToday(now: number = Date.now()): string {
   return beijingDateTime(now).date;
 }
 
+/** A real calendar day 'YYYY-MM-DD' (no 02-30), or null. */
+export function validDay(text: string): string | null {
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text ? text : null;
+}
+
 /** The year in Beijing. */
 export const beijingYear = (now: number = Date.now()): number => Number(beijingToday(now).slice(0, 4));
 

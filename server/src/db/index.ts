@@ -223,3 +223,16 @@ export { sql };
 
 /** A timestamp column as the API writes times: 'YYYY-MM-DD HH:mm:ss', China time (null stays null). */
 export const chinaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`);
+
+/** The same, '' for no time (an interview whose time is 待定): how every list shows times. */
+export const timeText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`);
+/** To the minute, '' for no time. */
+export const minuteText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI'), '')`);
+
+/** `ids` as the list inside `in (…)`, each a bound parameter (the list must not be empty). */
+export const inList = (ids: readonly (string | number)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** `text` with LIKE's wildcards ('%', '_' and the escape '\\') taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** An (I)LIKE pattern finding what a person typed anywhere, spaces around it aside. */
+export const likePattern = (text: string) => `%${escapeLike(text.trim())}%`;

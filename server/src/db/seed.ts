@@ -25,6 +25,21 @@ export interface DemoContext {
   operatorId: string;
   /** the demo HR's approved enterprise */
   companyId: string;
-  /** where the demo's documents are stored (absent in the CLI: no licences then); companies/seed.ts's DemoFiles */
-  files?: Pick<Services, 'config' | 'secret' | 'db'>;
+  /** where the demo's documents are stored, and how they are drawn (absent in the CLI: no licences then) */
+  files?: DemoFiles;
 }
+
+/** Where a demo enterprise's licence says it is registered (the approved ones all have one). */
+export interface LicenceFacts {
+  name: string;
+  creditCode: string;
+  address: string;
+  legalPerson: string;
+  founded: string;
+}
+
+/** What the demo seed needs to store a document: the server's file store, and a sample licence drawn by ../demo.ts. */
+export type DemoFiles = Pick<Services, 'config' | 'secret' | 'db'> & {
+  /** A one-page PDF that says it is a sample; null when no CJK font is installed. */
+  licencePdf(facts: LicenceFacts): Promise<Uint8Array | null>;
+};

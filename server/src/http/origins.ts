@@ -116,3 +116,14 @@ export function installOriginRefusal(app: FastifyInstance, policy: OriginPolicy)
     return reply.code(403).header('cache-control', 'no-store').send({ code: 403, msg: NOT_A_PARTNER_MSG });
   });
 }
+
+/**
+ * Whether a session counts on a call whose partner origin is `partner` (OriginPolicy.partnerOf:
+ * null on the platform's own pages and without Origin). A partner session counts only on its
+ * own site; a full session never on a partner's page, where any script could have brought it
+ * (a login body replayed without Origin, a token copied from the platform): the page gets its
+ * scoped token through the platform's login window instead.
+ */
+export function originMatches(user: { origin: string | null }, partner: string | null): boolean {
+  return user.origin ? user.origin === partner : partner === null;
+}

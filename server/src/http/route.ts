@@ -3,18 +3,11 @@ import type { RouteSpec, Body, Query, Params, Reply } from '@zp/core/contract';
 import { AppError, forbidden, unauthorized } from './reply.js';
 import { compile, describe } from './validation.js';
 import type { Services } from '../services.js';
-import { originMatches } from '../modules/auth/sessions.js';
+import { originMatches } from './origins.js';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
-export type Role = 'qz' | 'hr' | 'xs';
-export interface User {
-  id: string;
-  role: Role;
-  phone: string;
-  sessionId: string;
-  /** A partner session's origin (the partner site it was issued to); null for a full session. */
-  origin: string | null;
-}
+export type { User } from './user.js';
+import type { User } from './user.js';
 
 /** A partner token used from another origin than its own: stolen or copied, never valid there. */
 export const PARTNER_WRONG_ORIGIN_MSG = '该登录仅限在签发它的合作网站上使用，请重新登录';

@@ -4,7 +4,8 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../test/helpers.js';
+import type { jobsApi, searchApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../test/helpers.js';
 import { one, sql } from '../db/index.js';
 
 /**
@@ -374,11 +375,11 @@ describe('counted pages in the page cache', () => {
   });
 
   it("a job read through the API counts once a day per person (or address and browser); the site's own renders not at all", async () => {
-    const { list } = (await srv.call('/api/xs/app/search/gwpc', { query: { page: 1, limit: 1 } })).body.page;
+    const { list } = (await srv.call<ApiReply<typeof searchApi.jobs>>('/api/xs/app/search/gwpc', { query: { page: 1, limit: 1 } })).body.page;
     const gwid = list[0].gwid as string;
     const views = async () => (await one<{ views: number }>(srv.app.services.db, sql`select views from jobs where id = ${gwid}`))!.views;
     const before = await views();
-    const read = (headers: Record<string, string> = {}, token?: string) => srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid }, headers, token });
+    const read = (headers: Record<string, string> = {}, token?: string) => srv.call<ApiReply<typeof jobsApi.detail>>('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid }, headers, token });
     const shown = [];
     for (let i = 0; i < 3; i++) shown.push((await read({ 'user-agent': 'Visitor-Browser' })).body.gwxxxqQzVO.llcs);
     expect(shown).toEqual([before + 1, before + 1, before + 1]);

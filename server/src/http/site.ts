@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../services.js';
-import { CONTENT_CHANGED } from '../modules/content/public.js';
+import { CONTENT_CHANGED } from '../bus/content-changed.js';
 import { CODES_CHANGED } from '../modules/codes/store.js';
 import { PageCache, captureResponse, isCacheablePage, type RenderedPage } from './page-cache.js';
 import { COMPRESS_THRESHOLD, compressBody, identityHeaders, negotiateEncoding, type Encoding } from './compression.js';

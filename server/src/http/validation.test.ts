@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { startServer, type TestServer } from '../../test/helpers.js';
+import { startServer, type TestServer, type ApiReply } from '../../test/helpers.js';
 import * as contract from '@zp/core/contract';
-import { DATE_FORMAT, DateRangeText, DateText, isRealDate, type RouteSpec } from '@zp/core/contract';
+import { DATE_FORMAT, DateRangeText, DateText, isRealDate, type RouteSpec, type identityApi } from '@zp/core/contract';
 import { compile, describe as describeErrors } from './validation.js';
-import { chatUsers, RawClient } from '../modules/chat/testing.js';
+import { chatUsers, RawClient } from '../../test/chat.js';
 
 describe('control characters are refused at the schema layer', () => {
   const schema = Type.Object({
@@ -131,7 +131,7 @@ describe('over HTTP and the chat socket', () => {
     expect(admin.body).toEqual({ code: 400, msg: '单位名称(dwmc) 含有非法字符' });
     const hr = await srv.call('/api/hr/qydwhrxx/updateHrById', { token: tokens.hr, body: { xm: '王\u0000芳', zw: '招聘经理' } });
     expect(hr.body).toEqual({ code: 400, msg: '姓名(xm) 含有非法字符' });
-    const before = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: tokens.hr });
+    const before = await srv.call<ApiReply<typeof identityApi.hrInfo>>('/api/hr/qydwhrxx/getHrInfo', { token: tokens.hr });
     expect(before.body.qyDwhrxxEntity.xm).toBe('王芳');
     const work = { dwmc: '某公司', zwmc: '工程师', rzsj: '2020-01', gzms: '负责\u0000开发' };
     const saved = await srv.call('/api/qz/qzgzjl/save', { token: tokens.qz, body: work });

@@ -7,22 +7,26 @@
 import { orderModules, type Module } from './order.js';
 import admin from './admin/index.js';
 import applications from './applications/index.js';
-import { fairApplicationFigures, interviewsSent, receivedResumeCounts, sharedResumeRule } from './applications/public.js';
-import auth from './auth/index.js';
+import { appliedJobs, candidateAccess, fairApplicationFigures, interviewsSent, receivedResumeCounts, sharedResumeRule } from './applications/public.js';
+import { authModule } from './auth/index.js';
 import chat from './chat/index.js';
 import { chatFileRule } from './chat/public.js';
 import codes from './codes/index.js';
 import { companiesModule } from './companies/index.js';
+import { companyOfHr, createHrProfile } from './companies/public.js';
 import compliance from './compliance/index.js';
 import { contentModule } from './content/index.js';
 import { fairsModule } from './fairs/index.js';
+import { companySignedUp, fairState, fairsOfCompany } from './fairs/public.js';
 import feedback from './feedback/index.js';
 import { filesModule } from './files/index.js';
-import jobs from './jobs/index.js';
+import { jobsModule } from './jobs/index.js';
+import { companyJobList, reindexCompanyJobs } from './jobs/public.js';
 import notify from './notify/index.js';
 import partners from './partners/index.js';
-import relations from './relations/index.js';
-import resumes from './resumes/index.js';
+import { relationsModule } from './relations/index.js';
+import { resumesModule } from './resumes/index.js';
+import { createSeekerProfile } from './resumes/public.js';
 import rtc from './rtc/index.js';
 import search from './search/index.js';
 
@@ -31,20 +35,20 @@ export type { Module };
 export const modules: Module[] = orderModules([
   admin,
   applications,
-  auth,
+  authModule({ createHrProfile, createSeekerProfile }),
   chat,
   codes,
-  companiesModule({ interviewsSent }),
+  companiesModule({ interviewsSent, companyJobs: companyJobList, companyRenamed: reindexCompanyJobs }),
   compliance,
   contentModule({ receivedResumes: receivedResumeCounts }),
   fairsModule({ applicationFigures: fairApplicationFigures }),
   feedback,
-  filesModule({ privateFileRules: [sharedResumeRule, chatFileRule] }),
-  jobs,
+  filesModule({ privateFileRules: [sharedResumeRule, chatFileRule], companyOfHr }),
+  jobsModule({ fairsOfCompany, fairState, companySignedUp }),
   notify,
   partners,
-  relations,
-  resumes,
+  relationsModule({ candidateAccess }),
+  resumesModule({ appliedJobs }),
   rtc,
   search,
 ]);

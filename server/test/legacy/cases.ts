@@ -37,22 +37,26 @@ export interface Request {
   headers?: Record<string, string>;
 }
 
-export interface Case {
+/**
+ * `F`: what `setup` returns. The hooks are methods, whose parameters TypeScript compares both
+ * ways, so that a case of any `F` is listed among the `Case`s.
+ */
+export interface Case<F = unknown> {
   shape?: Shape;
   role?: Role | null;
   form?: Form;
   /** fresh state for this call; what it returns is handed to the other hooks as `f` */
-  setup?: (c: Ctx) => Promise<any>;
+  setup?(c: Ctx): Promise<F>;
   /** values of the listed request names (merged over the defaults) */
-  params?: (c: Ctx, f: any) => Record<string, unknown>;
-  path?: (c: Ctx, f: any) => string;
-  body?: (c: Ctx, f: any) => unknown;
-  token?: (c: Ctx, f: any) => string | null;
-  headers?: (c: Ctx, f: any) => Record<string, string>;
+  params?(c: Ctx, f: F): Record<string, unknown>;
+  path?(c: Ctx, f: F): string;
+  body?(c: Ctx, f: F): unknown;
+  token?(c: Ctx, f: F): string | null;
+  headers?(c: Ctx, f: F): Record<string, string>;
   /** why the request or the expected shape departs from the plain reading of the inventory */
   note?: string;
   /** a check beyond the shape (across calls), run when the shape fits: the difference or null */
-  extra?: (c: Ctx, body: any) => Promise<string | null>;
+  extra?(c: Ctx, body: Record<string, unknown>): Promise<string | null>;
 }
 
 /** Default values of request names that mean the same thing everywhere. */
@@ -197,7 +201,7 @@ const ok = envelope();
 // ---- the cases --------------------------------------------------------------------------------
 
 const C: Record<string, Case> = {};
-const add = (key: string, k: Case) => {
+const add = <F>(key: string, k: Case<F>) => {
   if (C[key]) throw new Error(`case listed twice: ${key}`);
   C[key] = k;
 };
@@ -277,23 +281,25 @@ add('POST /api/hr/bskhgl/updateDw', {
 
 // /api/hr/dm (§1)
 /** The payload key of another code-table call, as the client's store keeps it. */
-async function table(c: Ctx, name: string, key: string): Promise<any> {
-  return (await c.srv.call(`/api/hr/dm/${name}`)).body?.[key];
+async function table(c: Ctx, name: string, key: string): Promise<unknown> {
+  return (await c.srv.call<Record<string, unknown> | undefined>(`/api/hr/dm/${name}`)).body?.[key];
 }
+/** An item of a code list. */
+type CodeItem = { dm: string };
 /** The parent codes of a code-table call: `dm`s of a list, keys of a map, or the inner keys of a nested one. */
-function parentCodes(v: any, inner = false): string[] {
-  if (Array.isArray(v)) return v.map((x) => x?.dm);
+function parentCodes(v: unknown, inner = false): string[] {
+  if (Array.isArray(v)) return (v as CodeItem[]).map((x) => x?.dm);
   if (!v || typeof v !== 'object') return [];
   if (!inner) return Object.keys(v);
-  return Object.values(v).flatMap((x: any) => (Array.isArray(x) ? x.map((y) => y?.dm) : x && typeof x === 'object' ? Object.keys(x) : []));
+  return Object.values(v).flatMap((x: unknown) => (Array.isArray(x) ? (x as CodeItem[]).map((y) => y?.dm) : x && typeof x === 'object' ? Object.keys(x) : []));
 }
 /**
  * §1 robustness: the client indexes a level by every code of the level above without a guard
  * (`CityList[p.dm].forEach`, `CityMap[sbsf][sbcs]`), so each parent needs an entry, `{}`/`[]` at least.
  */
-const everyParent = (name: string, key: string, inner: boolean) => async (c: Ctx, body: any) => {
+const everyParent = (name: string, key: string, inner: boolean) => async (c: Ctx, body: Record<string, unknown>) => {
   const parents = parentCodes(await table(c, name, key), inner);
-  const own = body[Object.keys(body).find((k) => k !== 'code' && k !== 'msg')!];
+  const own = body[Object.keys(body).find((k) => k !== 'code' && k !== 'msg')!] as object;
   const lacking = parents.filter((p) => !(p in own));
   return lacking.length ? `no entry for ${lacking.length} of the ${parents.length} codes of ${name} (e.g. ${JSON.stringify(lacking[0])})` : null;
 };
@@ -460,7 +466,7 @@ add('POST /api/hr/qydwjlgl/tdDownloadJl', {
     const a = await one<{ seeker: string; file: string | null }>(c.db, sql`select seeker_id::text as seeker, resume_file_id::text as file from applications where company_id = ${c.company} order by id limit 1`);
     return a;
   },
-  params: (_c, f) => ({ qzid: f.seeker, jlid: f.file ?? '' }),
+  params: (_c, f) => ({ qzid: f!.seeker, jlid: f!.file ?? '' }),
   shape: envelope({ qzJldz: S.any }),
 });
 
@@ -512,8 +518,8 @@ add('POST /api/hr/qyhxrxx/updateMsjgsm', {
       sql`update interviews set answer = 1, answered_at = now()
           where id = (select id from interviews where company_id = ${c.company} order by id limit 1) returning id::text as id`,
     ),
-  body: (_c, f) => ({ msid: f.id, msjg: 1, msjgsm: '表现良好' }),
-  params: (_c, f) => ({ msid: f.id, msjg: 1, msjgsm: '表现良好' }),
+  body: (_c, f) => ({ msid: f!.id, msjg: 1, msjgsm: '表现良好' }),
+  params: (_c, f) => ({ msid: f!.id, msjg: 1, msjgsm: '表现良好' }),
   note: 'body:params and q:params: the same object both ways, as the inventory lists',
 });
 
@@ -852,10 +858,10 @@ add('POST /api/sec/pc/deleteLoginLog', {
     await session(c.srv, 'hr', '13800000002');
     return one<{ id: string }>(c.db, sql`select id::text as id from login_log where user_id = ${c.demo.hr.userId} order by id desc limit 1`);
   },
-  body: (_c, f) => [f.id],
+  body: (_c, f) => [f!.id],
   note: 'body:bsids: ids of the HR\'s own login records',
 });
-const resetPassword = (kind: 'Qz' | 'Hr') => ({
+const resetPassword = (kind: 'Qz' | 'Hr'): Case<{ phone: string; code: string }> => ({
   role: null,
   setup: async (c: Ctx) => {
     const phone = uniquePhone();
@@ -867,7 +873,7 @@ const resetPassword = (kind: 'Qz' | 'Hr') => ({
     if (sent.body.code !== 0) throw new Error(`reset code not sent: ${JSON.stringify(sent.body)}`);
     return { phone, code: smsCode(c, phone) };
   },
-  params: (_c: Ctx, f: any) => ({ phone: f.phone, pwd: md5('newsecret456'), validateCode: f.code }),
+  params: (_c, f) => ({ phone: f.phone, pwd: md5('newsecret456'), validateCode: f.code }),
 });
 add('GET /api/sec/pc/getBackPwdHr', resetPassword('Hr'));
 add('GET /api/sec/pc/getBackPwdQz', resetPassword('Qz'));
@@ -998,7 +1004,7 @@ add('POST /api/xs/notice/getNoticeDetails', {
   role: null,
   form: 'both',
   setup: async (c) => one<{ id: string }>(c.db, sql`select id::text as id from notices where published order by id limit 1`),
-  params: (_c, f) => ({ bsid: f.id }),
+  params: (_c, f) => ({ bsid: f!.id }),
   // Noticedetail.vue decodes zxly with findDmMap.m_zxlydm
   shape: envelope({ data: S.obj({ zxly: optCode }) }),
 });

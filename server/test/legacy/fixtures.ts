@@ -7,7 +7,8 @@
  * shapes are what is being changed, and a lookup must not break with them.
  */
 import { one, rows, sql } from '../../src/db/index.js';
-import { md5, type TestServer } from '../helpers.js';
+import type { authApi } from '@zp/core/contract';
+import { md5, type ApiReply, type TestServer } from '../helpers.js';
 import { postJob } from '../recruit.js';
 import { actor, completeResume, uniquePhone, type Actor } from '../roles.js';
 import { postForm, samples, type UploadInfo } from '../uploads.js';
@@ -48,7 +49,8 @@ export interface Ctx {
 
 export async function session(srv: TestServer, role: Role, phone: string): Promise<Session> {
   const path = { qz: 'logonQz', hr: 'logonHr', xs: 'logonXs' }[role];
-  const r = await srv.call(`/api/sec/pc/${path}`, { body: { phone, pwd: md5('zp123456'), logintype: 0, validatecode: '' } });
+  // logonQz, logonHr and logonXs answer alike (SessionReply)
+  const r = await srv.call<ApiReply<typeof authApi.loginSeeker>>(`/api/sec/pc/${path}`, { body: { phone, pwd: md5('zp123456'), logintype: 0, validatecode: '' } });
   if (r.body.code !== 0) throw new Error(`demo login ${role} failed: ${JSON.stringify(r.body)}`);
   return { token: r.body.token, userId: String(r.body.userId), roleId: r.body.roleId, phone };
 }
@@ -155,7 +157,8 @@ export async function uploaded(c: Ctx, ossKeyPath: string, token: string, query:
 /** A résumé attachment of a seeker, through the upload flow; returns the file id and its row id. */
 export async function seekerFile(c: Ctx, token: string): Promise<{ wjid: string; bsid: string }> {
   const form = await uploaded(c, '/api/qz/qzFile/getOssKey', token, { fileType: 10 }, 'resume.pdf', samples.pdf());
-  const saved = await c.srv.call('/api/qz/qzFile/save', { token, body: { ...form, wjlx: 10 } });
+  // The id as the previous back end gave it (wjid) or inside the file row: whichever the reply has.
+  const saved = await c.srv.call<{ code: number; wjid?: string; file?: { wjid?: string; bsid?: string } }>('/api/qz/qzFile/save', { token, body: { ...form, wjlx: 10 } });
   if (saved.body.code !== 0) throw new Error(`qzFile/save failed: ${JSON.stringify(saved.body)}`);
   const wjid = String(saved.body.wjid ?? saved.body.file?.wjid);
   return { wjid, bsid: String(saved.body.file?.bsid ?? wjid) };

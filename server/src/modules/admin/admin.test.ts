@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import type { adminApi, codesApi } from '@zp/core/contract';
+import type { ApiReply, TestServer } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, giveCompany, operatorSession, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
@@ -11,18 +12,18 @@ beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 const op = () => actors.operator.token;
-const publicEducation = async () => (await srv.call('/api/hr/dm/findDmList')).body.dmMapList.m_xldm as { dm: string; name: string }[];
-const logOf = async (query: Record<string, string | number> = {}) => (await srv.call('/api/xs/admin/log/list', { token: op(), query })).body.page;
+const publicEducation = async () => (await srv.call<ApiReply<typeof codesApi.generalLists>>('/api/hr/dm/findDmList')).body.dmMapList.m_xldm as { dm: string; name: string }[];
+const logOf = async (query: Record<string, string | number> = {}) => (await srv.call<ApiReply<typeof adminApi.log>>('/api/xs/admin/log/list', { token: op(), query })).body.page;
 
 describe('code tables', () => {
   it('lists the tables with their items, disabled ones included', async () => {
-    const tables = (await srv.call('/api/xs/admin/codes/tables', { token: op() })).body.list;
+    const tables = (await srv.call<ApiReply<typeof adminApi.codeTables>>('/api/xs/admin/codes/tables', { token: op() })).body.list;
     expect(tables).toContainEqual(expect.objectContaining({ table: 'm_xldm', title: '学历', parent: '' }));
     expect(tables).toContainEqual(expect.objectContaining({ table: 'ss', title: '城市', parent: 'sf' }));
-    expect(tables.find((t: any) => t.table === 'sf').count).toBe(31);
-    const cities = (await srv.call('/api/xs/admin/codes/list', { token: op(), query: { table: 'ss', sjdm: '440000' } })).body.list;
+    expect(tables.find((t) => t.table === 'sf')!.count).toBe(31);
+    const cities = (await srv.call<ApiReply<typeof adminApi.codeItems>>('/api/xs/admin/codes/list', { token: op(), query: { table: 'ss', sjdm: '440000' } })).body.list;
     expect(cities).toContainEqual({ dm: '440300', mc: '深圳市', sjdm: '440000', px: expect.any(Number), sfqy: 1 });
-    expect(cities.every((c: any) => c.sjdm === '440000')).toBe(true);
+    expect(cities.every((c) => c.sjdm === '440000')).toBe(true);
   });
 
   it('adds, renames and withdraws an item; the public lists follow at once and each step is logged', async () => {
@@ -40,7 +41,7 @@ describe('code tables', () => {
     expect(all).toContainEqual(expect.objectContaining({ dm: 'xl_07', sfqy: 0 }));
 
     const log = await logOf({ action: 'codes.' });
-    expect(log.list.map((r: any) => r.action)).toEqual(['codes.disable', 'codes.update', 'codes.add']);
+    expect(log.list.map((r) => r.action)).toEqual(['codes.disable', 'codes.update', 'codes.add']);
     expect(log.list[0]).toMatchObject({ czrid: actors.operator.userId, czrphone: actors.operator.phone, czrxm: '测试运营', target: 'm_xldm/xl_07' });
     expect(log.list[1].detail).toEqual({ before: expect.objectContaining({ mc: '博士后' }), after: expect.objectContaining({ mc: '博士后研究人员' }) });
     expect(log.list[0].czsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -95,7 +96,7 @@ describe('operator log', () => {
 
 describe('dashboard', () => {
   it('counts users, enterprises waiting, jobs and today’s applications as they change', async () => {
-    const get = async () => (await srv.call('/api/xs/admin/dashboard', { token: op() })).body.summary;
+    const get = async () => (await srv.call<ApiReply<typeof adminApi.dashboard>>('/api/xs/admin/dashboard', { token: op() })).body.summary;
     const before = await get();
     const users = await one<{ qz: number; hr: number; xs: number }>(
       srv.app.services.db,

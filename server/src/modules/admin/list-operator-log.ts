@@ -2,7 +2,7 @@
 import type { Db } from '../../db/index.js';
 import { badRequest, pageOf } from '../../http/reply.js';
 import { operatorLog } from './repo.js';
-import { validDay } from './valid-day.js';
+import { validDay } from '@zp/core/dates';
 
 export async function listOperatorLog(db: Db, query: { action?: string; czrid?: string; from?: string; to?: string; page: number; limit: number }) {
   const from = query.from ? validDay(query.from) : null;

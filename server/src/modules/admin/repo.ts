@@ -1,6 +1,6 @@
 /** All of the admin module's SQL: the operator log, the code tables' counts and the dashboard's figures. */
 import type { SQL } from 'drizzle-orm';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { escapeLike, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
 
 /** Records an operator action; every xs write route calls this. */
@@ -31,7 +31,7 @@ export async function operatorLog(
 ): Promise<{ total: number; list: OperatorLogRow[] }> {
   const where: SQL[] = [sql`true`];
   if (q.action) {
-    where.push(q.action.endsWith('.') ? sql`l.action like ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`l.action = ${q.action}`);
+    where.push(q.action.endsWith('.') ? sql`l.action like ${`${escapeLike(q.action)}%`}` : sql`l.action = ${q.action}`);
   }
   if (q.czrid) where.push(sql`l.operator_id = ${q.czrid}`);
   if (q.from) where.push(sql`(l.at at time zone 'Asia/Shanghai')::date >= ${q.from}::date`);

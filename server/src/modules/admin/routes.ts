@@ -1,16 +1,12 @@
 /** The admin module's routes (the operator console): handlers only; the rules are in the use cases, the SQL in repo.ts. */
-import { adminApi, rtcApi } from '@zp/core/contract';
-import { beijingToday } from '@zp/core/dates';
+import { adminApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { notFound } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { CODE_TABLES, listCodeTable } from '../codes/public.js';
-import { companyVip } from '../rtc/public.js';
 import { enableCodeItem } from './enable-code-item.js';
 import { listOperatorLog } from './list-operator-log.js';
 import { codeItemCounts, dashboardSummary } from './repo.js';
 import { item, saveCodeItem } from './save-code-item.js';
-import { setVip } from './set-company-vip.js';
 
 const admin: Module = {
   name: 'admin',
@@ -47,19 +43,6 @@ const admin: Module = {
     // ---- dashboard
 
     handle(app, s, adminApi.dashboard, async () => ({ summary: await dashboardSummary(s.db) }));
-
-    // ---- an enterprise's paying membership (its HR's video interviews have no limit through vipEnd)
-
-    handle(app, s, rtcApi.adminVip, async ({ query }) => {
-      const data = await companyVip(s.db, query.dwid, beijingToday());
-      if (!data) throw notFound('单位不存在');
-      return { data };
-    });
-
-    handle(app, s, rtcApi.adminSetVip, async ({ body, user }) => {
-      const data = await setVip(s, user.id, body);
-      return { data, msg: body.vip === 1 ? `已设为付费会员，到期日 ${data.vipEnd}` : '已取消付费会员' };
-    });
   },
 };
 export default admin;

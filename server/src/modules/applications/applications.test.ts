@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import type { TestServer } from '../../../test/helpers.js';
+import type { applicationsApi, fairsApi, identityApi, notifyApi, relationsApi } from '@zp/core/contract';
+import type { ApiReply, TestServer } from '../../../test/helpers.js';
 import { actor, codesByRole, completeResume, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { fairWithSignup, postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
@@ -26,7 +27,7 @@ async function newSeeker(wsd = 100): Promise<Actor> {
   return a;
 }
 
-const apply = (seeker: Actor, query: Record<string, string | undefined>) => srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query });
+const apply = (seeker: Actor, query: Record<string, string | undefined>) => srv.call<ApiReply<typeof applicationsApi.apply>>('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query });
 
 /** An attachment résumé record of the seeker, as the upload flow leaves it (private). */
 async function resumeFile(ownerId: string, name = '我的简历.pdf'): Promise<string> {
@@ -40,18 +41,20 @@ async function resumeFile(ownerId: string, name = '我的简历.pdf'): Promise<s
 }
 
 async function unread(a: Actor, who: 'qz' | 'hr') {
-  const r = await srv.call(who === 'qz' ? '/api/qz/qzxxtx/baseInfo' : '/api/hr/qyxxtx/baseInfo', { token: a.token });
-  return (who === 'qz' ? r.body.qzXxtx : r.body.hrXxtx).wjxx.count as number;
+  // one of the two counters, as `who` asks
+  type Counters = Partial<ApiReply<typeof identityApi.seekerReminders> & ApiReply<typeof identityApi.hrReminders>>;
+  const r = await srv.call<Counters>(who === 'qz' ? '/api/qz/qzxxtx/baseInfo' : '/api/hr/qyxxtx/baseInfo', { token: a.token });
+  return (who === 'qz' ? r.body.qzXxtx : r.body.hrXxtx)!.wjxx.count as number;
 }
 
 async function latestReminder(a: Actor, who: 'qz' | 'hr') {
   // the newest reminder of the applications-and-invitations counter (wjxx), whatever its list category
-  const r = await srv.call(`/api/${who}/${who === 'qz' ? 'qzxxtx' : 'qyxxtx'}/list/all/1/20`, { token: a.token });
+  const r = await srv.call<ApiReply<typeof notifyApi.seekerList | typeof notifyApi.hrList>>(`/api/${who}/${who === 'qz' ? 'qzxxtx' : 'qyxxtx'}/list/all/1/20`, { token: a.token });
   return r.body.page.list.find((x: { lb: string }) => x.lb === 'wjxx') as { bt: string; nr: string; tzlj: string };
 }
 
 const received = async (hr: Actor, query: Record<string, string | number> = {}) =>
-  (await srv.call('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token, query: { limit: 100, ...query } })).body;
+  (await srv.call<ApiReply<typeof applicationsApi.received>>('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token, query: { limit: 100, ...query } })).body;
 
 /** 'YYYY-MM-DD HH:mm' Beijing time, `days` from now. */
 function beijing(days: number): string {
@@ -80,7 +83,7 @@ describe('applying', () => {
     const again = await apply(seeker, { gwid });
     expect(again.body).toEqual({ code: 409, msg: '您已投递过该岗位，请勿重复投递' });
 
-    const mine = (await srv.call('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page;
+    const mine = (await srv.call<ApiReply<typeof applicationsApi.listAll>>('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page;
     expect(mine.total).toBe(1);
     expect(mine.gwtdlist[0]).toMatchObject({ bsid: r.body.bsid, gwid, gwmc: '前端开发工程师', yyzt: 1, dwid: actors.hrApproved.companyId, fjjlid: '' });
     // the row of §2.7: gwzt a string, gwyx beside the exact range, the enterprise's codes, gznx, ckcs
@@ -91,9 +94,9 @@ describe('applying', () => {
     expect(mine.gwtdlist[0].tdsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/);
 
     const list = await received(actors.hrApproved);
-    const row = list.page.list.find((x: any) => x.bsid === r.body.bsid);
+    const row = list.page.list.find((x) => x.bsid === r.body.bsid);
     expect(row).toMatchObject({ qzbsid: seeker.userId, xm: '测试求职者', phone: seeker.phone, gwid, yyzt: 1, channel: 'search', sfsc: 0 });
-    expect((await received(otherHr)).page.list.some((x: any) => x.bsid === r.body.bsid)).toBe(false);
+    expect((await received(otherHr)).page.list.some((x) => x.bsid === r.body.bsid)).toBe(false);
 
     const tdzt = await srv.call('/api/qz/qyhxrxx/tdzt', { token: seeker.token, body: [gwid, '999999999'] });
     expect(tdzt.body.tdzt).toEqual({ [gwid]: 1, '999999999': 0 });
@@ -154,20 +157,20 @@ describe('applying', () => {
     const file = await resumeFile(seeker.userId!, '李明-会计.pdf');
     expect((await apply(seeker, { gwid, hxid: fair, fjjlid: file })).body.code).toBe(0);
     expect((await apply(seeker, { gwid: other })).body.code).toBe(0);
-    const fairList = (await srv.call('/api/qz/qyhxrxx/listSxh/1/10', { token: seeker.token })).body.page;
+    const fairList = (await srv.call<ApiReply<typeof applicationsApi.listFair>>('/api/qz/qyhxrxx/listSxh/1/10', { token: seeker.token })).body.page;
     expect(fairList.total).toBe(1);
     expect(fairList.gwtdlist[0]).toMatchObject({ gwid, hxid: fair, hymc: '春季双选会', fjjlid: file, fjjlmc: '李明-会计.pdf' });
-    expect((await srv.call('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page.total).toBe(2);
+    expect((await srv.call<ApiReply<typeof applicationsApi.listAll>>('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page.total).toBe(2);
     // the HR's list as the previous client's 简历管理 prints it: education, school, 已投递单位数, 简历ID
-    const mineReceived = (await received(actors.hrApproved)).page.list.filter((x: any) => x.qzbsid === seeker.userId);
-    const withFile = mineReceived.find((x: any) => x.gwid === gwid);
-    expect(withFile).toMatchObject({ xl: withFile.zgxl, xxmc: expect.any(String), tdcs: 1, dzjlid: file });
-    expect(mineReceived.find((x: any) => x.gwid === other)).toMatchObject({ tdcs: 1, dzjlid: '' });
-    const hall = (await srv.call('/api/qz/bshxxx/hxdttj', { query: { hxid: fair } })).body.hxdttj;
+    const mineReceived = (await received(actors.hrApproved)).page.list.filter((x) => x.qzbsid === seeker.userId);
+    const withFile = mineReceived.find((x) => x.gwid === gwid);
+    expect(withFile).toMatchObject({ xl: withFile!.zgxl, xxmc: expect.any(String), tdcs: 1, dzjlid: file });
+    expect(mineReceived.find((x) => x.gwid === other)).toMatchObject({ tdcs: 1, dzjlid: '' });
+    const hall = (await srv.call<ApiReply<typeof fairsApi.stats>>('/api/qz/bshxxx/hxdttj', { query: { hxid: fair } })).body.hxdttj;
     expect([hall.jltds, hall.mys]).toEqual([1, 0]);
     const bsid = fairList.gwtdlist[0].bsid;
     await srv.call('/api/hr/qyhxrxx/updateHxrYyzt', { token: actors.hrApproved.token, query: { bsid, type: 6 } });
-    expect((await srv.call('/api/qz/bshxxx/hxdttj', { query: { hxid: fair } })).body.hxdttj.mys).toBe(1);
+    expect((await srv.call<ApiReply<typeof fairsApi.stats>>('/api/qz/bshxxx/hxdttj', { query: { hxid: fair } })).body.hxdttj.mys).toBe(1);
 
     // The enterprise's HR may now read that private attachment; another enterprise's may not.
     const mine = await srv.call(`/api/qz/qzFile/getFile/${file}`, { token: actors.hrApproved.token });
@@ -181,7 +184,7 @@ describe('applying', () => {
     const [a, b] = [await postJob(srv, actors.hrApproved), await postJob(srv, otherHr)];
     const draft = await postJob(srv, actors.hrApproved, { fb: 0 });
     expect((await apply(seeker, { gwid: a })).body.code).toBe(0);
-    const r = await srv.call('/api/qz/qyhxrxx/pltd', { token: seeker.token, body: [{ gwid: a }, { gwid: b, dwid: otherHr.companyId }, { gwid: draft }] });
+    const r = await srv.call<ApiReply<typeof applicationsApi.applyMany>>('/api/qz/qyhxrxx/pltd', { token: seeker.token, body: [{ gwid: a }, { gwid: b, dwid: otherHr.companyId }, { gwid: draft }] });
     expect(r.body.code).toBe(0);
     expect(r.body.msg).toBe('成功投递 1 个岗位，2 个未投递');
     expect(Object.keys(r.body.applied)).toEqual([b]);
@@ -208,7 +211,7 @@ describe('recommended jobs', () => {
     const test2 = await postJob(srv, hr, { gwmc: '自动化测试工程师', gwlb: 'gwlb_010302', sbcs: '440100' });
     const hw = await postJob(srv, hr, { gwmc: '电子工程师', gwlb: 'gwlb_020101' });
     const ids = async (query: Record<string, string | number>) =>
-      (await srv.call('/api/qz/qyhxrxx/tjList', { token: seeker.token, query: { limit: 100, ...query } })).body.page.list.map((x: any) => x.gwid);
+      (await srv.call<ApiReply<typeof applicationsApi.recommended>>('/api/qz/qyhxrxx/tjList', { token: seeker.token, query: { limit: 100, ...query } })).body.page.list.map((x) => x.gwid);
     expect(await ids({ gwlbt: 'gwlb_0103' })).toEqual(expect.arrayContaining([test1, test2]));
     expect(await ids({ gwlbt: 'gwlb_0103' })).not.toContain(hw);
     expect(await ids({ gwlbt: 'gwlb_0103', sbcs: '440100' })).toEqual(expect.arrayContaining([test2]));
@@ -234,7 +237,7 @@ describe('states', () => {
     const bsid = (await apply(seeker, { gwid })).body.bsid;
     const set = (hr: Actor, type: number) => srv.call('/api/hr/qyhxrxx/updateHxrYyzt', { method: 'POST', token: hr.token, query: { bsid, type } });
     const lists = async () => {
-      const get = async (name: string) => (await srv.call(`/api/qz/qyhxrxx/${name}/1/10`, { token: seeker.token })).body.page.gwtdlist.map((x: any) => x.yyzt);
+      const get = async (name: string) => (await srv.call<ApiReply<typeof applicationsApi.listAll>>(`/api/qz/qyhxrxx/${name}/1/10`, { token: seeker.token })).body.page.gwtdlist.map((x) => x.yyzt);
       return { all: await get('listAll'), looked: await get('listLooked'), denied: await get('listDenied') };
     };
     expect(await lists()).toEqual({ all: [1], looked: [], denied: [] });
@@ -279,7 +282,7 @@ describe('states', () => {
     await db().execute(sql`update applications set created_at = '2024-03-05 10:00:00+08' where id = ${b2}`);
     await srv.call('/api/hr/qyhxrxx/updateHxrYyzt', { token: hr.token, query: { bsid: b1, type: 4 } });
 
-    const ids = async (q: Record<string, string | number>) => (await received(hr, q)).page.list.map((x: any) => x.bsid).sort();
+    const ids = async (q: Record<string, string | number>) => (await received(hr, q)).page.list.map((x) => x.bsid).sort();
     expect((await received(hr)).page.totalCount).toBe(3);
     expect(await ids({ gwids: j1 })).toEqual([b1]);
     expect((await ids({ gwids: `${j1},${j2}` })).length).toBe(3);
@@ -293,12 +296,12 @@ describe('states', () => {
     const row = (await received(hr, { gwids: j1 })).page.list[0];
     expect(row).toMatchObject({ xm: '王小红', zgxl: 'xl_04', yyzt: 4 });
 
-    const sel = (await srv.call('/api/hr/qyhxrxx/findYxzHxrList', { token: hr.token, query: { page: 1, limit: 10 } })).body.page;
-    expect(sel.list.map((x: any) => x.bsid)).toEqual([b1]);
+    const sel = (await srv.call<ApiReply<typeof applicationsApi.selected>>('/api/hr/qyhxrxx/findYxzHxrList', { token: hr.token, query: { page: 1, limit: 10 } })).body.page;
+    expect(sel.list.map((x) => x.bsid)).toEqual([b1]);
 
-    const jobs = (await srv.call('/api/hr/qyhxrxx/getGwByHr', { token: hr.token })).body.list;
-    expect(jobs.find((x: any) => x.gwid === j2)).toMatchObject({ gwmc: '会计主管', tdrs: 2, wcks: 2 });
-    expect(jobs.find((x: any) => x.gwid === j1)).toMatchObject({ tdrs: 1, wcks: 0 });
+    const jobs = (await srv.call<ApiReply<typeof applicationsApi.jobsOfHr>>('/api/hr/qyhxrxx/getGwByHr', { token: hr.token })).body.list;
+    expect(jobs.find((x) => x.gwid === j2)).toMatchObject({ gwmc: '会计主管', tdrs: 2, wcks: 2 });
+    expect(jobs.find((x) => x.gwid === j1)).toMatchObject({ tdrs: 1, wcks: 0 });
 
     for (const q of [{ tdsj: '2024-02-30' }, { tdsj: '2024-03-05,2024-03-01' }, { gwids: '1,,2' }, { jlzt: 9 }, { page: 0 }, { limit: 1000 }]) {
       const r = await srv.call('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token, query: q });
@@ -314,16 +317,16 @@ describe('interview invitations', () => {
     const bsid = (await apply(seeker, { gwid })).body.bsid;
     const mssj = beijing(3);
 
-    const inv = await srv.call('/api/hr/qyhxrxx/addHrMy', { token: actors.hrApproved.token, body: inviteBody({ hxrbsid: bsid, mssj }) });
+    const inv = await srv.call<ApiReply<typeof applicationsApi.invite>>('/api/hr/qyhxrxx/addHrMy', { token: actors.hrApproved.token, body: inviteBody({ hxrbsid: bsid, mssj }) });
     expect(inv.body).toMatchObject({ code: 0, msg: '面试邀请已发送' });
     const msid = inv.body.msid;
     expect((await latestReminder(seeker, 'qz')).bt).toBe('面试邀请');
-    expect((await srv.call('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page.gwtdlist[0].yyzt).toBe(4);
+    expect((await srv.call<ApiReply<typeof applicationsApi.listAll>>('/api/qz/qyhxrxx/listAll/1/10', { token: seeker.token })).body.page.gwtdlist[0].yyzt).toBe(4);
 
     const dup = await srv.call('/api/hr/qyhxrxx/addHrMy', { token: actors.hrApproved.token, body: inviteBody({ hxrbsid: bsid }) });
     expect(dup.body).toEqual({ code: 409, msg: '已向该求职者发出该岗位的面试邀请，请等待对方答复' });
 
-    const wait = (await srv.call('/api/qz/qymyxx/listWait', { token: seeker.token })).body;
+    const wait = (await srv.call<ApiReply<typeof applicationsApi.invitationsWaiting>>('/api/qz/qymyxx/listWait', { token: seeker.token })).body;
     expect(wait.page.total).toBe(1);
     expect(wait.listWait[0]).toMatchObject({ msid, bsid, gwid, gwmc: '测试工程师', mymc: '技术初试', mssj, msxxdz: '深圳市南山区科苑路 15 号 8 楼', lxr: '陈经理', sjhm: '13912345678', zt: 0 });
 
@@ -339,19 +342,19 @@ describe('interview invitations', () => {
     expect(await unread(actors.hrApproved, 'hr')).toBe(hrBefore + 1);
     expect((await latestReminder(actors.hrApproved, 'hr')).nr).toContain('准时到');
     expect((await srv.call('/api/qz/qymyxx/answer', { token: seeker.token, body: { msid, type: 2 } })).body.msg).toBe('您已接受该面试邀请，不能重复答复');
-    expect((await srv.call('/api/qz/qymyxx/listWait', { token: seeker.token })).body.page.total).toBe(0);
-    expect((await srv.call('/api/qz/qymyxx/listAccepted', { token: seeker.token })).body.listAccepted[0]).toMatchObject({ msid, zt: 1, hfsm: '准时到' });
+    expect((await srv.call<ApiReply<typeof applicationsApi.invitationsWaiting>>('/api/qz/qymyxx/listWait', { token: seeker.token })).body.page.total).toBe(0);
+    expect((await srv.call<ApiReply<typeof applicationsApi.invitationsAccepted>>('/api/qz/qymyxx/listAccepted', { token: seeker.token })).body.listAccepted[0]).toMatchObject({ msid, zt: 1, hfsm: '准时到' });
 
-    const sent = (await srv.call('/api/hr/qyhxrxx/findMsjgList', { token: actors.hrApproved.token, query: { zt: 1, gwid } })).body.page;
+    const sent = (await srv.call<ApiReply<typeof applicationsApi.sentInvitations>>('/api/hr/qyhxrxx/findMsjgList', { token: actors.hrApproved.token, query: { zt: 1, gwid } })).body.page;
     expect(sent.list[0]).toMatchObject({ msid, qzbsid: seeker.userId, phone: seeker.phone, zt: 1, hrid: actors.hrApproved.userId });
-    expect((await srv.call('/api/hr/qyhxrxx/findMsjgList', { token: otherHr.token })).body.page.list.some((x: any) => x.msid === msid)).toBe(false);
+    expect((await srv.call<ApiReply<typeof applicationsApi.sentInvitations>>('/api/hr/qyhxrxx/findMsjgList', { token: otherHr.token })).body.page.list.some((x) => x.msid === msid)).toBe(false);
     expect((await srv.call('/api/hr/qyhxrxx/updateMsjgsm', { token: otherHr.token, query: { msid, msjg: 2 } })).body.code).toBe(404);
 
     const res = await srv.call('/api/hr/qyhxrxx/updateMsjgsm', { method: 'POST', token: actors.hrApproved.token, query: { msid }, body: { msjg: 1, msjgsm: '请等待录用通知' } });
     expect(res.body.code).toBe(0);
     expect(await latestReminder(seeker, 'qz')).toMatchObject({ bt: '面试结果' });
     expect((await latestReminder(seeker, 'qz')).nr).toContain('请等待录用通知');
-    expect((await srv.call('/api/qz/qymyxx/listAccepted', { token: seeker.token })).body.listAccepted[0]).toMatchObject({ msjg: 1, msjgsm: '请等待录用通知' });
+    expect((await srv.call<ApiReply<typeof applicationsApi.invitationsAccepted>>('/api/qz/qymyxx/listAccepted', { token: seeker.token })).body.listAccepted[0]).toMatchObject({ msjg: 1, msjgsm: '请等待录用通知' });
 
     const counts = await srv.call('/api/hr/bskhgl/getGwYyCount', { query: { dwid: actors.hrApproved.companyId! } });
     expect(counts.body.msCount).toBeGreaterThanOrEqual(1);
@@ -361,7 +364,7 @@ describe('interview invitations', () => {
     const seeker = await newSeeker();
     const gwid = await postJob(srv, actors.hrApproved);
     const bsid = (await apply(seeker, { gwid })).body.bsid;
-    const send = (hr: Actor, extra: Record<string, string>) => srv.call('/api/hr/qyhxrxx/addHrMy', { token: hr.token, body: inviteBody(extra) });
+    const send = (hr: Actor, extra: Record<string, string>) => srv.call<ApiReply<typeof applicationsApi.invite>>('/api/hr/qyhxrxx/addHrMy', { token: hr.token, body: inviteBody(extra) });
     const cases: [Actor, Record<string, string>, number, string][] = [
       [actors.hrApproved, { hxrbsid: bsid, mssj: beijing(-1) }, 400, '面试时间须晚于当前时间'],
       [actors.hrApproved, { hxrbsid: bsid, mssj: '2031-02-30 10:00' }, 400, '面试时间(mssj) 不是有效的日期时间'],
@@ -375,12 +378,12 @@ describe('interview invitations', () => {
     for (const bad of [{ hxrbsid: bsid, mssj: 'tomorrow' }, { hxrbsid: bsid, sjhm: '123' }, { hxrbsid: bsid, mymc: '' }, { hxrbsid: bsid, msxxdz: '' }] as Record<string, string>[]) {
       expect((await send(actors.hrApproved, bad)).body.code, JSON.stringify(bad)).toBe(400);
     }
-    expect((await srv.call('/api/qz/qymyxx/listWait', { token: seeker.token })).body.page.total).toBe(0);
+    expect((await srv.call<ApiReply<typeof applicationsApi.invitationsWaiting>>('/api/qz/qymyxx/listWait', { token: seeker.token })).body.page.total).toBe(0);
 
     const msid = (await send(actors.hrApproved, { hxrbsid: bsid })).body.msid;
     const no = await srv.call('/api/qz/qymyxx/answer', { token: seeker.token, body: { msid, type: 2, hfsm: '已找到工作' } });
     expect(no.body).toEqual({ code: 0, msg: '已拒绝面试邀请' });
-    expect((await srv.call('/api/qz/qymyxx/listDenied', { token: seeker.token })).body.listDenied[0]).toMatchObject({ msid, zt: 2, hfsm: '已找到工作' });
+    expect((await srv.call<ApiReply<typeof applicationsApi.invitationsDeclined>>('/api/qz/qymyxx/listDenied', { token: seeker.token })).body.listDenied[0]).toMatchObject({ msid, zt: 2, hfsm: '已找到工作' });
     expect((await srv.call('/api/hr/qyhxrxx/updateMsjgsm', { token: actors.hrApproved.token, query: { msid, msjg: 1 } })).body.msg).toBe('求职者已拒绝该面试邀请，无需填写结果');
     // after a decline a new invitation may go out
     expect((await send(actors.hrApproved, { hxrbsid: bsid, mymc: '复试' })).body.code).toBe(0);
@@ -399,9 +402,9 @@ describe('interview invitations', () => {
     const send = (who: Actor) => srv.call('/api/hr/qyhxrxx/addHrMy', { token: actors.hrApproved.token, body: inviteBody({ qzzid: who.userId!, gwid }) });
     const ok = await send(open);
     expect(ok.body.code).toBe(0);
-    expect((await srv.call('/api/qz/qymyxx/listWait', { token: open.token })).body.listWait[0]).toMatchObject({ bsid: '', gwid });
+    expect((await srv.call<ApiReply<typeof applicationsApi.invitationsWaiting>>('/api/qz/qymyxx/listWait', { token: open.token })).body.listWait[0]).toMatchObject({ bsid: '', gwid });
     // the phone stays private until the seeker accepts
-    const row = (await srv.call('/api/hr/qyhxrxx/findMsjgList', { token: actors.hrApproved.token, query: { gwid } })).body.page.list[0];
+    const row = (await srv.call<ApiReply<typeof applicationsApi.sentInvitations>>('/api/hr/qyhxrxx/findMsjgList', { token: actors.hrApproved.token, query: { gwid } })).body.page.list[0];
     expect(row.phone).toBe('');
     expect((await send(hidden)).body).toEqual({ code: 404, msg: '该求职者不存在或已隐藏简历' });
     expect((await send(shielding)).body).toEqual({ code: 404, msg: '该求职者不存在或已隐藏简历' });
@@ -419,14 +422,14 @@ describe('résumé reads and downloads by HR', () => {
     const gwid = await postJob(srv, actors.hrApproved, { gwmc: '数据分析师' });
     await apply(seeker, { gwid });
 
-    const r = await srv.call(`/api/hr/qyhxrxx/findQzxxInfo/${seeker.userId}`, { token: actors.hrApproved.token });
+    const r = await srv.call<ApiReply<typeof applicationsApi.candidate>>(`/api/hr/qyhxrxx/findQzxxInfo/${seeker.userId}`, { token: actors.hrApproved.token });
     expect(r.body.code).toBe(0);
     expect(r.body.qzinfo).toMatchObject({ qzbsid: seeker.userId, xm: '测试求职者', phone: seeker.phone, email: 'liming@example.com', zwpj: '踏实肯干', zgxl: 'xl_05', sftd: 1 });
     expect(r.body.qzinfo.qzjyjllist[0]).toMatchObject({ xxmc: '武汉大学', xl: 'xl_05' });
     expect(r.body.gwList).toEqual([expect.objectContaining({ gwid, gwmc: '数据分析师', yyzt: 2 })]);
     expect((await latestReminder(seeker, 'qz')).bt).toBe('简历被查看');
     // the previous client's 谁看过我 tab (xx_004) lists it
-    const viewedTab = await srv.call('/api/qz/qzxxtx/list/xx_004/1/10', { token: seeker.token });
+    const viewedTab = await srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/xx_004/1/10', { token: seeker.token });
     expect(viewedTab.body.page.list.map((x: { bt: string }) => x.bt)).toContain('简历被查看');
 
     // reading the rest of the page is the same visit
@@ -434,19 +437,19 @@ describe('résumé reads and downloads by HR', () => {
     expect(gz.body).toMatchObject({ code: 0, qzinfo: { gzjl: [] } });
     await srv.call('/api/hr/qyhxrxx/findQzxxInfoZjcs', { token: actors.hrApproved.token, query: { qzbsid: seeker.userId!, gwid } });
 
-    const viewers = (await srv.call('/api/qz/qyckjljl/hrDetail', { method: 'POST', token: seeker.token })).body.page;
+    const viewers = (await srv.call<ApiReply<typeof relationsApi.viewers>>('/api/qz/qyckjljl/hrDetail', { method: 'POST', token: seeker.token })).body.page;
     expect(viewers.list).toEqual([expect.objectContaining({ hrid: actors.hrApproved.userId, dwid: actors.hrApproved.companyId, hrxm: '张审核', ckcs: 1 })]);
 
     // a view outside the window is a new one
     await db().execute(sql`update resume_views set viewed_at = viewed_at - interval '1 hour' where seeker_id = ${seeker.userId}`);
     await srv.call(`/api/hr/qyhxrxx/findQzxxInfo/${seeker.userId}`, { token: actors.hrApproved.token });
-    expect((await srv.call('/api/qz/qyckjljl/hrDetail', { token: seeker.token })).body.page.list[0].ckcs).toBe(2);
+    expect((await srv.call<ApiReply<typeof relationsApi.viewers>>('/api/qz/qyckjljl/hrDetail', { token: seeker.token })).body.page.list[0].ckcs).toBe(2);
 
     // another enterprise finds them through talent search: masked phone, no e-mail, no applications
     const other = await srv.call(`/api/hr/qyhxrxx/findQzxxInfo/${seeker.userId}`, { token: otherHr.token });
     expect(other.body.qzinfo).toMatchObject({ phone: `${seeker.phone!.slice(0, 3)}****${seeker.phone!.slice(7)}`, email: '', sftd: 0 });
     expect(other.body.gwList).toEqual([]);
-    expect((await srv.call('/api/qz/qyckjljl/hrDetail', { token: seeker.token })).body.page.totalCount).toBe(2);
+    expect((await srv.call<ApiReply<typeof relationsApi.viewers>>('/api/qz/qyckjljl/hrDetail', { token: seeker.token })).body.page.totalCount).toBe(2);
 
     // once shielded, that enterprise no longer reads it; the one applied to still does
     await srv.call(`/api/qz/qzpbdw/save/${otherHr.companyId}`, { token: seeker.token });
@@ -467,7 +470,7 @@ describe('résumé reads and downloads by HR', () => {
     await apply(seeker, { gwid, fjjlid: file });
     const count = async () => (await one<{ n: number }>(db(), sql`select count(*)::int as n from resume_downloads where seeker_id = ${seeker.userId}`))!.n;
 
-    const r = await srv.call('/api/hr/qydwjlgl/tdDownloadJl', { method: 'POST', token: actors.hrApproved.token, query: { qzid: seeker.userId! } });
+    const r = await srv.call<ApiReply<typeof applicationsApi.downloadApplied>>('/api/hr/qydwjlgl/tdDownloadJl', { method: 'POST', token: actors.hrApproved.token, query: { qzid: seeker.userId! } });
     expect(r.body).toMatchObject({ code: 0, jlmc: '简历-张三.pdf' });
     // a short-lived download link; the download counts when it is fetched (downloads.test.ts)
     expect(r.body.qzJldz).toMatch(/\/api\/hr\/jlxz\/file\/[\w-]{43}$/);
@@ -481,10 +484,10 @@ describe('résumé reads and downloads by HR', () => {
     expect(notHis.body).toEqual({ code: 404, msg: '简历文件不存在' });
 
     // from talent search, the enterprise applied to gets the newest attachment…
-    const mine = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: actors.hrApproved.token, query: { qzbsid: seeker.userId! } });
+    const mine = await srv.call<ApiReply<typeof applicationsApi.downloadTalent>>('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: actors.hrApproved.token, query: { qzbsid: seeker.userId! } });
     expect(mine.body).toMatchObject({ code: 0, jlmc: '简历-张三.pdf' });
     // …any other only what the seeker made public: the online résumé, never the private attachment
-    const t = await srv.call('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: otherHr.token, query: { qzbsid: seeker.userId! } });
+    const t = await srv.call<ApiReply<typeof applicationsApi.downloadTalent>>('/api/hr/hr/qyjlxz/downloadJlByRcList', { token: otherHr.token, query: { qzbsid: seeker.userId! } });
     expect(t.body).toMatchObject({ code: 0, jlmc: '测试求职者的简历.pdf' });
     await fetched(t.body.qzJldz);
     const bare = await newSeeker();

@@ -7,7 +7,7 @@ import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';
 import type { Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { contentChanged } from '../content/public.js';
+import { contentChanged } from '../../bus/content-changed.js';
 import { companySignedUp, fairState } from '../fairs/public.js';
 import { assertFileOwned, FileKind } from '../files/public.js';
 import { jobSummary } from '../jobs/public.js';

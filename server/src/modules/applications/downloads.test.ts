@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import type { TestServer } from '../../../test/helpers.js';
+import type { applicationsApi, filesApi, resumeExportsApi } from '@zp/core/contract';
+import type { TestServer, ApiReply } from '../../../test/helpers.js';
 import { actor, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
@@ -59,7 +60,7 @@ describe('résumé downloads as real files', () => {
     const gwid = await postJob(srv, actors.hrApproved);
     expect((await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid } })).body.code).toBe(0);
 
-    const r = await srv.call('/api/hr/qydwjlgl/tdDownloadJl', { method: 'POST', token: actors.hrApproved.token, query: { qzid: seeker.userId! } });
+    const r = await srv.call<ApiReply<typeof applicationsApi.downloadApplied>>('/api/hr/qydwjlgl/tdDownloadJl', { method: 'POST', token: actors.hrApproved.token, query: { qzid: seeker.userId! } });
     expect(r.body).toMatchObject({ code: 0, jlmc: '李明的简历.pdf' });
     // asking for a link is not a download
     expect(await downloads(seeker.userId!)).toBe(0);
@@ -84,7 +85,7 @@ describe('résumé downloads as real files', () => {
     const fileId = up.saved.body.wjid as string;
     const gwid = await postJob(srv, actors.hrApproved);
     await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid, fjjlid: fileId } });
-    const link = (who: Actor, body: Record<string, unknown>) => srv.call('/api/hr/jlxz/link', { token: who.token, body: { qzbsid: seeker.userId!, ...body } });
+    const link = (who: Actor, body: Record<string, unknown>) => srv.call<ApiReply<typeof resumeExportsApi.link>>('/api/hr/jlxz/link', { token: who.token, body: { qzbsid: seeker.userId!, ...body } });
 
     const word = await link(actors.hrApproved, { format: 'docx' });
     expect(word.body).toMatchObject({ code: 0, name: '王芳的简历.docx' });
@@ -135,10 +136,10 @@ describe('résumé downloads as real files', () => {
     const hidden = await seekerWithResume('钱二');
     await db().execute(sql`update seeker_profiles set hidden = true where user_id = ${hidden.userId}`);
     const gwid = await postJob(srv, actors.hrApproved);
-    const up = await uploadAndSave(srv, { token: a.token, ossKey: '/api/qz/qzFile/getOssKey', save: '/api/qz/qzFile/save', query: { fileType: 10 }, name: '赵一附件.pdf', bytes: samples.pdf(), saveBody: { wjlx: 10 } });
+    const up = await uploadAndSave<ApiReply<typeof filesApi.seekerSave>>(srv, { token: a.token, ossKey: '/api/qz/qzFile/getOssKey', save: '/api/qz/qzFile/save', query: { fileType: 10 }, name: '赵一附件.pdf', bytes: samples.pdf(), saveBody: { wjlx: 10 } });
     await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: a.token, query: { gwid, fjjlid: up.saved.body.wjid } });
 
-    const r = await srv.call('/api/hr/jlxz/zip', { token: actors.hrApproved.token, body: { qzbsids: [a.userId, b.userId, hidden.userId], format: 'pdf', fj: 1 } });
+    const r = await srv.call<ApiReply<typeof resumeExportsApi.zip>>('/api/hr/jlxz/zip', { token: actors.hrApproved.token, body: { qzbsids: [a.userId, b.userId, hidden.userId], format: 'pdf', fj: 1 } });
     expect(r.body).toMatchObject({ code: 0, count: 2 });
     expect(r.body.name).toMatch(/^简历导出_\d{8}_2份\.zip$/);
     const zip = await fetchFile(r.body.url);

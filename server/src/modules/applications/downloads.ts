@@ -22,7 +22,7 @@ import { bumpResumeCounter } from '../resumes/public.js';
 import { resumeDocument, type ContactView } from '../resumes/public.js';
 import { buildResumeDocx } from '../resumes/public.js';
 import { pdfFont, renderResumePdf } from '../resumes/public.js';
-import { hrCompany } from './hr-company.js';
+import { hrCompany } from '../companies/public.js';
 import { candidateAccess, resumeFileAccess } from './public.js';
 import {
   deleteOldDownloadLinks, downloadLink as linkOfToken, insertDownload, insertDownloadLink, latestResumeFile, lockCompanyDownloads, markLinkUsed,

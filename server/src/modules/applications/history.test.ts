@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import type { applicationHistoryApi, applicationsApi, resumeExportsApi } from '@zp/core/contract';
+import type { TestServer, ApiReply } from '../../../test/helpers.js';
 import { actor, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { sql } from '../../db/index.js';
@@ -10,7 +11,7 @@ beforeAll(async () => ({ srv, actors } = await serverWithActors()));
 afterAll(() => srv?.close());
 
 const apply = async (seeker: Actor, gwid: string) => (await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid } })).body.bsid as string;
-const timeline = async (seeker: Actor, bsid: string) => (await srv.call(`/api/qz/qyhxrxx/timeline/${bsid}`, { token: seeker.token })).body;
+const timeline = async (seeker: Actor, bsid: string) => (await srv.call<ApiReply<typeof applicationHistoryApi.timeline>>(`/api/qz/qyhxrxx/timeline/${bsid}`, { token: seeker.token })).body;
 const BEIJING_MINUTE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 describe('an application’s history and 撤回投递', () => {
@@ -47,7 +48,7 @@ describe('an application’s history and 撤回投递', () => {
     const gwid = await postJob(srv, actors.hrApproved);
     const bsid = await apply(seeker, gwid);
     const received = async () =>
-      ((await srv.call('/api/hr/qyhxrxx/findAllHxrList', { token: actors.hrApproved.token, query: { limit: 100 } })).body.page.list as { bsid: string }[]).map((a) => a.bsid);
+      ((await srv.call<ApiReply<typeof applicationsApi.received>>('/api/hr/qyhxrxx/findAllHxrList', { token: actors.hrApproved.token, query: { limit: 100 } })).body.page.list as { bsid: string }[]).map((a) => a.bsid);
     expect(await received()).toContain(bsid);
     expect((await srv.call(`/api/qz/qyhxrxx/withdraw/${bsid}`, { method: 'POST', token: actors.seeker.token })).body.code).toBe(404);
 
@@ -68,7 +69,7 @@ describe('an application’s history and 撤回投递', () => {
     const gwid2 = await postJob(srv, actors.hrApproved);
     const third = await apply(seeker, gwid2);
     await srv.app.services.db.execute(sql`update applications set state = 1 where id = ${third}`);
-    const link = await srv.call('/api/hr/jlxz/link', { token: actors.hrApproved.token, body: { qzbsid: seeker.userId!, format: 'docx' } });
+    const link = await srv.call<ApiReply<typeof resumeExportsApi.link>>('/api/hr/jlxz/link', { token: actors.hrApproved.token, body: { qzbsid: seeker.userId!, format: 'docx' } });
     await (await fetch(link.body.url)).arrayBuffer();
     expect((await timeline(seeker, third)).withdrawable).toBe(0);
     expect((await srv.call(`/api/qz/qyhxrxx/withdraw/${third}`, { method: 'POST', token: seeker.token })).body.code).toBe(409);

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { favouriteFlags, recordResumeView } from '../relations/public.js';
 import { sectionRows, seekerCard } from '../resumes/public.js';
-import { hrCompany } from './hr-company.js';
+import { hrCompany } from '../companies/public.js';
 import { markViewed } from './move-application.js';
 import { candidateAccess } from './public.js';
 import { candidateContact, candidateJobs } from './repo.js';

@@ -5,7 +5,7 @@
 import { isId } from '@zp/core/contract';
 import type { Db } from '../../db/index.js';
 import { resumeHidden } from '../resumes/public.js';
-import { shieldedCompanies } from '../search/public.js';
+import { shieldedCompanies } from '../relations/public.js';
 import { companyOfHr } from '../companies/public.js';
 import { FileKind, type PrivateFileRule } from '../files/public.js';
 import { acceptedInvitationFrom, appliedToCompany, isSeeker } from './repo.js';
@@ -50,6 +50,4 @@ export const sharedResumeRule: PrivateFileRule = async (db, file, user) => {
 };
 
 // Used by other modules; they import them from here only.
-export { appliedJobs, appliedToCompany, applicationStates, fairApplicationFigures, interviewsSent, receivedResumeCounts } from './repo.js';
-export { likePattern, timeText } from './repo.js';
-export { hrCompany } from './hr-company.js';
+export { appliedJobs, fairApplicationFigures, interviewsSent, receivedResumeCounts } from './repo.js';

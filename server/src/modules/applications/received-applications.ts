@@ -3,6 +3,7 @@
  * the day they came (tdsj), the seeker's name and degree, each with the seeker's card and whether
  * the HR keeps them as a favourite talent.
  */
+import { validDay } from '@zp/core/dates';
 import { badRequest, pageOf } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { favouriteFlags } from '../relations/public.js';
@@ -18,12 +19,6 @@ interface ReceivedFilter {
   xm?: string;
   page: number;
   limit: number;
-}
-
-/** A real calendar day 'YYYY-MM-DD', or null. */
-function validDay(text: string): string | null {
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text ? text : null;
 }
 
 const emptyCard = (id: string): SeekerCard => ({

@@ -2,7 +2,7 @@
  * 推荐职位 and the job page's 相似职位: published jobs in the category and city asked, else those of
  * the seeker's first job intention; never a job the seeker already applied to.
  */
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { seekerCard } from '../resumes/public.js';
 import { recommendedJobs } from './repo.js';

@@ -1,20 +1,10 @@
 /** All of the applications module's SQL: applications, interview invitations, résumé downloads and their links. */
 import type { SQL } from 'drizzle-orm';
 import { WITHDRAWABLE_STATE, type ApplicationState, type ResumeDownloadFormat } from '@zp/core/contract';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { inList, timeText, minuteText, likePattern, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
 import { FileKind } from '../files/public.js';
 import { jobListColumns, type JobListItem } from '../jobs/public.js';
-
-/** Beijing-time text of a timestamp column, as every list shows times. */
-export const timeText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '')`);
-/** '' for no time (an interview whose time is 待定) */
-export const minuteText = (col: string) => sql.raw(`coalesce(to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI'), '')`);
-
-/** '%' and '_' typed by a person are meant literally. */
-export const likePattern = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const inList = (ids: readonly (string | number)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 // ---------------------------------------------------------------------------------------------
 // People and enterprises, as this module needs them

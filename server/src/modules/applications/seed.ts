@@ -1,7 +1,7 @@
 import type { DemoContext } from '../../db/seed.js';
 import { rows, sql } from '../../db/index.js';
 import { bumpResumeCounter } from '../resumes/public.js';
-import { shieldCompany } from '../search/public.js';
+import { shieldCompany } from '../relations/public.js';
 
 /**
  * Demo step of applications and relations, after the jobs: the demo seeker applied to a handful

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, md5, DEMO_PWD, type TestServer } from '../../../test/helpers.js';
+import { startServer, md5, DEMO_PWD, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { one, sql } from '../../db/index.js';
-import { COMMON_PASSWORDS, LOGIN_CODE_REQUIRED } from '@zp/core/contract';
+import { COMMON_PASSWORDS, LOGIN_CODE_REQUIRED, type authApi, type identityApi } from '@zp/core/contract';
 import { browserOf } from './index.js';
 
 let srv: TestServer;
@@ -27,7 +27,7 @@ describe('account lifecycle', () => {
     expect(refreshed.body.code).toBe(0);
     const next = refreshed.body.token as string;
     expect(next).not.toBe(token);
-    expect((await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: next })).body.qzGrjbxxBase.phone).toBe(phone);
+    expect((await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token: next })).body.qzGrjbxxBase!.phone).toBe(phone);
 
     const out = await srv.call('/api/sec/pc/logout', { method: 'POST', token: next });
     expect(out.body.code).toBe(0);
@@ -37,7 +37,7 @@ describe('account lifecycle', () => {
 
   it('a refreshed token stops working once its short grace period is over', async () => {
     const { token } = await srv.login('qz', '13800000001');
-    const r = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    const r = await srv.call<ApiReply<typeof authApi.refresh>>(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
     expect(r.body.code).toBe(0);
     // Within the grace window both work (two tabs refreshing together).
     expect((await srv.call('/api/sec/pc/currentUser', { token })).body.code).toBe(0);
@@ -73,7 +73,7 @@ describe('account lifecycle', () => {
     const db = srv.app.services.db;
     // Logged in 29 days ago: the refreshed token lives to the 30th day, not 7 more.
     await db.execute(sql`update sessions set started_at = now() - interval '29 days' where user_id = ${userId} and token_hash = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')`);
-    const near = await srv.call('/api/sec/token/refresh', { method: 'POST', token });
+    const near = await srv.call<ApiReply<typeof authApi.refreshCurrent>>('/api/sec/token/refresh', { method: 'POST', token });
     expect(near.body.code).toBe(0);
     expect(near.body.expiresIn).toBeLessThanOrEqual(86400);
     expect(near.body.expiresIn).toBeGreaterThan(86400 - 120);
@@ -87,7 +87,7 @@ describe('account lifecycle', () => {
     const { token, userId } = await srv.login('qz', '13800000001');
     const sessionsOf = async () =>
       one<{ n: number }>(srv.app.services.db, sql`select count(*)::int as n from sessions where user_id = ${userId}`);
-    const first = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    const first = await srv.call<ApiReply<typeof authApi.refresh>>(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
     expect(first.body.code).toBe(0);
     const before = await sessionsOf();
     // The old token still serves in-flight requests during its grace period ...
@@ -103,7 +103,7 @@ describe('account lifecycle', () => {
     expect(again.body.expiresIn).toBeLessThanOrEqual(first.body.expiresIn);
     expect(await sessionsOf()).toEqual(before);
     // Once the new token has been refreshed in turn, the old one still leads only to that chain.
-    const second = await srv.call(`/api/sec/token/refreshToken/${first.body.token}`, { method: 'POST' });
+    const second = await srv.call<ApiReply<typeof authApi.refresh>>(`/api/sec/token/refreshToken/${first.body.token}`, { method: 'POST' });
     expect(second.body.code).toBe(0);
     const third = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
     expect([first.body.token, undefined]).toContain(third.body.token);
@@ -117,7 +117,7 @@ describe('account lifecycle', () => {
 
   it('a logout ends the new token and the old one cannot bring it back', async () => {
     const { token } = await srv.login('qz', '13800000001');
-    const r = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
+    const r = await srv.call<ApiReply<typeof authApi.refresh>>(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
     expect((await srv.call('/api/sec/pc/logout', { method: 'POST', token: r.body.token })).body.code).toBe(0);
     const again = await srv.call(`/api/sec/token/refreshToken/${token}`, { method: 'POST' });
     expect(again.body).toEqual({ code: 401, msg: '登录已过期，请重新登录' });
@@ -206,7 +206,7 @@ describe('account lifecycle', () => {
 
   it('login log lists own logins and deletes only own rows', async () => {
     const { token } = await srv.login('qz', '13800000001');
-    const log = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 5 } });
+    const log = await srv.call<ApiReply<typeof authApi.loginLog>>('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 5 } });
     expect(log.body.loginLog.totalCount).toBeGreaterThan(0);
     const first = log.body.loginLog.list[0];
     // The previous client's 登录日志 columns: time, IP, browser, where (301 computer), state (101 succeeded).
@@ -223,7 +223,7 @@ describe('account lifecycle', () => {
     expect(foreign.body.deleted).toBe(0);
     const own = await srv.call('/api/sec/pc/deleteLoginLog', { token, body: [first.bsid] });
     expect(own.body.deleted).toBe(1);
-    const again = await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 50 } });
+    const again = await srv.call<ApiReply<typeof authApi.loginLog>>('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 50 } });
     expect(again.body.loginLog.list.map((r: { bsid: string }) => r.bsid)).not.toContain(first.bsid);
   });
   it('login log names the browser and system as the 登录浏览器 column shows them', () => {
@@ -238,7 +238,7 @@ describe('account lifecycle', () => {
     // 2026-03-10 01:00 in Beijing is 2026-03-09 17:00 UTC.
     await srv.app.services.db.execute(sql`update login_log set login_time = '2026-03-09T17:00:00Z' where user_id = (select id from users where phone = ${phone})`);
     const day = async (date: string) =>
-      (await srv.call('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 10, startDate: date, endDate: date } })).body.loginLog;
+      (await srv.call<ApiReply<typeof authApi.loginLog>>('/api/sec/pc/getLoginLog', { token, query: { page: 1, limit: 10, startDate: date, endDate: date } })).body.loginLog;
     const on = await day('2026-03-10');
     expect(on.totalCount).toBeGreaterThan(0);
     expect(on.list[0].dlsj).toBe('2026-03-10 01:00:00');
@@ -274,7 +274,7 @@ describe('common passwords', () => {
       expect(r.body).toEqual({ code: 400, msg: COMMON_PASSWORDS.msg });
     }
     // The code was not used up: the person picks another password and goes on.
-    const ok = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('zhaopin-lm-7'), validateCode: code } });
+    const ok = await srv.call<ApiReply<typeof authApi.registerSeeker>>('/api/sec/pc/registerQz', { body: { phone, pwd: md5('zhaopin-lm-7'), validateCode: code } });
     expect(ok.body.code).toBe(0);
 
     const change = await srv.call('/api/sec/secuser/updatePwd', { method: 'POST', token: ok.body.token, query: { oldPwd: md5('zhaopin-lm-7'), newPwd: md5('iloveyou') } });
@@ -549,20 +549,20 @@ describe('roles', () => {
   it('a forged or malformed token is treated as logged out', async () => {
     expect((await srv.call('/api/sec/pc/currentUser', { token: 'x'.repeat(43) })).body.code).toBe(401);
     expect((await srv.call('/api/sec/pc/currentUser', { token: '<script>' })).body.code).toBe(401);
-    expect((await srv.call('/api/sec/token/refreshToken/' + 'y'.repeat(43), { method: 'POST' })).body).toEqual({ code: 401, msg: '登录已过期，请重新登录' });
+    expect((await srv.call(`/api/sec/token/refreshToken/${'y'.repeat(43)}`, { method: 'POST' })).body).toEqual({ code: 401, msg: '登录已过期，请重新登录' });
   });
 
   it('identity calls answer with the demo data', async () => {
     const qz = await srv.login('qz', '13800000001');
-    const base = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: qz.token });
+    const base = await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token: qz.token });
     expect(base.body.qzGrjbxxBase).toMatchObject({ xm: '李明', xbm: 'xb_001', phone: '13800000001' });
-    expect(base.body.qzGrjbxxBase.wsd).toBeGreaterThanOrEqual(60);
+    expect(base.body.qzGrjbxxBase!.wsd).toBeGreaterThanOrEqual(60);
     const counters = await srv.call('/api/qz/qzxxtx/baseInfo', { token: qz.token });
     expect(counters.body.qzXxtx).toEqual({ wjxx: { count: expect.any(Number) }, hxxx: { count: expect.any(Number) }, xtxx: { count: expect.any(Number) } });
     const hr = await srv.login('hr', '13800000002');
-    const info = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
+    const info = await srv.call<ApiReply<typeof identityApi.hrInfo>>('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
     expect(info.body.qyDwhrxxEntity).toMatchObject({ xm: '王芳', zw: '招聘经理', shzt: 1 });
-    const logos = await srv.call('/api/hr/qydwhrxx/getDwLogos', { body: [info.body.qyDwhrxxEntity.dwid] });
+    const logos = await srv.call<ApiReply<typeof identityApi.companyLogos>>('/api/hr/qydwhrxx/getDwLogos', { body: [info.body.qyDwhrxxEntity.dwid] });
     expect(Object.keys(logos.body.urls)).toEqual([info.body.qyDwhrxxEntity.dwid]);
   });
 });

@@ -1,6 +1,6 @@
 /** A logged-in person changes their password: the old one checked, every session ended. */
 import { badRequest } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { checkPassword, hashPassword, refuseCommonPassword } from './passwords.js';
 import { passwordHashOf, setPasswordHash } from './repo.js';

@@ -1,9 +1,8 @@
 /** A logged-in person moves their account to a new phone, with a code sent to each of the two. */
 import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
-import { syncHrPhone } from '../companies/public.js';
 import { findUser, setPhone } from './repo.js';
 
 export async function sendNewPhoneCode(s: Services, req: FastifyRequest, user: User, phone: string) {
@@ -17,5 +16,4 @@ export async function changePhone(s: Services, req: FastifyRequest, user: User, 
   await s.sms.verify(user.phone, 'old_phone', query.oldValidateCode, req.ip);
   await s.sms.verify(query.newPhone, 'new_phone', query.newValidateCode, req.ip);
   await setPhone(s.db, user.id, query.newPhone);
-  if (user.role === 'hr') await syncHrPhone(s.db, user.id, query.newPhone);
 }

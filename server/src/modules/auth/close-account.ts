@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../http/reply.js';
-import type { Role, User } from '../../http/route.js';
+import type { Role, User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { deleteFile, toRecord } from '../files/public.js';
 import { deletePersonalFiles, eraseAccount, livePersonalFiles } from './repo.js';

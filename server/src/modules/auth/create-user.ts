@@ -1,7 +1,7 @@
 /** A new account of one role: the password hashed, refused when the role already has the phone. */
 import type { Db } from '../../db/index.js';
 import { conflict } from '../../http/reply.js';
-import type { Role } from '../../http/route.js';
+import type { Role } from '../../http/user.js';
 import { REGISTERED_MSG } from './messages.js';
 import { hashPassword } from './passwords.js';
 import { insertUser } from './repo.js';

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LOGIN_CODE_REQUIRED } from '@zp/core/contract';
 import { AppError, badRequest } from '../../http/reply.js';
-import type { Role } from '../../http/route.js';
+import type { Role } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { UNREGISTERED_MSG } from './messages.js';
 import { refuseOnPartnerPage } from './partner-page.js';
@@ -25,7 +25,7 @@ import { clientOf, startSession } from './start-session.js';
  * Addresses the account logged in from recently pass the account-wide and address-wide rules;
  * the SMS-code login has its own limits (sms.ts).
  */
-export const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, underAttack: 10, knownAddressDays: 30 } as const;
+const LOGIN_LIMITS = { windowMinutes: 15, perPair: 5, underAttack: 10, knownAddressDays: 30 } as const;
 
 /** Why a password login from `ip` needs the SMS code as well, or null when the password alone will do. */
 async function secondFactorReason(s: Services, role: Role, phone: string, ip: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { ACCOUNT_CLOSED_MSG, POLICY_OUTDATED_MSG } from '@zp/core/contract';
-import { startServer, md5, type TestServer } from '../../../test/helpers.js';
+import { ACCOUNT_CLOSED_MSG, POLICY_OUTDATED_MSG, type applicationsApi, type authApi, type privacyApi } from '@zp/core/contract';
+import { startServer, md5, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor, completeResume, operatorSession, uniquePhone, type Actor } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
@@ -17,12 +17,12 @@ afterAll(() => srv?.close());
 const db = () => srv.app.services.db;
 /** Meets the one-code-a-minute rule by ageing the phone's earlier codes (its registration code). */
 const ageCodes = (phone: string) => db().execute(sql`update sms_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
-const current = async (kind: 'terms' | 'privacy') => (await srv.call('/api/sec/pc/policy', { query: { kind } })).body.policy;
+const current = async (kind: 'terms' | 'privacy') => (await srv.call<ApiReply<typeof privacyApi.policy>>('/api/sec/pc/policy', { query: { kind } })).body.policy;
 const pending = async (token: string) => ((await srv.call('/api/sec/pc/consent', { token })).body.pending as { kind: string; version: number }[]).map((p) => `${p.kind}@${p.version}`);
 async function registerWith(consent: object | undefined) {
   const phone = uniquePhone();
   await srv.call('/api/sec/pc/registerValidateCode', { query: { phone } });
-  const r = await srv.call('/api/sec/pc/registerQz', { body: { phone, pwd: md5('zhaopin-77x'), validateCode: srv.smsCode(phone), ...(consent ? { consent } : {}) } });
+  const r = await srv.call<ApiReply<typeof authApi.registerSeeker>>('/api/sec/pc/registerQz', { body: { phone, pwd: md5('zhaopin-77x'), validateCode: srv.smsCode(phone), ...(consent ? { consent } : {}) } });
   return { phone, body: r.body };
 }
 
@@ -71,7 +71,7 @@ describe('注销账号', () => {
     hr = await actor(srv, 'hrApproved');
     job = await postJob(srv, hr);
   });
-  const received = async () => (await srv.call('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token, query: { limit: 100 } })).body.page.list as { qzid?: string; xm?: string }[];
+  const received = async () => (await srv.call<ApiReply<typeof applicationsApi.received>>('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token, query: { limit: 100 } })).body.page.list as { qzid?: string; xm?: string }[];
 
   it('the person downloads their data, confirms with the SMS code, and the account, résumé, files, applications and chat are gone; the enterprise sees nothing of them', async () => {
     const seeker = await actor(srv, 'seeker');
@@ -90,12 +90,12 @@ describe('注销账号', () => {
     expect(JSON.stringify(await received())).toContain('测试求职者');
 
     // The download: everything about the person, as stored.
-    const data = await srv.call('/api/sec/pc/myData', { token: seeker.token });
+    const data = await srv.call<ApiReply<typeof privacyApi.myData>>('/api/sec/pc/myData', { token: seeker.token });
     expect(data.body.code).toBe(0);
     expect(data.body.data.account).toMatchObject({ phone: seeker.phone, role: 'qz' });
     expect(data.body.data.resume).toMatchObject({ name: '测试求职者' });
     expect(data.body.data.applications).toHaveLength(1);
-    expect(data.body.data.files.map((f: { name: string }) => f.name)).toEqual(['测试求职者简历.pdf']);
+    expect((data.body.data.files as { name: string }[]).map((f) => f.name)).toEqual(['测试求职者简历.pdf']);
     expect(data.body.data.chatMessagesSent).toHaveLength(1);
 
     // A wrong code closes nothing.

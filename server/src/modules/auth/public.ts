@@ -5,4 +5,3 @@ export { createUser } from './create-user.js';
 export { findUser, setDisplayName } from './repo.js';
 export { LOGIN_TYPE_PARTNER, startSession } from './start-session.js';
 export { hashPassword } from './passwords.js';
-export { originMatches } from './sessions.js';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/reply.js';
 import { FULL_TOKEN_ON_PARTNER_MSG, PARTNER_WRONG_ORIGIN_MSG, type User } from '../../http/route.js';
 import type { Services } from '../../services.js';
-import { originMatches } from './sessions.js';
+import { originMatches } from '../../http/origins.js';
 
 /** `owner`: the session of `token`, looked up once per refresh (by route.ts for the header's token). */
 export async function refreshSession(s: Services, token: string, owner: User | null, req: FastifyRequest) {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PolicyKind } from '@zp/core/contract';
 import { conflict } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { createHrProfile } from '../companies/public.js';
+import type { AuthNeeds } from './needs.js';
 import { createUser } from './create-user.js';
 import { REGISTERED_MSG } from './messages.js';
 import { refuseOnPartnerPage } from './partner-page.js';
@@ -14,6 +14,7 @@ import { startSession } from './start-session.js';
 
 export async function registerHr(
   s: Services,
+  needs: AuthNeeds,
   req: FastifyRequest,
   body: { phone: string; pwd: string; validateCode: string; xm?: string; zw?: string; consent?: Partial<Record<PolicyKind, number>> },
 ) {
@@ -25,6 +26,6 @@ export async function registerHr(
   const name = body.xm?.trim() ?? '';
   const id = await createUser(s.db, 'hr', body.phone, body.pwd, name);
   if (body.consent) await recordConsent(s.db, id, body.consent, req.ip);
-  await createHrProfile(s.db, id, { xm: name, zw: body.zw?.trim() ?? '' });
+  await needs.createHrProfile(s.db, id, { xm: name, zw: body.zw?.trim() ?? '' });
   return startSession(s, req, { id, role: 'hr', phone: body.phone, name }, 2);
 }

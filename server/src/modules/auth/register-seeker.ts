@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PolicyKind } from '@zp/core/contract';
 import { conflict } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { createSeekerProfile } from '../resumes/public.js';
+import type { AuthNeeds } from './needs.js';
 import { createUser } from './create-user.js';
 import { REGISTERED_MSG } from './messages.js';
 import { refuseOnPartnerPage } from './partner-page.js';
@@ -14,6 +14,7 @@ import { startSession } from './start-session.js';
 
 export async function registerSeeker(
   s: Services,
+  needs: AuthNeeds,
   req: FastifyRequest,
   body: { phone: string; pwd: string; validateCode: string; consent?: Partial<Record<PolicyKind, number>> },
 ) {
@@ -24,6 +25,6 @@ export async function registerSeeker(
   await s.sms.verify(body.phone, 'register', body.validateCode, req.ip);
   const id = await createUser(s.db, 'qz', body.phone, body.pwd);
   if (body.consent) await recordConsent(s.db, id, body.consent, req.ip);
-  await createSeekerProfile(s.db, id, body.phone);
+  await needs.createSeekerProfile(s.db, id);
   return startSession(s, req, { id, role: 'qz', phone: body.phone, name: '' }, 2);
 }

@@ -2,7 +2,7 @@
 import type { PolicyKind } from '@zp/core/contract';
 import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
-import type { Role } from '../../http/route.js';
+import type { Role } from '../../http/user.js';
 import { fileColumns, type toRecord } from '../files/public.js';
 
 // ---- accounts

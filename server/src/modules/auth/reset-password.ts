@@ -1,7 +1,7 @@
 /** A forgotten password reset with an SMS code; every session of the account ends. */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/reply.js';
-import type { Role } from '../../http/route.js';
+import type { Role } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { UNREGISTERED_MSG } from './messages.js';
 import { refuseOnPartnerPage } from './partner-page.js';

@@ -2,7 +2,10 @@
 import { ACCOUNT_CLOSED_MSG, authApi, partnersApi, privacyApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { notFound } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.js';
+import type { Module } from '../order.js';
+import type { AuthNeeds } from './needs.js';
 import { changePassword } from './change-password.js';
 import { changePhone, sendNewPhoneCode } from './change-phone.js';
 import { closeAccount, sendCloseCode } from './close-account.js';
@@ -18,101 +21,101 @@ import { resetPassword } from './reset-password.js';
 import { sendLoginCode, sendRegisterCode, sendResetCode } from './send-code.js';
 import { tokenOf } from './sessions.js';
 
-const auth: Module = {
-  name: 'auth',
-  dependencies: ['partners'],
-  register(app, s) {
-    handle(app, s, authApi.registerCode, async ({ query, req }) => {
-      await sendRegisterCode(s, req, query.phone, query.role);
-      return { msg: '验证码已发送' };
-    });
-    handle(app, s, authApi.loginCode, async ({ query, req }) => {
-      await sendLoginCode(s, req, query.phone, query.role);
-      return { msg: '验证码已发送' };
-    });
-    handle(app, s, authApi.resetCode, async ({ query, req }) => {
-      await sendResetCode(s, req, query.phone, query.role);
-      return { msg: '验证码已发送' };
-    });
+/** The auth module, given what it asks of the profile owners (see needs.ts). */
+export function authModule(needs: AuthNeeds): Module {
+  return { name: 'auth', dependencies: ['partners'], register: (app, s) => register(app, s, needs) };
+}
 
-    handle(app, s, authApi.registerSeeker, async ({ body, req }) => registerSeeker(s, req, body));
-    handle(app, s, authApi.registerHr, async ({ body, req }) => registerHr(s, req, body));
+function register(app: FastifyInstance, s: Services, needs: AuthNeeds): void {
+  handle(app, s, authApi.registerCode, async ({ query, req }) => {
+    await sendRegisterCode(s, req, query.phone, query.role);
+    return { msg: '验证码已发送' };
+  });
+  handle(app, s, authApi.loginCode, async ({ query, req }) => {
+    await sendLoginCode(s, req, query.phone, query.role);
+    return { msg: '验证码已发送' };
+  });
+  handle(app, s, authApi.resetCode, async ({ query, req }) => {
+    await sendResetCode(s, req, query.phone, query.role);
+    return { msg: '验证码已发送' };
+  });
 
-    handle(app, s, authApi.loginSeeker, async ({ body, req }) => logIn(s, req, 'qz', body));
-    handle(app, s, authApi.loginHr, async ({ body, req }) => logIn(s, req, 'hr', body));
-    handle(app, s, authApi.loginOperator, async ({ body, req }) => logIn(s, req, 'xs', body));
-    handle(app, s, authApi.resetSeeker, async ({ query, req }) => resetPassword(s, req, 'qz', query));
-    handle(app, s, authApi.resetHr, async ({ query, req }) => resetPassword(s, req, 'hr', query));
+  handle(app, s, authApi.registerSeeker, async ({ body, req }) => registerSeeker(s, needs, req, body));
+  handle(app, s, authApi.registerHr, async ({ body, req }) => registerHr(s, needs, req, body));
 
-    handle(app, s, authApi.refresh, async ({ params, req }) => refreshSession(s, params.token, await s.sessions.userByToken(params.token), req));
-    // route.ts has looked up the token's session (and checked a partner token's origin); tokenOf cannot be null here.
-    handle(app, s, authApi.refreshCurrent, async ({ req, user }) => refreshSession(s, tokenOf(req)!, user, req));
-    handle(app, s, authApi.logout, async ({ user }) => {
-      await s.sessions.revoke(user.sessionId);
-      return { msg: '已退出登录' };
-    });
-    handle(app, s, authApi.currentUser, async ({ user }) => {
-      const u = await nameAndEmail(s.db, user.id);
-      return { userId: user.id, roleId: user.role, userName: u?.name || user.phone, phone: user.phone, email: u?.email ?? '' };
-    });
+  handle(app, s, authApi.loginSeeker, async ({ body, req }) => logIn(s, req, 'qz', body));
+  handle(app, s, authApi.loginHr, async ({ body, req }) => logIn(s, req, 'hr', body));
+  handle(app, s, authApi.loginOperator, async ({ body, req }) => logIn(s, req, 'xs', body));
+  handle(app, s, authApi.resetSeeker, async ({ query, req }) => resetPassword(s, req, 'qz', query));
+  handle(app, s, authApi.resetHr, async ({ query, req }) => resetPassword(s, req, 'hr', query));
 
-    handle(app, s, authApi.loginLog, async ({ user, query }) => ({ loginLog: await loginLogPage(s.db, user.id, query) }));
-    handle(app, s, authApi.deleteLoginLog, async ({ user, body }) => ({ deleted: await deleteLoginLog(s.db, user.id, body) }));
+  handle(app, s, authApi.refresh, async ({ params, req }) => refreshSession(s, params.token, await s.sessions.userByToken(params.token), req));
+  // route.ts has looked up the token's session (and checked a partner token's origin); tokenOf cannot be null here.
+  handle(app, s, authApi.refreshCurrent, async ({ req, user }) => refreshSession(s, tokenOf(req)!, user, req));
+  handle(app, s, authApi.logout, async ({ user }) => {
+    await s.sessions.revoke(user.sessionId);
+    return { msg: '已退出登录' };
+  });
+  handle(app, s, authApi.currentUser, async ({ user }) => {
+    const u = await nameAndEmail(s.db, user.id);
+    return { userId: user.id, roleId: user.role, userName: u?.name || user.phone, phone: user.phone, email: u?.email ?? '' };
+  });
 
-    // ---- the person's logins on partner sites (the account page's login log lists and ends them)
+  handle(app, s, authApi.loginLog, async ({ user, query }) => ({ loginLog: await loginLogPage(s.db, user.id, query) }));
+  handle(app, s, authApi.deleteLoginLog, async ({ user, body }) => ({ deleted: await deleteLoginLog(s.db, user.id, body) }));
 
-    handle(app, s, partnersApi.mySessions, async ({ user }) => {
-      const list = await s.sessions.partnerSessions(user.id);
-      return {
-        list: list.map((r) => ({ bsid: r.id, mc: s.origins.nameOf(r.origin) ?? '', origin: r.origin, loginTime: r.login_time, expireTime: r.expire_time })),
-      };
-    });
-    handle(app, s, partnersApi.endMySession, async ({ user, body }) => {
-      if (!(await s.sessions.endPartnerSession(user.id, body.bsid))) throw notFound('该登录已结束或不存在');
-      return { msg: '已结束该合作网站登录' };
-    });
+  // ---- the person's logins on partner sites (the account page's login log lists and ends them)
 
-    handle(app, s, authApi.changePassword, async ({ user, query }) => changePassword(s, user, query));
-    handle(app, s, authApi.sendOldPhoneCode, async ({ user, req }) => {
-      await s.sms.send(user.phone, 'old_phone', req.ip);
-      return { msg: '验证码已发送' };
-    });
-    handle(app, s, authApi.sendNewPhoneCode, async ({ user, query, req }) => {
-      await sendNewPhoneCode(s, req, user, query.phone);
-      return { msg: '验证码已发送' };
-    });
-    handle(app, s, authApi.changePhone, async ({ user, query, req }) => {
-      await changePhone(s, req, user, query);
-      return { msg: '手机号已更换' };
-    });
+  handle(app, s, partnersApi.mySessions, async ({ user }) => {
+    const list = await s.sessions.partnerSessions(user.id);
+    return {
+      list: list.map((r) => ({ bsid: r.id, mc: s.origins.nameOf(r.origin) ?? '', origin: r.origin, loginTime: r.login_time, expireTime: r.expire_time })),
+    };
+  });
+  handle(app, s, partnersApi.endMySession, async ({ user, body }) => {
+    if (!(await s.sessions.endPartnerSession(user.id, body.bsid))) throw notFound('该登录已结束或不存在');
+    return { msg: '已结束该合作网站登录' };
+  });
 
-    // ---- PIPL: policies and consent, the person's data, closing the account
+  handle(app, s, authApi.changePassword, async ({ user, query }) => changePassword(s, user, query));
+  handle(app, s, authApi.sendOldPhoneCode, async ({ user, req }) => {
+    await s.sms.send(user.phone, 'old_phone', req.ip);
+    return { msg: '验证码已发送' };
+  });
+  handle(app, s, authApi.sendNewPhoneCode, async ({ user, query, req }) => {
+    await sendNewPhoneCode(s, req, user, query.phone);
+    return { msg: '验证码已发送' };
+  });
+  handle(app, s, authApi.changePhone, async ({ user, query, req }) => {
+    await changePhone(s, req, user, query);
+    return { msg: '手机号已更换' };
+  });
 
-    handle(app, s, privacyApi.policy, async ({ query }) => ({ policy: await currentPolicy(s.db, query.kind) }));
-    handle(app, s, privacyApi.pendingConsent, async ({ user }) => ({ pending: user.role === 'xs' ? [] : await pendingPolicies(s.db, user.id) }));
-    handle(app, s, privacyApi.agree, async ({ user, body, req }) => {
-      await recordConsent(s.db, user.id, body, req.ip);
-      return { msg: '已同意' };
-    });
-    handle(app, s, privacyApi.myData, async ({ user }) => {
-      const exportedAt = await chinaNow(s.db);
-      return { exportedAt, data: await personalData(s.db, user.id, user.role) };
-    });
-    handle(app, s, privacyApi.closeCode, async ({ user, req }) => {
-      await sendCloseCode(s, req, user);
-      return { msg: '验证码已发送' };
-    });
-    handle(app, s, privacyApi.close, async ({ user, body, req }) => {
-      await closeAccount(s, req, user, body.validateCode);
-      return { msg: ACCOUNT_CLOSED_MSG };
-    });
-    handle(app, s, privacyApi.adminPolicies, async ({ query }) => ({ list: await policyVersions(s.db, query.kind) }));
-    handle(app, s, privacyApi.adminPublish, async ({ user, body }) => publishPolicy(s, user.id, body));
+  // ---- PIPL: policies and consent, the person's data, closing the account
 
-    handle(app, s, authApi.changeEmail, async ({ user, body }) => {
-      await setEmail(s.db, user.id, body.email);
-      return { msg: '邮箱已修改' };
-    });
-  },
-};
-export default auth;
+  handle(app, s, privacyApi.policy, async ({ query }) => ({ policy: await currentPolicy(s.db, query.kind) }));
+  handle(app, s, privacyApi.pendingConsent, async ({ user }) => ({ pending: user.role === 'xs' ? [] : await pendingPolicies(s.db, user.id) }));
+  handle(app, s, privacyApi.agree, async ({ user, body, req }) => {
+    await recordConsent(s.db, user.id, body, req.ip);
+    return { msg: '已同意' };
+  });
+  handle(app, s, privacyApi.myData, async ({ user }) => {
+    const exportedAt = await chinaNow(s.db);
+    return { exportedAt, data: await personalData(s.db, user.id, user.role) };
+  });
+  handle(app, s, privacyApi.closeCode, async ({ user, req }) => {
+    await sendCloseCode(s, req, user);
+    return { msg: '验证码已发送' };
+  });
+  handle(app, s, privacyApi.close, async ({ user, body, req }) => {
+    await closeAccount(s, req, user, body.validateCode);
+    return { msg: ACCOUNT_CLOSED_MSG };
+  });
+  handle(app, s, privacyApi.adminPolicies, async ({ query }) => ({ list: await policyVersions(s.db, query.kind) }));
+  handle(app, s, privacyApi.adminPublish, async ({ user, body }) => publishPolicy(s, user.id, body));
+
+  handle(app, s, authApi.changeEmail, async ({ user, body }) => {
+    await setEmail(s.db, user.id, body.email);
+    return { msg: '邮箱已修改' };
+  });
+}

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict } from '../../http/reply.js';
-import type { Role } from '../../http/route.js';
+import type { Role } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { REGISTERED_MSG, UNREGISTERED_MSG } from './messages.js';
 import { refuseOnPartnerPage } from './partner-page.js';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.js';
-import type { User } from '../../http/route.js';
-import type { OriginPolicy } from '../../http/origins.js';
+import type { User } from '../../http/user.js';
+import { originMatches, type OriginPolicy } from '../../http/origins.js';
 import {
   deleteExpiredSessions,
   deletePartnerSession,
@@ -15,26 +15,15 @@ import {
   sessionOwner,
 } from './repo.js';
 
-export const SESSION_DAYS = 7;
+const SESSION_DAYS = 7;
 /** How long one login lasts at most, refreshes included, unless configured (SESSION_MAX_DAYS). */
-export const SESSION_MAX_DAYS_DEFAULT = 30;
+const SESSION_MAX_DAYS_DEFAULT = 30;
 /** A partner token's lifetime; the session core renews it while the partner page is in use. */
-export const PARTNER_SESSION_SECONDS = 2 * 3600;
+const PARTNER_SESSION_SECONDS = 2 * 3600;
 /** A rotated token keeps working this long, so two tabs refreshing together both stay logged in. */
 const ROTATION_GRACE_SECONDS = 60;
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
-
-/**
- * Whether a session counts on a call whose partner origin is `partner` (OriginPolicy.partnerOf:
- * null on the platform's own pages and without Origin). A partner session counts only on its
- * own site; a full session never on a partner's page, where any script could have brought it
- * (a login body replayed without Origin, a token copied from the platform): the page gets its
- * scoped token through the platform's login window instead.
- */
-export function originMatches(user: Pick<User, 'origin'>, partner: string | null): boolean {
-  return user.origin ? user.origin === partner : partner === null;
-}
 
 export function tokenOf(req: FastifyRequest): string | null {
   const h = req.headers.token;

@@ -28,7 +28,7 @@ export function logSender(log: Logger): SmsSender {
  * maxTries: wrong codes from the requesting address (and, apart, from all other addresses) a code
  * takes; wrongPerAddressPerHour: wrong codes one address may type over all phones in an hour.
  */
-export const SMS_RULES = { digits: 6, validSeconds: 300, intervalSeconds: 60, perDay: 10, maxTries: 5, wrongPerAddressPerHour: 20 } as const;
+const SMS_RULES = { digits: 6, validSeconds: 300, intervalSeconds: 60, perDay: 10, maxTries: 5, wrongPerAddressPerHour: 20 } as const;
 
 /**
  * `limits.smsPerAddressPerHour`: distinct phones one client address may have codes sent to within

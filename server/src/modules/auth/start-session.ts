@@ -1,6 +1,6 @@
 /** A login's end: a new session for the person and a line in their login log. */
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../../http/route.js';
+import type { Role } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { insertLoginLog } from './repo.js';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, newPhone, startServer, type TestServer } from '../../../test/helpers.js';
 import { TtlCache } from './cache.js';
 import { bundleServer, registerThrough, startProcess, userSigThrough, type ServerProcess } from './processes.js';
-import { chatUsers, RawClient, type ChatUser } from './testing.js';
+import { chatUsers, RawClient, type ChatUser, type MessagePush } from '../../../test/chat.js';
 
 const clients: RawClient[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,7 +26,7 @@ const newId = (from: ChatUser) => `${from.userId}-${crypto.randomBytes(5).toStri
 const c2c = (from: ChatUser, to: ChatUser, text: string) => ({ ID: newId(from), conversationType: 'C2C', to: to.userId, type: 'TIMTextElem', payload: { text } });
 const inGroup = (from: ChatUser, groupID: string, text: string) => ({ ID: newId(from), conversationType: 'GROUP', to: groupID, type: 'TIMTextElem', payload: { text } });
 const texts = (c: RawClient, conversationType: string) =>
-  c.pushes.filter((p) => p.ev === 'msg' && p.m.conversationType === conversationType && p.m.type === 'TIMTextElem').map((p) => p.m.payload.text as string);
+  c.pushes.filter((p): p is MessagePush => p.ev === 'msg' && p.m.conversationType === conversationType && p.m.type === 'TIMTextElem').map((p) => p.m.payload.text as string);
 
 describe('TtlCache', () => {
   it('shares one load, expires after its TTL, forgets failures and keeps to its size', async () => {
@@ -87,18 +87,18 @@ describe('changes reach the send path at once (one node)', () => {
   it('a new nickname is on the next message', async () => {
     const ca = await login(srv.url, a);
     const cb = await login(srv.url, b);
-    expect((await ca.call('send', c2c(a, b, '旧名'))).data.message.nick).not.toBe('新的昵称');
+    expect((await ca.call('send', c2c(a, b, '旧名'))).data!.message.nick).not.toBe('新的昵称');
     expect((await ca.call('updateProfile', { nick: '新的昵称' })).code).toBe(0);
     const r = await ca.call('send', c2c(a, b, '新名'));
-    expect(r.data.message.nick).toBe('新的昵称');
-    await expect.poll(() => cb.pushes.find((p) => p.ev === 'msg' && p.m.ID === r.data.message.ID)?.m.nick).toBe('新的昵称');
+    expect(r.data!.message.nick).toBe('新的昵称');
+    await expect.poll(() => cb.pushes.find((p): p is MessagePush => p.ev === 'msg' && p.m.ID === r.data!.message.ID)?.m.nick).toBe('新的昵称');
   });
 
   it('a mute refuses the muted member\'s next message; lifting it lets the next one through', async () => {
     const co = await login(srv.url, owner);
     const cm = await login(srv.url, member);
     const created = await co.call('createGroup', { name: '禁言测试', type: 'Public', memberList: [{ userID: member.userId }] });
-    const groupID = created.data.group.groupID as string;
+    const groupID = created.data!.group.groupID as string;
     expect((await cm.call('send', inGroup(member, groupID, '禁言前'))).code).toBe(0);
     expect((await co.call('mute', { groupID, userID: member.userId, muteTime: 600 })).code).toBe(0);
     expect(await cm.call('send', inGroup(member, groupID, '禁言中'))).toMatchObject({ code: 10017 });
@@ -113,7 +113,7 @@ describe('changes reach the send path at once (one node)', () => {
     const co = await login(srv.url, owner);
     const cm = await login(srv.url, member);
     const created = await co.call('createGroup', { name: '踢人测试', type: 'Public', memberList: [{ userID: member.userId }] });
-    const groupID = created.data.group.groupID as string;
+    const groupID = created.data!.group.groupID as string;
     expect((await co.call('send', inGroup(owner, groupID, '踢人前'))).code).toBe(0);
     await expect.poll(() => texts(cm, 'GROUP')).toContain('踢人前');
     expect((await co.call('deleteMembers', { groupID, userIDList: [member.userId] })).code).toBe(0);
@@ -152,7 +152,7 @@ describe('changes made through another node reach this node\'s send path at once
         expect((await cb.call('unblock', { userIDList: [a.userId] })).code).toBe(0);
         expect((await ca.call('send', c2c(a, b, '移出后'))).code).toBe(0);
 
-        const groupID = (await co.call('createGroup', { name: '跨节点群', type: 'Public', memberList: [{ userID: a.userId }] })).data.group.groupID as string;
+        const groupID = (await co.call('createGroup', { name: '跨节点群', type: 'Public', memberList: [{ userID: a.userId }] })).data!.group.groupID as string;
         expect((await ca.call('send', inGroup(a, groupID, '禁言前'))).code).toBe(0);
         expect((await co.call('mute', { groupID, userID: a.userId, muteTime: 600 })).code).toBe(0);
         expect(await ca.call('send', inGroup(a, groupID, '禁言中'))).toMatchObject({ code: 10017 });

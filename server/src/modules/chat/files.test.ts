@@ -4,12 +4,12 @@
  * opened with plain fetch, as a browser tab or an <img> would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '@zp/chat-sdk';
+import { TYPES, type LastMessage } from '@zp/chat-sdk';
 import { rows, sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
 import { samples } from '../../../test/uploads.js';
 import { signedServerUrl } from '../files/public.js';
-import { RawClient, chatUsers, sdkClient, type ChatUser, type SdkClient } from './testing.js';
+import { RawClient, chatUsers, sdkClient, type ChatUser, type SdkClient } from '../../../test/chat.js';
 import { CHAT_LINK_TTL_SECONDS } from './files.js';
 
 let srv: TestServer;
@@ -38,13 +38,21 @@ async function upload(u: ChatUser, kind: string, name: string, bytes: Buffer | s
   return (await res.json()) as { code: number; msg: string; url: string };
 }
 
+/** Where the payload of a file, video, sound or image message carries its link. */
+interface FilePayload {
+  fileUrl?: string;
+  videoUrl?: string;
+  url?: string;
+  imageInfoArray?: { url: string }[];
+}
+
 /** The link of a file message as the receiver reads it in the history. */
 async function receivedUrl(receiver: SdkClient, conversationID: string, id: string): Promise<string> {
   const list = (await receiver.chat.getMessageList({ conversationID })).data.messageList;
   const m = list.find((x) => x.ID === id);
   if (!m) throw new Error(`message ${id} not in ${conversationID}`);
-  const p = m.payload as any;
-  return p.fileUrl ?? p.videoUrl ?? p.url ?? p.imageInfoArray[0].url;
+  const p = m.payload as FilePayload;
+  return p.fileUrl ?? p.videoUrl ?? p.url ?? p.imageInfoArray![0].url;
 }
 
 const plain = (url: string) => url.split('?')[0];
@@ -180,7 +188,7 @@ describe('who may open a chat file', () => {
       return res;
     });
     expect(fwd.code).toBe(0);
-    expect(fwd.data.message.payload.imageInfoArray[0].url).toMatch(/\?e=\d+&s=[0-9a-f]{64}$/);
+    expect((fwd.data!.message.payload as FilePayload).imageInfoArray![0].url).toMatch(/\?e=\d+&s=[0-9a-f]{64}$/);
     expect((await open(plain(url), uc.token)).status).toBe(200);
   });
 
@@ -203,7 +211,7 @@ describe('who may open a chat file', () => {
     const m = a.chat.createFileMessage({ to: users[1].userId, conversationType: TYPES.CONV_C2C, payload: { file: file('面试安排', '安排.txt') } });
     await a.chat.sendMessage(m);
     // the sender's own copy already carries a working link
-    expect((await open((m.payload as any).fileUrl)).status).toBe(200);
+    expect((await open((m.payload as FilePayload).fileUrl!)).status).toBe(200);
     const stored = await rows<{ payload: { fileUrl: string } }>(srv.app.services.db, sql`select payload from chat_messages where id = ${m.ID}`);
     expect(stored[0].payload.fileUrl).toMatch(/\/api\/files\/chat\/[^?]+$/);
     const first = await receivedUrl(b, `C2C${users[0].userId}`, m.ID);
@@ -214,7 +222,7 @@ describe('who may open a chat file', () => {
     expect(e % 86400).toBe(0);
     // the conversation list's last message too
     const conv = (await b.chat.getConversationList()).data.conversationList.find((c) => c.conversationID === `C2C${users[0].userId}`)!;
-    expect((conv.lastMessage as any).payload.fileUrl).toBe(first);
+    expect((conv.lastMessage as LastMessage).payload.fileUrl).toBe(first);
   });
 });
 

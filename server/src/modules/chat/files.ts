@@ -61,7 +61,7 @@ export const CHAT_LINK_TTL_SECONDS = 7 * 86400;
 const DAY = 86400;
 
 /** Rounded up to whole days, so that one day's links to a file are the same URL (the browser keeps what it loaded). */
-export function chatLinkExpiry(nowSeconds = Date.now() / 1000): number {
+function chatLinkExpiry(nowSeconds = Date.now() / 1000): number {
   return Math.ceil((nowSeconds + CHAT_LINK_TTL_SECONDS) / DAY) * DAY;
 }
 
@@ -69,10 +69,15 @@ const FILE_MESSAGES = new Set(['TIMImageElem', 'TIMFileElem', 'TIMVideoFileElem'
 
 /** The payload with each file link replaced by `fn(link)` (a copy; the same payload for other messages). */
 function mapLinks(type: string, payload: Record<string, unknown>, fn: (url: string) => string): Record<string, unknown> {
-  const p = payload as Record<string, any>;
+  const p = payload;
   switch (type) {
     case 'TIMImageElem':
-      return { ...p, imageInfoArray: Array.isArray(p.imageInfoArray) ? p.imageInfoArray.map((i: Record<string, unknown>) => ({ ...i, url: fn(String(i.url ?? '')) })) : p.imageInfoArray };
+      return {
+        ...p,
+        imageInfoArray: Array.isArray(p.imageInfoArray)
+          ? (p.imageInfoArray as Record<string, unknown>[]).map((i) => ({ ...i, url: fn(String(i.url ?? '')) }))
+          : p.imageInfoArray,
+      };
     case 'TIMFileElem':
       return { ...p, fileUrl: fn(String(p.fileUrl ?? '')) };
     case 'TIMVideoFileElem':
@@ -85,7 +90,7 @@ function mapLinks(type: string, payload: Record<string, unknown>, fn: (url: stri
 }
 
 /** The storage key of a chat file a link points to (signed or not, this server's or the bucket's, or an old /api/chat/files/ link); null for anything else. */
-export function chatFileKey(s: Pick<Services, 'config'>, url: string): string | null {
+function chatFileKey(s: Pick<Services, 'config'>, url: string): string | null {
   const clean = url.split(/[?#]/)[0];
   let key: string | null;
   const legacy = clean.indexOf(LEGACY_PREFIX);
@@ -98,7 +103,7 @@ export function chatFileKey(s: Pick<Services, 'config'>, url: string): string | 
   } else {
     key = keyFromUrl(s.config, clean);
   }
-  return key && key.startsWith('chat/') && !key.split('/').some((x) => x === '..' || x === '.' || x === '') ? key : null;
+  return key?.startsWith('chat/') && !key.split('/').some((x) => x === '..' || x === '.' || x === '') ? key : null;
 }
 
 /**

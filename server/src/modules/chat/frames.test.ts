@@ -3,9 +3,9 @@
  * and the server keeps serving everyone else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, RawClient, type ChatUser } from './testing.js';
+import { chatUsers, RawClient, type ChatAnswer, type ChatUser } from '../../../test/chat.js';
 
 let srv: TestServer;
 let a: ChatUser;
@@ -35,9 +35,9 @@ async function serverStillAnswers() {
   expect(auth.code).toBe(0);
 }
 
-function answersOf(ws: WebSocket): any[] {
-  const got: any[] = [];
-  ws.on('message', (d) => got.push(JSON.parse(String(d))));
+function answersOf(ws: WebSocket): ChatAnswer[] {
+  const got: ChatAnswer[] = [];
+  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ChatAnswer));
   return got;
 }
 

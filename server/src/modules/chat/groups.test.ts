@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT, TYPES, type ChatSDK } from '@zp/chat-sdk';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, sdkClient, type ChatUser, type SdkClient } from './testing.js';
+import { chatUsers, sdkClient, type ChatUser, type SdkClient } from '../../../test/chat.js';
 
 let srv: TestServer;
 let owner: SdkClient, admin: SdkClient, member: SdkClient, other: SdkClient, outsider: SdkClient;
@@ -44,11 +44,11 @@ describe('creating and listing', () => {
       groupID: expect.stringMatching(/^@TGS#/), name: '面试小组', type: TYPES.GRP_WORK, joinOption: TYPES.JOIN_OPTIONS_DISABLE_APPLY,
       ownerID: ids().owner, memberNum: 2, maxMemberNum: 200, introduction: '简介', notification: '公告', selfInfo: { role: 'Owner' },
     });
-    const listed = await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((x: any) => x.groupID === g.groupID), since);
-    expect(listed.find((x: any) => x.groupID === g.groupID).selfInfo.role).toBe('Member');
+    const listed = await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((x) => x.groupID === g.groupID), since);
+    expect(listed.find((x) => x.groupID === g.groupID)!.selfInfo.role).toBe('Member');
     expect((await member.chat.getGroupList()).data.groupList.map((x) => x.groupID)).toContain(g.groupID);
-    const conv = await member.next(EVENT.CONVERSATION_LIST_UPDATED, (l) => l.some((c: any) => c.conversationID === `GROUP${g.groupID}`), since);
-    expect(conv.find((c: any) => c.conversationID === `GROUP${g.groupID}`).lastMessage.type).toBe(TYPES.MSG_GRP_TIP);
+    const conv = await member.next(EVENT.CONVERSATION_LIST_UPDATED, (l) => l.some((c) => c.conversationID === `GROUP${g.groupID}`), since);
+    expect(conv.find((c) => c.conversationID === `GROUP${g.groupID}`)!.lastMessage.type).toBe(TYPES.MSG_GRP_TIP);
   });
 
   it('takes custom IDs once and refuses reserved prefixes, unknown members and AVChatRoom members', async () => {
@@ -135,11 +135,11 @@ describe('Public group', () => {
 
   it('lets owner and admin edit the profile; a member is refused', async () => {
     await refused(member.chat.updateGroupProfile({ groupID, name: '成员改名' }));
-    await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((g: any) => g.groupID === groupID));
+    await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((g) => g.groupID === groupID));
     const since = member.events.length;
     await admin.chat.updateGroupProfile({ groupID, introduction: '管理员写的简介' });
     // Members see the change live, from the group tip.
-    await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((g: any) => g.groupID === groupID && g.introduction === '管理员写的简介'), since);
+    await member.next(EVENT.GROUP_LIST_UPDATED, (l) => l.some((g) => g.groupID === groupID && g.introduction === '管理员写的简介'), since);
     const r = await owner.chat.updateGroupProfile({ groupID, joinOption: TYPES.JOIN_OPTIONS_FREE_ACCESS });
     expect(r.data.group).toMatchObject({ introduction: '管理员写的简介', joinOption: TYPES.JOIN_OPTIONS_FREE_ACCESS });
     await owner.chat.updateGroupProfile({ groupID, joinOption: TYPES.JOIN_OPTIONS_NEED_PERMISSION });
@@ -182,21 +182,21 @@ describe('Public group', () => {
     await refused(member.chat.revokeMessage(m));
     const since = member.events.length;
     await admin.chat.revokeMessage(m);
-    const revoked = await member.next(EVENT.MESSAGE_REVOKED, (l) => l.some((x: any) => x.ID === m.ID), since);
+    const revoked = await member.next(EVENT.MESSAGE_REVOKED, (l) => l.some((x) => x.ID === m.ID), since);
     expect(revoked[0].revoker).toBe(ids().admin);
   });
 
   it('applications: waiting approval, a notice to managers, agree with a note, and the join result', async () => {
     const r = await outsider.chat.joinGroup({ groupID, applyMessage: '想了解校招' });
     expect(r.data.status).toBe(TYPES.JOIN_STATUS_WAIT_APPROVAL);
-    const notices = await admin.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.type === TYPES.MSG_GRP_SYS_NOTICE && x.payload.groupProfile.groupID === groupID));
-    const notice = notices.find((x: any) => x.type === TYPES.MSG_GRP_SYS_NOTICE);
+    const notices = await admin.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.type === TYPES.MSG_GRP_SYS_NOTICE && x.payload.groupProfile.groupID === groupID));
+    const notice = notices.find((x) => x.type === TYPES.MSG_GRP_SYS_NOTICE);
     expect(notice).toMatchObject({ conversationID: '@TIM#SYSTEM', payload: { operationType: 1, operatorID: ids().outsider, handleMessage: '想了解校招' } });
     await refused(member.chat.handleGroupApplication({ handleAction: 'Agree', message: notice }), 10004);
     const since = outsider.events.length;
     await admin.chat.handleGroupApplication({ handleAction: 'Agree', handleMessage: '欢迎', message: notice });
-    const result = await outsider.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.payload?.operationType === 2), since);
-    expect(result.find((x: any) => x.payload?.operationType === 2).payload).toMatchObject({ handleMessage: '欢迎', groupProfile: { groupID } });
+    const result = await outsider.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.payload?.operationType === 2), since);
+    expect(result.find((x) => x.payload?.operationType === 2)!.payload).toMatchObject({ handleMessage: '欢迎', groupProfile: { groupID } });
     await refused(owner.chat.handleGroupApplication({ handleAction: 'Reject', message: notice }), 10004);
     expect((await outsider.chat.joinGroup({ groupID })).data.status).toBe(TYPES.JOIN_STATUS_ALREADY_IN_GROUP);
     // The handled notice is gone from the owner's system conversation too.
@@ -210,9 +210,9 @@ describe('Public group', () => {
     await refused(admin.chat.deleteGroupMember({ groupID, userIDList: [ids().admin] }));
     const since = outsider.events.length;
     await admin.chat.deleteGroupMember({ groupID, userIDList: [ids().outsider] });
-    const kicked = await outsider.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.payload?.operationType === 4), since);
+    const kicked = await outsider.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.payload?.operationType === 4), since);
     expect(kicked[0].payload.groupProfile.groupID).toBe(groupID);
-    await outsider.next(EVENT.GROUP_LIST_UPDATED, (l) => !l.some((g: any) => g.groupID === groupID), since);
+    await outsider.next(EVENT.GROUP_LIST_UPDATED, (l) => !l.some((g) => g.groupID === groupID), since);
   });
 
   it('join options: DisableApply refuses, FreeAccess joins at once', async () => {
@@ -234,7 +234,7 @@ describe('Public group', () => {
     await owner.chat.quitGroup(groupID);
     const since = member.events.length;
     await admin.chat.dismissGroup(groupID);
-    const told = await member.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.payload?.operationType === 5), since);
+    const told = await member.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.payload?.operationType === 5), since);
     expect(told[0].payload.groupProfile.groupID).toBe(groupID);
     await refused(say(member, groupID, '还在吗'), 10010);
     await refused(member.chat.searchGroupByID(groupID), 10015);
@@ -252,9 +252,9 @@ describe('mentions', () => {
     const marked = [{ messageSequence: at.sequence, atTypeArray: [TYPES.CONV_AT_ME] }];
 
     // Live: the mention is kept although a later message became the last one.
-    const live = await member.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((c: any) => c.conversationID === conv && c.lastMessage.messageForShow === '其他同学也请准时'), since.member);
-    expect(live.find((c: any) => c.conversationID === conv).groupAtInfoList).toEqual(marked);
-    await other.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((c: any) => c.conversationID === conv && c.unreadCount === 2), since.other);
+    const live = await member.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((c) => c.conversationID === conv && c.lastMessage.messageForShow === '其他同学也请准时'), since.member);
+    expect(live.find((c) => c.conversationID === conv)!.groupAtInfoList).toEqual(marked);
+    await other.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((c) => c.conversationID === conv && c.unreadCount === 2), since.other);
     expect((await other.chat.getConversationProfile(conv)).data.conversation.groupAtInfoList).toEqual([]);
 
     // The server's view: what a new login of the member gets.
@@ -285,7 +285,7 @@ describe('ChatRoom and AVChatRoom', () => {
     const groupID = await publicGroup(TYPES.JOIN_OPTIONS_FREE_ACCESS, TYPES.GRP_MEETING);
     expect((await outsider.chat.joinGroup({ groupID })).data.status).toBe(TYPES.JOIN_STATUS_SUCCESS);
     const m = (await say(owner, groupID, '会议开始')).data.message;
-    await outsider.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === m.ID));
+    await outsider.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === m.ID));
     expect(await unread(outsider.chat, `GROUP${groupID}`)).toBe(0);
     // Meeting groups show earlier messages to new members.
     const history = await outsider.chat.getMessageList({ conversationID: `GROUP${groupID}` });
@@ -299,7 +299,7 @@ describe('ChatRoom and AVChatRoom', () => {
     await refused(owner.chat.addGroupMember({ groupID, userIDList: [ids().member] }));
     expect((await member.chat.joinGroup({ groupID })).data.status).toBe(TYPES.JOIN_STATUS_SUCCESS);
     const m = (await say(owner, groupID, '欢迎来到直播间')).data.message;
-    await member.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === m.ID));
+    await member.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === m.ID));
     expect((await member.chat.getMessageList({ conversationID: `GROUP${groupID}` })).data).toMatchObject({ messageList: [], isCompleted: true });
     expect(await unread(member.chat, `GROUP${groupID}`)).toBe(0);
     await refused(member.chat.updateGroupProfile({ groupID, name: '改名' }));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ChatOpParams, WireGroup, WireMember } from '@zp/core/contract';
-import { one, rows, sql } from '../../db/index.js';
+import { inList, one, rows, sql } from '../../db/index.js';
 import type { ChatHub, Conn, GroupState } from './hub.js';
 import { groupKey, nowSeconds, refuse, systemKey } from './common.js';
 import { existingUsers, loadProfiles } from './profiles.js';
@@ -44,7 +44,7 @@ export async function groupWires(hub: ChatHub, me: string, ids: string[]): Promi
                coalesce((select c.last_seq from chat_convs c where c.conv = 'g:' || g.id), 0)::int as last_seq,
                m.role, m.name_card, m.remind_type, floor(extract(epoch from m.joined_at))::bigint as joined
         from chat_groups g left join chat_group_members m on m.group_id = g.id and m.user_id = ${me}
-        where g.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and g.dismissed_at is null`,
+        where g.id in (${inList(ids)}) and g.dismissed_at is null`,
   );
   return list.map((g) => ({
     groupID: g.id,

@@ -13,6 +13,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatOps } from '@zp/core/contract';
+import type { ChatAnswer, OpDataOf } from '../../../test/chat.js';
 import { dbKind, newPhone } from '../../../test/helpers.js';
 import { bundleServer, registerThrough, startProcess, userSigThrough, type ServerProcess } from './processes.js';
 
@@ -24,7 +25,7 @@ const MB = 1024 * 1024;
 let bundle = '';
 let server: ServerProcess;
 const cleanups: (() => Promise<void> | void)[] = [];
-let people: { userId: string; token: string; userSig: string }[] = [];
+const people: { userId: string; token: string; userSig: string }[] = [];
 
 function storage(): Record<string, string> {
   if (dbKind === 'postgres') {
@@ -43,7 +44,16 @@ function storage(): Record<string, string> {
   return { DATA_DIR: dir };
 }
 
-type Event = { kind: 'message'; data: any } | { kind: 'close'; code: number };
+/** A frame the server sent: a chat answer (id, code, message, data) or push (ev), or a notification (type, message). */
+interface Frame {
+  id?: number;
+  code?: number;
+  message?: string;
+  data?: unknown;
+  ev?: string;
+  type?: number;
+}
+type Event = { kind: 'message'; data: Frame } | { kind: 'close'; code: number };
 
 /** A bare socket that records what comes back, in order. */
 class Probe {
@@ -66,7 +76,8 @@ class Probe {
       } catch {
         parsed = String(data);
       }
-      this.push({ kind: 'message', data: parsed });
+      // The servers send JSON objects; text that is not JSON is kept as is and fails the checks on a frame's fields.
+      this.push({ kind: 'message', data: parsed as Frame });
     });
     this.ws.on('close', (code) => this.push({ kind: 'close', code }));
   }
@@ -210,8 +221,16 @@ const BAD_VALUES: unknown[] = [
 ];
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
 
-function typeFits(schema: any, v: unknown): boolean {
-  if (schema?.anyOf) return schema.anyOf.some((s: unknown) => typeFits(s, v));
+/** The parts of an operation's JSON schema the cases are built from. */
+interface JsonSchema {
+  type?: string;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+function typeFits(schema: JsonSchema | undefined, v: unknown): boolean {
+  if (schema?.anyOf) return schema.anyOf.some((s) => typeFits(s, v));
   const t = schema?.type;
   if (!t) return true;
   const actual = jsonType(v);
@@ -230,19 +249,19 @@ describe('chat operations with malformed parameters', () => {
       for (;;) {
         const e = await c.next();
         if (e.kind === 'close') return 'closed';
-        if (e.data?.id === frameId) return e.data;
+        if (e.data?.id === frameId) return e.data as ChatAnswer;
       }
     };
     const ops = Object.keys(chatOps).filter((op) => op !== 'logout' && op !== 'auth');
     const failures: string[] = [];
     for (const op of ops) {
-      const schema = (chatOps as Record<string, any>)[op];
+      const schema = (chatOps as Record<string, JsonSchema>)[op];
       const cases: { p: unknown; mustRefuse: boolean; what: string }[] = [
         { p: null, mustRefuse: !!schema.required?.length, what: 'params null' },
         { p: 'text', mustRefuse: !!schema.required?.length, what: 'params a string' },
         { p: [1, 2], mustRefuse: !!schema.required?.length, what: 'params an array' },
       ];
-      for (const [field, fieldSchema] of Object.entries<any>(schema.properties ?? {})) {
+      for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
         for (const v of BAD_VALUES) cases.push({ p: { [field]: v }, mustRefuse: !typeFits(fieldSchema, v) || !!schema.required?.some((r: string) => r !== field), what: `${field}=${JSON.stringify(v).slice(0, 30)}` });
       }
       for (const k of cases) {
@@ -270,19 +289,19 @@ describe('ids beyond the database', () => {
     const peer = people[1].userId;
     const c = await chatProbe(true);
     let id = 10_000;
-    const call = async (op: string, p: unknown) => {
+    const call = async <O extends string>(op: O, p: unknown) => {
       const frameId = ++id;
       c.ws.send(JSON.stringify({ id: frameId, op, p }));
       for (;;) {
         const e = await c.next();
         if (e.kind === 'close') throw new Error(`${op}: socket closed (${e.code})`);
-        if (e.data?.id === frameId) return e.data as { code: number; message?: string; data?: any };
+        if (e.data?.id === frameId) return e.data as ChatAnswer<OpDataOf<O>>;
       }
     };
     // A group the caller owns, so that member operations get as far as their id checks.
     const created = await call('createGroup', { name: '边界测试', type: 'Public', memberList: [{ userID: peer }] });
     expect(created.code).toBe(0);
-    const groupID = created.data.group.groupID as string;
+    const groupID = created.data!.group.groupID as string;
     /** What the caller's chat looks like: nothing below may change it. */
     const state = async () => {
       const seen: string[] = [];

@@ -9,11 +9,11 @@ import { ChatError, jsonOf, type Encoded, groupKey, nowSeconds, refuse, systemKe
 import { MessageWriter, type Written } from './writer.js';
 import { existingUsers, loadProfiles } from './profiles.js';
 import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
-import { CONTENT_CHANGED } from '../content/public.js';
+import { CONTENT_CHANGED } from '../../bus/content-changed.js';
 import { SendLimits } from './ratelimit.js';
 import { sendBounded } from '../../http/socket.js';
 import { TtlCache } from './cache.js';
-import { originMatches } from '../auth/public.js';
+import { originMatches } from '../../http/origins.js';
 import { FULL_TOKEN_ON_PARTNER_MSG, PARTNER_WRONG_ORIGIN_MSG } from '../../http/route.js';
 import { COMPANY_NOT_APPROVED_CHAT } from '@zp/core/rules/companies';
 
@@ -36,7 +36,7 @@ export interface Conn {
   ready: boolean;
 }
 
-export interface Member {
+interface Member {
   role: 'Owner' | 'Admin' | 'Member';
   nameCard: string;
   muteUntil: number;
@@ -61,6 +61,7 @@ export interface GroupState {
   members: Map<string, Member>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each handler names its own params type; the hub has checked them against that operation's schema before the call
 export type Handler = (me: Conn, params: any) => Promise<unknown>;
 
 const PING_MS = 30_000;
@@ -81,7 +82,7 @@ const CACHE_TTL_MS = 60_000;
 /** What an HR may not do without an approved enterprise. */
 const HR_GATED_OPS = new Set(['send', 'createGroup']);
 /** Close code for sockets whose credentials were revoked: the SDK fetches a new userSig if its session still allows. */
-export const CLOSE_REVOKED = 4002;
+const CLOSE_REVOKED = 4002;
 
 /** A request frame `{id, op, p}`, or null for anything that is not a JSON object. */
 function parseFrame(data: RawData): { id?: unknown; op?: unknown; p?: unknown } | null {

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { EVENT, TYPES } from '@zp/chat-sdk';
 import { rows, sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, RawClient, sdkClient } from './testing.js';
+import { chatUsers, RawClient, sdkClient } from '../../../test/chat.js';
 
 let oneInstance: TestServer;
 let threeInstances: TestServer;
@@ -50,7 +50,7 @@ describe('kicked out', () => {
     const p = await sdkClient(oneInstance.url, peer);
     const m = second.chat.createTextMessage({ to: peer.userId, conversationType: TYPES.CONV_C2C, payload: { text: '新页面' } });
     await second.chat.sendMessage(m);
-    await p.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === m.ID));
+    await p.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === m.ID));
     await expect(first.chat.getConversationList()).rejects.toMatchObject({ code: 6014 });
     await second.chat.logout();
     await p.chat.logout();

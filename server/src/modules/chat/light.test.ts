@@ -9,7 +9,7 @@ import ZpChat, { EVENT, TYPES } from '@zp/chat-sdk';
 import { LightChat } from '@zp/chat-sdk/light';
 import { rows, sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, sdkClient, type ChatUser, type SdkClient } from './testing.js';
+import { chatUsers, sdkClient, type ChatUser, type SdkClient } from '../../../test/chat.js';
 
 let srv: TestServer;
 let users: ChatUser[];

@@ -46,7 +46,7 @@ async function lastSeqOf(hub: ChatHub, conv: string): Promise<number> {
 }
 
 /** The caller's conversations (or the listed ones), newest first, as the SDK shows them. */
-export async function conversations(hub: ChatHub, me: string, only?: string[]): Promise<WireConversation[]> {
+async function conversations(hub: ChatHub, me: string, only?: string[]): Promise<WireConversation[]> {
   const mentionsMe = JSON.stringify([me]);
   const mentionsAll = JSON.stringify([CHAT_AT_ALL]);
   const list = await rows<{ conv: string; floor: number; last_seq: number; last_msg: WireConversation['lastMessage']; unread: number; remind: string | null; at_info: WireConversation['atInfo'] }>(

@@ -102,7 +102,7 @@ export async function registerThrough(server: ServerProcess, phone: string): Pro
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return (await r.json()) as any;
+    return (await r.json()) as { code: number; userId: string; token: string };
   };
   const sent = await post('/api/sec/pc/registerValidateCode', undefined, `?phone=${phone}`);
   if (sent.code !== 0) throw new Error(`code: ${JSON.stringify(sent)}`);
@@ -118,7 +118,7 @@ export async function registerThrough(server: ServerProcess, phone: string): Pro
 }
 
 export async function userSigThrough(server: { url: string }, token: string): Promise<string> {
-  const r = (await (await fetch(`${server.url}/api/sec/trtc/userSig`, { headers: { token } })).json()) as any;
+  const r = (await (await fetch(`${server.url}/api/sec/trtc/userSig`, { headers: { token } })).json()) as { code: number; userSig: string };
   if (r.code !== 0) throw new Error(`userSig: ${JSON.stringify(r)}`);
   return r.userSig;
 }

@@ -4,10 +4,11 @@
  * in full; strangers with a masked name and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { chatApi } from '@zp/core/contract';
 import { one, sql } from '../../db/index.js';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor } from '../../../test/roles.js';
-import { chatUsers, RawClient, type ChatUser } from './testing.js';
+import { chatUsers, RawClient, type ChatUser } from '../../../test/chat.js';
 import { maskName } from './profiles.js';
 
 let srv: TestServer;
@@ -61,11 +62,11 @@ describe('chat profiles', () => {
     const ids = others.map((u) => u.userId);
     const r = await me.call('profiles', { userIDList: ids });
     expect(r.code).toBe(0);
-    const byId = new Map<string, any>(r.data.profileList.map((p: any) => [p.userID, p]));
+    const byId = new Map(r.data!.profileList.map((p) => [p.userID, p]));
     expect(byId.size).toBe(40);
     const contacts = new Set([talked, grouped, friend, replied].map((u) => u.userId));
     for (const u of others) {
-      const p = byId.get(u.userId);
+      const p = byId.get(u.userId)!;
       if (contacts.has(u.userId)) expect(p.nick, u.userId).toBe(u.name);
       else {
         expect(p.nick, u.userId).toBe(maskName(u.name));
@@ -74,10 +75,10 @@ describe('chat profiles', () => {
       }
     }
     // The viewer's own profile is whole.
-    expect((await me.call('profiles', { userIDList: [viewer.userId] })).data.profileList[0].nick).toBe(viewer.name);
+    expect((await me.call('profiles', { userIDList: [viewer.userId] })).data!.profileList[0].nick).toBe(viewer.name);
     // Opening a conversation with a stranger (no message yet) does not show the name either.
     const conv = await me.call('conv', { conversationID: `C2C${stranger.userId}` });
-    expect(conv.data.conversation.userProfile.nick).toBe(maskName(stranger.name));
+    expect(conv.data!.conversation.userProfile!.nick).toBe(maskName(stranger.name));
   });
 
   it('one rule for a name wherever the chat shows it: the list, the conversation and profiles agree, before and after an answer', async () => {
@@ -85,16 +86,16 @@ describe('chat profiles', () => {
     const me = await login(viewer);
     expect((await me.call('send', text(viewer, seeker.userId, '您好，看了您的简历'))).code).toBe(0);
     const names = async () => {
-      const list = (await me.call('convs')).data.conversationList.find((c: any) => c.conversationID === `C2C${seeker.userId}`);
-      const conv = (await me.call('conv', { conversationID: `C2C${seeker.userId}` })).data.conversation;
-      const profile = (await me.call('profiles', { userIDList: [seeker.userId] })).data.profileList[0];
-      return [list.userProfile.nick, conv.userProfile.nick, profile.nick];
+      const list = (await me.call('convs')).data!.conversationList.find((c) => c.conversationID === `C2C${seeker.userId}`);
+      const conv = (await me.call('conv', { conversationID: `C2C${seeker.userId}` })).data!.conversation;
+      const profile = (await me.call('profiles', { userIDList: [seeker.userId] })).data!.profileList[0];
+      return [list!.userProfile!.nick, conv.userProfile!.nick, profile.nick];
     };
     // Written to, not answered: masked everywhere.
     expect(await names()).toEqual(Array(3).fill(maskName(seeker.name)));
     // Answered: in full everywhere, as the answer itself carries it.
     const answer = await (await login(seeker)).call('send', text(seeker, viewer.userId, '您好'));
-    expect(answer.data.message.nick).toBe(seeker.name);
+    expect(answer.data!.message.nick).toBe(seeker.name);
     expect(await names()).toEqual(Array(3).fill(seeker.name));
   });
 
@@ -106,15 +107,15 @@ describe('chat profiles', () => {
     await db.execute(sql`update users set name = '赵经理' where id = ${unapproved.userId}`);
     const [seeker, applicant] = await chatUsers(srv, 2, '求职者');
     const c = await login(seeker);
-    const seen = (await c.call('profiles', { userIDList: [approved.userId!, unapproved.userId!] })).data.profileList;
-    expect(seen.map((p: any) => p.nick)).toEqual(['王经理', maskName('赵经理')]);
+    const seen = (await c.call('profiles', { userIDList: [approved.userId!, unapproved.userId!] })).data!.profileList;
+    expect(seen.map((p) => p.nick)).toEqual(['王经理', maskName('赵经理')]);
 
     // The approved HR sees the seeker who applied to their enterprise, and no other.
     const job = await one<{ id: string }>(db, sql`insert into jobs (company_id, hr_id, title) values (${approved.companyId}, ${approved.userId}, '前端工程师') returning id::text as id`);
     await db.execute(sql`insert into applications (seeker_id, job_id, company_id) values (${applicant.userId}, ${job!.id}, ${approved.companyId})`);
-    const hrSig = (await srv.call('/api/sec/trtc/userSig', { token: approved.token })).body.userSig;
+    const hrSig = (await srv.call<ApiReply<typeof chatApi.userSig>>('/api/sec/trtc/userSig', { token: approved.token })).body.userSig;
     const hr = await login({ userId: approved.userId!, token: approved.token!, userSig: hrSig, name: '' });
-    const list = (await hr.call('profiles', { userIDList: [applicant.userId, seeker.userId] })).data.profileList;
-    expect(list.map((p: any) => p.nick)).toEqual([applicant.name, maskName(seeker.name)]);
+    const list = (await hr.call('profiles', { userIDList: [applicant.userId, seeker.userId] })).data!.profileList;
+    expect(list.map((p) => p.nick)).toEqual([applicant.name, maskName(seeker.name)]);
   });
 });

@@ -1,5 +1,5 @@
 import { isId, type WireProfile } from '@zp/core/contract';
-import { rows, sql, type Db } from '../../db/index.js';
+import { inList, rows, sql, type Db } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import { fileUrl } from '../files/public.js';
 import { c2cKey } from './common.js';
@@ -27,7 +27,7 @@ export async function loadProfiles(db: Db, config: Config, ids: string[]): Promi
         left join seeker_profiles sp on sp.user_id = u.id
         left join hr_profiles hp on hp.user_id = u.id
         left join files f on f.id = sp.avatar_file_id and f.deleted_at is null
-        where u.id in (${sql.join(valid.map((id) => sql`${id}`), sql`, `)})`,
+        where u.id in (${inList(valid)})`,
   );
   const byId = new Map(found.map((r) => [r.id, r]));
   return valid
@@ -112,6 +112,6 @@ export async function updateProfile(db: Db, userId: string, p: { nick?: string; 
 export async function existingUsers(db: Db, ids: string[]): Promise<Set<string>> {
   const valid = [...new Set(ids.filter(isId))];
   if (!valid.length) return new Set();
-  const r = await rows<{ id: string }>(db, sql`select id::text as id from users where id in (${sql.join(valid.map((id) => sql`${id}`), sql`, `)})`);
+  const r = await rows<{ id: string }>(db, sql`select id::text as id from users where id in (${inList(valid)})`);
   return new Set(r.map((x) => x.id));
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, RawClient, type ChatUser } from './testing.js';
+import { chatUsers, RawClient, type ChatUser } from '../../../test/chat.js';
 import { selfUserSig } from './usersig.js';
 
 let srv: TestServer;
@@ -74,14 +74,14 @@ describe('chat socket', () => {
     const m = text(a, b.userId, '你好');
     const first = await ca.call('send', m);
     expect(first.code).toBe(0);
-    expect(first.data.message).toMatchObject({ ID: m.ID, from: a.userId, to: b.userId, seq: expect.any(Number), payload: { text: '你好' } });
+    expect(first.data!.message).toMatchObject({ ID: m.ID, from: a.userId, to: b.userId, seq: expect.any(Number), payload: { text: '你好' } });
     const again = await ca.call('send', m);
-    expect(again.data.message.seq).toBe(first.data.message.seq);
+    expect(again.data!.message.seq).toBe(first.data!.message.seq);
     // the refused second store took no number
     const next = await ca.call('send', text(a, b.userId, '在吗'));
-    expect(next.data.message.seq).toBe(first.data.message.seq + 1);
+    expect(next.data!.message.seq).toBe(first.data!.message.seq + 1);
     const list = await cb.call('messages', { conversationID: `C2C${a.userId}` });
-    expect(list.data.messageList.filter((x: { ID: string }) => x.ID === m.ID)).toHaveLength(1);
+    expect(list.data!.messageList.filter((x: { ID: string }) => x.ID === m.ID)).toHaveLength(1);
     await expect.poll(() => cb.pushes.filter((p) => p.ev === 'msg' && p.m.ID === m.ID).length).toBeGreaterThan(0);
   });
 
@@ -94,7 +94,7 @@ describe('chat socket', () => {
   it('refuses C2C messages to someone who blacklisted the sender', async () => {
     const ca = await login(a);
     const cb = await login(b);
-    expect((await cb.call('block', { userIDList: [a.userId] })).data.userIDList).toEqual([a.userId]);
+    expect((await cb.call('block', { userIDList: [a.userId] })).data!.userIDList).toEqual([a.userId]);
     const r = await ca.call('send', text(a, b.userId, '在吗'));
     expect(r).toMatchObject({ code: 20007, message: '发送失败，您已被对方拉黑' });
     await cb.call('unblock', { userIDList: [a.userId] });

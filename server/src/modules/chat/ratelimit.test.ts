@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT, TYPES } from '@zp/chat-sdk';
 import { dbKind, startServer, type TestServer } from '../../../test/helpers.js';
 import { SendLimits } from './ratelimit.js';
-import { chatUsers, RawClient, sdkClient, type ChatUser } from './testing.js';
+import { chatUsers, RawClient, sdkClient, type ChatUser } from '../../../test/chat.js';
 
 const redisUrl = process.env.REDIS_URL;
 const RATE = 5; // the burst is twice the rate: 10
@@ -60,7 +60,7 @@ describe('rate limits on the server', () => {
     expect(c2c.filter((r) => r.code === 0).length).toBeGreaterThanOrEqual(2 * RATE);
 
     const created = await rb.call('createGroup', { name: '限流', memberList: [{ userID: c.userId }] });
-    const g = created.data.group.groupID as string;
+    const g = created.data!.group.groupID as string;
     const group = await Promise.all([rb, rc].flatMap((x, k) => Array.from({ length: 8 }, (_, i) => x.call('send', sendOp(k ? c : b, 'GROUP', g, `${i}`)))));
     expect(group.some((r) => r.code === 10023 && r.message === '群内发消息过于频繁，请稍后再试')).toBe(true);
 
@@ -72,7 +72,7 @@ describe('rate limits on the server', () => {
     const c = new RawClient(srv.url);
     clients.push(c);
     const r = await c.call('auth', { userID: u.userId, userSig: u.userSig, instance: 'instance-limits', login: true });
-    expect(r.data.limits).toEqual({ user: { rate: RATE, burst: 2 * RATE }, group: { rate: RATE, burst: 2 * RATE } });
+    expect(r.data!.limits).toEqual({ user: { rate: RATE, burst: 2 * RATE }, group: { rate: RATE, burst: 2 * RATE } });
   }, 60_000);
 });
 

@@ -11,7 +11,7 @@ export interface Limit {
 }
 
 /** Tencent-like limits: `rate` a second, with bursts of twice that (at least 5). */
-export const limitOf = (rate: number): Limit => ({ rate, burst: Math.max(5, rate * 2) });
+const limitOf = (rate: number): Limit => ({ rate, burst: Math.max(5, rate * 2) });
 
 /** Token buckets in this process's memory, one per key. */
 export class MemoryBuckets {

@@ -13,7 +13,7 @@ import { EVENT, TYPES, type Message } from '@zp/chat-sdk';
 import { dbKind, newPhone } from '../../../test/helpers.js';
 import { bundleServer, registerThrough, startProcess, userSigThrough, type ServerProcess } from './processes.js';
 import WebSocket from 'ws';
-import { RawClient, sdkClient, type ChatUser, type SdkClient } from './testing.js';
+import { RawClient, sdkClient, type ChatUser, type SdkClient } from '../../../test/chat.js';
 
 const onPostgres = dbKind === 'postgres';
 let bundle = '';
@@ -178,10 +178,10 @@ describe('two nodes on one PostgreSQL and Redis', () => {
       // C2C from a socket on node A to one on node B, and back.
       const m1 = c0.chat.createTextMessage({ to: u2.userId, conversationType: TYPES.CONV_C2C, payload: { text: '从A到B' } });
       await c0.chat.sendMessage(m1);
-      await c2.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === m1.ID));
+      await c2.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === m1.ID));
       const m2 = c3.chat.createTextMessage({ to: u1.userId, conversationType: TYPES.CONV_C2C, payload: { text: '从B到A' } });
       await c3.chat.sendMessage(m2);
-      await c1.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === m2.ID));
+      await c1.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === m2.ID));
 
       // A group spread over both nodes: every member gets every message once, in one order.
       const groupID = (await c0.chat.createGroup({ name: '跨节点', type: TYPES.GRP_PUBLIC, memberList: [u1, u2, u3].map((u) => ({ userID: u.userId })) })).data.group.groupID;

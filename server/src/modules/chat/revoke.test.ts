@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT } from '@zp/chat-sdk';
-import { dbKind, md5, newPhone, startServer, type TestServer } from '../../../test/helpers.js';
+import type { chatApi } from '@zp/core/contract';
+import { dbKind, md5, newPhone, startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor } from '../../../test/roles.js';
-import { chatUsers, RawClient, sdkClient, type ChatUser } from './testing.js';
+import { chatUsers, RawClient, sdkClient, type ChatUser } from '../../../test/chat.js';
 
 let srv: TestServer;
 const clients: RawClient[] = [];
@@ -20,7 +21,7 @@ async function auth(url: string, userID: string, userSig: string, login = true) 
   clients.push(c);
   return { c, r: await c.call('auth', { userID, userSig, instance: instance(), login }) };
 }
-const userSigOf = async (s: TestServer, token: string) => (await s.call('/api/sec/trtc/userSig', { token })).body;
+const userSigOf = async (s: TestServer, token: string) => (await s.call<ApiReply<typeof chatApi.userSig>>('/api/sec/trtc/userSig', { token })).body;
 const upload = (s: TestServer, userId: string, sig: string) =>
   s.call('/api/chat/upload', { method: 'POST', query: { kind: 'file', name: 'a.txt' }, raw: 'x', headers: { 'content-type': 'application/octet-stream', 'x-chat-user': userId, 'x-chat-sig': sig } });
 

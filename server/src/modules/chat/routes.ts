@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { chatApi, type ChatOpParams } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { forbidden, unauthorized } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import type { Services } from '../../services.js';
 import { chatSettings } from './settings.js';
 import { ChatHub } from './hub.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT, TYPES } from '@zp/chat-sdk';
 import { sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, sdkClient, type ChatUser, type SdkClient } from './testing.js';
+import { chatUsers, sdkClient, type ChatUser, type SdkClient } from '../../../test/chat.js';
 
 let srv: TestServer;
 let users: ChatUser[];
@@ -63,8 +63,8 @@ describe('one-to-one messages', () => {
     expect(m.status).toBe('success');
     expect(m.sequence).toBeGreaterThan(0);
 
-    const got = await b.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((x: any) => x.ID === m.ID));
-    const msg = got.find((x: any) => x.ID === m.ID);
+    const got = await b.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((x) => x.ID === m.ID));
+    const msg = got.find((x) => x.ID === m.ID);
     expect(msg).toMatchObject({
       type: TYPES.MSG_TEXT, from: users[0].userId, to: users[1].userId, flow: 'in', conversationID: `C2C${users[0].userId}`,
       conversationType: TYPES.CONV_C2C, payload: { text: '您好，请问还招人吗？' }, nick: users[0].name, isRevoked: false,
@@ -137,7 +137,7 @@ describe('one-to-one messages', () => {
     await a.chat.sendMessage(file);
     await a.chat.sendMessage(video);
 
-    const got = await b.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((x: any) => x.ID === video.ID));
+    const got = await b.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((x) => x.ID === video.ID));
     void got;
     const all = (await b.chat.getMessageList({ conversationID: `C2C${users[5].userId}` })).data.messageList;
     const gotImg = all.find((m) => m.ID === img.ID)!;
@@ -162,12 +162,12 @@ describe('one-to-one messages', () => {
     const [a, b] = [await client(users[0]), await client(users[7])];
     const m = text(a, users[7].userId, '发错了');
     await a.chat.sendMessage(m);
-    await b.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === m.ID));
-    const theirs = b.received.find((x) => x.ID === m.ID);
+    await b.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === m.ID));
+    const theirs = b.received.find((x) => x.ID === m.ID)!;
     await expect(b.chat.revokeMessage(theirs)).rejects.toMatchObject({ code: 10007, message: '只能撤回自己发送的消息' });
     const r = await a.chat.revokeMessage(m);
     expect(r.data.message.isRevoked).toBe(true);
-    const revoked = await b.next(EVENT.MESSAGE_REVOKED, (l) => l.some((x: any) => x.ID === m.ID));
+    const revoked = await b.next(EVENT.MESSAGE_REVOKED, (l) => l.some((x) => x.ID === m.ID));
     expect(revoked[0]).toMatchObject({ ID: m.ID, isRevoked: true, revoker: users[0].userId });
     const history = await b.chat.getMessageList({ conversationID: `C2C${users[0].userId}` });
     expect(history.data.messageList.find((x) => x.ID === m.ID)?.isRevoked).toBe(true);
@@ -197,7 +197,7 @@ describe('one-to-one messages', () => {
   it('deletes a conversation for one side only; a new message brings it back', async () => {
     const [a, b] = [await client(users[3]), await client(users[4])];
     await a.chat.sendMessage(text(a, users[4].userId, '第一条'));
-    await b.next(EVENT.CONVERSATION_LIST_UPDATED, (l) => l.some((c: any) => c.conversationID === `C2C${users[3].userId}`));
+    await b.next(EVENT.CONVERSATION_LIST_UPDATED, (l) => l.some((c) => c.conversationID === `C2C${users[3].userId}`));
     const r = await b.chat.deleteConversation(`C2C${users[3].userId}`);
     expect(r).toEqual({ code: 0, data: { conversationID: `C2C${users[3].userId}` } });
     expect((await b.chat.getConversationList()).data.conversationList.find((c) => c.conversationID === `C2C${users[3].userId}`)).toBeUndefined();
@@ -205,7 +205,7 @@ describe('one-to-one messages', () => {
     expect((await a.chat.getMessageList({ conversationID: `C2C${users[4].userId}` })).data.messageList.length).toBeGreaterThan(0);
     const again = text(a, users[4].userId, '第二条');
     await a.chat.sendMessage(again);
-    await b.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x: any) => x.ID === again.ID));
+    await b.next(EVENT.MESSAGE_RECEIVED, (l) => l.some((x) => x.ID === again.ID));
     const back = (await b.chat.getConversationList()).data.conversationList.find((c) => c.conversationID === `C2C${users[3].userId}`);
     expect(back).toMatchObject({ unreadCount: 1, lastMessage: { messageForShow: '第二条' } });
   });
@@ -234,15 +234,15 @@ describe('profiles, friends and blacklist', () => {
     const mine = await a.chat.getMyProfile();
     expect(mine.data).toMatchObject({ userID: users[6].userId, nick: users[6].name, gender: TYPES.GENDER_UNKNOWN });
     await a.chat.addFriend({ to: users[7].userId, source: 'AddSource_Type_Web' });
-    await b.next(EVENT.FRIEND_LIST_UPDATED, (l) => l.some((f: any) => f.userID === users[6].userId));
+    await b.next(EVENT.FRIEND_LIST_UPDATED, (l) => l.some((f) => f.userID === users[6].userId));
     const friends = await a.chat.getFriendList();
     expect(friends.data).toEqual([expect.objectContaining({ userID: users[7].userId, profile: expect.objectContaining({ nick: users[7].name }) })]);
 
     const since = b.events.length;
     const updated = await a.chat.updateMyProfile({ nick: '王经理', avatar: 'https://img.example.com/a.png', gender: TYPES.GENDER_FEMALE });
     expect(updated.data).toMatchObject({ nick: '王经理', avatar: 'https://img.example.com/a.png', gender: TYPES.GENDER_FEMALE });
-    const seen = await b.next(EVENT.PROFILE_UPDATED, (l) => l.some((p: any) => p.userID === users[6].userId), since);
-    expect(seen.find((p: any) => p.userID === users[6].userId)).toMatchObject({ nick: '王经理' });
+    const seen = await b.next(EVENT.PROFILE_UPDATED, (l) => l.some((p) => p.userID === users[6].userId), since);
+    expect(seen.find((p) => p.userID === users[6].userId)).toMatchObject({ nick: '王经理' });
     const others = await b.chat.getUserProfile({ userIDList: [users[6].userId, '999999999'] });
     expect(others.data).toEqual([expect.objectContaining({ userID: users[6].userId, nick: '王经理' })]);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import type { chatApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor } from '../../../test/roles.js';
 import { selfUserSig, tencentUserSig, verifySelfUserSig, verifyTencentUserSig } from './usersig.js';
 
@@ -27,7 +28,7 @@ describe('Tencent TLS-sig v2 userSig', () => {
     expect(verifyTencentUserSig(SDKAPPID, KEY, OFFICIAL_PYTHON, T + 86400 * 181)).toEqual({ ok: false, expired: true });
     expect(verifyTencentUserSig(1400000001, KEY, OFFICIAL_PYTHON, T).ok).toBe(false);
     expect(verifyTencentUserSig(SDKAPPID, KEY.replace('5bd', '6bd'), OFFICIAL_PYTHON, T).ok).toBe(false);
-    expect(verifyTencentUserSig(SDKAPPID, KEY, OFFICIAL_PYTHON.slice(0, -6) + 'AAAA__', T).ok).toBe(false);
+    expect(verifyTencentUserSig(SDKAPPID, KEY, `${OFFICIAL_PYTHON.slice(0, -6)}AAAA__`, T).ok).toBe(false);
   });
 });
 
@@ -58,7 +59,7 @@ describe('GET /api/sec/trtc/userSig', () => {
 
   it('gives a logged-in user a signature for their own id only', async () => {
     const seeker = await actor(srv, 'seeker');
-    const r = await srv.call('/api/sec/trtc/userSig', { token: seeker.token });
+    const r = await srv.call<ApiReply<typeof chatApi.userSig>>('/api/sec/trtc/userSig', { token: seeker.token });
     expect(r.body).toMatchObject({ code: 0, userId: seeker.userId, appID: 0 });
     const check = verifySelfUserSig((srv.app.services as { secret: string }).secret, r.body.userSig);
     expect(check).toMatchObject({ ok: true, userId: seeker.userId });
@@ -76,7 +77,7 @@ describe('GET /api/sec/trtc/userSig', () => {
 
   it('in Tencent mode returns a real TLS-sig v2 userSig and the SDKAppID', async () => {
     const seeker = await actor(tencent, 'seeker');
-    const r = await tencent.call('/api/sec/trtc/userSig', { token: seeker.token });
+    const r = await tencent.call<ApiReply<typeof chatApi.userSig>>('/api/sec/trtc/userSig', { token: seeker.token });
     expect(r.body).toMatchObject({ code: 0, userId: seeker.userId, appID: SDKAPPID });
     expect(verifyTencentUserSig(SDKAPPID, KEY, r.body.userSig)).toMatchObject({ ok: true, userId: seeker.userId });
   });

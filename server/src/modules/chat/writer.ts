@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { WireMessage } from '@zp/core/contract';
-import { rows, sql, type Database } from '../../db/index.js';
+import { inList, rows, sql, type Database } from '../../db/index.js';
 import { MESSAGE_COLUMNS, messageForShow, wireOf, type MessageRow } from './common.js';
 
 /** A message about to be stored; seq is assigned by the writer, which numbers this very object. */
@@ -121,7 +121,9 @@ export class MessageWriter {
         const results = await this.store(batch.map((p) => p.row));
         this.stats.batches++;
         this.stats.rows += batch.length;
-        return () => batch.forEach((p, i) => p.waiters.forEach((w) => w.resolve(results[i])));
+        return () => {
+          for (const [i, p] of batch.entries()) for (const w of p.waiters) w.resolve(results[i]);
+        };
       } catch (err) {
         const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
         if (code && RETRYABLE.has(code) && attempt < 5) continue;
@@ -131,7 +133,9 @@ export class MessageWriter {
           return () => {};
         }
         this.log.error({ err, rows: batch.length }, 'chat: storing a message failed');
-        return () => batch.forEach((p) => p.waiters.forEach((w) => w.reject(err)));
+        return () => {
+          for (const p of batch) for (const w of p.waiters) w.reject(err);
+        };
       }
     }
   }
@@ -321,7 +325,7 @@ export class MessageWriter {
       // Already stored (a resend after a lost ack, or the same ID written by another node): answer with the stored message.
       const found = await rows<MessageRow>(
         this.database.db,
-        sql`select ${sql.raw(MESSAGE_COLUMNS)} from chat_messages m where m.id in (${sql.join(missing.map((id) => sql`${id}`), sql`, `)})`,
+        sql`select ${sql.raw(MESSAGE_COLUMNS)} from chat_messages m where m.id in (${inList(missing)})`,
       );
       for (const r of found) existing.set(r.id, wireOf(r));
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codesApi, GENERAL_CODE_TABLES } from '@zp/core/contract';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import { startServer, type ApiReply, type TestServer } from '../../../test/helpers.js';
 import { sql } from '../../db/index.js';
 import { CODES_CHANGED, codeName, disableCodeItem, invalidateCodes, isValidCode, listCodeTable, upsertCodeItem } from './store.js';
 
@@ -15,11 +15,32 @@ afterAll(async () => {
 });
 
 const get = (name: string, headers: Record<string, string> = {}) => srv.call(`/api/hr/dm/${name}`, { headers });
-const fresh = async <T = any>(name: string): Promise<T> => {
+/** The reply of each code call, by the last part of its url. */
+interface CodeReplies {
+  findSfList: ApiReply<typeof codesApi.provinceList>;
+  findSfMap: ApiReply<typeof codesApi.provinceMap>;
+  findSsList: ApiReply<typeof codesApi.cityList>;
+  findSsMap: ApiReply<typeof codesApi.cityMap>;
+  findSqListAll: ApiReply<typeof codesApi.districtList>;
+  findSqMapAll: ApiReply<typeof codesApi.districtMap>;
+  findGwlbOneList: ApiReply<typeof codesApi.categoryOneList>;
+  findGwlbOneMap: ApiReply<typeof codesApi.categoryOneMap>;
+  findGwlbOtList: ApiReply<typeof codesApi.categoryTwoList>;
+  findGwlbOtMap: ApiReply<typeof codesApi.categoryTwoMap>;
+  findGwlbThListAll: ApiReply<typeof codesApi.categoryThreeList>;
+  findGwlbThMapAll: ApiReply<typeof codesApi.categoryThreeMap>;
+  findDmList: ApiReply<typeof codesApi.generalLists>;
+  findDmMap: ApiReply<typeof codesApi.generalMaps>;
+}
+/** A call named by a variable gets a reply of fields to look up. */
+type CodeReply<N extends string> = N extends keyof CodeReplies ? CodeReplies[N] : Record<string, unknown>;
+
+const fresh = async <N extends string>(name: N): Promise<CodeReply<N>> => {
   const r = await get(name);
   expect(r.status).toBe(200);
   expect(r.body.code).toBe(0);
-  return r.body;
+  // the reply of the call named
+  return r.body as CodeReply<N>;
 };
 
 describe('code tables', () => {
@@ -55,7 +76,7 @@ describe('code tables', () => {
     // All of mainland China; every province has an entry in ssList and ssMap, every city in
     // sqList and sqMap (the previous client indexes CityMap[sbsf][sbcs] without a guard).
     expect(sfList).toHaveLength(31);
-    const provinces = sfList.map((p: any) => p.dm).sort();
+    const provinces = sfList.map((p) => p.dm).sort();
     expect(Object.keys(ssList).sort()).toEqual(provinces);
     expect(Object.keys(ssMap).sort()).toEqual(provinces);
     const cities = Object.values(ssList).flat() as { dm: string }[];
@@ -79,7 +100,7 @@ describe('code tables', () => {
     expect(sqList['310100']).toContainEqual({ dm: '310115', name: '浦东新区' });
     // Chongqing's counties sit under the same city as its districts.
     expect(sqList['500100']).toContainEqual({ dm: '500229', name: '城口县' });
-    expect((Object.values(ssList).flat() as any[]).some((c) => c.name === '市辖区' || c.name === '县')).toBe(false);
+    expect(Object.values(ssList).flat().some((c) => c.name === '市辖区' || c.name === '县')).toBe(false);
   });
 
   it('has at least 12 first-level job categories, each with second and third levels grouped under it', async () => {
@@ -90,7 +111,7 @@ describe('code tables', () => {
     const { gwlbthList } = await fresh('findGwlbThListAll');
     const { gwlbthMap } = await fresh('findGwlbThMapAll');
     expect(gwlbList.length).toBeGreaterThanOrEqual(12);
-    expect(Object.keys(gwlbotList).sort()).toEqual(gwlbList.map((x: any) => x.dm).sort());
+    expect(Object.keys(gwlbotList).sort()).toEqual(gwlbList.map((x) => x.dm).sort());
     for (const one of gwlbList) {
       expect(gwlbMap[one.dm]).toBe(one.name);
       const twos = gwlbotList[one.dm];
@@ -101,14 +122,14 @@ describe('code tables', () => {
         for (const three of gwlbthList[two.dm]) expect(gwlbthMap[two.dm][three.dm]).toBe(three.name);
       }
     }
-    const it = gwlbList.find((x: any) => x.name === '互联网/IT');
-    const backend = gwlbotList[it.dm].find((x: any) => x.name === '后端开发');
-    expect(gwlbthList[backend.dm].map((x: any) => x.name)).toEqual(expect.arrayContaining(['Java', 'Go']));
+    const it = gwlbList.find((x) => x.name === '互联网/IT')!;
+    const backend = gwlbotList[it.dm].find((x) => x.name === '后端开发')!;
+    expect(gwlbthList[backend.dm].map((x) => x.name)).toEqual(expect.arrayContaining(['Java', 'Go']));
     expect(it.dm).toBe('gwlb_01');
     // As Enter_post.vue decodes a job's category: JobCategoryThirdMap[gwlbt][gwlb].
     expect(gwlbthMap[backend.dm][`${backend.dm}01`]).toBe('Java');
     for (const name of ['财务/审计/税务', '教育培训', '医疗健康', '销售', '行政/人事', '生产制造', '交通/物流', '设计', '法律', '科研']) {
-      expect(gwlbList.map((x: any) => x.name)).toContain(name);
+      expect(gwlbList.map((x) => x.name)).toContain(name);
     }
   });
 
@@ -127,10 +148,10 @@ describe('code tables', () => {
     }
     for (const gone of ['m_gzjydm', 'm_gzxzdm', 'm_xzfwdm', 'm_zzmmdm', 'm_qzztdm', 'm_yyspdm']) expect(dmMap[gone], gone).toBeUndefined();
     expect(dmMapList.m_xbdm).toEqual([{ dm: 'xb_001', name: '男' }, { dm: 'xb_002', name: '女' }]);
-    expect(dmMapList.m_gwgzxzdm.map((x: any) => x.name)).toEqual(['全职', '兼职', '实习']);
-    expect(dmMapList.m_gwfldm.map((x: any) => x.name)).toEqual(expect.arrayContaining(['五险一金', '带薪年假', '周末双休', '餐补']));
-    expect(dmMapList.m_dgsjdm.map((x: any) => x.name)).toEqual(expect.arrayContaining(['随时到岗', '一周内', '一个月内']));
-    expect(dmMapList.m_sjfwdm.map((x: any) => x.name)).toEqual(expect.arrayContaining(['三天内', '一周内', '一个月内']));
+    expect(dmMapList.m_gwgzxzdm.map((x) => x.name)).toEqual(['全职', '兼职', '实习']);
+    expect(dmMapList.m_gwfldm.map((x) => x.name)).toEqual(expect.arrayContaining(['五险一金', '带薪年假', '周末双休', '餐补']));
+    expect(dmMapList.m_dgsjdm.map((x) => x.name)).toEqual(expect.arrayContaining(['随时到岗', '一周内', '一个月内']));
+    expect(dmMapList.m_sjfwdm.map((x) => x.name)).toEqual(expect.arrayContaining(['三天内', '一周内', '一个月内']));
     // The values the client hard-codes (spec §1.2).
     expect(dmMap.m_qzzt.zt_004).toBe('离职-随时到岗'); // shown as 简历已公开
     expect(dmMap.m_gwgzxzdm.gx_001).toBe('全职'); // default work type of job and intention forms
@@ -188,7 +209,7 @@ describe('code tables', () => {
 
     // Disabled: gone from the list and from validation, but old records still find its name.
     await disableCodeItem(s, 'm_dwsshydm', 'hy_17');
-    expect((await fresh('findDmList')).dmMapList.m_dwsshydm.map((x: any) => x.dm)).not.toContain('hy_17');
+    expect((await fresh('findDmList')).dmMapList.m_dwsshydm.map((x) => x.dm)).not.toContain('hy_17');
     expect((await fresh('findDmMap')).dmMap.m_dwsshydm.hy_17).toBe('航空航天');
     expect(await isValidCode(s.db, 'm_dwsshydm', 'hy_17')).toBe(false);
     expect(await codeName(s.db, 'm_dwsshydm', 'hy_17')).toBe('航空航天');
@@ -205,7 +226,7 @@ describe('code tables', () => {
     expect(childCount).toBeGreaterThan(0);
     await disableCodeItem(s, 'gwlb2', parent.dm);
     // Gone from the lists, but its entry stays ([] / the names of its children) for old records.
-    expect((await fresh('findGwlbOtList')).gwlbotList.gwlb_01.map((x: any) => x.dm)).not.toContain(parent.dm);
+    expect((await fresh('findGwlbOtList')).gwlbotList.gwlb_01.map((x) => x.dm)).not.toContain(parent.dm);
     expect((await fresh('findGwlbThListAll')).gwlbthList[parent.dm]).toEqual([]);
     expect(Object.keys((await fresh('findGwlbThMapAll')).gwlbthMap[parent.dm])).toHaveLength(childCount);
     expect(await isValidCode(s.db, 'gwlb3', `${parent.dm}01`)).toBe(false);
@@ -225,7 +246,7 @@ describe('code tables', () => {
     await expect(upsertCodeItem(s, 'no_such', { code: 'x_01', name: 'x' })).rejects.toThrow('代码表不存在');
     await expect(disableCodeItem(s, 'm_xbdm', 'xb_999')).rejects.toThrow('代码不存在');
     expect((await fresh('findSqListAll')).sqList['999900']).toBeUndefined();
-    expect(Object.values((await fresh('findSqMapAll')).sqMap).some((m: any) => '440398' in m)).toBe(false);
+    expect(Object.values((await fresh('findSqMapAll')).sqMap).some((m) => '440398' in m)).toBe(false);
     expect((await fresh('findDmList')).dmMapList.m_xbdm).toHaveLength(2);
   });
 
@@ -328,7 +349,7 @@ describe('migration 1600 on a database from before the rename', () => {
 
     // The replies name the moved codes again.
     invalidateCodes(old.app.services.db);
-    const { dmMap } = (await old.call('/api/hr/dm/findDmMap')).body;
+    const { dmMap } = (await old.call<ApiReply<typeof codesApi.generalMaps>>('/api/hr/dm/findDmMap')).body;
     expect([dmMap.m_qzzt.zt_004, dmMap.m_gwgzxzdm.gx_001, dmMap.m_hyzkdm.hy_001, dmMap.m_hyktdm.yh_007]).toEqual(['离职-随时到岗', '全职', '未婚', '高层次人才洽谈会']);
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codesApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { CODES_CHANGED, codeSnapshot, invalidateCodes, seedCodeTables } from './store.js';
 
-export { isValidCode, codeName, listCodeTable, upsertCodeItem, disableCodeItem, CODE_TABLES, type CodeTable } from './store.js';
+
 
 /**
  * Browsers and the site may reuse a table for a minute, then revalidate with If-None-Match and

@@ -120,7 +120,7 @@ export async function seedCodeTables(db: Db, log: Logger): Promise<number> {
 // The served snapshot, cached per database handle (one per server process)
 
 type Api = typeof codesApi;
-export type CodeReplies = { [K in keyof Api]: { body: Result<Api[K]>; etag: string } };
+type CodeReplies = { [K in keyof Api]: { body: Result<Api[K]>; etag: string } };
 
 export interface CodeSnapshot {
   /** every item, disabled ones included, in display order */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, type TestServer } from '../../../test/helpers.js';
+import type { companiesApi, identityApi, jobsApi, notifyApi } from '@zp/core/contract';
+import { md5, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, uniquePhone, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { companyBody, jobBody, postJob, uploadedFile } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
@@ -18,7 +19,7 @@ async function newHr(xm = '赵新') {
 }
 
 const messages = async (a: Actor) =>
-  (await srv.call('/api/hr/qyxxtx/list/xx_001/1/20', { token: a.token })).body.page.list as { bt: string; nr: string }[];
+  (await srv.call<ApiReply<typeof notifyApi.hrList>>('/api/hr/qyxxtx/list/xx_001/1/20', { token: a.token })).body.page.list as { bt: string; nr: string }[];
 
 describe('who may call the enterprise routes', () => {
   it('registering and editing an enterprise is for HR only', async () => {
@@ -93,17 +94,17 @@ describe('registration and review', () => {
     const licence = await uploadedFile(srv, hr.userId!, 30);
     const logo = await uploadedFile(srv, hr.userId!, 20);
     const body = companyBody(licence, { qydwimage: logo });
-    const reg = await srv.call('/api/hr/bskhgl/registerDw', { token: hr.token, body });
+    const reg = await srv.call<ApiReply<typeof companiesApi.register>>('/api/hr/bskhgl/registerDw', { token: hr.token, body });
     expect(reg.body.code).toBe(0);
     const dwid = reg.body.dwid;
 
-    let info = await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token });
+    let info = await srv.call<ApiReply<typeof companiesApi.infoForHr>>('/api/hr/bskhgl/findDwInfoHr', { token: hr.token });
     expect(info.body).toMatchObject({ shzt: 0, sqzt: '2', shsm: '', BsKhglEntity: { dwid, dwmc: body.dwmc, tyshxydm: body.tyshxydm, lxyx: '' } });
     expect(info.body.yyzzimageUrl).toContain('licence.jpg');
     expect(info.body.qydwimageUrl).toContain('logo.png');
     expect(info.body.page.list.map((f: { wjlx: number }) => f.wjlx)).toEqual([20, 30]);
     // the public logo list now has it
-    const logos = await srv.call('/api/hr/qydwhrxx/getDwLogos', { body: [dwid] });
+    const logos = await srv.call<ApiReply<typeof identityApi.companyLogos>>('/api/hr/qydwhrxx/getDwLogos', { body: [dwid] });
     expect(logos.body.urls[dwid]).toContain('logo.png');
     expect((await srv.call('/api/hr/qydwhrxx/getDwLogo', { query: { dwid } })).body.fileUrl).toBe(logos.body.urls[dwid]);
 
@@ -112,7 +113,7 @@ describe('registration and review', () => {
     expect(early.body.code).toBe(403);
 
     const op = actors.operator;
-    const queue = await srv.call('/api/xs/admin/companies', { token: op.token, query: { shzt: 0, dwmc: body.dwmc } });
+    const queue = await srv.call<ApiReply<typeof companiesApi.adminList>>('/api/xs/admin/companies', { token: op.token, query: { shzt: 0, dwmc: body.dwmc } });
     expect(queue.body.page.list).toHaveLength(1);
     expect(queue.body.page.list[0]).toMatchObject({ dwid, hrid: hr.userId, hrxm: '赵新', lxdh: body.lxdh });
     expect(queue.body.page.list[0].yyzzimageUrl).toContain('licence.jpg');
@@ -132,7 +133,7 @@ describe('registration and review', () => {
     const upd = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...body, yyzzimage: licence2, lxyx: 'hr@example.com' } });
     expect(upd.body).toMatchObject({ code: 0, shzt: 0 });
     // 单位邮箱 as the previous client's form sends and shows it
-    expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token })).body.BsKhglEntity.lxyx).toBe('hr@example.com');
+    expect((await srv.call<ApiReply<typeof companiesApi.infoForHr>>('/api/hr/bskhgl/findDwInfoHr', { token: hr.token })).body.BsKhglEntity!.lxyx).toBe('hr@example.com');
     expect((await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...body, yyzzimage: licence2, lxyx: 'hr@' } })).body).toEqual({ code: 400, msg: '单位邮箱(lxyx) 格式不正确' });
 
     await srv.call('/api/xs/admin/companies/review', { token: op.token, body: { dwid, shzt: 1 } });
@@ -167,7 +168,7 @@ describe('registration and review', () => {
     await bad({ yyzzimage: await uploadedFile(srv, hr.userId!, 20) }, 400, '营业执照');
     await bad({ tyshxydm: '123' }, 400, '统一社会信用代码');
     await bad({ dwmc: 123 }, 400, '单位名称');
-    const taken = (await srv.call('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: actors.hrApproved.companyId! } })).body.dwInfo.dwmc;
+    const taken = (await srv.call<ApiReply<typeof companiesApi.detail>>('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: actors.hrApproved.companyId! } })).body.dwInfo.dwmc;
     await bad({ dwmc: taken }, 409, '申请加入');
     const info = await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token });
     expect(info.body).toMatchObject({ shzt: null, sqzt: '0', BsKhglEntity: null });
@@ -177,9 +178,9 @@ describe('registration and review', () => {
 describe('colleagues', () => {
   it('an HR finds an enterprise by name, asks to join, and a colleague accepts', async () => {
     const owner = actors.hrApproved;
-    const name = (await srv.call('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: owner.companyId! } })).body.dwInfo.dwmc as string;
+    const name = (await srv.call<ApiReply<typeof companiesApi.detail>>('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: owner.companyId! } })).body.dwInfo.dwmc as string;
     const newcomer = await newHr('孙同事');
-    const found = await srv.call('/api/hr/bskhgl/findDwListByName', { token: newcomer.token, query: { dwmc: name.slice(0, 6) } });
+    const found = await srv.call<ApiReply<typeof companiesApi.findByName>>('/api/hr/bskhgl/findDwListByName', { token: newcomer.token, query: { dwmc: name.slice(0, 6) } });
     expect(found.body.list.map((c: { dwid: string }) => c.dwid)).toContain(owner.companyId);
 
     // a pending enterprise cannot take members yet
@@ -192,7 +193,7 @@ describe('colleagues', () => {
     expect((await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: newcomer.token })).body.shzt).toBe(-1);
     expect((await messages(owner))[0]).toMatchObject({ bt: '同事申请加入单位' });
 
-    const reqs = await srv.call('/api/hr/qyhrjrqysh/list', { token: owner.token });
+    const reqs = await srv.call<ApiReply<typeof companiesApi.joinRequests>>('/api/hr/qyhrjrqysh/list', { token: owner.token });
     expect(reqs.body.page.list).toEqual([expect.objectContaining({ hrid: newcomer.userId, xm: '孙同事', zw: '招聘专员', sqzt: 1 })]);
 
     // HR of another enterprise cannot decide it
@@ -211,7 +212,7 @@ describe('colleagues', () => {
     expect(mates.body.list).toContainEqual({ hrid: newcomer.userId, xm: '孙同事', zw: '招聘专员' });
     // colleagues share the enterprise's jobs
     const gwid = await postJob(srv, newcomer, { gwmc: '同事发布的岗位' });
-    const jobs = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: owner.token, query: { gwmc: '同事发布' } });
+    const jobs = await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: owner.token, query: { gwmc: '同事发布' } });
     expect(jobs.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([gwid]);
   });
 
@@ -222,7 +223,7 @@ describe('colleagues', () => {
     await srv.call('/api/hr/qyhrjrqysh/joinReview', { token: owner.token, query: { dwid: owner.companyId!, hrid: hr.userId!, shzt: 2 } });
     expect((await srv.call('/api/hr/bskhgl/findDwInfoHr', { token: hr.token })).body).toMatchObject({ sqzt: '3', shzt: null });
     expect((await messages(hr))[0]).toMatchObject({ bt: '加入单位申请未通过' });
-    const refused = await srv.call('/api/hr/qyhrjrqysh/list', { token: owner.token, query: { sqzt: 3 } });
+    const refused = await srv.call<ApiReply<typeof companiesApi.joinRequests>>('/api/hr/qyhrjrqysh/list', { token: owner.token, query: { sqzt: 3 } });
     expect(refused.body.page.list.map((r: { hrid: string }) => r.hrid)).toContain(hr.userId);
 
     const phone = uniquePhone();
@@ -238,7 +239,7 @@ describe('colleagues', () => {
     const hr = await newHr('钱旧名');
     const r = await srv.call('/api/hr/qydwhrxx/updateHrById', { token: hr.token, body: { xm: '钱新名', zw: '招聘总监' } });
     expect(r.body.code).toBe(0);
-    const info = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
+    const info = await srv.call<ApiReply<typeof identityApi.hrInfo>>('/api/hr/qydwhrxx/getHrInfo', { token: hr.token });
     // the centre's entity (§4.1): dwqc the full name, sflx s_002 for the HR who registered the enterprise, wx '' unbound
     expect(info.body.qyDwhrxxEntity).toMatchObject({ hrid: hr.userId, xm: '钱新名', zw: '招聘总监', wx: '' });
     expect(['s_001', 's_002']).toContain(info.body.qyDwhrxxEntity.sflx);
@@ -273,15 +274,15 @@ describe('enterprise pages for visitors', () => {
     const hr = await actor(srv, 'hrApproved');
     const a = await postJob(srv, hr, { gwmc: '销售代表' });
     await postJob(srv, hr, { gwmc: '草稿岗位', fb: 0 });
-    const detail = await srv.call('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: hr.companyId! } });
+    const detail = await srv.call<ApiReply<typeof companiesApi.detail>>('/api/qz/qzgrjbxx/getDwInfo', { query: { dwid: hr.companyId! } });
     expect(detail.body.dwInfo).toMatchObject({ dwid: hr.companyId, rzgws: 1, dwxz: 'dwxz_03' });
     expect(detail.body.dwInfo).not.toHaveProperty('tyshxydm');
     expect(detail.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([a]);
     // the job page asks with sfxstd=2 and reads dwInfo only (§2.4)
-    const forJob = await srv.call('/api/qz/qzgrjbxx/getDwInfo', { method: 'POST', query: { dwid: hr.companyId!, sfxstd: 2 } });
+    const forJob = await srv.call<ApiReply<typeof companiesApi.detail>>('/api/qz/qzgrjbxx/getDwInfo', { method: 'POST', query: { dwid: hr.companyId!, sfxstd: 2 } });
     expect(forJob.body).toMatchObject({ code: 0, dwInfo: { dwid: hr.companyId, dwjs: expect.any(String), sshy: expect.any(String) } });
     expect(forJob.body.page.list).toEqual([]);
-    const list = await srv.call('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', body: { dwid: hr.companyId } });
+    const list = await srv.call<ApiReply<typeof companiesApi.jobs>>('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', body: { dwid: hr.companyId } });
     expect(list.body.gwList).toEqual([
       expect.objectContaining({ gwid: a, gwmc: '销售代表', gwyx: 'xzfw_06', sbsf: '440000', sbcs: '440300', zprs: 2, fllist: [], dwid: hr.companyId, dwxz: 'dwxz_03' }),
     ]);
@@ -298,14 +299,14 @@ describe('public enterprise files', () => {
     const hr = await newHr('钱执照');
     const licence = await uploadedFile(srv, hr.userId!, 30);
     const logo = await uploadedFile(srv, hr.userId!, 20);
-    const reg = await srv.call('/api/hr/bskhgl/registerDw', { token: hr.token, body: companyBody(licence, { qydwimage: logo }) });
+    const reg = await srv.call<ApiReply<typeof companiesApi.register>>('/api/hr/bskhgl/registerDw', { token: hr.token, body: companyBody(licence, { qydwimage: logo }) });
     expect(reg.body.code).toBe(0);
     await srv.call('/api/xs/admin/companies/review', { token: actors.operator.token, body: { dwid: reg.body.dwid, shzt: 2, shsm: '营业执照不清晰' } });
 
     // getDwFileList: a bare array of {wjid, wjlx}, oldest first (the client takes the last logo); logos only
     const second = await uploadedFile(srv, hr.userId!, 20);
     await srv.app.services.db.execute(sql`update files set company_id = ${reg.body.dwid} where id = ${second}`);
-    const files = await srv.call('/api/hr/qydwhrxx/getDwFileList', { method: 'POST', query: { dwid: reg.body.dwid } });
+    const files = await srv.call<ApiReply<typeof identityApi.companyFiles>>('/api/hr/qydwhrxx/getDwFileList', { method: 'POST', query: { dwid: reg.body.dwid } });
     expect(files.body.page.map((f: { wjid: string; wjlx: number }) => [f.wjid, f.wjlx])).toEqual([[logo, 20], [second, 20]]);
 
     const gotLogo = await srv.call(`/api/hr/qydwhrxx/getFile/${logo}`);

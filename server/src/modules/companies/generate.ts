@@ -58,7 +58,7 @@ const BRANDS = [
 ];
 
 /** Industry code → the words its enterprises' names use. */
-export const INDUSTRY_WORDS: Record<string, readonly string[]> = {
+const INDUSTRY_WORDS: Record<string, readonly string[]> = {
   hy_01: ['科技', '信息技术', '网络科技', '软件', '数据科技', '智能科技'],
   hy_02: ['电子', '微电子', '通信技术', '半导体', '光电'],
   hy_03: ['金融服务', '资产管理', '融资租赁', '保险代理'],
@@ -193,9 +193,9 @@ export async function insertCompanies(db: Db, list: NewCompany[], opts: { phoneB
                                           ${sql.param(part.map((c) => c.hrTitle))}::text[]) as x(u, c, n, t)
           on conflict (user_id) do update set company_id = excluded.company_id, join_state = 2`,
     );
-    part.forEach((c, j) =>
-      out.push({ id: companies[j].id, name: c.name, industry: c.industry, city: c.city, province: c.province, listType: c.listType, hrId: hrIds[j] }),
-    );
+    for (const [j, c] of part.entries()) {
+      out.push({ id: companies[j].id, name: c.name, industry: c.industry, city: c.city, province: c.province, listType: c.listType, hrId: hrIds[j] });
+    }
   }
   return out;
 }

@@ -1,1 +1,1 @@
-export { companiesModule, type CompaniesNeeds } from './routes.js';
+export { companiesModule } from './routes.js';

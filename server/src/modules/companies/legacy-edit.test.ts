@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import type { companiesApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor, type Actor } from '../../../test/roles.js';
 import { companyBody, creditCode, uploadedFile } from '../../../test/recruit.js';
 import { one, rows, sql } from '../../db/index.js';
@@ -13,9 +14,11 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const db = () => srv.app.services.db;
-const info = async (token: string) => (await srv.call('/api/hr/bskhgl/findDwInfoHr', { token })).body;
+const info = async (token: string) => (await srv.call<ApiReply<typeof companiesApi.infoForHr>>('/api/hr/bskhgl/findDwInfoHr', { token })).body;
+/** The enterprise as findDwInfoHr gives it to the edit form. */
+type Entity = NonNullable<ApiReply<typeof companiesApi.infoForHr>['BsKhglEntity']>;
 /** The edit form sends back what it loaded (the older platform's empty fields as ''). */
-const formOf = (e: Record<string, string>) => ({
+const formOf = (e: Entity) => ({
   dwmc: e.dwmc, dwxz: e.dwxz, sshy: e.sshy, dwgm: e.dwgm, dwszsf: e.dwszsf, dwszcs: e.dwszcs, dwszxxdz: e.dwszxxdz, dwjs: e.dwjs,
   tyshxydm: e.tyshxydm, lxr: e.lxr, lxdh: e.lxdh, dwwz: e.dwwz, qydwimage: e.qydwimage, yyzzimage: e.yyzzimage,
 });
@@ -25,10 +28,10 @@ describe('editing the enterprise', () => {
     const hr = await srv.login('hr', '13800000002');
     const before = await info(hr.token);
     expect(before.BsKhglEntity).toMatchObject({ dwmc: '星辰科技有限公司', lxr: '王芳', lxdh: '0755-86001234' });
-    expect(before.BsKhglEntity.tyshxydm).toMatch(/^[0-9A-HJ-NPQRTUWXY]{18}$/);
-    expect(before.BsKhglEntity.yyzzimage).toMatch(/^\d+$/);
+    expect(before.BsKhglEntity!.tyshxydm).toMatch(/^[0-9A-HJ-NPQRTUWXY]{18}$/);
+    expect(before.BsKhglEntity!.yyzzimage).toMatch(/^\d+$/);
     expect(before.yyzzimageUrl).toContain('/api/files/');
-    const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...formOf(before.BsKhglEntity), dwjs: '专注企业级云服务的高新技术企业。' } });
+    const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...formOf(before.BsKhglEntity!), dwjs: '专注企业级云服务的高新技术企业。' } });
     expect(saved.body).toMatchObject({ code: 0, shzt: 1, msg: '单位信息已保存', missing: [] });
   });
 
@@ -44,14 +47,14 @@ describe('editing the enterprise', () => {
     const hr = await srv.login('hr', list[list.length - 5]!.phone);
     const before = await info(hr.token);
     expect(before.yyzzimageUrl).toContain('/api/files/');
-    const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...formOf(before.BsKhglEntity), dwjs: `${before.BsKhglEntity.dwjs}（已更新）` } });
+    const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...formOf(before.BsKhglEntity!), dwjs: `${before.BsKhglEntity!.dwjs}（已更新）` } });
     expect(saved.body).toMatchObject({ code: 0, shzt: 1, msg: '单位信息已保存', missing: [] });
   });
 
   it('an enterprise from the older platform without credit code, contact or licence saves what it has and is asked for the rest', async () => {
     const hr = await actor(srv, 'hrApproved');
     await db().execute(sql`update companies set credit_code = '', contact = '', contact_phone = '', licence_file_id = null where id = ${hr.companyId}`);
-    const form = formOf((await info(hr.token!)).BsKhglEntity);
+    const form = formOf((await info(hr.token!)).BsKhglEntity!);
     expect(form).toMatchObject({ tyshxydm: '', lxr: '', lxdh: '', yyzzimage: '' });
 
     const saved = await srv.call('/api/hr/bskhgl/updateDw', { token: hr.token, body: { ...form, dwjs: '新的单位简介' } });

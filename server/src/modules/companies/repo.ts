@@ -1,19 +1,14 @@
 /** All of the companies module's SQL (demo and bulk data keep theirs in seed.ts and generate.ts). */
 import type { Static } from '@sinclair/typebox';
 import { COMPANY_LEGACY_OPTIONAL, type CompanyInput, type CompanyLegacyField } from '@zp/core/contract';
-import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
+import { inList, likePattern, chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 
-/** An ILIKE pattern matching `s` anywhere, its wildcards taken literally. */
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 // ---- HR profiles
 
 export async function createHrProfile(db: Db, userId: string, p: { xm: string; zw: string }) {
   await db.execute(sql`insert into hr_profiles (user_id, name, title) values (${userId}, ${p.xm}, ${p.zw}) on conflict do nothing`);
 }
-
-/** Phones live on the account; nothing to copy today, kept so that callers need not know. */
-export async function syncHrPhone(_db: Db, _userId: string, _phone: string) {}
 
 /** shzt of the HR's enterprise: 1 approved, 0 pending, 2 rejected, -1 none or not yet joined. */
 export async function companyStateOfHr(db: Db, userId: string): Promise<number> {
@@ -254,14 +249,14 @@ export async function companiesNamed(db: Db, name: string) {
   return rows<{ dwid: string; dwmc: string; dwszcs: string; shzt: number }>(
     db,
     sql`select id::text as dwid, name as dwmc, city as dwszcs, status::int as shzt from companies
-        where name ilike ${like(name)} and status in (0, 1) order by (name = ${name}) desc, status desc, length(name), id limit 20`,
+        where name ilike ${likePattern(name)} and status in (0, 1) order by (name = ${name}) desc, status desc, length(name), id limit 20`,
   );
 }
 
 /** The operator's list of enterprises in one review state, optionally by name; the oldest pending first. */
 export async function companiesForReview(db: Db, q: { state: number; name: string | undefined; page: number; limit: number }) {
   const { state, name } = q;
-  const where = sql`c.status = ${state} ${name ? sql`and c.name ilike ${like(name)}` : sql``}`;
+  const where = sql`c.status = ${state} ${name ? sql`and c.name ilike ${likePattern(name)}` : sql``}`;
   const total = await one<{ n: number }>(db, sql`select count(*)::int as n from companies c where ${where}`);
   const list = await rows<{
     dwid: string; dwmc: string; tyshxydm: string; dwszcs: string; sshy: string; lxr: string; lxdh: string; shzt: number; shsm: string;
@@ -288,7 +283,7 @@ export async function companyLogoKeys(db: Db, companyIds: string[]) {
   return rows<{ id: string; storage_key: string }>(
     db,
     sql`select c.id::text as id, f.storage_key from companies c join files f on f.id = c.logo_file_id and f.deleted_at is null
-        where c.id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`,
+        where c.id in (${inList(companyIds)})`,
   );
 }
 
@@ -324,5 +319,5 @@ export async function companyFileIds(db: Db, companyId: string): Promise<Set<str
 
 /** The files now belong to the enterprise (its file list shows them). */
 export async function attachToCompany(db: Db, companyId: string, fileIds: string[]) {
-  await db.execute(sql`update files set company_id = ${companyId} where id in (${sql.join(fileIds.map((id) => sql`${id}`), sql`, `)})`);
+  await db.execute(sql`update files set company_id = ${companyId} where id in (${inList(fileIds)})`);
 }

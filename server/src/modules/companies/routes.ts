@@ -1,13 +1,14 @@
 /** The companies module's routes: handlers only; the rules are in the use cases, the SQL in repo.ts. */
 import type { FastifyInstance } from 'fastify';
-import { identityApi, companiesApi, companyMissingText } from '@zp/core/contract';
+import type { Static } from '@sinclair/typebox';
+import { identityApi, companiesApi, companyMissingText, type CompanyJobItem } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { notFound, pageOf } from '../../http/reply.js';
+import type { Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
-import type { Module } from '../index.js';
-import { contentChanged } from '../content/public.js';
+import type { Module } from '../order.js';
+import { contentChanged } from '../../bus/content-changed.js';
 import { fileUrl } from '../files/public.js';
-import { perkList, publishedJobsOfCompany, type JobListItem } from '../jobs/public.js';
 import { companyLogoUrls, type InterviewCounter } from './public.js';
 import {
   colleaguesOf, companiesForReview, companiesNamed, companyForHr, companyLogoFiles, companyStateOfHr, hrInfoOf, joinRequests, logoAndLicenceFiles,
@@ -23,12 +24,13 @@ import { updateHrProfile } from './update-hr-profile.js';
 import { addSubAccount } from './add-sub-account.js';
 import { reviewCompany } from './review-company.js';
 
-/** A job of a company's list (CompanyJobItem): the job row with its perks as fllist. */
-const jobItem = ({ hrid: _h, gwms: _d, gwfl, ...j }: JobListItem) => ({ ...j, fllist: perkList(gwfl) });
-
 /** What the companies module counts with data other modules own. */
 export interface CompaniesNeeds {
   interviewsSent: InterviewCounter;
+  /** The enterprise's published jobs as its page lists them (jobs module). */
+  companyJobs(db: Db, companyId: string, opts: { page: number; limit: number }): Promise<{ list: Static<typeof CompanyJobItem>[]; total: number }>;
+  /** After a rename, the enterprise's jobs are found by the new name (jobs module). */
+  companyRenamed(db: Db, companyId: string, name: string): Promise<void>;
 }
 
 export function companiesModule(needs: CompaniesNeeds): Module {
@@ -75,7 +77,7 @@ function register(app: FastifyInstance, s: Services, needs: CompaniesNeeds): voi
   handle(app, s, companiesApi.register, async ({ body, user }) => ({ dwid: await registerCompany(s, user.id, body), msg: '单位信息已提交，请等待审核' }));
 
   handle(app, s, companiesApi.update, async ({ body, user }) => {
-    const shzt = await updateCompany(s, user.id, body);
+    const shzt = await updateCompany(s, user.id, body, needs.companyRenamed);
     const companyId = await joinedCompanyId(s.db, user.id);
     // Company pages and lists are cached for visitors.
     await contentChanged(s, 'company', companyId);
@@ -111,10 +113,10 @@ function register(app: FastifyInstance, s: Services, needs: CompaniesNeeds): voi
 
   handle(app, s, companiesApi.detail, async ({ query, user }) => {
     const { status: _status, ...c } = await visibleCompany(s, query.dwid, user?.role === 'hr' ? user.id : null);
-    const jobs = await publishedJobsOfCompany(s.db, c.dwid, { page: query.page, limit: query.limit });
+    const jobs = await needs.companyJobs(s.db, c.dwid, { page: query.page, limit: query.limit });
     const logos = await companyLogoUrls(s.db, s.config, [c.dwid]);
     const listed = query.sfxstd === undefined || query.sfxstd === 1;
-    const list = listed ? jobs.list.map(jobItem) : [];
+    const list = listed ? jobs.list : [];
     return {
       dwInfo: { ...c, logoUrl: logos[c.dwid], rzgws: jobs.total },
       page: pageOf(list, listed ? jobs.total : 0, query.page, query.limit),
@@ -125,17 +127,17 @@ function register(app: FastifyInstance, s: Services, needs: CompaniesNeeds): voi
 
   handle(app, s, companiesApi.jobs, async ({ query }) => {
     await visibleCompany(s, query.dwid, null);
-    const jobs = await publishedJobsOfCompany(s.db, query.dwid, { page: 1, limit: 100 });
-    return { gwList: jobs.list.map(jobItem) };
+    const jobs = await needs.companyJobs(s.db, query.dwid, { page: 1, limit: 100 });
+    return { gwList: jobs.list };
   });
 
   handle(app, s, companiesApi.counts, async ({ query }) => {
     await visibleCompany(s, query.dwid, null);
-    const jobs = await publishedJobsOfCompany(s.db, query.dwid, { page: query.page, limit: query.limit });
+    const jobs = await needs.companyJobs(s.db, query.dwid, { page: query.page, limit: query.limit });
     return {
       gwCount: jobs.total,
       msCount: await needs.interviewsSent(s.db, query.dwid),
-      page: pageOf(jobs.list.map(jobItem), jobs.total, query.page, query.limit),
+      page: pageOf(jobs.list, jobs.total, query.page, query.limit),
     };
   });
 

@@ -1,45 +1,11 @@
 import { Readable } from 'node:stream';
 import { one, rows, sql, type Db } from '../../db/index.js';
-import type { Services } from '../../services.js';
 import { FileKind, SCOPES, receiveFile } from '../files/public.js';
-import { pdfFont, renderResumePdf } from '../resumes/public.js';
-import { DEMO_PASSWORD, md5, type DemoContext } from '../../db/seed.js';
+import { DEMO_PASSWORD, md5, type DemoContext, type DemoFiles } from '../../db/seed.js';
 import { CITIES, insertCompanies, personName, random, type InsertedCompany, type NewCompany } from './generate.js';
-
-/** What the demo seed needs to store a file (the server's services). */
-export type DemoFiles = Pick<Services, 'config' | 'secret' | 'db'>;
 
 const DEMO_NAME = '星辰科技有限公司';
 const DEMO_CREDIT_CODE = '91440300MA5FXKQ27C';
-
-/** Where a demo enterprise's licence says it is registered (the approved ones all have one). */
-interface LicenceFacts {
-  name: string;
-  creditCode: string;
-  address: string;
-  legalPerson: string;
-  founded: string;
-}
-
-/** A stand-in business licence: a one-page PDF that says it is a sample. Null when no CJK font is installed. */
-async function demoLicencePdf(facts: LicenceFacts): Promise<Uint8Array | null> {
-  const font = pdfFont();
-  if (!font) return null;
-  return renderResumePdf(
-    {
-      name: '营业执照（演示样本）',
-      facts: ['仅供演示，不具法律效力'],
-      details: [
-        ['名称', facts.name], ['统一社会信用代码', facts.creditCode], ['住所', facts.address], ['法定代表人', facts.legalPerson], ['成立日期', facts.founded],
-      ],
-      intro: '',
-      sections: [],
-      updated: '2016-05-18',
-    },
-    font,
-    '演示数据',
-  );
-}
 
 /** Stores `bytes` as the licence `hrId` uploaded for the enterprise, attached to it. */
 async function attachDemoLicence(files: DemoFiles, hrId: string, companyId: string, bytes: Uint8Array | null): Promise<void> {
@@ -63,7 +29,7 @@ export async function seedDemoCompany(db: Db, hrId: string, files?: DemoFiles): 
         returning id::text as id`,
   );
   if (files) {
-    const pdf = await demoLicencePdf({ name: DEMO_NAME, creditCode: DEMO_CREDIT_CODE, address: '深圳市南山区科技园', legalPerson: '王芳', founded: '2016年05月18日' });
+    const pdf = await files.licencePdf({ name: DEMO_NAME, creditCode: DEMO_CREDIT_CODE, address: '深圳市南山区科技园', legalPerson: '王芳', founded: '2016年05月18日' });
     await attachDemoLicence(files, hrId, company!.id, pdf);
   }
   await db.execute(sql`update hr_profiles set company_id = ${company!.id}, join_state = 2 where user_id = ${hrId}`);
@@ -139,12 +105,12 @@ function introOf(name: string, kind: Kind, short: string): string {
   }
 }
 
-export interface DemoCompany extends InsertedCompany {
+interface DemoCompany extends InsertedCompany {
   kind: Kind;
 }
 
 /** The demo's enterprises (each with an HR account that can log in with the demo password). */
-export async function seedDemoCompanies(db: Db, md5Password: string): Promise<DemoCompany[]> {
+async function seedDemoCompanies(db: Db, md5Password: string): Promise<DemoCompany[]> {
   const r = random(20250301);
   const list: NewCompany[] = DEMO_COMPANIES.map(([name, city, industry, nature, size, listType, kind, status]) => {
     const [province, , short, districts] = CITIES.find((c) => c[1] === city)!;
@@ -184,7 +150,7 @@ export async function seedDemoCompaniesStep(ctx: DemoContext): Promise<void> {
           where id = any(${sql.param(list.map((c) => c.id))}::bigint[]) and status = 1 order by id`,
     );
     // One sample rendered once: a PDF per enterprise would cost every demo start seconds.
-    const pdf = await demoLicencePdf({ name: '（演示单位）', creditCode: '—', address: '—', legalPerson: '—', founded: '—' });
+    const pdf = await files.licencePdf({ name: '（演示单位）', creditCode: '—', address: '—', legalPerson: '—', founded: '—' });
     for (const c of approved) await attachDemoLicence(files, c.hr_id, c.id, pdf);
   }
   ctx.log.info({ companies: list.length }, 'demo enterprises');

@@ -3,7 +3,7 @@ import { COMPANY_LEGACY_OPTIONAL, type CompanyLegacyField } from '@zp/core/contr
 import { badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { assertFileOwned, FileKind } from '../files/public.js';
-import { reindexCompanyJobs } from '../search/public.js';
+import type { Db } from '../../db/index.js';
 import { assertUnique, attachFiles, checkCodes, clean, type CompanyFields } from './company-fields.js';
 import { joinedCompanyId } from './joined-company.js';
 import { companyBeforeEdit, companyFileIds, saveCompany } from './repo.js';
@@ -12,7 +12,12 @@ import { companyBeforeEdit, companyFileIds, saveCompany } from './repo.js';
  * Saves HR's changes. A rejected enterprise goes back to review; an approved one too when what
  * the operator checked changes (name, credit code, licence) — other edits keep it approved.
  */
-export async function updateCompany(s: Services, hrId: string, input: CompanyFields): Promise<number> {
+export async function updateCompany(
+  s: Services,
+  hrId: string,
+  input: CompanyFields,
+  companyRenamed: (db: Db, companyId: string, name: string) => Promise<void>,
+): Promise<number> {
   const b = clean(input);
   const companyId = await joinedCompanyId(s.db, hrId);
   const cur = await companyBeforeEdit(s.db, companyId);
@@ -33,6 +38,6 @@ export async function updateCompany(s: Services, hrId: string, input: CompanyFie
   const status = cur!.status === 2 || (cur!.status === 1 && reviewed) ? 0 : cur!.status;
   await saveCompany(s.db, companyId, b, status, status === 0 && cur!.status !== 0);
   await attachFiles(s.db, companyId, b);
-  if (cur!.name !== b.dwmc) await reindexCompanyJobs(s.db, companyId, b.dwmc);
+  if (cur!.name !== b.dwmc) await companyRenamed(s.db, companyId, b.dwmc);
   return status;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import type { TestServer, ApiReply } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
-import { REPORT_LIMITS } from '@zp/core/contract';
+import { REPORT_LIMITS, type complianceApi } from '@zp/core/contract';
 
 let srv: TestServer;
 let actors: Actors;
@@ -31,18 +31,18 @@ describe('reports (举报)', () => {
     const r = await srv.call('/api/sec/report/add', { token: actors.seeker.token, body: { lx: 'job', dxid: gwid, yy: 2, sm: '面试时要求先交培训费' } });
     expect(r.body).toMatchObject({ code: 0, msg: '举报已提交，平台将尽快核实处理' });
     // The HR edits the job afterwards: the report keeps what it said.
-    await srv.call('/api/hr/qydwgwfbxx/deleteGW/' + gwid, { method: 'POST', token: hr.token });
+    await srv.call(`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { method: 'POST', token: hr.token });
 
-    const list = await srv.call('/api/xs/admin/report/list', { token: actors.operator.token, query: { zt: 0 } });
+    const list = await srv.call<ApiReply<typeof complianceApi.adminReports>>('/api/xs/admin/report/list', { token: actors.operator.token, query: { zt: 0 } });
     const row = list.body.page.list.find((x: { bsid: string }) => x.bsid === r.body.bsid);
     expect(row).toMatchObject({ lx: 'job', dxid: gwid, yy: 2, sm: '面试时要求先交培训费', zt: 0, dxlj: `/zppc/public/postdetail?gwid=${gwid}`, phone: actors.seeker.phone });
-    expect(row.dxmc).toContain('高薪轻松日结（需交培训费）');
-    expect(row.zj).toContain('先交 500 元培训费，包学包会。');
-    expect(row.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row!.dxmc).toContain('高薪轻松日结（需交培训费）');
+    expect(row!.zj).toContain('先交 500 元培训费，包学包会。');
+    expect(row!.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const handled = await srv.call('/api/xs/admin/report/handle', { token: actors.operator.token, body: { bsid: r.body.bsid, cljg: '已核实，岗位已下架并警告该单位' } });
     expect(handled.body.code).toBe(0);
-    const after = (await srv.call('/api/xs/admin/report/list', { token: actors.operator.token, query: { zt: 1 } })).body.page.list[0];
+    const after = (await srv.call<ApiReply<typeof complianceApi.adminReports>>('/api/xs/admin/report/list', { token: actors.operator.token, query: { zt: 1 } })).body.page.list[0];
     expect(after).toMatchObject({ bsid: r.body.bsid, zt: 1, cljg: '已核实，岗位已下架并警告该单位' });
     expect(after.clr).not.toBe('');
     const messages = await srv.call('/api/qz/qzxxtx/list/all/1/10', { token: actors.seeker.token });
@@ -53,12 +53,12 @@ describe('reports (举报)', () => {
     const evidence = '2026-11-23 10:05 对方：加我微信，先交 300 元押金';
     const r = await srv.call('/api/sec/report/add', { token: actors.seeker.token, body: { lx: 'chat', dxid: 'C2C100001-1795000000-42', yy: 2, sm: '聊天中索要押金', zj: evidence } });
     expect(r.body.code).toBe(0);
-    const row = (await srv.call('/api/xs/admin/report/list', { token: actors.operator.token, query: { lx: 'chat' } })).body.page.list[0];
+    const row = (await srv.call<ApiReply<typeof complianceApi.adminReports>>('/api/xs/admin/report/list', { token: actors.operator.token, query: { lx: 'chat' } })).body.page.list[0];
     expect(row).toMatchObject({ lx: 'chat', dxid: 'C2C100001-1795000000-42', zj: evidence, dxmc: '聊天消息' });
   });
 
   it('refuse in words what cannot be a report, changing nothing', async () => {
-    const count = async () => (await srv.call('/api/xs/admin/report/list', { token: actors.operator.token })).body.page.totalCount;
+    const count = async () => (await srv.call<ApiReply<typeof complianceApi.adminReports>>('/api/xs/admin/report/list', { token: actors.operator.token })).body.page.totalCount;
     const before = await count();
     const cases: [object, string | null, RegExp][] = [
       [{ lx: 'job', dxid: '999999999', yy: 1, sm: '假的' }, actors.seeker.token, /举报的岗位不存在/],
@@ -86,7 +86,7 @@ describe('reports (举报)', () => {
     const send = () => srv.call('/api/sec/report/add', { body: { lx: 'company', dxid: company, yy: 1, sm: '单位信息不实', phone: '13912345678' } });
     for (let i = 0; i < REPORT_LIMITS.anonymousPerHour; i++) expect((await send()).body.code).toBe(0);
     expect((await send()).body).toMatchObject({ code: 429, msg: '举报过于频繁，请稍后再试' });
-    const row = (await srv.call('/api/xs/admin/report/list', { token: actors.operator.token, query: { lx: 'company' } })).body.page.list[0];
+    const row = (await srv.call<ApiReply<typeof complianceApi.adminReports>>('/api/xs/admin/report/list', { token: actors.operator.token, query: { lx: 'company' } })).body.page.list[0];
     expect(row).toMatchObject({ jbr: '游客', phone: '13912345678', dxlj: `/zppc/public/enterdetail?dwid=${company}` });
   });
 });

@@ -4,7 +4,7 @@ import { SITE_PATHS } from '@zp/core/fairs';
 import { salaryText } from '@zp/core/format';
 import type { Db } from '../../db/index.js';
 import { badRequest, notFound, tooMany } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import { companyNameOf } from '../companies/public.js';
 import { jobSnapshot } from '../jobs/public.js';
 import { insertReport, recentReports, userExists } from './repo.js';

@@ -7,7 +7,7 @@
 import { complianceApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { pageOf } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { handleReport } from './handle-report.js';
 import { reportContent } from './report-content.js';
 import { readInfo, reportsPage } from './repo.js';

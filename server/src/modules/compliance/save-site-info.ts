@@ -2,7 +2,7 @@
 import { badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/public.js';
-import { contentChanged } from '../content/public.js';
+import { contentChanged } from '../../bus/content-changed.js';
 import { INFO_KEYS, saveInfoValue, type Info } from './repo.js';
 
 export async function saveSiteInfo(s: Services, operatorId: string, body: Partial<Record<keyof Info, string>>): Promise<Info> {

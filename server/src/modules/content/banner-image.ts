@@ -2,7 +2,7 @@
  * The picture of a banner without an uploaded image: an SVG drawn from its title, subtitle and
  * colour, sized for its slot (the home page shows the four slots 212, 285, 212 and 141 px high).
  */
-export const SLOT_HEIGHTS: Record<string, number> = { b_01: 212, b_02: 285, b_03: 212, b_04: 141 };
+const SLOT_HEIGHTS: Record<string, number> = { b_01: 212, b_02: 285, b_03: 212, b_04: 141 };
 const WIDTH = 1200;
 
 const escapeXml = (s: string) =>
@@ -20,7 +20,7 @@ function shade(hex: string, amount: number): string {
 /** Rough width of a text in em: CJK characters are square, Latin ones about half as wide. */
 const ems = (text: string) => [...text].reduce((w, c) => w + (c.charCodeAt(0) < 0x2e80 ? 0.56 : 1), 0);
 /** The largest size up to `preferred` at which the text fits in `width` px. */
-const fit = (text: string, preferred: number, width: number) => Math.max(10, Math.min(preferred, Math.floor(width / Math.max(1, ems(text)))));
+const fitText = (text: string, preferred: number, width: number) => Math.max(10, Math.min(preferred, Math.floor(width / Math.max(1, ems(text)))));
 
 /**
  * The words of a banner at one scale: a bar, the title and the subtitle. `cls` names the group,
@@ -50,10 +50,10 @@ export function bannerSvg(b: { slot: string; title: string; subtitle: string; co
   const color = /^#[0-9a-fA-F]{6}$/.test(b.color) ? b.color : '#c0392b';
   const room = WIDTH - h * 0.35 - 24 - 40;
   const font = `'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC',sans-serif`;
-  const wide = words('wide', b, h, fit(b.title, Math.round(h * 0.2), room), fit(b.subtitle, Math.max(16, Math.round(h * 0.09)), room), 2, font);
+  const wide = words('wide', b, h, fitText(b.title, Math.round(h * 0.2), room), fitText(b.subtitle, Math.max(16, Math.round(h * 0.09)), room), 2, font);
   // The larger set, kept within the picture's height (the 141-unit slot is the tightest).
-  const narrowTitle = fit(b.title, Math.min(NARROW_TITLE, Math.round(h * (b.subtitle ? 0.36 : 0.45))), room);
-  const narrowSub = fit(b.subtitle, Math.min(NARROW_SUB, Math.round(h * 0.22)), room);
+  const narrowTitle = fitText(b.title, Math.min(NARROW_TITLE, Math.round(h * (b.subtitle ? 0.36 : 0.45))), room);
+  const narrowSub = fitText(b.subtitle, Math.min(NARROW_SUB, Math.round(h * 0.22)), room);
   // Higher up than on a laptop: the carousel's dots sit over the bottom of a phone-sized picture.
   const narrow = words('narrow', b, h, narrowTitle, narrowSub, 1.7, font, 0.42);
   // Unique per picture, so that several inlined in one page keep their own colours.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newPhone, type TestServer } from '../../../test/helpers.js';
+import type { contentApi, jobsApi } from '@zp/core/contract';
+import { newPhone, type ApiReply, type TestServer } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, giveCompany, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { rows, sql } from '../../db/index.js';
 
@@ -24,7 +25,7 @@ describe('banners', () => {
     for (const r of [a, b, hidden, other]) expect(r.body.code).toBe(0);
     expect(changes).toEqual(expect.arrayContaining([{ kind: 'banner', id: a.body.bsid }]));
 
-    const list = await srv.call('/api/system/system/syspcbanner/ApiList', { query: { zswz: 'b_01' } });
+    const list = await srv.call<ApiReply<typeof contentApi.banners>>('/api/system/system/syspcbanner/ApiList', { query: { zswz: 'b_01' } });
     expect(list.body.code).toBe(0);
     expect(list.body.list).toHaveLength(2);
     expect(list.body.list[0]).toEqual({ url: expect.stringMatching(new RegExp(`^${srv.url}/api/content/banners/${b.body.bsid}/image\\.svg\\?v=\\d+$`)), tzlj: 'https://www.mohrss.gov.cn/' });
@@ -50,14 +51,14 @@ describe('banners', () => {
     expect((await srv.call('/api/system/system/syspcbanner/ApiList', { query: { zswz: 'b_01' } })).body.list).toHaveLength(3);
     const edited = await save({ bsid: a.body.bsid, zswz: 'b_02', bt: '秋季双选会<报名中>', ys: '#0b8457' });
     expect(edited.body.code).toBe(0);
-    const b2 = (await srv.call('/api/system/system/syspcbanner/ApiList', { query: { zswz: 'b_02' } })).body.list[0];
+    const b2 = (await srv.call<ApiReply<typeof contentApi.banners>>('/api/system/system/syspcbanner/ApiList', { query: { zswz: 'b_02' } })).body.list[0];
     const svg2 = await (await fetch(b2.url)).text();
     expect(svg2).toContain('height="285"');
     expect(svg2).toContain('秋季双选会&lt;报名中&gt;');
     expect((await srv.call('/api/xs/admin/banner/delete', { token: op(), body: { bsid: b.body.bsid } })).body.code).toBe(0);
     expect((await fetch(`${srv.url}/api/content/banners/${b.body.bsid}/image.svg`)).status).toBe(404);
-    const admin = await srv.call('/api/xs/admin/banner/list', { token: op(), query: { zswz: 'b_01' } });
-    expect(admin.body.list.map((x: any) => x.bt)).toEqual(['未发布的图']);
+    const admin = await srv.call<ApiReply<typeof contentApi.adminBanners>>('/api/xs/admin/banner/list', { token: op(), query: { zswz: 'b_01' } });
+    expect(admin.body.list.map((x) => x.bt)).toEqual(['未发布的图']);
 
     const logged = await rows<{ action: string }>(srv.app.services.db, sql`select action from operator_log where operator_id = ${actors.operator.userId} and action like 'banner.%'`);
     expect(logged.map((x) => x.action)).toEqual(expect.arrayContaining(['banner.create', 'banner.update', 'banner.publish', 'banner.delete']));
@@ -84,7 +85,7 @@ describe('banners', () => {
 
 describe('notices', () => {
   it('lists published notices newest first and counts a visit per opening', async () => {
-    const save = (body: Record<string, unknown>) => srv.call('/api/xs/admin/notice/save', { token: op(), body });
+    const save = (body: Record<string, unknown>) => srv.call<ApiReply<typeof contentApi.adminNoticeSave>>('/api/xs/admin/notice/save', { token: op(), body });
     // the source is a code of m_zxlydm (the previous client decodes it); a typed text is refused
     for (const zxly of ['市人社局', 'zxly_999']) {
       expect((await save({ title: '来源不对的公告', types: 'zxlb_01', zxly, content: '内容' })).body.code, zxly).toBe(400);
@@ -94,29 +95,29 @@ describe('notices', () => {
     const draft = await save({ title: '草稿：尚未发布', types: 'zxlb_05', content: '内容', fbzt: 0 });
     for (const r of [first, second, draft]) expect(r.body.code).toBe(0);
 
-    const list = await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10 } });
-    expect(list.body.page.list.map((n: any) => n.bsid)).toEqual([second.body.bsid, first.body.bsid]);
+    const list = await srv.call<ApiReply<typeof contentApi.notices>>('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10 } });
+    expect(list.body.page.list.map((n) => n.bsid)).toEqual([second.body.bsid, first.body.bsid]);
     expect(list.body.page.list[1]).toMatchObject({ title: '关于举办2026年春季网络招聘会的通知', types: 'zxlb_01', zxly: 'zxly_002', visits: 0 });
     expect(list.body.page.list[1].releaseTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect((await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10, types: 'zxlb_02' } })).body.page.totalCount).toBe(1);
+    expect((await srv.call<ApiReply<typeof contentApi.notices>>('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10, types: 'zxlb_02' } })).body.page.totalCount).toBe(1);
 
-    const open = () => srv.call('/api/xs/notice/getNoticeDetails', { method: 'POST', query: { bsid: first.body.bsid } });
+    const open = () => srv.call<ApiReply<typeof contentApi.notice>>('/api/xs/notice/getNoticeDetails', { method: 'POST', query: { bsid: first.body.bsid } });
     expect((await open()).body.data).toMatchObject({ visits: 1, content: '各用人单位：\n\n现将有关事项通知如下。' });
     // the same reader again is not another visit (one a day each); another reader is
     expect((await open()).body.data.visits).toBe(1);
-    expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: first.body.bsid }, headers: { 'user-agent': 'Another-Browser' } })).body.data.visits).toBe(2);
+    expect((await srv.call<ApiReply<typeof contentApi.notice>>('/api/xs/notice/getNoticeDetails', { query: { bsid: first.body.bsid }, headers: { 'user-agent': 'Another-Browser' } })).body.data.visits).toBe(2);
     expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: draft.body.bsid } })).body.code).toBe(404);
 
     // Publishing the draft puts it on top; unpublishing hides it again.
     expect((await srv.call('/api/xs/admin/notice/publish', { token: op(), body: { bsid: draft.body.bsid, fbzt: 1 } })).body.code).toBe(0);
     expect((await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 1 } })).body.page).toMatchObject({ totalCount: 3, totalPage: 3 });
-    expect((await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 1 } })).body.page.list[0].bsid).toBe(draft.body.bsid);
+    expect((await srv.call<ApiReply<typeof contentApi.notices>>('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 1 } })).body.page.list[0].bsid).toBe(draft.body.bsid);
     expect((await srv.call('/api/xs/admin/notice/publish', { token: op(), body: { bsid: draft.body.bsid, fbzt: 0 } })).body.code).toBe(0);
     expect((await srv.call('/api/xs/admin/notice/save', { token: op(), body: { bsid: second.body.bsid, title: '高校毕业生就业补贴政策解读（修订）', types: 'zxlb_02', content: '修订后的内容' } })).body.code).toBe(0);
-    expect((await srv.call('/api/xs/notice/getNoticeDetails', { query: { bsid: second.body.bsid } })).body.data.title).toBe('高校毕业生就业补贴政策解读（修订）');
+    expect((await srv.call<ApiReply<typeof contentApi.notice>>('/api/xs/notice/getNoticeDetails', { query: { bsid: second.body.bsid } })).body.data.title).toBe('高校毕业生就业补贴政策解读（修订）');
     expect((await srv.call('/api/xs/admin/notice/delete', { token: op(), body: { bsid: second.body.bsid } })).body.code).toBe(0);
-    expect((await srv.call('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10 } })).body.page.list.map((n: any) => n.bsid)).toEqual([first.body.bsid]);
-    const admin = await srv.call('/api/xs/admin/notice/list', { token: op(), query: { title: '草稿' } });
+    expect((await srv.call<ApiReply<typeof contentApi.notices>>('/api/xs/notice/getNoticeMsgWeb', { body: { page: 1, limit: 10 } })).body.page.list.map((n) => n.bsid)).toEqual([first.body.bsid]);
+    const admin = await srv.call<ApiReply<typeof contentApi.adminNotices>>('/api/xs/admin/notice/list', { token: op(), query: { title: '草稿' } });
     expect(admin.body.page.list).toEqual([expect.objectContaining({ bsid: draft.body.bsid, fbzt: 0 })]);
     expect(changes).toEqual(expect.arrayContaining([{ kind: 'notice', id: draft.body.bsid }, { kind: 'notice', id: second.body.bsid }]));
   });
@@ -156,14 +157,14 @@ describe('company tabs', () => {
       });
       expect(r.body.code, JSON.stringify(r.body)).toBe(0);
     }
-    const r = await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 1, page: 1, limit: 12 } });
+    const r = await srv.call<ApiReply<typeof contentApi.companiesByType>>('/api/hr/bskhgl/findDwListByType', { query: { type: 1, page: 1, limit: 12 } });
     expect(r.body.code).toBe(0);
-    expect(r.body.page.list.map((c: any) => c.dwid)).toEqual([hr.companyId, quietId]);
+    expect(r.body.page.list.map((c) => c.dwid)).toEqual([hr.companyId, quietId]);
     expect(r.body.page.list[0]).toMatchObject({ rzgws: 2, jsjls: 0, dwxz: 'dwxz_03', dwsshy: 'hy_01' });
     expect(r.body.page.list[0].gwmc.split('、').sort()).toEqual(['前端开发工程师', '测试工程师'].sort());
     expect(r.body.page.list[1]).toMatchObject({ dwmc: '宁静科技有限公司', rzgws: 0, gwmc: '' });
-    expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 1, csdm: '110100' } })).body.page.totalCount).toBe(0);
-    expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 2 } })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof contentApi.companiesByType>>('/api/hr/bskhgl/findDwListByType', { query: { type: 1, csdm: '110100' } })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof contentApi.companiesByType>>('/api/hr/bskhgl/findDwListByType', { query: { type: 2 } })).body.page.totalCount).toBe(0);
     expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 5 } })).body.code).toBe(400);
     expect((await srv.call('/api/hr/bskhgl/findDwListByType', { query: {} })).body.code).toBe(400);
   });
@@ -172,9 +173,9 @@ describe('company tabs', () => {
     const db = srv.app.services.db;
     const hr = actors.hrApproved;
     await db.execute(sql`update companies set list_type = 3 where id = ${hr.companyId}`);
-    const card = async () => (await srv.call('/api/hr/bskhgl/findDwListByType', { query: { type: 3 } })).body.page.list.find((c: any) => c.dwid === hr.companyId);
-    const before = (await card()).jsjls;
-    const job = await srv.call('/api/hr/qydwgwfbxx/addGw', {
+    const card = async () => (await srv.call<ApiReply<typeof contentApi.companiesByType>>('/api/hr/bskhgl/findDwListByType', { query: { type: 3 } })).body.page.list.find((c) => c.dwid === hr.companyId);
+    const before = (await card())!.jsjls;
+    const job = await srv.call<ApiReply<typeof jobsApi.add>>('/api/hr/qydwgwfbxx/addGw', {
       token: hr.token,
       body: { gwmc: '运营专员', gwlb: 'gwlb_010201', gwgzxz: 'gx_001', sbsf: '440000', sbcs: '440300', sbxxdz: '深圳', zdyx: 8000, zgyx: 12000, xlyq: 'xl_00', jyyq: 'gzjy_00', zprs: 1, gwms: '岗位描述', fb: 1 },
     });
@@ -182,7 +183,7 @@ describe('company tabs', () => {
       const applied = await srv.call('/api/qz/qyhxrxx/td', { token: seeker.token, query: { gwid: job.body.gwid, dwid: hr.companyId! } });
       expect(applied.body.code, JSON.stringify(applied.body)).toBe(0);
     }
-    expect((await card()).jsjls).toBe(before + 2);
+    expect((await card())!.jsjls).toBe(before + 2);
     // the cached pages (home tabs, /public/rpo, /public/schoollist, /public/yczq) are dropped on this topic
     await vi.waitFor(() => expect(changes).toContainEqual({ kind: 'application', id: hr.companyId }));
   });
@@ -201,7 +202,7 @@ describe('role × endpoint', () => {
     expect(await codesByRole(actors, get('/api/xs/admin/notice/list'))).toEqual(operator);
     expect(await codesByRole(actors, post('/api/xs/admin/banner/save', { zswz: 'b_03', bt: '矩阵测试', fbzt: 0 }))).toEqual(operator);
     expect(await codesByRole(actors, post('/api/xs/admin/notice/save', { title: '矩阵测试公告', types: 'zxlb_05', content: '内容', fbzt: 0 }))).toEqual(operator);
-    const n = await srv.call('/api/xs/admin/notice/save', { token: op(), body: { title: '矩阵测试公告二', types: 'zxlb_05', content: '内容' } });
+    const n = await srv.call<ApiReply<typeof contentApi.adminNoticeSave>>('/api/xs/admin/notice/save', { token: op(), body: { title: '矩阵测试公告二', types: 'zxlb_05', content: '内容' } });
     const open = (a: Actor) => srv.call('/api/xs/notice/getNoticeDetails', { token: a.token, query: { bsid: n.body.bsid } });
     expect(await codesByRole(actors, open)).toEqual(everyone);
     expect(await codesByRole(actors, post('/api/xs/admin/notice/publish', { bsid: n.body.bsid, fbzt: 1 }))).toEqual(operator);

@@ -3,7 +3,7 @@ import { contentApi, Id } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { isPageRender, readerOf, registerPageViewCounter } from '../../http/page-views.js';
 import { notFound } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { hrIdsOfCompany } from '../companies/public.js';
 import { onlineUsers } from '../notify/public.js';
 import { bannerSvg } from './banner-image.js';
@@ -49,12 +49,24 @@ export function contentModule(needs: { receivedResumes: ReceivedResumeCounter })
 
       handle(app, s, contentApi.adminBanners, async ({ query }) => ({ list: await adminBanners(s, query.zswz) }));
       handle(app, s, contentApi.adminBannerSave, async ({ body, user }) => ({ bsid: await saveBanner(s, user.id, body), msg: body.bsid ? '修改成功' : '创建成功' }));
-      handle(app, s, contentApi.adminBannerPublish, async ({ body, user }) => (await publishBanner(s, user.id, body.bsid, body.fbzt === 1), { msg: body.fbzt ? '已发布' : '已撤下' }));
-      handle(app, s, contentApi.adminBannerDelete, async ({ body, user }) => (await deleteBanner(s, user.id, body.bsid), { msg: '删除成功' }));
+      handle(app, s, contentApi.adminBannerPublish, async ({ body, user }) => {
+        await publishBanner(s, user.id, body.bsid, body.fbzt === 1);
+        return { msg: body.fbzt ? '已发布' : '已撤下' };
+      });
+      handle(app, s, contentApi.adminBannerDelete, async ({ body, user }) => {
+        await deleteBanner(s, user.id, body.bsid);
+        return { msg: '删除成功' };
+      });
       handle(app, s, contentApi.adminNotices, async ({ query }) => ({ page: await adminNotices(s.db, query) }));
       handle(app, s, contentApi.adminNoticeSave, async ({ body, user }) => ({ bsid: await saveNotice(s, user.id, body), msg: body.bsid ? '修改成功' : '创建成功' }));
-      handle(app, s, contentApi.adminNoticePublish, async ({ body, user }) => (await publishNotice(s, user.id, body.bsid, body.fbzt === 1), { msg: body.fbzt ? '已发布' : '已撤下' }));
-      handle(app, s, contentApi.adminNoticeDelete, async ({ body, user }) => (await deleteNotice(s, user.id, body.bsid), { msg: '删除成功' }));
+      handle(app, s, contentApi.adminNoticePublish, async ({ body, user }) => {
+        await publishNotice(s, user.id, body.bsid, body.fbzt === 1);
+        return { msg: body.fbzt ? '已发布' : '已撤下' };
+      });
+      handle(app, s, contentApi.adminNoticeDelete, async ({ body, user }) => {
+        await deleteNotice(s, user.id, body.bsid);
+        return { msg: '删除成功' };
+      });
     },
   };
 }

@@ -1,14 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { AdminBanner, AdminNotice, HomeCompanyCard, NoticeDetail, NoticeItem } from '@zp/core/contract';
 import type { Config } from '../../config.js';
-import { one, rows, sql, type Db, chinaTime } from '../../db/index.js';
+import { likePattern, one, rows, sql, type Db, chinaTime } from '../../db/index.js';
 import { badRequest, notFound, offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 import { countView } from '../../http/page-views.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/public.js';
 import { isValidCode } from '../codes/public.js';
 import { companyJobCounts, publishedJobsOfCompany } from '../jobs/public.js';
-import { contentChanged } from './public.js';
+import { contentChanged } from '../../bus/content-changed.js';
 import { inPlace } from '../codes/public.js';
 
 
@@ -32,7 +32,7 @@ const bannerColumns = sql`id::text as bsid, slot as zswz, title as bt, subtitle 
   sort::int as px, published::int as fbzt, (extract(epoch from updated_at) * 1000)::bigint::text as version`;
 
 /** The image shown: the uploaded one, or the SVG the server draws (versioned so caches renew on edit). */
-export function bannerUrl(config: Config, b: Pick<BannerRow, 'bsid' | 'tpdz' | 'version'>): string {
+function bannerUrl(config: Config, b: Pick<BannerRow, 'bsid' | 'tpdz' | 'version'>): string {
   if (b.tpdz) return b.tpdz.startsWith('/') ? `${config.publicUrl}${b.tpdz}` : b.tpdz;
   return `${config.publicUrl}/api/content/banners/${b.bsid}/image.svg?v=${b.version}`;
 }
@@ -128,7 +128,7 @@ export async function openNotice(db: Db, id: string, reader: string | null): Pro
 }
 
 export async function adminNotices(db: Db, q: { page: number; limit: number; title?: string }): Promise<PageOf<Static<typeof AdminNotice>>> {
-  const like = q.title?.trim() ? `%${q.title.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = q.title?.trim() ? likePattern(q.title) : null;
   const where = like ? sql`title ilike ${like}` : sql`true`;
   const total = (await one<{ n: number }>(db, sql`select count(*)::int as n from notices where ${where}`))!.n;
   const list = await rows<Static<typeof AdminNotice>>(

@@ -5,14 +5,14 @@ import { badRequest, notFound, pageOf } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { logOperatorAction } from '../admin/public.js';
 import { isValidCode } from '../codes/public.js';
-import { contentChanged } from '../content/public.js';
+import { contentChanged } from '../../bus/content-changed.js';
 import { finishItems } from './list-fairs.js';
 import { adminFairRows, anyFairExists, insertFair, setPublished, updateFair, type FairFields, type Viewer } from './repo/fairs.js';
 import { fairSignupRows } from './repo/signups.js';
 import { deleteZoneById, insertZone, placeInZone, updateZone, zoneOfFair } from './repo/zones.js';
 
 /** 'YYYY-MM-DD HH:mm[:ss]' China time → a real instant, or a Chinese reason why not. */
-export function parseChinaTime(text: string, what: string): Date {
+function parseChinaTime(text: string, what: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (!m) throw badRequest(`${what}格式应为 YYYY-MM-DD HH:mm`);
   const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => Number(x ?? 0));

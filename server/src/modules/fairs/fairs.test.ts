@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone, type TestServer } from '../../../test/helpers.js';
+import type { fairsApi, identityApi, jobsApi, notifyApi } from '@zp/core/contract';
+import { newPhone, type ApiReply, type TestServer } from '../../../test/helpers.js';
 import { codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
-import { openSocket } from '../../../test/socket.js';
+import { openSocket, type ReminderFrame } from '../../../test/socket.js';
 import { rows, sql } from '../../db/index.js';
 import { sendFairReminders } from './reminders.js';
 import { companiesAtFair, fairExists, fairState } from './public.js';
@@ -18,7 +19,7 @@ const H = 60;
 const D = 24 * H;
 
 async function createFair(body: Record<string, unknown>): Promise<string> {
-  const r = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { sfgy: 1, ...body } });
+  const r = await srv.call<ApiReply<typeof fairsApi.adminSave>>('/api/xs/admin/fair/save', { token: actors.operator.token, body: { sfgy: 1, ...body } });
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
   return r.body.hxid;
 }
@@ -45,8 +46,8 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const list = (a: Actor | null, query: Record<string, string | number> = {}) =>
-  srv.call('/api/hr/bshxxx/findHxListByType', { token: a?.token, query: { page: 1, limit: 50, ...query } });
-const find = (page: any, id: string) => page.list.find((f: any) => f.hxid === id);
+  srv.call<ApiReply<typeof fairsApi.list>>('/api/hr/bshxxx/findHxListByType', { token: a?.token, query: { page: 1, limit: 50, ...query } });
+const find = <T extends { hxid: string }>(page: { list: T[] }, id: string) => page.list.find((f) => f.hxid === id);
 
 describe('operator edits fairs', () => {
   it('creates, logs and announces each change; unpublished fairs stay out of sight', async () => {
@@ -60,7 +61,7 @@ describe('operator edits fairs', () => {
     expect(find((await list(null)).body.page, hidden)).toBeUndefined();
     expect((await srv.call('/api/hr/bshxxx/findHxInfo', { query: { hxid: hidden } })).body.code).toBe(404);
     expect(await fairExists(srv.app.services.db, hidden)).toBe(false);
-    const admin = await srv.call('/api/xs/admin/fair/list', { token: actors.operator.token, query: { hymc: '尚未发布' } });
+    const admin = await srv.call<ApiReply<typeof fairsApi.adminList>>('/api/xs/admin/fair/list', { token: actors.operator.token, query: { hymc: '尚未发布' } });
     expect(admin.body.page.list).toHaveLength(1);
     expect(admin.body.page.list[0]).toMatchObject({ hxid: hidden, fbzt: 0 });
 
@@ -82,7 +83,7 @@ describe('operator edits fairs', () => {
     });
     expect(moved.body).toMatchObject({ code: 0, hxid: id });
     expect(await sendFairReminders(srv.app.services)).toBe(1);
-    const detail = await srv.call('/api/hr/bshxxx/findHxInfo', { query: { hxid: id } });
+    const detail = await srv.call<ApiReply<typeof fairsApi.detail>>('/api/hr/bshxxx/findHxInfo', { query: { hxid: id } });
     expect(detail.body.bsHxxx.hymc).toBe('临时修改测试会（改期）');
     await srv.call('/api/xs/admin/fair/publish', { token: actors.operator.token, body: { hxid: id, fbzt: 0 } });
   });
@@ -93,7 +94,7 @@ describe('operator edits fairs', () => {
       expect(r.body.code, JSON.stringify(r.body)).toBe(400);
       expect(r.body.msg).toMatch(msg);
     };
-    const before = (await srv.call('/api/xs/admin/fair/list', { token: actors.operator.token })).body.page.totalCount;
+    const before = (await srv.call<ApiReply<typeof fairsApi.adminList>>('/api/xs/admin/fair/list', { token: actors.operator.token })).body.page.totalCount;
     await bad({ hyjssj: china(D - H) }, /结束时间必须晚于开始时间/);
     await bad({ hykssj: '2026-02-30 09:00' }, /开始时间\(hykssj\) 不是有效的日期时间/);
     await bad({ hykssj: '明天上午' }, /开始时间/);
@@ -103,7 +104,7 @@ describe('operator edits fairs', () => {
     await bad({ csdm: '999999' }, /城市无效/);
     await bad({ hymc: 'x' }, /会场名称/);
     await bad({ zwf: -1 }, /展位费/);
-    expect((await srv.call('/api/xs/admin/fair/list', { token: actors.operator.token })).body.page.totalCount).toBe(before);
+    expect((await srv.call<ApiReply<typeof fairsApi.adminList>>('/api/xs/admin/fair/list', { token: actors.operator.token })).body.page.totalCount).toBe(before);
     const missing = await srv.call('/api/xs/admin/fair/save', { token: actors.operator.token, body: { hxid: '99999999', hymc: '不存在的会', sfxs: 1, sfgy: 1, hykssj: china(D), hyjssj: china(D + H) } });
     expect(missing.body).toEqual({ code: 404, msg: '招聘会不存在' });
   });
@@ -113,7 +114,7 @@ describe('lists and detail', () => {
   it('lists by venue type with the state of each fair and counts by state', async () => {
     const online = await list(null, { type: 1 });
     expect(online.body.code).toBe(0);
-    expect(online.body.page.list.every((f: any) => f.sfxs === 1)).toBe(true);
+    expect(online.body.page.list.every((f) => f.sfxs === 1)).toBe(true);
     expect(find(online.body.page, future)).toMatchObject({ ifks: 1, hymc: '2026年秋季高校毕业生网络双选会', hylx: 'yh_005', sfsc: 0, sfbm: 0 });
     // Saved without a kind: the general fair of its venue (m_hyktdm yh_001 线上综合招聘会).
     expect(find(online.body.page, ended)).toMatchObject({ ifks: 3, hylx: 'yh_001' });
@@ -126,18 +127,18 @@ describe('lists and detail', () => {
   });
 
   it('orders running and upcoming before ended (px 1), newest start first (px 2)', async () => {
-    const ids = (await list(null, { px: 1 })).body.page.list.map((f: any) => f.hxid);
+    const ids = (await list(null, { px: 1 })).body.page.list.map((f) => f.hxid);
     expect(ids.indexOf(running)).toBeLessThan(ids.indexOf(future));
     expect(ids.indexOf(future)).toBeLessThan(ids.indexOf(ended));
-    const newest = (await list(null, { px: 2 })).body.page.list.map((f: any) => f.hxid);
+    const newest = (await list(null, { px: 2 })).body.page.list.map((f) => f.hxid);
     expect(newest.indexOf(future)).toBeLessThan(newest.indexOf(running));
   });
 
   it('filters by city, start month and name', async () => {
-    expect((await list(null, { csdm: '440300' })).body.page.list.map((f: any) => f.hxid)).toEqual([running]);
+    expect((await list(null, { csdm: '440300' })).body.page.list.map((f) => f.hxid)).toEqual([running]);
     const month = china(-8 * D).slice(0, 7);
-    expect((await list(null, { ksny: month })).body.page.list.map((f: any) => f.hxid)).toContain(ended);
-    expect((await list(null, { hymc: '春风行动' })).body.page.list.map((f: any) => f.hxid)).toEqual([running]);
+    expect((await list(null, { ksny: month })).body.page.list.map((f) => f.hxid)).toContain(ended);
+    expect((await list(null, { hymc: '春风行动' })).body.page.list.map((f) => f.hxid)).toEqual([running]);
     expect((await list(null, { hymc: '100%_' })).body.page.totalCount).toBe(0);
     // The older client sends empty filters.
     expect((await list(null, { csdm: '', ksny: '' })).body.code).toBe(0);
@@ -172,7 +173,7 @@ describe('sign-up', () => {
   it('needs a resume at least 60% complete', async () => {
     const r = await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token: actors.seekerIncomplete.token, body: [future] });
     expect(r.body).toEqual({ code: 403, msg: '简历完成度不足60%,请先完善简历' });
-    expect(find((await list(actors.seekerIncomplete, { type: 1 })).body.page, future).sfbm).toBe(0);
+    expect(find((await list(actors.seekerIncomplete, { type: 1 })).body.page, future)!.sfbm).toBe(0);
   });
 
   it('signs a seeker up once, however often asked, and sends a confirmation', async () => {
@@ -188,10 +189,10 @@ describe('sign-up', () => {
     expect(first).toMatchObject({ type: 1, message: { lb: 'hxxx', bt: '报名成功' } });
     expect((await srv.call('/api/qz/bsrcbmxx/hxBmMore', { token, body: [future] })).body.code).toBe(0);
     expect((await srv.call('/api/hr/bshxxx/findHxInfo', { token, query: { hxid: future } })).body.bsHxxx).toMatchObject({ sfbm: 1, bmrs: 1 });
-    const mine = await srv.call('/api/qz/bsrcbmxx/list', { method: 'POST', token });
-    expect(mine.body.hxList.map((f: any) => f.hxid).sort()).toEqual([future, running].sort());
+    const mine = await srv.call<ApiReply<typeof fairsApi.seekerFairs>>('/api/qz/bsrcbmxx/list', { method: 'POST', token });
+    expect(mine.body.hxList.map((f) => f.hxid).sort()).toEqual([future, running].sort());
     // Two sign-ups, two confirmations; the repeat added none.
-    expect((await srv.call('/api/qz/qzxxtx/baseInfo', { token })).body.qzXxtx.hxxx.count).toBe(2);
+    expect((await srv.call<ApiReply<typeof identityApi.seekerReminders>>('/api/qz/qzxxtx/baseInfo', { token })).body.qzXxtx.hxxx.count).toBe(2);
     sock.close();
   });
 
@@ -214,28 +215,28 @@ describe('sign-up', () => {
     });
     // Only the code tells the previous client whether the enterprise is at the fair (its HR may chat there).
     expect((await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { token: hr.token, query: { hxid: running } })).body).toEqual({ code: 403, msg: '贵单位未报名本场招聘会' });
-    const before = find((await list(null, { type: 2 })).body.page, running).chqys;
+    const before = find((await list(null, { type: 2 })).body.page, running)!.chqys;
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: hr.token, body: [running, future] })).body.code).toBe(0);
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: hr.token, body: [running] })).body.code).toBe(0);
-    expect(find((await list(null, { type: 2 })).body.page, running).chqys).toBe(before + 1);
+    expect(find((await list(null, { type: 2 })).body.page, running)!.chqys).toBe(before + 1);
     expect((await srv.call('/api/hr/bsdwbmxx/findDwBmzt', { method: 'POST', token: hr.token, query: { hxid: running } })).body.bmzt).toBe(1);
     expect(await companiesAtFair(srv.app.services.db, running)).toContain(hr.companyId);
 
     // A colleague in the same enterprise: already signed up, and signing again changes nothing.
     const colleague = await srv.registerHr(newPhone(), 'secret123', { xm: '同事', zw: 'HR' });
     await srv.app.services.db.execute(sql`update hr_profiles set company_id = ${hr.companyId}, join_state = 2 where user_id = ${colleague.userId}`);
-    expect(find((await list({ ...hr, token: colleague.token }, { type: 2 })).body.page, running).sfbm).toBe(1);
+    expect(find((await list({ ...hr, token: colleague.token }, { type: 2 })).body.page, running)!.sfbm).toBe(1);
     expect((await srv.call('/api/hr/bsdwbmxx/addBmhxxMore', { token: colleague.token, body: [running] })).body.code).toBe(0);
-    expect(find((await list(null, { type: 2 })).body.page, running).chqys).toBe(before + 1);
+    expect(find((await list(null, { type: 2 })).body.page, running)!.chqys).toBe(before + 1);
 
-    const mine = await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: colleague.token, query: { page: 1, limit: 10 } });
-    expect(mine.body.page.list.map((f: any) => f.hxid).sort()).toEqual([future, running].sort());
+    const mine = await srv.call<ApiReply<typeof fairsApi.companyFairs>>('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: colleague.token, query: { page: 1, limit: 10 } });
+    expect(mine.body.page.list.map((f) => f.hxid).sort()).toEqual([future, running].sort());
     // type is the fair's state, as the HR centre's tabs send it: 1 booked and not started, 2 running, 3 past.
     const byState = async (type: number) =>
-      (await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { method: 'POST', token: hr.token, query: { page: 1, limit: 10, type } })).body.page.list;
-    expect((await byState(2)).map((f: any) => f.hxid)).toEqual([running]);
+      (await srv.call<ApiReply<typeof fairsApi.companyFairs>>('/api/hr/bshxxx/findYdHxPageAllListByDw', { method: 'POST', token: hr.token, query: { page: 1, limit: 10, type } })).body.page.list;
+    expect((await byState(2)).map((f) => f.hxid)).toEqual([running]);
     const upcoming = await byState(1);
-    expect(upcoming.map((f: any) => f.hxid)).toEqual([future]);
+    expect(upcoming.map((f) => f.hxid)).toEqual([future]);
     expect(upcoming[0]).toMatchObject({ hymc: '2026年秋季高校毕业生网络双选会', cjqys: upcoming[0].chqys, hyfbgws: upcoming[0].gwfbs });
     expect(await byState(3)).toEqual([]);
     expect((await srv.call('/api/hr/bshxxx/findYdHxPageAllListByDw', { token: hr.token, query: { type: 4 } })).body.code).toBe(400);
@@ -244,19 +245,19 @@ describe('sign-up', () => {
   it("lists fairs with the enterprise's booking state for 双选会管理 (findHxPageAllListBySelf)", async () => {
     const hr = actors.hrApproved;
     const all = async (query: Record<string, string | number>) =>
-      (await srv.call('/api/hr/bshxxx/findHxPageAllListBySelf', { method: 'POST', token: hr.token, query: { page: 1, limit: 50, hymc: '', kssj: '', jssj: '', ...query } })).body.page;
+      (await srv.call<ApiReply<typeof fairsApi.bookableFairs>>('/api/hr/bshxxx/findHxPageAllListBySelf', { method: 'POST', token: hr.token, query: { page: 1, limit: 50, hymc: '', kssj: '', jssj: '', ...query } })).body.page;
     const everything = await all({ type: 1 });
     expect(find(everything, running)).toMatchObject({ shzt: '1', hylx: 'yh_004' });
     expect(find(everything, ended)).toMatchObject({ shzt: null });
     expect(find(everything, hidden)).toBeUndefined();
-    expect((await all({ type: 2 })).list.every((f: any) => f.shzt === null)).toBe(true);
-    expect((await all({ type: 3 })).list.map((f: any) => f.hxid).sort()).toEqual([future, running].sort());
+    expect((await all({ type: 2 })).list.every((f) => f.shzt === null)).toBe(true);
+    expect((await all({ type: 3 })).list.map((f) => f.hxid).sort()).toEqual([future, running].sort());
     // Bookings are confirmed at once: none waits for review or was refused.
     expect((await all({ type: 4 })).totalCount).toBe(0);
     expect((await all({ type: 5 })).totalCount).toBe(0);
-    const month = (await all({ type: 1 })).list.find((f: any) => f.hxid === ended).hykssj.slice(0, 7);
-    expect((await all({ type: 1, kssj: month, jssj: month })).list.map((f: any) => f.hxid)).toContain(ended);
-    expect((await all({ type: 1, hymc: '南山' })).list.map((f: any) => f.hxid)).toEqual([running]);
+    const month = (await all({ type: 1 })).list.find((f) => f.hxid === ended)!.hykssj.slice(0, 7);
+    expect((await all({ type: 1, kssj: month, jssj: month })).list.map((f) => f.hxid)).toContain(ended);
+    expect((await all({ type: 1, hymc: '南山' })).list.map((f) => f.hxid)).toEqual([running]);
     const seeker = await srv.call('/api/hr/bshxxx/findHxPageAllListBySelf', { method: 'POST', token: actors.seeker.token, query: { page: 1, limit: 10 } });
     expect(seeker.body.code).toBe(403);
   });
@@ -270,27 +271,27 @@ describe('favourites', () => {
     expect((await srv.call('/api/qz/jobFairFavorite/favoriteMore', { token: s.token, body: [future] })).body.code).toBe(0);
     expect((await srv.call('/api/hr/jobFairFavorite/favoriteMore', { token: h.token, body: [running] })).body.code).toBe(0);
 
-    expect(find((await list(s, { type: 1 })).body.page, future).sfsc).toBe(1);
-    expect(find((await list(null, { type: 1 })).body.page, future).sfsc).toBe(0);
-    expect(find((await list(h, { type: 1 })).body.page, future).sfsc).toBe(0);
-    expect(find((await list(h, { type: 2 })).body.page, running).sfsc).toBe(1);
+    expect(find((await list(s, { type: 1 })).body.page, future)!.sfsc).toBe(1);
+    expect(find((await list(null, { type: 1 })).body.page, future)!.sfsc).toBe(0);
+    expect(find((await list(h, { type: 1 })).body.page, future)!.sfsc).toBe(0);
+    expect(find((await list(h, { type: 2 })).body.page, running)!.sfsc).toBe(1);
 
-    const mine = await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { page: 1, limit: 10 } });
-    expect(mine.body.page.list.map((f: any) => f.HXID).sort()).toEqual([ended, future].sort());
+    const mine = await srv.call<ApiReply<typeof fairsApi.seekerFavorites>>('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { page: 1, limit: 10 } });
+    expect(mine.body.page.list.map((f) => f.HXID).sort()).toEqual([ended, future].sort());
     // The previous client's upper-case row keys (Hunter_delivery.vue).
-    expect(mine.body.page.list.find((f: any) => f.HXID === future)).toEqual({
+    expect(mine.body.page.list.find((f) => f.HXID === future)).toEqual({
       HXID: future, HYMC: '2026年秋季高校毕业生网络双选会', HYKSSJ: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:00$/),
       HYJSSJ: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:00$/), HYLX: 'yh_005', QYCHRS: expect.any(Number), QYGWS: expect.any(Number),
       SCSJ: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), USERID: s.userId,
     });
-    expect((await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { hymc: '长三角' } })).body.page.list.map((f: any) => f.HXID)).toEqual([ended]);
-    expect((await srv.call('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.list.map((f: any) => f.HXID)).toEqual([running]);
+    expect((await srv.call<ApiReply<typeof fairsApi.seekerFavorites>>('/api/qz/jobFairFavorite/collectedList', { token: s.token, query: { hymc: '长三角' } })).body.page.list.map((f) => f.HXID)).toEqual([ended]);
+    expect((await srv.call<ApiReply<typeof fairsApi.hrFavorites>>('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.list.map((f) => f.HXID)).toEqual([running]);
 
     expect((await srv.call('/api/qz/jobFairFavorite/Unfavorite', { method: 'POST', token: s.token, query: { hxid: ended } })).body.code).toBe(0);
     expect((await srv.call('/api/qz/jobFairFavorite/Unfavorite', { method: 'POST', token: s.token, body: { hxid: ended } })).body.code).toBe(0);
-    expect((await srv.call('/api/qz/jobFairFavorite/collectedList', { token: s.token })).body.page.list.map((f: any) => f.HXID)).toEqual([future]);
+    expect((await srv.call<ApiReply<typeof fairsApi.seekerFavorites>>('/api/qz/jobFairFavorite/collectedList', { token: s.token })).body.page.list.map((f) => f.HXID)).toEqual([future]);
     expect((await srv.call('/api/hr/jobFairFavorite/Unfavorite', { token: h.token, query: { hxid: running } })).body.code).toBe(0);
-    expect((await srv.call('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof fairsApi.hrFavorites>>('/api/hr/jobFairFavorite/collectedList', { token: h.token })).body.page.totalCount).toBe(0);
     expect((await srv.call('/api/qz/jobFairFavorite/favoriteMore', { token: s.token, body: [hidden] })).body.code).toBe(404);
   });
 });
@@ -309,44 +310,44 @@ describe('the hall', () => {
       },
     });
     expect(job.body.code, JSON.stringify(job.body)).toBe(0);
-    const list = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { page: 1, limit: 10 } });
+    const list = await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { page: 1, limit: 10 } });
     jobId = list.body.page.list[0].gwid;
     expect((await srv.call('/api/hr/qydwgwfbxx/updateHxsByGwid', { token: hr.token, body: { gwid: jobId, hxids: [running] } })).body.code).toBe(0);
-    const z = await srv.call('/api/xs/admin/fair/zone/save', { token: actors.operator.token, body: { hxid: running, tmc: '名企专区', px: 1 } });
+    const z = await srv.call<ApiReply<typeof fairsApi.adminZoneSave>>('/api/xs/admin/fair/zone/save', { token: actors.operator.token, body: { hxid: running, tmc: '名企专区', px: 1 } });
     zone = z.body.tbsid;
     expect((await srv.call('/api/xs/admin/fair/zone/assign', { token: actors.operator.token, body: { hxid: running, dwid: hr.companyId, tbsid: zone } })).body.code).toBe(0);
   });
 
   it('lists the enterprises with their jobs at the fair, zones and industries', async () => {
     const hr = actors.hrApproved;
-    const page = (await srv.call('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page;
-    const c = page.list.find((x: any) => x.dwid === hr.companyId);
+    const page = (await srv.call<ApiReply<typeof fairsApi.hallCompanies>>('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page;
+    const c = page.list.find((x) => x.dwid === hr.companyId);
     expect(c).toMatchObject({ hxfbgws: 1, hxzzgws: 1, sfsc: 0, ztid: zone, tmc: '名企专区', online: 0, dwsshy: 'hy_01' });
-    expect(c.gwfblist).toEqual([{ gwid: jobId, dwid: hr.companyId, gwmc: 'Java开发工程师', gwyx: 'xzfw_06', zdyx: 15000, zgyx: 25000 }]);
+    expect(c!.gwfblist).toEqual([{ gwid: jobId, dwid: hr.companyId, gwmc: 'Java开发工程师', gwyx: 'xzfw_06', zdyx: 15000, zgyx: 25000 }]);
     // gwmc: enterprises with an open job of that title at the fair.
-    expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running, gwmc: 'Java' } })).body.page.list.map((x: any) => x.dwid)).toEqual([hr.companyId]);
-    expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running, gwmc: '厨师' } })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof fairsApi.hallCompanies>>('/api/qz/bskhgl/list', { query: { hxid: running, gwmc: 'Java' } })).body.page.list.map((x) => x.dwid)).toEqual([hr.companyId]);
+    expect((await srv.call<ApiReply<typeof fairsApi.hallCompanies>>('/api/qz/bskhgl/list', { query: { hxid: running, gwmc: '厨师' } })).body.page.totalCount).toBe(0);
     // sfsc: the seeker follows the enterprise.
     expect((await srv.call(`/api/qz/qzgssc/sc/${hr.companyId}`, { method: 'POST', token: actors.seeker.token })).body.code).toBe(0);
-    const followed = (await srv.call('/api/qz/bskhgl/list', { token: actors.seeker.token, query: { hxid: running, ztid: '', sshy: '', dwmc: '', gwmc: '' } })).body.page;
-    expect(followed.list.find((x: any) => x.dwid === hr.companyId).sfsc).toBe(1);
+    const followed = (await srv.call<ApiReply<typeof fairsApi.hallCompanies>>('/api/qz/bskhgl/list', { token: actors.seeker.token, query: { hxid: running, ztid: '', sshy: '', dwmc: '', gwmc: '' } })).body.page;
+    expect(followed.list.find((x) => x.dwid === hr.companyId)!.sfsc).toBe(1);
     expect((await srv.call(`/api/qz/qzgssc/qxsc/${hr.companyId}`, { method: 'POST', token: actors.seeker.token })).body.code).toBe(0);
     expect((await srv.call('/api/qz/bsdwbmxx/ztListByHx', { query: { hxid: running } })).body.list).toEqual([{ tbsid: zone, tmc: '名企专区' }]);
-    expect((await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid: running, ztid: zone } })).body.page.list.map((x: any) => x.dwid)).toEqual([hr.companyId]);
+    expect((await srv.call<ApiReply<typeof fairsApi.hallCompaniesByZone>>('/api/qz/bskhgl/listByZt', { query: { hxid: running, ztid: zone } })).body.page.list.map((x) => x.dwid)).toEqual([hr.companyId]);
     expect((await srv.call('/api/qz/bskhgl/listByZt', { query: { hxid: running } })).body.code).toBe(400);
-    expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running, sshy: 'hy_05' } })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof fairsApi.hallCompanies>>('/api/qz/bskhgl/list', { query: { hxid: running, sshy: 'hy_05' } })).body.page.totalCount).toBe(0);
     expect((await srv.call('/api/qz/bskhgl/queryHylxList', { query: { hxid: running } })).body.list).toEqual([{ hydm: 'hy_01', hymc: '互联网/IT/软件' }]);
 
-    const jobs = await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId!, page: 1, limit: 10, type: 1 } });
+    const jobs = await srv.call<ApiReply<typeof fairsApi.companyJobs>>('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId!, page: 1, limit: 10, type: 1 } });
     expect(jobs.body.dwinfo).toMatchObject({ dwid: hr.companyId, sshy: 'hy_01', dwjs: expect.any(String) });
     // page.records, not list (§2.5): the job row with its description
-    expect(jobs.body.page.list).toBeUndefined();
+    expect((jobs.body.page as Record<string, unknown>).list).toBeUndefined();
     expect(jobs.body.page.records).toEqual([
       expect.objectContaining({ gwmc: 'Java开发工程师', dwid: hr.companyId, sbsf: '440000', sbcs: '440300', gwyx: 'xzfw_06', gwms: expect.any(String) }),
     ]);
     expect(jobs.body.page.totalCount).toBe(1);
     expect((await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: future, dwid: actors.hrUnapproved.companyId! } })).body.code).toBe(404);
-    expect(find((await list(null, { type: 2 })).body.page, running).gwfbs).toBe(1);
+    expect(find((await list(null, { type: 2 })).body.page, running)!.gwfbs).toBe(1);
   });
 
   it('shows which HR of a booth are online, and the hall figures', async () => {
@@ -360,14 +361,14 @@ describe('the hall', () => {
     expect((await srv.call('/api/qz/qzjrhxdtjl/joinHxDt', { method: 'POST', token: seeker.token, query: { hxid: running } })).body.code).toBe(0);
     expect((await srv.call('/imapi/api/meet/online', { method: 'POST', token: hr.token, query: { hxid: running, type: 1 } })).body.code).toBe(0);
 
-    const online = await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } });
-    const dwmc = (await srv.call('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId! } })).body.dwinfo.dwmc;
+    const online = await srv.call<ApiReply<typeof fairsApi.onlineHr>>('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } });
+    const dwmc = (await srv.call<ApiReply<typeof fairsApi.companyJobs>>('/api/qz/bskhgl/queryHyDwGwList', { query: { hxid: running, dwid: hr.companyId! } })).body.dwinfo.dwmc;
     expect(online.body.onlineHrs).toEqual([{ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc }]);
     // Every HR of the company, online first: the offline colleague is there to be left a message.
     expect(online.body.page.list[0]).toEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc, online: true });
     expect(online.body.page.list.slice(1).every((h: { online: boolean }) => !h.online)).toBe(true);
     expect(online.body.page.totalCount).toBe(online.body.page.list.length);
-    expect((await srv.call('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page.list.find((x: any) => x.dwid === hr.companyId).online).toBe(1);
+    expect((await srv.call<ApiReply<typeof fairsApi.hallCompanies>>('/api/qz/bskhgl/list', { query: { hxid: running } })).body.page.list.find((x) => x.dwid === hr.companyId)!.online).toBe(1);
     const count = (type: number) => srv.call('/imapi/api/meet/onlineCount', { method: 'POST', query: { hxid: running, type } }).then((r) => r.body.data);
     expect(await count(1)).toBe(1);
     expect(await count(2)).toBe(1);
@@ -376,19 +377,19 @@ describe('the hall', () => {
     expect((await srv.call('/imapi/api/users/online', { token: hr.token, body: [seeker.userId, actors.operator.userId] })).body.data).toEqual([seeker.userId]);
     expect((await srv.call('/imapi/api/user/online', { method: 'POST', token: hr.token, query: { userid: seeker.userId! } })).body.data).toBe(true);
 
-    const stats = (await srv.call('/api/qz/bshxxx/hxdttj', { query: { hxid: running } })).body.hxdttj;
+    const stats = (await srv.call<ApiReply<typeof fairsApi.stats>>('/api/qz/bshxxx/hxdttj', { query: { hxid: running } })).body.hxdttj;
     expect(stats.hyzrs).toBe(2);
     expect(stats.hxrcs).toBeGreaterThanOrEqual(2); // signed-up seekers plus the one who walked in
 
     hrSock.close();
     await hrSock.closed;
     // Once the HR has gone, the booth shows offline.
-    while ((await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.onlineHrs.length) {
+    while ((await srv.call<ApiReply<typeof fairsApi.onlineHr>>('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.onlineHrs.length) {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await count(3)).toBe(0);
     // Still listed, offline: the booth offers 留言.
-    const after = (await srv.call('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.page.list;
+    const after = (await srv.call<ApiReply<typeof fairsApi.onlineHr>>('/api/qz/im/getOnlineHr', { token: seeker.token, query: { dwid: hr.companyId! } })).body.page.list;
     expect(after).toContainEqual({ hrid: hr.userId, xm: '张审核', zw: '招聘专员', dwmc, online: false });
     seekerSock.close();
   });
@@ -399,14 +400,14 @@ describe('the hall', () => {
     expect((await srv.call('/api/qz/qzjrhxdtjl/joinHxDt', { method: 'POST', token: seeker.token, query: { hxid: running } })).body.code).toBe(0);
     expect((await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid: jobId, hxid: running } })).body.code).toBe(0);
     const talents = async (query: Record<string, string> = {}) =>
-      (await srv.call('/api/hr/qzgrjbxx/selectHxrcPageList', { token: hr.token, query: { hxid: running, xxmc: '', zymc: '', userId: hr.userId!, page: 1, limit: 30, ...query } })).body.page;
-    const me = (await talents()).list.find((t: any) => t.qzbsid === seeker.userId);
+      (await srv.call<ApiReply<typeof fairsApi.hallTalents>>('/api/hr/qzgrjbxx/selectHxrcPageList', { token: hr.token, query: { hxid: running, xxmc: '', zymc: '', userId: hr.userId!, page: 1, limit: 30, ...query } })).body.page;
+    const me = (await talents()).list.find((t) => t.qzbsid === seeker.userId);
     expect(me).toMatchObject({ xm: '测先生', xb: '男', ypgw: 'Java开发工程师', sfsc: 0 });
     expect((await srv.call('/api/hr/qyjlsc/addJlsc', { token: hr.token, query: { qzzid: seeker.userId! } })).body.code).toBe(0);
-    expect((await talents()).list.find((t: any) => t.qzbsid === seeker.userId).sfsc).toBe(1);
+    expect((await talents()).list.find((t) => t.qzbsid === seeker.userId)!.sfsc).toBe(1);
     // A résumé hidden from talent search is not in the hall either.
     expect((await srv.call('/api/qz/qzgrjbxx/updateJlyc/1', { token: seeker.token })).body.code).toBe(0);
-    expect((await talents()).list.map((t: any) => t.qzbsid)).not.toContain(seeker.userId);
+    expect((await talents()).list.map((t) => t.qzbsid)).not.toContain(seeker.userId);
     expect((await srv.call('/api/qz/qzgrjbxx/updateJlyc/0', { token: seeker.token })).body.code).toBe(0);
     expect((await talents({ xxmc: '不存在的学校名' })).totalCount).toBe(0);
   });
@@ -426,12 +427,12 @@ describe('start reminders', () => {
     expect(hrCount).toBe(2); // a colleague joined the enterprise above
     const sent = await Promise.all([sendFairReminders(srv.app.services), sendFairReminders(srv.app.services)]);
     expect(sent[0] + sent[1]).toBe(1 + hrCount); // the seeker and every HR of the enterprise, each once
-    const m = await sock.next();
+    const m = (await sock.next()) as ReminderFrame;
     expect(m).toMatchObject({ type: 1, message: { lb: 'hxxx', bt: '招聘会即将开始', tzlj: `/zppc/public/meetinghall/${soon}/1` } });
     expect(m.message.nr).toContain('即将开始的网络招聘会');
     expect(await sendFairReminders(srv.app.services)).toBe(0);
-    const hrList = await srv.call('/api/hr/qyxxtx/list/xx_002/1/20', { token: hr.token });
-    expect(hrList.body.page.list.filter((x: any) => x.bt === '招聘会即将开始' && x.nr.includes('即将开始的网络招聘会'))).toHaveLength(1);
+    const hrList = await srv.call<ApiReply<typeof notifyApi.hrList>>('/api/hr/qyxxtx/list/xx_002/1/20', { token: hr.token });
+    expect(hrList.body.page.list.filter((x) => x.bt === '招聘会即将开始' && x.nr.includes('即将开始的网络招聘会'))).toHaveLength(1);
     sock.close();
   });
 });
@@ -463,13 +464,13 @@ describe('bad input', () => {
       ['/api/xs/admin/fair/zone/save', { token: actors.operator.token, body: { hxid: running, tmc: '' } }],
       ['/api/xs/admin/fair/zone/assign', { token: actors.operator.token, body: { hxid: running, dwid: actors.hrApproved.companyId, tbsid: 'x' } }],
     ];
-    const before = (await srv.call('/api/qz/bsrcbmxx/list', { method: 'POST', token: t })).body.hxList.length;
+    const before = (await srv.call<ApiReply<typeof fairsApi.seekerFairs>>('/api/qz/bsrcbmxx/list', { method: 'POST', token: t })).body.hxList.length;
     for (const [path, opts] of cases) {
       const r = await srv.call(path, opts);
       expect(r.body.code, `${path} ${JSON.stringify(opts)} → ${JSON.stringify(r.body)}`).toBe(400);
       expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
-    expect((await srv.call('/api/qz/bsrcbmxx/list', { method: 'POST', token: t })).body.hxList.length).toBe(before);
+    expect((await srv.call<ApiReply<typeof fairsApi.seekerFairs>>('/api/qz/bsrcbmxx/list', { method: 'POST', token: t })).body.hxList.length).toBe(before);
     expect((await srv.call('/api/hr/bshxxx/findHxInfo', { query: { hxid: '999999999' } })).body.code).toBe(404);
     expect((await srv.call('/api/qz/bsdwbmxx/ztListByHx', { query: { hxid: '999999999' } })).body.code).toBe(404);
   });
@@ -529,8 +530,8 @@ describe('role × endpoint', () => {
   });
 
   it('the operator sees who signed up', async () => {
-    const r = await srv.call('/api/xs/admin/fair/signups', { token: actors.operator.token, query: { hxid: running } });
-    expect(r.body.page.list.map((x: any) => x.dwid)).toContain(actors.hrApproved.companyId);
+    const r = await srv.call<ApiReply<typeof fairsApi.adminSignups>>('/api/xs/admin/fair/signups', { token: actors.operator.token, query: { hxid: running } });
+    expect(r.body.page.list.map((x) => x.dwid)).toContain(actors.hrApproved.companyId);
     expect(r.body.bmrs).toBeGreaterThanOrEqual(1);
   });
 });

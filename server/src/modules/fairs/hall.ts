@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import { maskedName, type HallCompany, type HallStats, type HallTalent } from '@zp/core/contract';
 import type { Db } from '../../db/index.js';
 import { badRequest, notFound, pageOf, type PageOf } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { markPresent, onlineUsers } from '../notify/public.js';
 import { fairJobTotal, jobsAtFair } from '../jobs/public.js';

@@ -1,1 +1,1 @@
-export { fairsModule, type FairsNeeds } from './routes.js';
+export { fairsModule } from './routes.js';

@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FairListStats, FavoriteFair } from '@zp/core/contract';
 import type { Db } from '../../db/index.js';
 import { notFound, pageOf, type PageOf } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import { companyOfHr } from '../companies/public.js';
 import { fairJobTotal } from '../jobs/public.js';
 import {

@@ -11,7 +11,7 @@ import { claimDueReminders } from './repo/fairs.js';
 import { signupsOf } from './repo/signups.js';
 
 /** How long before the start the reminder goes out. */
-export const REMINDER_LEAD_MINUTES = 30;
+const REMINDER_LEAD_MINUTES = 30;
 const CHECK_MS = 60_000;
 
 export async function sendFairReminders(s: Services): Promise<number> {

@@ -7,6 +7,7 @@
  */
 import { rows, sql } from '../../db/index.js';
 import type { DemoContext } from '../../db/seed.js';
+import { fairsOfCompany } from './repo/signups.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -157,11 +158,11 @@ export async function seedFairsDemo(ctx: DemoContext) {
   const signedUpAt = (key: string, n: number) => new Date(Math.min(Date.now(), startOf[key]!) - ((n * 97) % (3 * 24 * 60) + 5) * 60_000).toISOString();
   const zoneFor = (key: string, c: { list_type: number; industry: string }) => {
     if (key === 'autumn') {
-      if (c.list_type === 2) return zoneId.autumn['高校专区'];
-      if (c.list_type === 3 || c.industry === 'hy_05') return zoneId.autumn['科研院所专区'];
-      return zoneId.autumn['名企专区'];
+      if (c.list_type === 2) return zoneId.autumn.高校专区;
+      if (c.list_type === 3 || c.industry === 'hy_05') return zoneId.autumn.科研院所专区;
+      return zoneId.autumn.名企专区;
     }
-    if (key === 'nanshan') return c.industry === 'hy_01' ? zoneId.nanshan['互联网专区'] : c.industry === 'hy_07' ? zoneId.nanshan['智能制造专区'] : null;
+    if (key === 'nanshan') return c.industry === 'hy_01' ? zoneId.nanshan.互联网专区 : c.industry === 'hy_07' ? zoneId.nanshan.智能制造专区 : null;
     return null;
   };
   companies.forEach((c, i) => {
@@ -188,4 +189,21 @@ export async function seedFairsDemo(ctx: DemoContext) {
         (${ctx.hrId}, ${fairId.pazhou}), (${ctx.hrId}, ${fairId.spring})`,
   );
   ctx.log.info({ fairs: FAIRS.length, signups: signups.length }, 'demo fairs created');
+}
+
+/**
+ * Demo step after the jobs: a few published jobs of each enterprise shown at the fairs it signed
+ * up for (the ended ones showed them while they ran).
+ */
+export async function showDemoJobsAtFairs(ctx: DemoContext) {
+  const { db } = ctx;
+  const signups = await rows<{ company_id: string }>(db, sql`select distinct company_id::text as company_id from fair_signups order by 1`);
+  const links: string[] = [];
+  for (const { company_id: companyId } of signups) {
+    const fairs = await fairsOfCompany(db, companyId);
+    const own = await rows<{ id: string }>(db, sql`select id::text as id from jobs where company_id = ${companyId} and status = 1 order by id limit 4`);
+    for (const f of fairs) for (const j of own) links.push(`(${j.id},${f.id})`);
+  }
+  if (links.length) await db.execute(sql.raw(`insert into job_fairs (job_id, fair_id) values ${links.join(',')} on conflict do nothing`));
+  ctx.log.info({ atFairs: links.length }, 'demo jobs at fairs');
 }

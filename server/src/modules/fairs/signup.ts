@@ -1,7 +1,7 @@
 /** Sign-up and favourites, for job seekers and for enterprises (through their HR). */
 import { SITE_PATHS } from '@zp/core/fairs';
 import { badRequest, forbidden, notFound } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { notify } from '../notify/public.js';
 import { companyOfHr } from '../companies/public.js';
@@ -10,7 +10,7 @@ import { viewerOf } from './list-fairs.js';
 import { publishedFairsOf, type OpenFair } from './repo/fairs.js';
 import { companySignedUp, deleteFavorite, insertCompanySignups, insertFavorites, insertSeekerSignups } from './repo/signups.js';
 import { seekerCompleteness } from '../resumes/public.js';
-import { contentChanged } from '../content/public.js';
+import { contentChanged } from '../../bus/content-changed.js';
 import { RESUME_INCOMPLETE_MSG, resumeComplete } from '@zp/core/rules/resume';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
@@ -53,7 +53,7 @@ export async function seekerSignUp(s: Services, userId: string, ids: string[]) {
 /** Signs the HR's (approved) enterprise up; a second HR of the same enterprise changes nothing. */
 export async function companySignUp(s: Services, hrId: string, ids: string[]) {
   const company = await companyOfHr(s.db, hrId);
-  if (!company || company.status !== 1) throw forbidden(COMPANY_NOT_APPROVED);
+  if (company?.status !== 1) throw forbidden(COMPANY_NOT_APPROVED);
   const fairs = await openForSignUp(s, ids);
   const added = await insertCompanySignups(s.db, hrId, company.id, ids);
   await confirmSignUps(s, hrId, fairs, added, `贵单位（${company.name}）`);

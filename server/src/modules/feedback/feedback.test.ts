@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
+import type { feedbackApi, identityApi } from '@zp/core/contract';
+import { newPhone, startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, ROLES, type Actors } from '../../../test/roles.js';
 import { postForm, samples, uploadAndSave, type UploadInfo } from '../../../test/uploads.js';
 import { one, sql } from '../../db/index.js';
@@ -67,7 +68,7 @@ describe('feedback', () => {
     expect((await srv.call('/api/qz/qzfkbz/addFk', { token: t, raw: '{"wtlx":' })).body.code).toBe(400);
     expect((await srv.call('/api/qz/qzfkbz/findAll/0/10', { token: t })).body.code).toBe(400);
     expect((await srv.call('/api/qz/qzfkbz/findAll/1/500', { token: t })).body.code).toBe(400);
-    expect((await srv.call('/api/qz/qzfkbz/findAll/1/10', { token: t })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof feedbackApi.history>>('/api/qz/qzfkbz/findAll/1/10', { token: t })).body.page.totalCount).toBe(0);
   });
 
   it("keeps feedback images to jpeg/png under 2 MB, of the submitter's own", async () => {
@@ -92,26 +93,26 @@ describe('feedback', () => {
     const img = await image(author.token);
     const sent = await srv.call('/api/qz/qzfkbz/addFk', { token: author.token, body: { wtlx: 10, wtms: '希望职位搜索能按地铁线路筛选', dm: 'qz', imgUrl: img.saved.body.fileUrl } });
     expect(sent.body.code).toBe(0);
-    let h = (await srv.call('/api/qz/qzfkbz/findAll/1/10', { token: author.token })).body.page;
+    let h = (await srv.call<ApiReply<typeof feedbackApi.history>>('/api/qz/qzfkbz/findAll/1/10', { token: author.token })).body.page;
     expect(h.list).toEqual([expect.objectContaining({ wtlx: 10, wtms: '希望职位搜索能按地铁线路筛选', cljg: '', zt: 0, imgUrl: img.saved.body.fileUrl })]);
 
     const op = actors.operator.token!;
-    const waiting = (await srv.call('/api/xs/feedback/list', { token: op, query: { zt: 0 } })).body.page.list;
+    const waiting = (await srv.call<ApiReply<typeof feedbackApi.adminList>>('/api/xs/feedback/list', { token: op, query: { zt: 0 } })).body.page.list;
     expect(waiting.find((r: { bsid: string }) => r.bsid === sent.body.bsid)).toMatchObject({ dm: 'qz', userId: author.userId, zt: 0 });
 
-    const before = (await srv.call('/api/qz/qzxxtx/baseInfo', { token: author.token })).body.qzXxtx.xtxx.count;
+    const before = (await srv.call<ApiReply<typeof identityApi.seekerReminders>>('/api/qz/qzxxtx/baseInfo', { token: author.token })).body.qzXxtx.xtxx.count;
     const ans = await srv.call('/api/xs/feedback/answer', { token: op, body: { bsid: sent.body.bsid, cljg: '感谢建议，已排入下个版本。' } });
     expect(ans.body.code).toBe(0);
-    h = (await srv.call('/api/qz/qzfkbz/findAll/1/10', { token: author.token })).body.page;
+    h = (await srv.call<ApiReply<typeof feedbackApi.history>>('/api/qz/qzfkbz/findAll/1/10', { token: author.token })).body.page;
     expect(h.list[0]).toMatchObject({ cljg: '感谢建议，已排入下个版本。', zt: 1 });
     expect(h.list[0].clsj).not.toBe('');
-    expect((await srv.call('/api/qz/qzxxtx/baseInfo', { token: author.token })).body.qzXxtx.xtxx.count).toBe(before + 1);
+    expect((await srv.call<ApiReply<typeof identityApi.seekerReminders>>('/api/qz/qzxxtx/baseInfo', { token: author.token })).body.qzXxtx.xtxx.count).toBe(before + 1);
     const log = await one<{ n: number }>(
       srv.app.services.db,
       sql`select count(*)::int as n from operator_log where action = 'feedback.answer' and target = ${sent.body.bsid} and operator_id = ${actors.operator.userId}`,
     );
     expect(log!.n).toBe(1);
-    const answered = (await srv.call('/api/xs/feedback/list', { token: op, query: { zt: 1 } })).body.page.list;
+    const answered = (await srv.call<ApiReply<typeof feedbackApi.adminList>>('/api/xs/feedback/list', { token: op, query: { zt: 1 } })).body.page.list;
     expect(answered.find((r: { bsid: string }) => r.bsid === sent.body.bsid)).toMatchObject({ zt: 1, cljg: '感谢建议，已排入下个版本。' });
 
     expect((await srv.call('/api/xs/feedback/answer', { token: op, body: { bsid: '999999999', cljg: '回复' } })).body.code).toBe(404);

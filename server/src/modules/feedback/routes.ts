@@ -2,7 +2,7 @@
 import { feedbackApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { pageOf } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { FileKind, fileUrl, issueUploadPolicy, registerUpload, SCOPES } from '../files/public.js';
 import { allFeedback, ownFeedback } from './repo.js';
 import { submitFeedback } from './submit-feedback.js';

@@ -2,13 +2,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { feedbackApi } from '@zp/core/contract';
 import { badRequest, conflict, tooMany } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { FileKind, fileByKey, keyFromUrl } from '../files/public.js';
 import { insertFeedback, recentCount } from './repo.js';
 
 /** Submissions allowed before the next is refused: members per day; visitors per address and hour come from config FEEDBACK_ANON_PER_HOUR (5). */
-export const FEEDBACK_LIMITS = { memberPerDay: 20 } as const;
+const FEEDBACK_LIMITS = { memberPerDay: 20 } as const;
 
 export async function submitFeedback(s: Services, user: User | null, body: Static<NonNullable<(typeof feedbackApi.add)['body']>>, ip: string): Promise<string> {
   const phone = body.phone ?? '';

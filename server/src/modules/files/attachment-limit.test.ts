@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import type { filesApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor } from '../../../test/roles.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
 
@@ -20,7 +21,7 @@ it('at 3 attachment résumés the upload credential is refused, before any byte 
   // the avatar is another matter
   expect((await srv.call('/api/qz/qzFile/getOssKey', { token: seeker.token, query: { fileType: 40 } })).body.code).toBe(0);
 
-  const list = (await srv.call('/api/qz/qzFile/list', { token: seeker.token, query: { fileType: 10 } })).body.fileList;
+  const list = (await srv.call<ApiReply<typeof filesApi.seekerList>>('/api/qz/qzFile/list', { token: seeker.token, query: { fileType: 10 } })).body.fileList;
   expect((await srv.call(`/api/qz/qzFile/delete/${list[0].bsid}`, { token: seeker.token })).body.code).toBe(0);
   expect((await srv.call('/api/qz/qzFile/getOssKey', { token: seeker.token, query: { fileType: 10 } })).body.code).toBe(0);
 });

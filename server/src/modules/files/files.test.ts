@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
+import type { filesApi, identityApi } from '@zp/core/contract';
+import { newPhone, startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, type Actors } from '../../../test/roles.js';
 import { postForm, samples, uploadAndSave, type UploadInfo } from '../../../test/uploads.js';
 import { canReadFile, fileByKey, fileOf, issueUploadPolicy, SCOPES, type PrivateFileRule } from './public.js';
@@ -9,7 +10,7 @@ import { s3PostFields, signPolicy } from './sigv4.js';
 import { localPath, localSignature, sweepLocalOrphans } from './storage.js';
 
 const resume = (srv: TestServer, token: string, name: string, bytes: Buffer) =>
-  uploadAndSave(srv, { token, ossKey: '/api/qz/qzFile/getOssKey', query: { fileType: 10 }, save: '/api/qz/qzFile/save', name, bytes, saveBody: { wjlx: 10 } });
+  uploadAndSave<ApiReply<typeof filesApi.seekerSave>>(srv, { token, ossKey: '/api/qz/qzFile/getOssKey', query: { fileType: 10 }, save: '/api/qz/qzFile/save', name, bytes, saveBody: { wjlx: 10 } });
 
 describe('S3 POST policy signing (SigV4)', () => {
   it("reproduces the signature of AWS's published browser-upload example", () => {
@@ -63,7 +64,7 @@ describe('files: upload, register, serve', () => {
     expect(up.body).toMatchObject({ code: 0 });
     expect(saved.body).toMatchObject({ code: 0, file: { wjlx: 10, wjmc: '李明-简历.pdf', wjgs: 'pdf' } });
 
-    const list = await srv.call('/api/qz/qzFile/list', { token: seeker.token, query: { fileType: 10 } });
+    const list = await srv.call<ApiReply<typeof filesApi.seekerList>>('/api/qz/qzFile/list', { token: seeker.token, query: { fileType: 10 } });
     expect(list.body.fileList.map((f: { wjmc: string }) => f.wjmc)).toEqual(['李明-简历.pdf']);
     expect(list.body.fileList[0].wjdx).toBe(samples.pdf(2000).length);
   });
@@ -71,7 +72,7 @@ describe('files: upload, register, serve', () => {
   it('serves a private file only through a signed link or to its owner, with its real type', async () => {
     const { saved, keyName } = await resume(srv, seeker.token, 'cv.pdf', samples.pdf());
     const id = saved.body.wjid;
-    const got = await srv.call(`/api/qz/qzFile/getFile/${id}`, { token: seeker.token });
+    const got = await srv.call<ApiReply<typeof identityApi.seekerFile>>(`/api/qz/qzFile/getFile/${id}`, { token: seeker.token });
     expect(got.body.code).toBe(0);
     const signed = await fetch(got.body.fileUrl);
     expect(signed.status).toBe(200);
@@ -193,13 +194,13 @@ describe('files: upload, register, serve', () => {
     const fourth = await srv.call('/api/qz/qzFile/getOssKey', { token: p.token, query: { fileType: 10 } });
     expect(fourth.body).toMatchObject({ code: 409, msg: '附件简历最多 3 份，请删除不常用的附件简历后再上传' });
 
-    const list = (await srv.call('/api/qz/qzFile/list', { token: p.token })).body.fileList;
+    const list = (await srv.call<ApiReply<typeof filesApi.seekerList>>('/api/qz/qzFile/list', { token: p.token })).body.fileList;
     expect(list).toHaveLength(3);
     const renamed = await srv.call('/api/qz/qzFile/updateWjmc', { token: p.token, query: { bsid: list[0].bsid, wjmc: '张三 前端工程师' } });
     expect(renamed.body).toMatchObject({ code: 0, wjmc: '张三 前端工程师.pdf' });
     expect((await srv.call('/api/qz/qzFile/updateWjmc', { token: other.token, query: { bsid: list[0].bsid, wjmc: 'x' } })).body.code).toBe(404);
 
-    const url = (await srv.call(`/api/qz/qzFile/getFile/${list[1].bsid}`, { token: p.token })).body.fileUrl;
+    const url = (await srv.call<ApiReply<typeof identityApi.seekerFile>>(`/api/qz/qzFile/getFile/${list[1].bsid}`, { token: p.token })).body.fileUrl;
     expect((await srv.call(`/api/qz/qzFile/delete/${list[1].bsid}`, { token: other.token })).body.code).toBe(404);
     expect((await srv.call(`/api/qz/qzFile/delete/${list[1].bsid}`, { token: p.token })).body.code).toBe(0);
     expect((await fetch(url)).status).toBe(404);
@@ -208,7 +209,7 @@ describe('files: upload, register, serve', () => {
 
   it('keeps HR logos public, serves them as images and shows them as the HR avatar', async () => {
     const hr = actors.hrApproved;
-    const { saved, info } = await uploadAndSave(srv, {
+    const { saved, info } = await uploadAndSave<ApiReply<typeof filesApi.hrSave>>(srv, {
       token: hr.token, ossKey: '/api/hr/qydwhrxx/getOssKey', save: '/api/hr/qydwhrxx/saveFile', name: 'logo.png', bytes: samples.png(), saveBody: { fileType: 20, dwid: hr.companyId },
     });
     expect(info.maxSize).toBe(5 * 1024 * 1024);
@@ -225,7 +226,7 @@ describe('files: upload, register, serve', () => {
     expect(logos.body.urls).toEqual({ [hr.userId!]: saved.body.fileUrl, [seeker.userId]: '' });
     // in use as the logo: not deletable
     expect((await srv.call('/api/hr/qydwhrxx/delHrFile', { token: hr.token, query: { bsid: saved.body.wjid } })).body.code).toBe(409);
-    const list = await srv.call('/api/hr/qydwhrxx/getHrFileList', { token: hr.token });
+    const list = await srv.call<ApiReply<typeof filesApi.hrFiles>>('/api/hr/qydwhrxx/getHrFileList', { token: hr.token });
     // a bare array, oldest first, each {wjid, wjlx} (20 logo)
     expect(Array.isArray(list.body.page)).toBe(true);
     expect(list.body.page.at(-1)).toMatchObject({ wjid: saved.body.wjid, wjlx: 20 });

@@ -1,1 +1,1 @@
-export { filesModule, type FilesNeeds } from './routes.js';
+export { filesModule } from './routes.js';

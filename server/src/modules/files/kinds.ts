@@ -88,8 +88,4 @@ export const scopeExts = (scope: Scope) => [...new Set(Object.values(scope.exts)
 /** Largest file any scope accepts: the multipart parser's hard limit. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(SCOPES).map((s) => s.maxBytes));
 
-export function scopeForKind(kind: FileKindValue): Scope {
-  return Object.values(SCOPES).find((s) => s.kinds.includes(kind))!;
-}
-
 export const KIND_NAMES: Record<number, string> = { 10: '附件简历', 20: '单位logo', 30: '营业执照', 40: '头像', 50: '反馈图片', 60: '聊天文件' };

@@ -7,9 +7,9 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { ID_PATTERN } from '@zp/core/contract';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict } from '../../http/reply.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
-import { FileKind, INLINE_MIME, KIND_NAMES, SCOPES, TYPES, scopeExts, type FileKindValue, type Scope } from './kinds.js';
+import { KIND_NAMES, SCOPES, TYPES, scopeExts, type FileKindValue, type Scope } from './kinds.js';
 import { HEAD_BYTES, readHead, storageOf, type StoredHead } from './storage.js';
 import { fileByKey, fileOf, insertUpload, markFileDeleted, toRecord, type FileRecord } from './repo.js';
 import { fileUrl } from './urls.js';
@@ -18,6 +18,8 @@ export { fileUrl, keyFromUrl, serverFileUrl } from './urls.js';
 export { signedServerUrl } from './storage.js';
 export { CHAT_KINDS, FileKind, SCOPES, chatFileMime, type ChatKind, type FileKindValue, type Scope } from './kinds.js';
 export { fileByKey, fileColumns, fileOf, toRecord, type FileRecord } from './repo.js';
+export {  contentDisposition } from './names.js';
+import { cleanName, contentDisposition } from './names.js';
 
 /**
  * The file, if `userId` uploaded it and it is one of `kinds`; otherwise a 400 in Chinese. Used
@@ -75,7 +77,7 @@ export interface UploadInfo {
   accept: string[];
 }
 
-export const UPLOAD_TTL_SECONDS = 15 * 60;
+const UPLOAD_TTL_SECONDS = 15 * 60;
 
 /** Issues a signed policy for `scope`, valid for ttl seconds, for files under a fresh prefix of the caller. */
 export function issueUploadPolicy(
@@ -129,12 +131,12 @@ export function parseKey(key: string): ParsedKey | null {
   return { scope, owner: m[2], upid: m[4], name, ext: extOf(name) };
 }
 
-export function validFileName(name: string): boolean {
+function validFileName(name: string): boolean {
   // eslint-disable-next-line no-control-regex
   return name.length >= 1 && name.length <= 120 && !/[\\\x00-\x1f\x7f]/.test(name) && !name.startsWith('.') && /\.[A-Za-z0-9]{1,8}$/.test(name);
 }
 
-export const extOf = (name: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? '').toLowerCase();
+const extOf = (name: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? '').toLowerCase();
 
 const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10}MB`;
 
@@ -171,12 +173,6 @@ function isText(stored: StoredHead): boolean {
   }
 }
 
-export function contentDisposition(mime: string, name: string): string {
-  const kind = INLINE_MIME.has(mime) ? 'inline' : 'attachment';
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export interface UploadInput {
   /** keyName: the key the browser posted to */
   keyName: string;
@@ -187,8 +183,6 @@ export interface UploadInput {
   /** wjbm */
   wjbm?: string;
 }
-
-export const cleanName = (s: string) => s.replace(/[\x00-\x1f\x7f/\\]/g, '').trim().slice(0, 100);
 
 /**
  * Registers an uploaded object as a file of `kind` owned by `ownerId` (null: an anonymous
@@ -243,7 +237,5 @@ export async function deleteFile(s: Pick<Services, 'config' | 'secret' | 'db'>, 
   await storageOf(s.config, s.secret).remove(file.storageKey);
 }
 
-export const isFileKind = (n: number): n is FileKindValue => (Object.values(FileKind) as number[]).includes(n);
-
-export { receiveFile, type ReceiveOptions, type Sniffed } from './receive.js';
+export { receiveFile } from './receive.js';
 export { openStoredFile } from './read.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Services } from '../../services.js';
-import type { FileRecord } from './public.js';
+import type { FileRecord } from './repo.js';
 import { localPath, storageOf } from './storage.js';
 
 /**

@@ -12,12 +12,12 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import { AppError, badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { cleanName, contentDisposition, type FileRecord } from './public.js';
+import { cleanName, contentDisposition } from './names.js';
 import type { FileKindValue } from './kinds.js';
-import { insertReceived, toRecord } from './repo.js';
+import { insertReceived, toRecord, type FileRecord } from './repo.js';
 import { localRoot, storageOf } from './storage.js';
 
-export interface Sniffed {
+interface Sniffed {
   /** what file-type found from the content; undefined for plain text and unknown formats */
   detected: { ext: string; mime: string } | undefined;
   size: number;

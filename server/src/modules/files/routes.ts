@@ -6,13 +6,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { filesApi, identityApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { badRequest, forbidden, notFound } from '../../http/reply.js';
+import type { Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
-import type { Module } from '../index.js';
-import { companyOfHr } from '../companies/public.js';
+import type { Module } from '../order.js';
 import { deleteHrFile, deleteSeekerFile } from './delete-own-file.js';
 import { MAX_UPLOAD_BYTES, SCOPES } from './kinds.js';
 import { canReadFile, type PrivateFileRule, contentDisposition, fileByKey, fileOf, issueUploadPolicy, readableUrl, type FileRecord } from './public.js';
@@ -49,6 +49,8 @@ function signedUntil(s: Services, key: string, q: Record<string, string | undefi
 /** Who besides the owner may read a private file: the rules of the modules that know. */
 export interface FilesNeeds {
   privateFileRules: readonly PrivateFileRule[];
+  /** The enterprise an HR has joined (companies module); null before they have one. */
+  companyOfHr(db: Db, hrId: string): Promise<{ id: string } | null>;
 }
 
 export function filesModule(needs: FilesNeeds): Module {
@@ -65,7 +67,7 @@ async function register(app: FastifyInstance, s: Services, needs: FilesNeeds): P
     s.onClose(() => clearInterval(timer));
   }
   // The server's own upload host; multipart parsing only here.
-  await app.register(async (child) => {
+  const uploadHost: FastifyPluginAsync = async (child) => {
     await child.register(multipart, {
       throwFileSizeLimit: false,
       limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 24, headerPairs: 100 },
@@ -78,14 +80,15 @@ async function register(app: FastifyInstance, s: Services, needs: FilesNeeds): P
       }
     });
     handle(child, s, filesApi.upload, async ({ req }) => ({ msg: '上传成功', ...(await receiveUpload(s, req)) }));
-  });
+  };
+  await app.register(uploadHost);
 
   // Files by storage key: public ones to anyone, private ones with a signed link or to whoever
   // may read them. Every answer says nosniff; the stored type (found from the content) and a
   // disposition that opens only known-safe images, video and PDF in the browser, anything else
   // as a download, so no upload ever runs as a page of this origin.
   fs.mkdirSync(localRoot(s.config), { recursive: true });
-  await app.register(async (scope) => {
+  const localFiles: FastifyPluginAsync = async (scope) => {
     // Ranges (video seeking), ETag and Last-Modified; the type is ours, not the extension's.
     await scope.register(fastifyStatic, { root: localRoot(s.config), serve: false, contentType: false, cacheControl: false, index: false, dotfiles: 'deny' });
     scope.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {
@@ -113,7 +116,8 @@ async function register(app: FastifyInstance, s: Services, needs: FilesNeeds): P
         .header('cache-control', cache);
       return reply.sendFile(file.storageKey);
     });
-  });
+  };
+  await app.register(localFiles);
 
   handle(app, s, identityApi.seekerFile, async ({ user, params }) => {
     const f = await fileOf(s.db, params.id);
@@ -159,13 +163,13 @@ async function register(app: FastifyInstance, s: Services, needs: FilesNeeds): P
   handle(app, s, filesApi.hrOssKey, async ({ user }) => ({ info: issueUploadPolicy(s, user.id, SCOPES.company) }));
 
   handle(app, s, filesApi.hrSave, async ({ user, body }) => {
-    const f = await saveHrFile(s, user.id, body);
+    const f = await saveHrFile(s, user.id, (await needs.companyOfHr(s.db, user.id))?.id ?? null, body);
     const file = await myFile(s, f);
     return { msg: '上传成功', wjid: f.id, fileUrl: file.fileUrl, file };
   });
 
   handle(app, s, filesApi.hrFiles, async ({ user }) => {
-    const company = await companyOfHr(s.db, user.id);
+    const company = await needs.companyOfHr(s.db, user.id);
     const list = await hrFiles(s.db, user.id, company?.id ?? null);
     // Oldest first, a bare array: the previous client maps it and takes the last logo.
     const out = await Promise.all(list.reverse().map((f) => myFile(s, f)));

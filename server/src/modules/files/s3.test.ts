@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhone, startServer, type TestServer } from '../../../test/helpers.js';
+import type { filesApi } from '@zp/core/contract';
+import { newPhone, startServer, type ApiReply, type TestServer } from '../../../test/helpers.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
-import { chatUsers } from '../chat/testing.js';
+import { chatUsers } from '../../../test/chat.js';
 
 describe('files on S3-compatible storage', () => {
   let s3: { run(): Promise<{ port: number }>; close(): Promise<void> };
@@ -69,7 +70,7 @@ describe('files on S3-compatible storage', () => {
 
   it('serves public files (logos) from the bucket URL with their real type', async () => {
     const hr = await srv.registerHr(newPhone());
-    const { saved } = await uploadAndSave(srv, {
+    const { saved } = await uploadAndSave<ApiReply<typeof filesApi.hrSave>>(srv, {
       token: hr.token, ossKey: '/api/hr/qydwhrxx/getOssKey', save: '/api/hr/qydwhrxx/saveFile', name: 'logo.png', bytes: samples.png(), saveBody: { fileType: 20 },
     });
     expect(saved.body.code).toBe(0);

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
  */
 const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256', key).update(data, 'utf8').digest();
 
-export function signingKey(secretKey: string, day: string, region: string, service = 's3'): Buffer {
+function signingKey(secretKey: string, day: string, region: string, service = 's3'): Buffer {
   const kDate = hmac(`AWS4${secretKey}`, day);
   const kRegion = hmac(kDate, region);
   const kService = hmac(kRegion, service);
@@ -20,7 +20,7 @@ export function signPolicy(base64Policy: string, secretKey: string, day: string,
 }
 
 /** 20151229T000000Z */
-export const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 export interface S3PostInput {
   bucket: string;

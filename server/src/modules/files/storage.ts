@@ -14,7 +14,7 @@ export interface StoredHead {
   localFile?: string;
 }
 
-export interface PostCredential {
+interface PostCredential {
   /** where the browser posts the multipart form */
   host: string;
   /** access key id ('zp' on the server's own host) */
@@ -58,7 +58,7 @@ export async function readHead(file: string): Promise<Buffer> {
 
 
 /** Keys on the server's own host sign with a key derived from the server secret, never the secret itself. */
-export const deriveKey = (secret: string, purpose: string) => crypto.createHmac('sha256', secret).update(`zp-files:${purpose}`).digest();
+const deriveKey = (secret: string, purpose: string) => crypto.createHmac('sha256', secret).update(`zp-files:${purpose}`).digest();
 
 export function localSignature(secret: string, base64Policy: string): string {
   return crypto.createHmac('sha256', deriveKey(secret, 'upload-policy')).update(base64Policy).digest('hex');
@@ -89,7 +89,7 @@ export function localPath(config: Config, key: string): string {
   return p;
 }
 
-export function localStorage(config: Config, secret: string): Storage {
+function localStorage(config: Config, secret: string): Storage {
   return {
     kind: 'local',
     credential(keyPrefix, minBytes, maxBytes, expiresAt) {
@@ -147,7 +147,7 @@ export function localStorage(config: Config, secret: string): Storage {
   };
 }
 
-export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
+function s3Storage(s3: NonNullable<Config['s3']>): Storage {
   const aws = new AwsClient({ accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, service: 's3', region: s3.region });
   const bucketUrl = `${s3.endpoint.replace(/\/$/, '')}/${s3.bucket}`;
   const objectUrl = (key: string) => `${bucketUrl}/${encodeKey(key)}`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError, badRequest, conflict, forbidden } from '../../http/reply.js';
+import { type AppError, badRequest, conflict, forbidden } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { checkContent, fileByKey, parseKey } from './public.js';
 import { scopeExts } from './kinds.js';

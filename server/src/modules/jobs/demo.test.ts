@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import type { companiesApi, jobsApi, searchApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { one, sql } from '../../db/index.js';
 
 let srv: TestServer;
@@ -19,19 +20,19 @@ describe('demo enterprises and jobs', () => {
           from companies`,
     );
     expect(byType).toEqual({ t1: 11, t2: 8, t3: 8, t4: 8, pending: 3 });
-    const all = await srv.call('/api/xs/app/search/gwpc', { query: { limit: 1 } });
+    const all = await srv.call<ApiReply<typeof searchApi.jobs>>('/api/xs/app/search/gwpc', { query: { limit: 1 } });
     expect(all.body.page.totalCount).toBeGreaterThan(250);
     // universities hire teachers, hospitals nurses
-    const teachers = await srv.call('/api/xs/app/search/gwpc', { query: { key: '教师' } });
+    const teachers = await srv.call<ApiReply<typeof searchApi.jobs>>('/api/xs/app/search/gwpc', { query: { key: '教师' } });
     expect(teachers.body.page.list.some((j: { dwmc: string }) => /大学|学院/.test(j.dwmc))).toBe(true);
     const hr = await srv.login('hr', '13800000002');
-    const own = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { limit: 1 } });
+    const own = await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { limit: 1 } });
     expect(own.body.page.totalCount).toBe(16);
     // HR of the demo enterprises can log in with the demo password
     const other = await srv.login('hr', '13810000001');
     expect((await srv.call('/api/hr/qydwhrxx/getDwShzt', { token: other.token })).body.shzt).toBe(1);
     const op = await srv.login('xs', '13800000003');
-    const queue = await srv.call('/api/xs/admin/companies', { token: op.token });
+    const queue = await srv.call<ApiReply<typeof companiesApi.adminList>>('/api/xs/admin/companies', { token: op.token });
     expect(queue.body.page.totalCount).toBe(2);
   });
 });

@@ -6,7 +6,7 @@
 import { sql, type Db } from '../../db/index.js';
 import { codeSnapshot } from '../codes/public.js';
 import { CITIES, type Random } from '../companies/public.js';
-import { jobSearchWords } from '../search/public.js';
+import { jobSearchWords } from './search-words.js';
 
 /** Industry code → the first-level categories (index in the category table) its enterprises hire for, with weights. */
 const INDUSTRY_CATEGORIES: Record<string, [string, number][]> = {
@@ -50,7 +50,7 @@ const ROLE_ENDINGS = ['师', '员', '长', '工', '手', '生', '士', '理', '�
 const TECH_LEVEL1 = new Set(['gwlb_01', 'gwlb_02', 'gwlb_19']);
 
 /** A job title from a third-level category name. */
-export function titleOf(categoryName: string, level1: string): string {
+function titleOf(categoryName: string, level1: string): string {
   let name = categoryName.replace(/[（(].*?[）)]/g, '').split('/')[0].trim();
   if (!name) name = categoryName;
   if (ROLE_ENDINGS.some((e) => name.endsWith(e))) return name;

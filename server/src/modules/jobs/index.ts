@@ -1,1 +1,1 @@
-export { default } from './routes.js';
+export { jobsModule } from './routes.js';

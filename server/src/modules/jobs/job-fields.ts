@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { codeSnapshot, isValidCode } from '../codes/public.js';
 import { checkFairChoice } from './job-fairs.js';
+import type { FairLookups } from './needs.js';
 import { enabledPerks, type JobRecord } from './repo.js';
 
 export type JobFields = Static<typeof JobInput>;
@@ -29,7 +30,7 @@ function salaryOf(b: JobFields): { zdyx: number; zgyx: number } {
 /** hxids as a list: the previous client sends one id as a string, and '' for none. */
 const fairIdsOf = (h: JobFields['hxids']): string[] | null => (h === undefined ? null : Array.isArray(h) ? h : h ? [h] : []);
 
-export async function checkFields(s: Services, companyId: string, jobId: string | null, b: JobFields): Promise<JobRecord> {
+export async function checkFields(s: Services, fairs: FairLookups, companyId: string, jobId: string | null, b: JobFields): Promise<JobRecord> {
   const db = s.db;
   if (b.dwid !== undefined && b.dwid !== companyId) throw forbidden('只能为本单位发布岗位');
   const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
@@ -54,7 +55,7 @@ export async function checkFields(s: Services, companyId: string, jobId: string 
   const perks = b.gwfl ?? b.gwfls ?? null;
   await checkPerks(db, perks ?? []);
   const fairIds = fairIdsOf(b.hxids);
-  if (fairIds) await checkFairChoice(s, companyId, jobId, fairIds);
+  if (fairIds) await checkFairChoice(s, fairs, companyId, jobId, fairIds);
   return {
     title: b.gwmc.trim(), category: b.gwlb, nature: b.gwgzxz, province: b.sbsf, city: b.sbcs, address: b.sbxxdz.trim(),
     salaryMin: zdyx, salaryMax: zgyx, education: b.xlyq, experience: b.jyyq, headcount: b.zprs, description: b.gwms.trim(),

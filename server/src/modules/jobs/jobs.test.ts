@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import type { companiesApi, jobsApi, notifyApi, searchApi } from '@zp/core/contract';
+import type { TestServer, ApiReply } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, type Actors, serverWithActors } from '../../../test/roles.js';
 import { fairWithSignup, jobBody, postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
@@ -68,7 +69,7 @@ describe('a job’s life', () => {
   it('draft → published → closed → reopened → deleted, as visitors see it', async () => {
     const hr = await actor(srv, 'hrApproved');
     const gwid = await postJob(srv, hr, { fb: 0, gwmc: '数据分析师' });
-    const visitor = () => srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } });
+    const visitor = () => srv.call<ApiReply<typeof jobsApi.detail>>('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } });
     expect((await visitor()).body.code).toBe(404);
     // the enterprise's HR sees the draft
     const own = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
@@ -77,13 +78,13 @@ describe('a job’s life', () => {
       gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101', gwyx: 'xzfw_06', fllist: [], hxid: [], hxlist: [],
     });
     // the HR's list: gwzt a string, gwfbsj a full time, the counts of résumés and fairs
-    const drafts = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, method: 'POST', query: { gwzt: '0' } });
+    const drafts = await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, method: 'POST', query: { gwzt: '0' } });
     expect(drafts.body.page.list).toEqual([
       expect.objectContaining({ gwid, gwzt: '0', gwyx: 'xzfw_06', sbsf: '440000', sbcs: '440300', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101', sdjlcount: 0, chcscount: 0 }),
     ]);
     expect(drafts.body.page.list[0].gwfbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const today = drafts.body.page.list[0].gwfbsj.slice(0, 10);
-    const inRange = async (q: Record<string, string>) => (await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: q })).body.page.totalCount;
+    const inRange = async (q: Record<string, string>) => (await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: q })).body.page.totalCount;
     expect(await inRange({ startTime: today, endTime: today })).toBe(1);
     expect(await inRange({ endTime: '2000-01-01' })).toBe(0);
     expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { gwzt: '9' } })).body.code).toBe(400);
@@ -96,8 +97,8 @@ describe('a job’s life', () => {
     });
     expect(pub.body.gwxxxqQzVO.sxsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // the job page's reply is qyDwgwfbxx only, with updateTime
-    const page = await srv.call('/api/qz/qzgrjbxx/getGwInfo', { method: 'POST', query: { gwid } });
-    expect(page.body.gwxxxqQzVO).toBeUndefined();
+    const page = await srv.call<ApiReply<typeof jobsApi.info>>('/api/qz/qzgrjbxx/getGwInfo', { method: 'POST', query: { gwid } });
+    expect((page.body as Record<string, unknown>).gwxxxqQzVO).toBeUndefined();
     expect(page.body.qyDwgwfbxx).toMatchObject({ gwid, gwyx: 'xzfw_06', gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', fllist: [] });
     expect(page.body.qyDwgwfbxx.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // the same visitor reading again is not another view (one a day each)
@@ -120,13 +121,13 @@ describe('a job’s life', () => {
     expect((await visitor()).body.gwxxxqQzVO.gwzt).toBe('2');
     expect(await jobSummary(srv.app.services.db, gwid)).toMatchObject({ title: '高级数据分析师', companyId: hr.companyId, hrId: hr.userId, status: 1 });
 
-    const mine = await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { gwzt: '2' } });
+    const mine = await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token, query: { gwzt: '2' } });
     expect(mine.body.page.list.map((j: { gwid: string }) => j.gwid)).toEqual([gwid]);
 
     expect((await srv.call(`/api/hr/qydwgwfbxx/deleteGW/${gwid}`, { token: hr.token, method: 'POST' })).body.code).toBe(0);
     expect((await visitor()).body.code).toBe(404);
     expect(await jobSummary(srv.app.services.db, gwid)).toBeNull();
-    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
   });
 
   it('a job can be refreshed once a day', async () => {
@@ -162,7 +163,7 @@ describe('a job’s life', () => {
     const gwid = await postJob(srv, hr, { gwmc: '带亮点的岗位', gwfl: ['gwfl_t2', 'gwfl_t1'], ssbm: '技术部', jnyq: '熟悉 SQL' });
     const d = (await srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } })).body.gwxxxqQzVO;
     expect(d).toMatchObject({ fllist: [{ dm: 'gwfl_t2' }, { dm: 'gwfl_t1' }], ssbm: '技术部', jnyq: '熟悉 SQL' });
-    const found = await srv.call('/api/xs/app/search/gwpc', { method: 'POST', query: { key: '带亮点的岗位', page: 1, limit: 10 } });
+    const found = await srv.call<ApiReply<typeof searchApi.jobs>>('/api/xs/app/search/gwpc', { method: 'POST', query: { key: '带亮点的岗位', page: 1, limit: 10 } });
     expect(found.body.page.list.find((j: { gwid: string }) => j.gwid === gwid)?.gwfl).toEqual(['gwfl_t2', 'gwfl_t1']);
     await srv.call('/api/hr/qydwgwfbxx/updateGw', { token: hr.token, body: { gwid, ...jobBody({ gwfl: [] }) } });
     expect((await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token })).body.gwxxxqHrVO).toMatchObject({ fllist: [], ssbm: '' });
@@ -183,7 +184,7 @@ describe('a job’s life', () => {
       expect(r.body.msg).toContain(text);
     }
     expect((await srv.call('/api/hr/qydwgwfbxx/deleteGW/abc', { token: hr.token, method: 'POST' })).body.code).toBe(400);
-    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
   });
 });
 
@@ -202,7 +203,7 @@ describe('the previous client’s job form (Enter_postcreate, Enter_updatePost)'
     const added = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, query: { type: 1 }, body: clientBody({ hxids: [fair] }) });
     expect(added).toMatchObject({ status: 200, body: { code: 0, gwid: expect.any(String) } });
     const gwid = added.body.gwid;
-    const detail = async () => (await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token, method: 'POST' })).body.gwxxxqHrVO;
+    const detail = async () => (await srv.call<ApiReply<typeof jobsApi.detailHr>>(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token, method: 'POST' })).body.gwxxxqHrVO;
     const d = await detail();
     expect(d).toMatchObject({
       gwmc: '旧版表单岗位', gwzt: '2', gwyx: 'xzfw_04', zdyx: 8000, zgyx: 12000, gwlbo: 'gwlb_01', gwlbt: 'gwlb_0101', gwlb: 'gwlb_010101',
@@ -211,7 +212,7 @@ describe('the previous client’s job form (Enter_postcreate, Enter_updatePost)'
     expect((await jobsAtFair(srv.app.services.db, fair, { page: 1, limit: 10 })).list.map((j) => j.gwid)).toEqual([gwid]);
     // 置顶: first on the enterprise's page before a fresher job
     const later = await postJob(srv, hr, { gwmc: '后发布的岗位' });
-    const page = await srv.call('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', query: { dwid: hr.companyId! } });
+    const page = await srv.call<ApiReply<typeof companiesApi.jobs>>('/api/hr/bskhgl/getGwListByDwId', { method: 'POST', query: { dwid: hr.companyId! } });
     expect(page.body.gwList.map((j: { gwid: string }) => j.gwid)).toEqual([gwid, later]);
 
     const draft = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, query: { type: 0 }, body: clientBody({ gwmc: '旧版草稿', hxids: '' }) });
@@ -249,7 +250,7 @@ describe('the previous client’s job form (Enter_postcreate, Enter_updatePost)'
     }
     const none = await srv.call('/api/hr/qydwgwfbxx/addGw', { token: hr.token, body: clientBody() });
     expect(none.body).toEqual({ code: 400, msg: '缺少必填参数：是否发布(type)' });
-    expect((await srv.call('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof jobsApi.listHr>>('/api/hr/qydwgwfbxx/findGwListHr', { token: hr.token })).body.page.totalCount).toBe(0);
   });
 });
 
@@ -268,7 +269,7 @@ describe('fairs and the operator', () => {
     expect(ok.body.code).toBe(0);
     const atFair = await jobsAtFair(srv.app.services.db, signed, { page: 1, limit: 10 });
     expect(atFair).toMatchObject({ total: 1, list: [{ gwid, gwmc: '招聘会岗位', dwid: hr.companyId }] });
-    const detail = await srv.call(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
+    const detail = await srv.call<ApiReply<typeof jobsApi.detailHr>>(`/api/hr/qydwgwfbxx/findGwInfoHrById/${gwid}`, { token: hr.token });
     expect(detail.body.gwxxxqHrVO.hxlist).toEqual([{ hxid: signed, hymc: '秋季线上双选会', ifks: 1, sfxz: 1 }]);
 
     await srv.call('/api/hr/qydwgwfbxx/updateHxsByGwid', { token: hr.token, body: { gwid, hxids: [] } });
@@ -279,7 +280,7 @@ describe('fairs and the operator', () => {
     const hr = await actor(srv, 'hrApproved');
     const gwid = await postJob(srv, hr, { gwmc: '高薪日结' });
     const op = actors.operator;
-    const found = await srv.call('/api/xs/admin/jobs', { token: op.token, query: { key: '高薪日结' } });
+    const found = await srv.call<ApiReply<typeof jobsApi.adminList>>('/api/xs/admin/jobs', { token: op.token, query: { key: '高薪日结' } });
     expect(found.body.page.list).toEqual([expect.objectContaining({ gwid, zt: 1, dwid: hr.companyId })]);
     const short = await srv.call('/api/xs/admin/jobs/takeDown', { token: op.token, body: { gwid, xjyy: '' } });
     expect(short.body.code).toBe(400);
@@ -287,7 +288,7 @@ describe('fairs and the operator', () => {
     expect((await srv.call('/api/xs/admin/jobs/takeDown', { token: op.token, body: { gwid, xjyy: '涉嫌虚假招聘' } })).body.code).toBe(409);
 
     expect((await srv.call('/api/qz/qydwgwfbxx/findGwInfoQzById', { query: { gwid } })).body.code).toBe(404);
-    const msgs = await srv.call('/api/hr/qyxxtx/list/xx_001/1/10', { token: hr.token });
+    const msgs = await srv.call<ApiReply<typeof notifyApi.hrList>>('/api/hr/qyxxtx/list/xx_001/1/10', { token: hr.token });
     expect(msgs.body.page.list[0]).toMatchObject({ bt: '岗位已被平台下架' });
     expect(msgs.body.page.list[0].nr).toContain('涉嫌虚假招聘');
     const republish = await srv.call(`/api/hr/qydwgwfbxx/gwcgfb/${gwid}`, { token: hr.token, method: 'POST' });

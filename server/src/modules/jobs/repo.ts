@@ -1,7 +1,7 @@
 /** All of the jobs module's SQL (demo and bulk data keep theirs in seed.ts and generate.ts). */
 import type { Static } from '@sinclair/typebox';
 import type { HrJobRow, JobDetail } from '@zp/core/contract';
-import { chinaTime, one, rows, sql, type Db } from '../../db/index.js';
+import { inList, likePattern, chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 
 /** A job's stored state (jobs.status). */
 export const DRAFT = 0;
@@ -9,8 +9,6 @@ export const PUBLISHED = 1;
 export const CLOSED = 2;
 export const TAKEN_DOWN = 3;
 
-/** An ILIKE pattern matching `s` anywhere, its wildcards taken literally. */
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 // ---- what other modules read (through public.ts)
 
@@ -141,7 +139,7 @@ export async function companyJobCounts(db: Db, companyIds: string[]): Promise<Re
   const r = await rows<{ id: string; n: number }>(
     db,
     sql`select company_id::text as id, count(*)::int as n from jobs
-        where company_id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)}) and status = 1 and deleted_at is null
+        where company_id in (${inList(companyIds)}) and status = 1 and deleted_at is null
         group by company_id`,
   );
   for (const x of r) out[x.id] = x.n;
@@ -332,7 +330,7 @@ export async function fairIdsOfJob(db: Db, jobId: string): Promise<Set<string>> 
 export async function writeJobFairs(db: Db, jobId: string, fairIds: string[]) {
   const current = await fairIdsOfJob(db, jobId);
   const added = fairIds.filter((id) => !current.has(id));
-  const keep = fairIds.length ? sql`and fair_id not in (${sql.join(fairIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const keep = fairIds.length ? sql`and fair_id not in (${inList(fairIds)})` : sql``;
   // An ended fair's record stays: it cannot be changed any more (nor offered in the form).
   await db.execute(sql`delete from job_fairs where job_id = ${jobId} ${keep} and fair_id in (select id from fairs where ends_at >= now())`);
   if (added.length) {
@@ -386,7 +384,7 @@ export async function jobsOfCompany(
   const when = sql.raw(`(j.refreshed_at at time zone 'Asia/Shanghai')`);
   const where = sql`j.company_id = ${companyId} and j.deleted_at is null
     ${q.gwzt ? sql`and job_gwzt(j.status) = ${q.gwzt}` : sql``}
-    ${q.name ? sql`and j.title ilike ${like(q.name)}` : sql``}
+    ${q.name ? sql`and j.title ilike ${likePattern(q.name)}` : sql``}
     ${q.startTime ? sql`and ${when} >= ${q.startTime}::timestamp` : sql``}
     ${q.end ? sql`and ${when} <= ${q.end}::timestamp` : sql``}
     ${q.mine === 1 ? sql`and j.hr_id = ${hrId}` : sql``}`;
@@ -410,7 +408,7 @@ export async function jobsOfCompany(
 export async function jobsForOperator(db: Db, q: { zt?: number; key?: string; page: number; limit: number }) {
   const where = sql`j.deleted_at is null
     ${q.zt !== undefined ? sql`and j.status = ${q.zt}` : sql``}
-    ${q.key ? sql`and (j.title ilike ${like(q.key)} or c.name ilike ${like(q.key)})` : sql``}`;
+    ${q.key ? sql`and (j.title ilike ${likePattern(q.key)} or c.name ilike ${likePattern(q.key)})` : sql``}`;
   const total = await one<{ n: number }>(db, sql`select count(*)::int as n from jobs j join companies c on c.id = j.company_id where ${where}`);
   const list = await rows<{ gwid: string; gwmc: string; dwid: string; dwmc: string; zt: number; xjyy: string; sxsj: string; hrxm: string }>(
     db,

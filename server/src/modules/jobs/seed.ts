@@ -2,14 +2,13 @@ import type { DemoContext } from '../../db/seed.js';
 import { rows, sql } from '../../db/index.js';
 import { random } from '../companies/public.js';
 import { KIND_CATEGORIES, demoKindOf } from '../companies/public.js';
-import { fairsOfCompany } from '../fairs/public.js';
-import { jobSearchWords } from '../search/public.js';
+import { jobSearchWords } from './search-words.js';
 import { categoryPool, insertJobs, makeJob, type JobCompany, type NewJob } from './generate.js';
 
 /**
  * Demo step of the jobs module, after the enterprises and the fairs: a few hundred jobs for the
- * approved demo enterprises (universities hire teachers, hospitals doctors and nurses), several of
- * each enterprise's shown at the fairs it signed up for that have not ended. Multi-row inserts.
+ * approved demo enterprises (universities hire teachers, hospitals doctors and nurses). Multi-row
+ * inserts; the fairs' step after it shows some of them at the fairs.
  */
 export async function seedDemoJobsStep(ctx: DemoContext): Promise<void> {
   const { db } = ctx;
@@ -31,14 +30,5 @@ export async function seedDemoJobsStep(ctx: DemoContext): Promise<void> {
   }
   await insertJobs(db, jobs);
 
-  // Show a few published jobs of each enterprise at its fairs (the ended ones showed them while they ran).
-  const links: string[] = [];
-  for (const c of companies) {
-    const fairs = await fairsOfCompany(db, c.id);
-    if (!fairs.length) continue;
-    const own = await rows<{ id: string }>(db, sql`select id::text as id from jobs where company_id = ${c.id} and status = 1 order by id limit 4`);
-    for (const f of fairs) for (const j of own) links.push(`(${j.id},${f.id})`);
-  }
-  if (links.length) await db.execute(sql.raw(`insert into job_fairs (job_id, fair_id) values ${links.join(',')} on conflict do nothing`));
-  ctx.log.info({ jobs: jobs.length, atFairs: links.length }, 'demo jobs');
+  ctx.log.info({ jobs: jobs.length }, 'demo jobs');
 }

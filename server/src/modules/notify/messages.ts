@@ -1,5 +1,5 @@
 import type { Reminder } from '@zp/core/contract';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { inList, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf, pageOf, type PageOf } from '../../http/reply.js';
 
 /** The list's categories: the previous client's xx_001…xx_005 (see notify.ts MessageKind), or all. */
@@ -26,7 +26,7 @@ export async function markRead(db: Db, userId: string, ids: string[]): Promise<n
   const r = await rows(
     db,
     sql`update notifications set read_at = now()
-        where user_id = ${userId} and read_at is null and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) returning id`,
+        where user_id = ${userId} and read_at is null and id in (${inList(ids)}) returning id`,
   );
   return r.length;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
-import { startServer, newPhone, dbKind, type TestServer } from '../../../test/helpers.js';
+import type { identityApi, notifyApi } from '@zp/core/contract';
+import { startServer, newPhone, dbKind, type ApiReply, type TestServer } from '../../../test/helpers.js';
 import { codesByRole, expectedCodes, type Actors, serverWithActors } from '../../../test/roles.js';
-import { openSocket } from '../../../test/socket.js';
+import { openSocket, type ReminderFrame } from '../../../test/socket.js';
 import { notify } from './notify.js';
 import { isUserOnline, onlineUsers, mountSocket } from './socket.js';
 import { startPresence } from './presence.js';
@@ -27,7 +28,7 @@ describe('notification socket', () => {
     const sa = await openSocket(srv.url, a.token!);
     const sb = await openSocket(srv.url, b.token!);
     await notify(srv.app.services, a.userId!, 'hxxx', '您报名的招聘会即将开始', '请准时进入会场', '/zppc/public/meetingList?venue=1');
-    const got = await sa.next();
+    const got = (await sa.next()) as ReminderFrame;
     expect(got).toMatchObject({
       type: 1,
       message: { lb: 'hxxx', bt: '您报名的招聘会即将开始', nr: '请准时进入会场', tzlj: '/zppc/public/meetingList?venue=1', sfyd: 0 },
@@ -36,7 +37,7 @@ describe('notification socket', () => {
     expect(got.message.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // B's first message is B's own reminder: A's never arrived there.
     await notify(srv.app.services, b.userId!, 'wjxx', '收到新的简历');
-    expect((await sb.next()).message.bt).toBe('收到新的简历');
+    expect(((await sb.next()) as ReminderFrame).message.bt).toBe('收到新的简历');
     sa.close();
     sb.close();
   });
@@ -46,8 +47,8 @@ describe('notification socket', () => {
     const t1 = await openSocket(srv.url, u.token!);
     const t2 = await openSocket(srv.url, u.token!);
     await notify(srv.app.services, u.userId!, 'xtxx', '系统维护通知');
-    expect((await t1.next()).message.bt).toBe('系统维护通知');
-    expect((await t2.next()).message.bt).toBe('系统维护通知');
+    expect(((await t1.next()) as ReminderFrame).message.bt).toBe('系统维护通知');
+    expect(((await t2.next()) as ReminderFrame).message.bt).toBe('系统维护通知');
     t1.close();
     t2.close();
   });
@@ -96,7 +97,7 @@ describe('notification socket', () => {
     const other = await openSocket(srv.url, actors.operator.token!);
     await notify(srv.app.services, u.userId!, 'xtxx', '无人接收也不报错');
     await notify(srv.app.services, actors.operator.userId!, 'xtxx', '仍然送达');
-    expect((await other.next()).message.bt).toBe('仍然送达');
+    expect(((await other.next()) as ReminderFrame).message.bt).toBe('仍然送达');
     other.close();
   });
 });
@@ -116,7 +117,7 @@ describe('across nodes (one database, one bus)', () => {
       const sock = await openSocket(url2, u.token!);
       await until(() => isUserOnline(s1, u.userId!));
       await notify(s1, u.userId!, 'wjxx', '面试邀请');
-      expect((await sock.next()).message.bt).toBe('面试邀请');
+      expect(((await sock.next()) as ReminderFrame).message.bt).toBe('面试邀请');
       sock.close();
       await until(async () => !(await isUserOnline(s1, u.userId!)));
     } finally {
@@ -132,7 +133,7 @@ describe('across nodes (one database, one bus)', () => {
       const sock = await openSocket(other.url, u.token!);
       await until(() => isUserOnline(srv.app.services, u.userId!));
       await notify(srv.app.services, u.userId!, 'hxxx', '跨节点送达');
-      expect((await sock.next()).message.bt).toBe('跨节点送达');
+      expect(((await sock.next()) as ReminderFrame).message.bt).toBe('跨节点送达');
       sock.close();
     } finally {
       await other.close();
@@ -192,12 +193,12 @@ describe('reminder lists and mark-read', () => {
     const foreign = await notify(s, actors.seeker.userId!, 'wjxx', '别人的消息');
 
     // recruitment: applications and fairs; interviews apart
-    const wj = await srv.call('/api/qz/qzxxtx/list/xx_002/1/10', { method: 'POST', token });
+    const wj = await srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/xx_002/1/10', { method: 'POST', token });
     expect(wj.body.code).toBe(0);
-    expect(wj.body.page.list.map((x: any) => [x.bt, x.lb, x.xxlb])).toEqual([['招聘会开始', 'hxxx', 'xx_002'], ['投递被查看', 'wjxx', 'xx_002']]);
+    expect(wj.body.page.list.map((x) => [x.bt, x.lb, x.xxlb])).toEqual([['招聘会开始', 'hxxx', 'xx_002'], ['投递被查看', 'wjxx', 'xx_002']]);
     expect(wj.body.page.totalCount).toBe(2);
-    const ms = await srv.call('/api/qz/qzxxtx/list/xx_003/1/10', { method: 'POST', token });
-    expect(ms.body.page.list.map((x: any) => x.bt)).toEqual(['面试邀请']);
+    const ms = await srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/xx_003/1/10', { method: 'POST', token });
+    expect(ms.body.page.list.map((x) => x.bt)).toEqual(['面试邀请']);
     expect((await srv.call('/api/qz/qzxxtx/list/xx_005/1/10', { method: 'POST', token })).body.page).toMatchObject({ list: [], totalCount: 0 });
     const all = await srv.call('/api/qz/qzxxtx/list/all/1/2', { token });
     expect(all.body.page).toMatchObject({ totalCount: 3, totalPage: 2, currPage: 1, pageSize: 2 });
@@ -207,14 +208,14 @@ describe('reminder lists and mark-read', () => {
 
     const marked = await srv.call('/api/qz/qzxxtx/markReadBatch', { token, body: [ids[0], foreign] });
     expect(marked.body).toMatchObject({ code: 0, count: 1 });
-    const after = await srv.call('/api/qz/qzxxtx/baseInfo', { token });
+    const after = await srv.call<ApiReply<typeof identityApi.seekerReminders>>('/api/qz/qzxxtx/baseInfo', { token });
     expect(after.body.qzXxtx.wjxx.count).toBe(1);
     // The other user's reminder is untouched.
-    const theirs = await srv.call('/api/qz/qzxxtx/list/xx_002/1/50', { token: actors.seeker.token });
-    expect(theirs.body.page.list.find((x: any) => x.xxid === foreign).sfyd).toBe(0);
+    const theirs = await srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/xx_002/1/50', { token: actors.seeker.token });
+    expect(theirs.body.page.list.find((x) => x.xxid === foreign)!.sfyd).toBe(0);
 
-    const readRow = (await srv.call('/api/qz/qzxxtx/list/xx_002/1/10', { token })).body.page.list.find((x: any) => x.xxid === ids[0]);
-    expect(readRow.sfyd).toBe(1);
+    const readRow = (await srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/xx_002/1/10', { token })).body.page.list.find((x) => x.xxid === ids[0]);
+    expect(readRow!.sfyd).toBe(1);
 
     const allRead = await srv.call('/api/qz/qzxxtx/markReadAll/all', { method: 'POST', token });
     expect(allRead.body.count).toBe(2);
@@ -224,10 +225,10 @@ describe('reminder lists and mark-read', () => {
   it('HR has the same under /api/hr/qyxxtx', async () => {
     const hr = actors.hrApproved;
     const id = await notify(srv.app.services, hr.userId!, 'xtxx', '单位审核通过');
-    const list = await srv.call('/api/hr/qyxxtx/list/xx_001/1/10', { method: 'POST', token: hr.token });
+    const list = await srv.call<ApiReply<typeof notifyApi.hrList>>('/api/hr/qyxxtx/list/xx_001/1/10', { method: 'POST', token: hr.token });
     expect(list.body.page.list[0]).toMatchObject({ xxid: id, bt: '单位审核通过', lb: 'xtxx', sfyd: 0 });
     expect((await srv.call('/api/hr/qyxxtx/markReadBatch', { token: hr.token, body: [id] })).body.count).toBe(1);
-    expect((await srv.call('/api/hr/qyxxtx/baseInfo', { token: hr.token })).body.hrXxtx.xtxx.count).toBe(0);
+    expect((await srv.call<ApiReply<typeof identityApi.hrReminders>>('/api/hr/qyxxtx/baseInfo', { token: hr.token })).body.hrXxtx.xtxx.count).toBe(0);
   });
 
   it('answers bad input with a Chinese message and changes nothing', async () => {

@@ -14,7 +14,7 @@ const TOPIC = 'presence';
 const SNAPSHOT_MS = 15_000;
 const STALE_MS = 3 * SNAPSHOT_MS;
 /** How long a presence call counts: longer than the hall's 3-minute ping. */
-export const LEASE_MS = 5 * 60_000;
+const LEASE_MS = 5 * 60_000;
 
 type PresenceEvent =
   | { kind: 'change'; node: string; userId: string; online: boolean }

@@ -1,3 +1,3 @@
 /** What other modules use from notify: store-and-push a reminder, and who is online. */
-export { notify, NOTIFY_TOPIC, type NotifyEvent, type ReminderCategory, type MessageKind } from './notify.js';
+export { notify } from './notify.js';
 export { isUserOnline, markPresent, onlineUsers, onlineUsersFor } from './socket.js';

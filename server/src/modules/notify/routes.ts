@@ -1,6 +1,6 @@
 import { identityApi, notifyApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { unreadCounters } from './counters.js';
 import { listReminders, markAllRead, markRead } from './messages.js';
 import { mountSocket } from './socket.js';

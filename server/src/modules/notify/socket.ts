@@ -11,10 +11,10 @@ import type { WebSocket } from '@fastify/websocket';
 import type { Reminder, SocketMessage } from '@zp/core/contract';
 import type { RawData } from 'ws';
 import type { Services } from '../../services.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import { NOTIFY_TOPIC, type NotifyEvent } from './notify.js';
 import { startPresence, type Presence } from './presence.js';
-import { originMatches } from '../auth/public.js';
+import { originMatches } from '../../http/origins.js';
 import { rows, sql } from '../../db/index.js';
 
 /** How often the server pings; a socket that has not answered the previous ping is dropped. */
@@ -79,7 +79,7 @@ const chinaTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
 });
 
-export function reminderOf(e: NotifyEvent, at = new Date()): Reminder {
+function reminderOf(e: NotifyEvent, at = new Date()): Reminder {
   return { xxid: e.id, lb: e.category, xxlb: e.kind, bt: e.title, nr: e.content, tzlj: e.link, sfyd: 0, createTime: chinaTime.format(at) };
 }
 

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { PARTNER_AUTHORIZE_ELSEWHERE_MSG, PARTNER_ROLE_MSG } from '@zp/core/contract';
 import { forbidden } from '../../http/reply.js';
 import { requestOrigin } from '../../http/origins.js';
-import type { User } from '../../http/route.js';
+import type { User } from '../../http/user.js';
 import type { Services } from '../../services.js';
 import { LOGIN_TYPE_PARTNER, startSession } from '../auth/public.js';
 import { listedOrigin } from './partner-origin.js';

@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEMO_PWD, md5, startServer, type TestServer } from '../../../test/helpers.js';
+import type { adminApi, authApi, Envelope, identityApi, partnersApi } from '@zp/core/contract';
+import { DEMO_PWD, md5, startServer, type ApiReply, type Reply, type ReplyBody, type TestServer } from '../../../test/helpers.js';
 import { actor, completeResume, uniquePhone, type Actor } from '../../../test/roles.js';
 import { fairWithSignup } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
-import { RawClient } from '../chat/testing.js';
-import { Signal } from '../rtc/testing.js';
+import { RawClient } from '../../../test/chat.js';
+import { Signal } from '../../../test/rtc.js';
 import { PARTNERS_CHANGED_TOPIC } from './index.js';
 
 const PARTNER = 'https://career.example.edu';
@@ -22,8 +23,8 @@ let srv: TestServer;
 let operator: Actor;
 let seeker: Actor;
 
-const op = (path: string, body?: unknown) => srv.call(path, { token: operator.token, ...(body === undefined ? {} : { body }) });
-const list = async () => (await op('/api/xs/admin/partner/list')).body.list as any[];
+const op = <T = ReplyBody>(path: string, body?: unknown) => srv.call<T>(path, { token: operator.token, ...(body === undefined ? {} : { body }) });
+const list = async () => (await op<ApiReply<typeof partnersApi.adminList>>('/api/xs/admin/partner/list')).body.list;
 const from = (origin: string | null, token?: string | null): { headers: Record<string, string>; token: string | null } => ({
   headers: origin ? { origin } : {},
   token: token ?? null,
@@ -37,13 +38,13 @@ async function addPartner(mc: string, origin: string, extra: Record<string, unkn
 
 /** Logs the seeker in on a page of `origin` (password login, as the platform's login page does; a partner page is refused). */
 async function loginFrom(origin: string | null, phone = seeker.phone!) {
-  const r = await srv.call('/api/sec/pc/logonQz', { ...from(origin), body: { logintype: 0, phone, pwd: DEMO_PWD } });
+  const r = await srv.call<ApiReply<typeof authApi.loginSeeker>>('/api/sec/pc/logonQz', { ...from(origin), body: { logintype: 0, phone, pwd: DEMO_PWD } });
   return r;
 }
 
 /** What the platform's login window asks for `origin` with the platform session `token` (the window's page is on the platform's origin). */
 const authorize = (origin: unknown, token: string | null, pageOrigin: string | null = srv.url) =>
-  srv.call('/api/sec/partner/authorize', { ...from(pageOrigin, token), body: { origin } });
+  srv.call<ApiReply<typeof partnersApi.authorize>>('/api/sec/partner/authorize', { ...from(pageOrigin, token), body: { origin } });
 
 /** A partner token for `origin`, as the window gets it: the seeker logged in on the platform, then 授权登录. */
 async function partnerLogin(origin: string) {
@@ -67,7 +68,7 @@ afterAll(() => srv?.close());
 
 describe('the operator keeps the list of partner sites', () => {
   it('adds, edits, disables and deletes a site; the origin is normalised; every step is logged', async () => {
-    const add = await op('/api/xs/admin/partner/save', { mc: '  测试学院就业网 ', origin: 'HTTPS://Career.Test-College.edu.cn:443/', lxr: '李老师' });
+    const add = await op<ApiReply<typeof partnersApi.adminSave>>('/api/xs/admin/partner/save', { mc: '  测试学院就业网 ', origin: 'HTTPS://Career.Test-College.edu.cn:443/', lxr: '李老师' });
     expect(add.body).toMatchObject({ code: 0, msg: '新增成功', item: { mc: '测试学院就业网', origin: 'https://career.test-college.edu.cn', lxr: '李老师', sfqy: 1 } });
     const id = add.body.item.bsid;
     expect((await list()).find((p) => p.bsid === id)).toMatchObject({ origin: 'https://career.test-college.edu.cn', cjsj: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
@@ -80,8 +81,8 @@ describe('the operator keeps the list of partner sites', () => {
     expect((await list()).some((p) => p.bsid === id)).toBe(false);
     expect((await op('/api/xs/admin/partner/delete', { bsid: id })).body).toEqual({ code: 404, msg: '合作网站不存在' });
 
-    const log = (await srv.call('/api/xs/admin/log/list', { token: operator.token, query: { action: 'partner.' } })).body.page.list;
-    expect(log.filter((r: any) => r.target === id).map((r: any) => r.action)).toEqual(['partner.delete', 'partner.disable', 'partner.update', 'partner.add']);
+    const log = (await srv.call<ApiReply<typeof adminApi.log>>('/api/xs/admin/log/list', { token: operator.token, query: { action: 'partner.' } })).body.page.list;
+    expect(log.filter((r) => r.target === id).map((r) => r.action)).toEqual(['partner.delete', 'partner.disable', 'partner.update', 'partner.add']);
   });
 
   it('refuses malformed origins, empty names and duplicates with a Chinese message, changing nothing', async () => {
@@ -171,8 +172,14 @@ describe('CORS and the refusal', () => {
     const status = (path: string, origin: string) =>
       new Promise<string>((resolve) => {
         const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}${path}`, { origin });
-        ws.once('open', () => (ws.close(), resolve('open')));
-        ws.once('unexpected-response', (_req, res) => (resolve(String(res.statusCode)), ws.terminate()));
+        ws.once('open', () => {
+          ws.close();
+          resolve('open');
+        });
+        ws.once('unexpected-response', (_req, res) => {
+          resolve(String(res.statusCode));
+          ws.terminate();
+        });
         ws.once('error', (e) => resolve(`error ${e.message}`));
       });
     for (const path of ['/wss/ws', '/api/chat/ws', '/api/rtc/ws']) {
@@ -228,8 +235,8 @@ describe('partner tokens', () => {
     );
     expect(row).toEqual({ kind: 'partner', origin: PARTNER, seconds: 7200 });
     // the login log says where each login was made, the window's authorisation as such
-    const log = (await srv.call('/api/sec/pc/getLoginLog', { token: seeker.token, query: { page: 1, limit: 3 } })).body.loginLog.list;
-    expect(log.map((r: any) => [r.logintype, r.origin])).toEqual([[0, ''], [3, PARTNER], [0, '']]);
+    const log = (await srv.call<ApiReply<typeof authApi.loginLog>>('/api/sec/pc/getLoginLog', { token: seeker.token, query: { page: 1, limit: 3 } })).body.loginLog.list;
+    expect(log.map((r) => [r.logintype, r.origin])).toEqual([[0, ''], [3, PARTNER], [0, '']]);
   });
 
   it('learns from roomMembersInfo no more than its person would on the platform: other seekers masked (issue 27 item 1)', async () => {
@@ -274,8 +281,8 @@ describe('partner tokens', () => {
     }
     // nothing changed: the old password still logs in, the name is unchanged
     expect((await loginFrom(null)).body.code).toBe(0);
-    const base = await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token: seeker.token });
-    expect(base.body.qzGrjbxxBase.xm).not.toBe('被改的名字');
+    const base = await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token: seeker.token });
+    expect(base.body.qzGrjbxxBase!.xm).not.toBe('被改的名字');
 
     const fair = await fairWithSignup(srv, { name: '合作网站报名测试会' });
     const signUp = await srv.call('/api/qz/bsrcbmxx/hxBmMore', { ...from(PARTNER, token), body: [fair] });
@@ -308,7 +315,10 @@ describe('partner tokens', () => {
         const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/wss/ws`, { origin });
         ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
         ws.on('message', (data) => {
-          if (JSON.parse(String(data))?.type === 2) (resolve('ready'), ws.close());
+          if (JSON.parse(String(data))?.type === 2) {
+            resolve('ready');
+            ws.close();
+          }
         });
         ws.once('close', (code) => resolve(`closed ${code}`));
       });
@@ -318,10 +328,10 @@ describe('partner tokens', () => {
 
   it('the refresh from its own origin renews it for another 2 hours, still bound and scoped', async () => {
     const token = (await partnerLogin(PARTNER)).body.token;
-    const byPath = await srv.call(`/api/sec/token/refreshToken/${token}`, { ...from(PARTNER), method: 'POST' });
+    const byPath = await srv.call<ApiReply<typeof authApi.refresh>>(`/api/sec/token/refreshToken/${token}`, { ...from(PARTNER), method: 'POST' });
     expect(byPath.body.code).toBe(0);
     expect(byPath.body.expiresIn).toBeGreaterThanOrEqual(7199);
-    const byHeader = await srv.call('/api/sec/token/refresh', { ...from(PARTNER, byPath.body.token), method: 'POST' });
+    const byHeader = await srv.call<ApiReply<typeof authApi.refreshCurrent>>('/api/sec/token/refresh', { ...from(PARTNER, byPath.body.token), method: 'POST' });
     expect(byHeader.body).toMatchObject({ code: 0, userId: seeker.userId });
     expect(byHeader.body.expiresIn).toBeGreaterThanOrEqual(7199);
     const next = byHeader.body.token;
@@ -334,8 +344,8 @@ describe('partner tokens', () => {
 describe("the person's partner logins", () => {
   it('the owner lists them and ends one at once; nobody else can', async () => {
     const token = (await partnerLogin(PARTNER)).body.token;
-    const renewed = (await srv.call('/api/sec/token/refresh', { ...from(PARTNER, token), method: 'POST' })).body.token;
-    const listed = (await srv.call('/api/sec/pc/partnerSessions', { token: seeker.token })).body.list as any[];
+    const renewed = (await srv.call<ApiReply<typeof authApi.refreshCurrent>>('/api/sec/token/refresh', { ...from(PARTNER, token), method: 'POST' })).body.token;
+    const listed = (await srv.call<ApiReply<typeof partnersApi.mySessions>>('/api/sec/pc/partnerSessions', { token: seeker.token })).body.list;
     expect(listed.length).toBeGreaterThan(0);
     expect(listed[0]).toEqual({
       bsid: expect.stringMatching(/^\d+$/),
@@ -357,7 +367,7 @@ describe("the person's partner logins", () => {
     expect((await srv.call('/api/sec/pc/currentUser', from(PARTNER, renewed))).body.code).toBe(401);
     // the token it was renewed from, still in its grace minute, ends with it
     expect((await srv.call('/api/sec/pc/currentUser', from(PARTNER, token))).body.code).toBe(401);
-    expect(((await srv.call('/api/sec/pc/partnerSessions', { token: seeker.token })).body.list as any[]).some((s) => s.bsid === target)).toBe(false);
+    expect((await srv.call<ApiReply<typeof partnersApi.mySessions>>('/api/sec/pc/partnerSessions', { token: seeker.token })).body.list.some((s) => s.bsid === target)).toBe(false);
     // the platform's own session was not touched, and a full session cannot be ended this way
     expect((await srv.call('/api/sec/pc/currentUser', { token: seeker.token })).body.code).toBe(0);
     const full = await one<{ id: string }>(srv.app.services.db, sql`select id::text as id from sessions where user_id = ${seeker.userId} and kind = 'full' limit 1`);
@@ -424,7 +434,10 @@ describe("the platform's login window (issue 27 item 4)", () => {
       const ws = new WebSocket(`${srv.url.replace(/^http/, 'ws')}/wss/ws`, { origin: PARTNER });
       ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
       ws.on('message', (data) => {
-        if (JSON.parse(String(data))?.type === 2) (resolve('ready'), ws.close());
+        if (JSON.parse(String(data))?.type === 2) {
+          resolve('ready');
+          ws.close();
+        }
       });
       ws.once('close', (code) => resolve(`closed ${code}`));
     });
@@ -496,7 +509,7 @@ describe("the platform's login window (issue 27 item 4)", () => {
     const partnerToken = (await partnerLogin(PARTNER)).body.token as string;
     const afterOne = await sessionCount();
     expect(afterOne).toBe(before + 2); // the platform login and the partner token
-    const refusals: [Promise<{ status: number; body: any }>, { code: number; msg: RegExp | string }][] = [
+    const refusals: [Promise<Reply<Envelope>>, { code: number; msg: RegExp | string }][] = [
       [authorize(PARTNER, null), { code: 401, msg: '请先登录' }],
       [authorize(PARTNER, 'not-a-token-at-all-but-long-enough'), { code: 401, msg: '请先登录' }],
       // server to server, or a page elsewhere: only the platform's own window asks
@@ -515,12 +528,12 @@ describe("the platform's login window (issue 27 item 4)", () => {
       expect(r.body.code, JSON.stringify(r.body)).toBe(want.code);
       expect(r.body.msg).toMatch(want.msg);
     }
-    for (const origin of [undefined, null, 1, [], {}, '', 'null', 'career.example.edu', 'https://career.example.edu/', 'https://career.example.edu/path', 'https://career.example.edu?x', 'javascript:alert(1)', 'https://career.example.edu\u0000', 'https://' + 'a'.repeat(300) + '.edu']) {
+    for (const origin of [undefined, null, 1, [], {}, '', 'null', 'career.example.edu', 'https://career.example.edu/', 'https://career.example.edu/path', 'https://career.example.edu?x', 'javascript:alert(1)', 'https://career.example.edu\u0000', `https://${'a'.repeat(300)}.edu`]) {
       const r = await authorize(origin, full);
       expect(r.status, String(origin)).toBe(200);
       expect(r.body.code, JSON.stringify(origin)).toBe(400);
     }
-    expect((await srv.call('/api/sec/partner/authorize', { ...from(srv.url, full), body: null as any })).body.code).toBe(400);
+    expect((await srv.call('/api/sec/partner/authorize', { ...from(srv.url, full), body: null })).body.code).toBe(400);
     expect(await sessionCount()).toBe(afterOne);
 
     // a disabled site gets nothing

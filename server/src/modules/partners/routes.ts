@@ -7,7 +7,7 @@ import { partnersApi } from '@zp/core/contract';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { handle } from '../../http/route.js';
 import { normaliseOrigin } from '../../http/origins.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { authorizePartner } from './authorize-partner.js';
 import { enablePartner } from './enable-partner.js';
 import { listedOrigin } from './partner-origin.js';

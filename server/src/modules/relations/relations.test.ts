@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import type { applicationsApi, relationsApi } from '@zp/core/contract';
+import type { ApiReply, TestServer } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
@@ -29,9 +30,9 @@ describe('saved jobs', () => {
     expect((await srv.call('/api/qz/qzgwsc/plsc', { token: me.token, body: [b, { gwid: a, dwid }] })).body).toMatchObject({ code: 0, saved: 1 });
     await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: me.token, query: { gwid: a } });
 
-    const page = (await srv.call('/api/qz/qzgwsc/list/1/10', { method: 'POST', token: me.token })).body.page;
+    const page = (await srv.call<ApiReply<typeof relationsApi.savedJobs>>('/api/qz/qzgwsc/list/1/10', { method: 'POST', token: me.token })).body.page;
     expect(page.totalCount).toBe(2);
-    expect(page.list.map((x: any) => [x.gwmc, x.yyzt, x.gwzt, x.dwid])).toEqual([['出纳', 0, '2', dwid], ['会计', 1, '2', dwid]]);
+    expect(page.list.map((x) => [x.gwmc, x.yyzt, x.gwzt, x.dwid])).toEqual([['出纳', 0, '2', dwid], ['会计', 1, '2', dwid]]);
     // the contract's row (§2.7): gwyx beside the exact range, the enterprise's ownership and size, qdid
     expect(page.list[0]).toMatchObject({ qdid: page.list[0].gwid, gwyx: expect.stringMatching(/^xzfw_0\d$/), dwxz: expect.any(String), dwgm: expect.any(String) });
     expect(page.list[0].gwfbsj).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -42,7 +43,7 @@ describe('saved jobs', () => {
     expect(flags.body.sczt).toEqual({ [a]: 1, [b]: 1, '123456789': 0 });
 
     expect((await srv.call(`/api/qz/qzgwsc/qxsc/${dwid}/${a}`, { method: 'POST', token: me.token })).body.code).toBe(0);
-    expect((await srv.call('/api/qz/qzgwsc/list/1/10', { token: me.token })).body.page.list.map((x: any) => x.gwid)).toEqual([b]);
+    expect((await srv.call<ApiReply<typeof relationsApi.savedJobs>>('/api/qz/qzgwsc/list/1/10', { token: me.token })).body.page.list.map((x) => x.gwid)).toEqual([b]);
   });
 
   it('refuses jobs that are not taking applications, all or nothing', async () => {
@@ -57,7 +58,7 @@ describe('saved jobs', () => {
     for (const bad of [[], ['x'], [{ gwid: '1', dwid: 'y' }], {}]) {
       expect((await srv.call('/api/qz/qzgwsc/plsc', { token: me.token, body: bad })).body.code, JSON.stringify(bad)).toBe(400);
     }
-    expect((await srv.call('/api/qz/qzgwsc/list/1/10', { token: me.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof relationsApi.savedJobs>>('/api/qz/qzgwsc/list/1/10', { token: me.token })).body.page.totalCount).toBe(0);
     expect((await srv.call('/api/qz/qzgwsc/list/0/10', { token: me.token })).body.code).toBe(400);
   });
 });
@@ -70,14 +71,14 @@ describe('followed and shielded enterprises', () => {
     expect((await srv.call(`/api/qz/qzgssc/sc/${dwid}`, { method: 'POST', token: me.token })).body).toEqual({ code: 0, msg: '关注成功' });
     expect((await srv.call(`/api/qz/qzgssc/sc/${dwid}`, { method: 'POST', token: me.token })).body.code).toBe(0);
     expect((await srv.call(`/api/qz/qzgssc/sc/${actors.hrUnapproved.companyId}`, { method: 'POST', token: me.token })).body).toEqual({ code: 404, msg: '单位不存在' });
-    const page = (await srv.call('/api/qz/qzgssc/list/1/10', { method: 'POST', token: me.token })).body.page;
+    const page = (await srv.call<ApiReply<typeof relationsApi.followed>>('/api/qz/qzgssc/list/1/10', { method: 'POST', token: me.token })).body.page;
     expect(page.totalCount).toBe(1);
     expect(page.list[0]).toMatchObject({ dwid, dwszcs: '440300', sshy: 'hy_01' });
     expect(page.list[0].rzgws).toBeGreaterThanOrEqual(1);
     const flags = (await srv.call('/api/qz/qzgssc/sczt', { token: me.token, body: [dwid, actors.hrApproved.companyId] })).body;
     expect(flags.sczt).toEqual({ [dwid]: 1, [actors.hrApproved.companyId!]: 0 });
     expect((await srv.call(`/api/qz/qzgssc/qxsc/${dwid}`, { method: 'POST', token: me.token })).body.code).toBe(0);
-    expect((await srv.call('/api/qz/qzgssc/list/1/10', { token: me.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof relationsApi.followed>>('/api/qz/qzgssc/list/1/10', { token: me.token })).body.page.totalCount).toBe(0);
   });
 
   it('shields an enterprise: its HR lose sight of me until I lift it', async () => {
@@ -112,8 +113,8 @@ describe('who viewed my résumé', () => {
     await srv.call(`/api/hr/qyhxrxx/findQzxxInfo/${me.userId}`, { token: h1.token });
     await db().execute(sql`update resume_views set viewed_at = viewed_at - interval '1 hour' where seeker_id = ${me.userId}`);
     await srv.call(`/api/hr/qyhxrxx/findQzxxInfoZjcs`, { token: h2.token, query: { qzbsid: me.userId! } });
-    const page = (await srv.call('/api/qz/qyckjljl/hrDetail', { method: 'POST', token: me.token, body: { page: 1, limit: 10 } })).body.page;
-    expect(page.list.map((x: any) => [x.hrid, x.ckcs, x.dwmc])).toEqual([
+    const page = (await srv.call<ApiReply<typeof relationsApi.viewers>>('/api/qz/qyckjljl/hrDetail', { method: 'POST', token: me.token, body: { page: 1, limit: 10 } })).body.page;
+    expect(page.list.map((x) => [x.hrid, x.ckcs, x.dwmc])).toEqual([
       [h2.userId, 1, `测试企业${h2.userId}`],
       [h1.userId, 2, `测试企业${h1.userId}`],
     ]);
@@ -131,25 +132,25 @@ describe('favourite talents', () => {
     const add = (who: Actor, qzzid: string) => srv.call('/api/hr/qyjlsc/addJlsc', { method: 'POST', token: who.token, query: { qzzid } });
     expect((await add(hr, me.userId!)).body).toEqual({ code: 0, msg: '收藏成功' });
     expect((await add(hr, me.userId!)).body.code).toBe(0);
-    const list = (await srv.call('/api/hr/qyjlsc/list', { token: hr.token })).body.page;
+    const list = (await srv.call<ApiReply<typeof relationsApi.favourites>>('/api/hr/qyjlsc/list', { token: hr.token })).body.page;
     expect(list.totalCount).toBe(1);
     expect(list.list[0]).toMatchObject({ qzbsid: me.userId, xm: '测试求职者', sftd: 0, sfyy: 0 });
-    expect((await srv.call('/api/hr/qyjlsc/list', { token: hr.token, query: { xm: '不存在的名字' } })).body.page.totalCount).toBe(0);
-    expect((await srv.call('/api/hr/qyjlsc/list', { token: colleague.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof relationsApi.favourites>>('/api/hr/qyjlsc/list', { token: hr.token, query: { xm: '不存在的名字' } })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof relationsApi.favourites>>('/api/hr/qyjlsc/list', { token: colleague.token })).body.page.totalCount).toBe(0);
 
     // the received list marks a favourite
     const gwid = await postJob(srv, hr);
     await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: me.token, query: { gwid } });
-    const row = (await srv.call('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token })).body.page.list[0];
+    const row = (await srv.call<ApiReply<typeof applicationsApi.received>>('/api/hr/qyhxrxx/findAllHxrList', { token: hr.token })).body.page.list[0];
     expect(row).toMatchObject({ qzbsid: me.userId, sfsc: 1 });
-    expect((await srv.call('/api/hr/qyjlsc/list', { token: hr.token })).body.page.list[0].sftd).toBe(1);
+    expect((await srv.call<ApiReply<typeof relationsApi.favourites>>('/api/hr/qyjlsc/list', { token: hr.token })).body.page.list[0].sftd).toBe(1);
 
     const favs = async () => (await one<{ n: number }>(db(), sql`select favourite_count::int as n from seeker_profiles where user_id = ${me.userId}`))!.n;
     expect(await favs()).toBe(1);
     expect((await srv.call(`/api/hr/qyjlsc/cancelJlsc/${me.userId}`, { method: 'POST', token: hr.token })).body.code).toBe(0);
     expect((await srv.call(`/api/hr/qyjlsc/cancelJlsc/${me.userId}`, { method: 'POST', token: hr.token })).body.code).toBe(0);
     expect(await favs()).toBe(0);
-    expect((await srv.call('/api/hr/qyjlsc/list', { token: hr.token })).body.page.totalCount).toBe(0);
+    expect((await srv.call<ApiReply<typeof relationsApi.favourites>>('/api/hr/qyjlsc/list', { token: hr.token })).body.page.totalCount).toBe(0);
 
     const hidden = await seekerNow();
     await db().execute(sql`update seeker_profiles set hidden = true where user_id = ${hidden.userId}`);

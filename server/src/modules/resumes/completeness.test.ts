@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import type { completenessApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor } from '../../../test/roles.js';
 import { sql } from '../../db/index.js';
 
@@ -11,7 +12,7 @@ afterAll(() => srv?.close());
 
 it('says what the résumé still lacks, with the points each adds and where to fill it in; the points add up to what is missing', async () => {
   const seeker = await actor(srv, 'seeker');
-  const gaps = async () => (await srv.call('/api/qz/qzgrjbxx/completeness', { token: seeker.token })).body;
+  const gaps = async () => (await srv.call<ApiReply<typeof completenessApi.gaps>>('/api/qz/qzgrjbxx/completeness', { token: seeker.token })).body;
   // the base information without city and job-seeking state
   const base = { xm: '李明', xbm: 'xb_001', csrq: '1996-05-01', yx: 'liming@example.com', zwpj: '踏实肯干' };
   expect((await srv.call('/api/qz/qzgrjbxx/update', { token: seeker.token, body: base })).body.code).toBe(0);

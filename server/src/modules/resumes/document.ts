@@ -7,10 +7,10 @@ import { SECTIONS, SECTION_KEYS, type SectionDef, type SectionKey } from '@zp/co
 import { one, sql } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import { codeName, isCodeTable, type CodeTable } from '../codes/public.js';
-import { resumeSections, seekerCard, yearsSince } from './public.js';
+import { resumeSections, seekerCard, yearsSince } from './repo.js';
 import { STORES } from './sections.js';
 
-export interface DocumentEntry {
+interface DocumentEntry {
   /** the entry's headline: employer, school, project … */
   title: string;
   /** '2019.07 - 至今', '' without dates */
@@ -41,7 +41,7 @@ const PARAGRAPH_LENGTH = 500;
 
 const month = (v: string) => v.slice(0, 7).replace('-', '.');
 
-export const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : '');
+const maskPhone = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : '');
 
 export async function resumeDocument(s: Pick<Services, 'db' | 'config'>, userId: string, contact: ContactView = 'full'): Promise<ResumeDocument | null> {
   const b = await one<{
@@ -54,7 +54,7 @@ export async function resumeDocument(s: Pick<Services, 'db' | 'config'>, userId:
                to_char(p.updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as updated
         from seeker_profiles p join users u on u.id = p.user_id where p.user_id = ${userId}`,
   );
-  if (!b || !b.xm) return null;
+  if (!b?.xm) return null;
   const names = new Map<string, string>();
   const name = async (table: string | undefined, code: string): Promise<string> => {
     if (!table || !code || !isCodeTable(table)) return code;

@@ -12,7 +12,7 @@ import { deleteFile, fileOf, receiveFile, toRecord, fileColumns, type FileRecord
 import { resumeDocument, type ContactView } from './document.js';
 
 /** fileType / wjlx of a seeker's generated résumé (the previous client's value). */
-export const GENERATED_RESUME_KIND = 30 as const;
+const GENERATED_RESUME_KIND = 30 as const;
 /** Older generated copies beyond this many are deleted: each one is a snapshot nobody needs long. */
 const KEEP = 5;
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETENESS_WEIGHTS, SECTIONS, SECTION_KEYS, type SectionKey } from '@zp/core/contract';
-import { DEMO_PWD, newPhone, startServer, type TestServer } from '../../../test/helpers.js';
+import { COMPLETENESS_WEIGHTS, SECTIONS, SECTION_KEYS, type authApi, type Envelope, type filesApi, type identityApi, type resumesApi, type SectionKey } from '@zp/core/contract';
+import { DEMO_PWD, newPhone, startServer, type ApiReply, type ReplyBody, type TestServer } from '../../../test/helpers.js';
 import { allActors, codesByRole, expectedCodes, giveCompany, type Actors } from '../../../test/roles.js';
 import { samples, uploadAndSave } from '../../../test/uploads.js';
 import { sql } from '../../db/index.js';
 import { bumpResumeCounter, resumeHidden, seekerCard, seekerCompleteness } from './public.js';
+
+/** A section's list or preview reply, read by the names SECTIONS gives it: each a list of rows. */
+type SectionLists = Envelope & { [name: string]: Record<string, unknown>[] };
 
 /** A realistic entry for each section (what a person would type). */
 const SAMPLE: Record<SectionKey, Record<string, unknown>> = {
@@ -41,11 +44,11 @@ describe('resumes', () => {
     if (ctx.task.result?.state === 'fail') console.log(srv.logs.slice(-10).join('\n'));
   });
 
-  const post = (path: string, token: string, body: unknown) => srv.call(path, { token, body });
+  const post = <T = ReplyBody>(path: string, token: string, body: unknown) => srv.call<T>(path, { token, body });
 
   it('computes completeness from the documented weights as the registration steps are done', async () => {
     const { token, userId } = await srv.registerSeeker(newPhone());
-    expect((await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase.wsd).toBe(0);
+    expect((await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase!.wsd).toBe(0);
 
     const base = await post('/api/qz/qzgrjbxx/save', token, { xm: '王小红', xbm: 'xb_002', csrq: '1999-03-08', dqszs: '440000', dqszcs: '440300', yx: 'xiaohong@example.com', cjgzny: '' });
     expect(base.body.qzGrjbxxBase).toMatchObject({ xm: '王小红', xbm: 'xb_002', wsd: 25 });
@@ -54,7 +57,7 @@ describe('resumes', () => {
     expect((await post('/api/qz/qzjyjl/save', token, SAMPLE.jyjl)).body.wsd).toBe(60); // enough for fair sign-up
     const work = await post('/api/qz/qzgzjl/save', token, SAMPLE.gzjl);
     expect(work.body.wsd).toBe(70);
-    expect((await post('/api/qz/qzgrjbxx/update', token, { zwpj: '认真负责' })).body.qzGrjbxxBase.wsd).toBe(75);
+    expect((await post<ApiReply<typeof resumesApi.update>>('/api/qz/qzgrjbxx/update', token, { zwpj: '认真负责' })).body.qzGrjbxxBase.wsd).toBe(75);
     let wsd = 75;
     for (const k of ['xmjy', 'zyjn', 'yynl', 'zsxx', 'ryjl', 'pxjl', 'shhd', 'kyjl', 'lwxx', 'zlxx', 'yjfx'] as const) {
       wsd += COMPLETENESS_WEIGHTS[k];
@@ -77,7 +80,7 @@ describe('resumes', () => {
       const id = saved.body[d.idField];
       expect(id).toMatch(/^\d+$/);
 
-      const list = await srv.call(`/api/qz/${d.path}/list`, { token });
+      const list = await srv.call<SectionLists>(`/api/qz/${d.path}/list`, { token });
       const rows = list.body[d.listField];
       expect(rows).toHaveLength(1);
       expect(rows[0][d.idField]).toBe(id);
@@ -88,7 +91,7 @@ describe('resumes', () => {
       const next = first === 'cjm' ? '440100' : first === 'xl' ? 'xl_05' : `${SAMPLE[key][first]}（修改）`;
       const changed = await post(`/api/qz/${d.path}/update`, token, { [d.idField]: id, [first]: next });
       expect(changed.body.code, JSON.stringify(changed.body)).toBe(0);
-      const preview = await srv.call(`/api/qz/jlyl/${d.preview}`, { token });
+      const preview = await srv.call<SectionLists>(`/api/qz/jlyl/${d.preview}`, { token });
       expect(preview.body[d.key][0][first]).toBe(next);
       // the fields not sent keep their values
       for (const [f, v] of Object.entries(SAMPLE[key])) if (f !== first) expect(String(preview.body[d.key][0][f])).toBe(String(v));
@@ -140,7 +143,7 @@ describe('resumes', () => {
     const id = saved.body.xmjyid;
     expect((await post('/api/qz/qzxmjy/update', b.token, { xmjyid: id, xmmc: '偷改' })).body.code).toBe(404);
     expect((await srv.call(`/api/qz/qzxmjy/delete/${id}`, { token: b.token })).body.code).toBe(404);
-    expect((await srv.call('/api/qz/qzxmjy/list', { token: a.token })).body.xmjyList[0].xmmc).toBe(SAMPLE.xmjy.xmmc);
+    expect((await srv.call<SectionLists>('/api/qz/qzxmjy/list', { token: a.token })).body.xmjyList[0].xmmc).toBe(SAMPLE.xmjy.xmmc);
     expect((await srv.call('/api/qz/qzxmjy/list', { token: b.token })).body.xmjyList).toEqual([]);
   });
 
@@ -169,21 +172,21 @@ describe('resumes', () => {
     });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
     await post('/api/qz/qzjyjl/save', token, SAMPLE.jyjl);
-    const base = (await srv.call('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase;
+    const base = (await srv.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase;
     expect(base).toMatchObject({ xm: '陈思远', xbm: 'xb_001', yx: 'chen@example.com', wx: '', tdjlCount: 0, gwscCount: 0, sxhscs: 0, txid: '' });
     const info = (await srv.call('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx;
     expect(info).toMatchObject({
-      xm: '陈思远', nl: 25, gznx: 2, zgxl: 'xl_04', zgxx: '华中科技大学', zgzy: '计算机科学与技术', sj: base.phone, dqszxq: '440305', jgdmcs: '420100',
+      xm: '陈思远', nl: 25, gznx: 2, zgxl: 'xl_04', zgxx: '华中科技大学', zgzy: '计算机科学与技术', sj: base!.phone, dqszxq: '440305', jgdmcs: '420100',
       mzdm: 'mz_01', hyzk: 'hy_001', sg: '175', sfzjh: '42010119990101123X', sfxs: 0, jlUpdateTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
     expect((await post('/api/qz/qzgrjbxx/update', token, { sfxs: '1' })).body.code).toBe(0);
-    expect((await srv.call('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx.sfxs).toBe(1);
+    expect((await srv.call<ApiReply<typeof resumesApi.info>>('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx!.sfxs).toBe(1);
     // Bad values change nothing.
     expect((await post('/api/qz/qzgrjbxx/update', token, { sfzjh: '1234' })).body.code).toBe(400);
     expect((await post('/api/qz/qzgrjbxx/update', token, { dqszxq: '999999' })).body.code).toBe(400);
     expect((await srv.call('/api/qz/qzgrjbxx/info', { token })).body.qzGrjbxx).toMatchObject({ sfzjh: '42010119990101123X', dqszxq: '440305' });
     await post('/api/qz/qzqzyx/save', token, SAMPLE.qzyx);
-    const [intention] = (await srv.call('/api/qz/qzqzyx/list', { token })).body.qzyxList;
+    const [intention] = (await srv.call<SectionLists>('/api/qz/qzqzyx/list', { token })).body.qzyxList;
     expect(intention).toMatchObject({ sjm: '440000', cjm: '440300', gzxzm: 'gx_001', zwmo: 'gwlb_01', zwmt: 'gwlb_0102', zwm: 'gwlb_010201', hym: 'hy_01', yx: 'xzfw_06', yxm: 'xzfw_06', dgsj: 'dg_001' });
     // Every section list is an array, [] when empty, under the key the previous client reads.
     for (const key of SECTION_KEYS) expect(Array.isArray((await srv.call(`/api/qz/${SECTIONS[key].path}/list`, { token })).body[SECTIONS[key].listField])).toBe(true);
@@ -195,17 +198,17 @@ describe('resumes', () => {
   it('takes an uploaded avatar as txid only when it is the caller’s own', async () => {
     const a = await srv.registerSeeker(newPhone());
     const b = await srv.registerSeeker(newPhone());
-    const up = await uploadAndSave(srv, {
+    const up = await uploadAndSave<ApiReply<typeof filesApi.seekerSave>>(srv, {
       token: a.token, ossKey: '/api/qz/qzFile/getOssKey', query: { fileType: 40 }, save: '/api/qz/qzFile/save', name: 'me.png', bytes: samples.png(), saveBody: { wjlx: 40 },
     });
     const txid = up.saved.body.wjid;
     expect((await post('/api/qz/qzgrjbxx/update', b.token, { txid })).body.code).toBe(400);
-    expect((await post('/api/qz/qzgrjbxx/update', a.token, { txid })).body.qzGrjbxxBase.txid).toBe(txid);
+    expect((await post<ApiReply<typeof resumesApi.update>>('/api/qz/qzgrjbxx/update', a.token, { txid })).body.qzGrjbxxBase.txid).toBe(txid);
     const info = (await srv.call('/api/qz/qzgrjbxx/info', { token: a.token })).body.qzGrjbxx;
     expect(info).toBeNull(); // no name yet: base information not given
     await post('/api/qz/qzgrjbxx/update', a.token, { xm: '头像测试', xbm: 'xb_001' });
-    const after = (await srv.call('/api/qz/qzgrjbxx/info', { token: a.token })).body.qzGrjbxx;
-    expect(after.txUrl).toBe(up.saved.body.fileUrl);
+    const after = (await srv.call<ApiReply<typeof resumesApi.info>>('/api/qz/qzgrjbxx/info', { token: a.token })).body.qzGrjbxx;
+    expect(after!.txUrl).toBe(up.saved.body.fileUrl);
     // the account's display name follows the résumé
     expect((await srv.call('/api/sec/pc/currentUser', { token: a.token })).body.userName).toBe('头像测试');
   });
@@ -246,7 +249,7 @@ describe('resumes', () => {
     expect((await post('/api/qz/qzyxdw/save', a.token, [approvedCompany, approvedCompany])).body).toMatchObject({ code: 0, added: 1 });
     expect((await post('/api/qz/qzyxdw/save', a.token, [approvedCompany])).body.added).toBe(0);
     expect((await post('/api/qz/qzyxdw/save', a.token, [pendingCompany])).body.code).toBe(400);
-    const list = (await srv.call('/api/qz/qzyxdw/list', { token: a.token })).body.yxdwList;
+    const list = (await srv.call<ApiReply<typeof resumesApi.targets>>('/api/qz/qzyxdw/list', { token: a.token })).body.yxdwList;
     expect(list).toEqual([expect.objectContaining({ dwid: approvedCompany })]);
     expect((await srv.call(`/api/qz/qzyxdw/delete/${list[0].bsid}`, { token: b.token })).body.code).toBe(404);
     expect((await srv.call(`/api/qz/qzyxdw/delete/${list[0].bsid}`, { token: a.token })).body.code).toBe(0);
@@ -276,13 +279,13 @@ describe('resumes', () => {
   it('gives the demo job seeker a complete résumé', { timeout: 180_000 }, async () => {
     const demo = await startServer({ demo: true });
     try {
-      const r = await demo.call('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } });
+      const r = await demo.call<ApiReply<typeof authApi.loginSeeker>>('/api/sec/pc/logonQz', { body: { logintype: 0, phone: '13800000001', pwd: DEMO_PWD } });
       const token = r.body.token;
-      const base = (await demo.call('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase;
-      expect(base.wsd).toBeGreaterThanOrEqual(90);
-      expect(base.xm).toBe('李明');
+      const base = (await demo.call<ApiReply<typeof identityApi.seekerBase>>('/api/qz/qzgrjbxx/myBaseInfo', { token })).body.qzGrjbxxBase;
+      expect(base!.wsd).toBeGreaterThanOrEqual(90);
+      expect(base!.xm).toBe('李明');
       for (const key of SECTION_KEYS.filter((k) => k !== 'zlxx')) {
-        const list = (await demo.call(`/api/qz/jlyl/${SECTIONS[key].preview}`, { token })).body[key];
+        const list = (await demo.call<SectionLists>(`/api/qz/jlyl/${SECTIONS[key].preview}`, { token })).body[key];
         expect(list.length, key).toBeGreaterThan(0);
       }
       expect((await demo.call('/api/qz/jlyl/findQzxxInfo', { token })).body.qzinfo).toMatchObject({ xm: '李明', zgxl: 'xl_04' });

@@ -1,6 +1,6 @@
 import { sql } from '../../db/index.js';
 import type { DemoContext } from '../../db/seed.js';
-import { recomputeCompleteness } from './public.js';
+import { recomputeCompleteness } from './repo.js';
 
 /**
  * The demo job seeker 李明 (13800000001): a front-end engineer with four years of work, a

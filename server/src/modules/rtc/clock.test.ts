@@ -5,9 +5,9 @@
  * a minute; the refusal says with whom and when it took place, and when the next is possible.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rtcDailyUsedMsg } from '@zp/core/contract';
-import { startServer, type TestServer } from '../../../test/helpers.js';
-import { colleague, controlClock, hr, hubOf, openRoom, seeker, signal, type Person, type Signal } from './testing.js';
+import { rtcDailyUsedMsg, type rtcApi } from '@zp/core/contract';
+import { startServer, type ApiReply, type ReplyBody, type TestServer } from '../../../test/helpers.js';
+import { colleague, controlClock, hr, hubOf, openRoom, seeker, signal, type Person, type Signal } from '../../../test/rtc.js';
 
 let srv: TestServer;
 let clock: ReturnType<typeof controlClock>;
@@ -25,10 +25,10 @@ beforeEach(() => {
 });
 
 const beijing = (text: string) => Date.parse(`${text.replace(' ', 'T')}:00+08:00`);
-const post = (path: string, token: string, query: Record<string, string | number | undefined> = {}) => srv.call(path, { method: 'POST', token, query });
+const post = <T = ReplyBody>(path: string, token: string, query: Record<string, string | number | undefined> = {}) => srv.call<T>(path, { method: 'POST', token, query });
 const join = (p: Person, room: number) => post('/api/sec/trtc/joinRoom', p.token, { channelId: room });
 const leave = (p: Person, room: number) => post('/api/sec/trtc/leaveRoom', p.token, { channelId: room });
-const info = async (p: Person, room: number) => (await srv.call('/api/sec/trtc/roomInfo', { token: p.token, query: { channelId: room } })).body.data;
+const info = async (p: Person, room: number) => (await srv.call<ApiReply<typeof rtcApi.roomInfo>>('/api/sec/trtc/roomInfo', { token: p.token, query: { channelId: room } })).body.data;
 const start = (by: Person, other: Person) => post(`/api/sec/trtc/startVedio/${other.userId}`, by.token);
 
 describe("a free HR's 20 minutes", () => {
@@ -36,7 +36,7 @@ describe("a free HR's 20 minutes", () => {
     const promoter = await hr(srv);
     const s1 = await seeker(srv);
     clock.set(beijing('2030-05-01 23:43'));
-    const opened = await post('/api/sec/trtc/hrOpenRoom', promoter.token, { userId: s1.userId });
+    const opened = await post<ApiReply<typeof rtcApi.hrOpenRoom>>('/api/sec/trtc/hrOpenRoom', promoter.token, { userId: s1.userId });
     expect(opened.body).toMatchObject({ code: 0, endsAt: null, limitSeconds: 1200 });
     const room = opened.body.data;
     clock.set(beijing('2030-05-01 23:44'));
@@ -63,17 +63,17 @@ describe("a free HR's 20 minutes", () => {
     const a = await signal(srv, promoter);
     const b = await signal(srv, s1);
     sockets.push(a, b);
-    expect((await a.join(room)).data.endsAt).toBe(null);
+    expect((await a.join(room)).data!.endsAt).toBe(null);
     clock.advance(55_000); // the seeker's phone rings for 55 s
     const answered = await b.join(room);
-    expect(answered.data.endsAt).toBe(clock.now + 20 * MIN);
+    expect(answered.data!.endsAt).toBe(clock.now + 20 * MIN);
     // the HR, in first, is warned a minute before that end, not before the room's opening + 20 min
     clock.set(beijing('2030-05-03 10:19') + 30_000); // 30 s before the opening + 20 min
     await hubOf(srv).sweep();
     expect(a.pushes.some((p) => p.ev === 'time-warning')).toBe(false);
-    clock.set(answered.data.endsAt - 30_000);
+    clock.set(answered.data!.endsAt! - 30_000);
     await hubOf(srv).sweep();
-    expect(await a.next('time-warning')).toMatchObject({ endsAt: answered.data.endsAt, remainingSeconds: 30 });
+    expect(await a.next('time-warning')).toMatchObject({ endsAt: answered.data!.endsAt, remainingSeconds: 30 });
   });
 });
 

@@ -10,7 +10,7 @@ import { compile, describe } from '../../http/validation.js';
 import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { chatHubs } from '../chat/public.js';
-import { CONTENT_CHANGED } from '../content/public.js';
+import { CONTENT_CHANGED } from '../../bus/content-changed.js';
 import { rows, sql } from '../../db/index.js';
 import { RTC_MSG } from '@zp/core/rtc-words';
 import { RTC_FREE_LIMIT_MINUTES } from '@zp/core/rules/interview';
@@ -170,7 +170,7 @@ export class RtcHub {
    */
   sweep(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.sweeping) return (this.nextSweep ??= this.sweeping.then(() => {
+    if (this.sweeping !== null) return (this.nextSweep ??= this.sweeping.then(() => {
       this.nextSweep = null;
       return this.sweep();
     }));

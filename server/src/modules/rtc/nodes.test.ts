@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTC_CLOSE_REVOKED } from '@zp/core/contract';
 import { dbKind, md5, startServer, type TestServer } from '../../../test/helpers.js';
 import { operatorSession } from '../../../test/roles.js';
-import { controlClock, hr, hubOf, openRoom, seeker, Signal, signal } from './testing.js';
+import { controlClock, hr, hubOf, openRoom, seeker, Signal, signal } from '../../../test/rtc.js';
 
 const twoNodes = dbKind === 'postgres' && !!process.env.REDIS_URL;
 const GRACE_MS = 60_000;
@@ -49,7 +49,7 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
     const onB = await open(b, s1);
     expect((await onA.join(room, { video: true })).code).toBe(0);
     const jb = await onB.join(room);
-    expect(jb.data.members).toEqual([{ userId: promoter.userId, session: onA.session, audio: false, video: true }]);
+    expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: onA.session, audio: false, video: true }]);
     expect(await onA.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: onB.session, audio: false, video: false } });
 
     const offer = { type: 'offer', sdp: 'v=0\r\n' };
@@ -74,7 +74,7 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
     // the promoter's socket on A drops for good: the seeker hears it from whichever node notices
     const promoterOnB = await open(b, promoter);
     promoterOnB.session = onA.session;
-    expect((await promoterOnB.join(room)).data.resumed).toBe(true);
+    expect((await promoterOnB.join(room)).data!.resumed).toBe(true);
     expect(await onA.next('removed')).toMatchObject({ reason: 'kick', cause: 'other_session' });
     for (const srv of [a, b]) hubOf(srv).rooms.graceMs = 400;
     promoterOnB.drop();

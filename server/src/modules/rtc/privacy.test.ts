@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTC_NO_ROOM_MSG } from '@zp/core/contract';
 import { startServer, type TestServer } from '../../../test/helpers.js';
 import { postJob } from '../../../test/recruit.js';
-import { colleague, hr, invite, openRoom, seeker, type Person } from './testing.js';
+import { colleague, hr, invite, openRoom, seeker, type Person } from '../../../test/rtc.js';
 
 let srv: TestServer;
 beforeAll(async () => {

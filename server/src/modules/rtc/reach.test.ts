@@ -5,9 +5,10 @@
  * SMS sender — once per HR and seeker a day, so re-inviting is not a stream of texts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import type { notifyApi } from '@zp/core/contract';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { openSocket } from '../../../test/socket.js';
-import { colleague, hr, invite, openRoom, seeker, type Person } from './testing.js';
+import { colleague, hr, invite, openRoom, seeker, type Person } from '../../../test/rtc.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const reminders = async (p: Person) => {
-  const r = await srv.call('/api/qz/qzxxtx/list/all/1/20', { token: p.token });
+  const r = await srv.call<ApiReply<typeof notifyApi.seekerList>>('/api/qz/qzxxtx/list/all/1/20', { token: p.token });
   expect(r.body.code).toBe(0);
   return r.body.page.list as { bt: string; nr: string; tzlj: string }[];
 };

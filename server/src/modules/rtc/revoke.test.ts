@@ -8,7 +8,7 @@ import { RTC_CLOSE_REVOKED } from '@zp/core/contract';
 import { sql } from '../../db/index.js';
 import { md5, startServer, type TestServer } from '../../../test/helpers.js';
 import { operatorSession } from '../../../test/roles.js';
-import { hr, hubOf, openRoom, seeker, Signal, signal, type Person } from './testing.js';
+import { hr, hubOf, openRoom, seeker, Signal, signal, type Person } from '../../../test/rtc.js';
 
 let srv: TestServer;
 let operator: string;

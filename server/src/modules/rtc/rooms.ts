@@ -11,7 +11,7 @@ import {
 } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
 import { RTC_MSG } from '@zp/core/rtc-words';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { inList, one, rows, sql, type Db } from '../../db/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { companyOfHr } from '../companies/public.js';
@@ -23,7 +23,7 @@ import { isPayingHr } from './vip.js';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
 
 export type EndCause = 'promoter_ended' | 'time_up' | 'empty' | 'expired' | 'company_unapproved';
-export type LeaveCause = 'left' | 'dropped';
+type LeaveCause = 'left' | 'dropped';
 
 /**
  * What every node hears about a room (bus topic eventsTopic). row and s (the member row and its
@@ -654,7 +654,7 @@ export class Rooms {
                  coalesce(nullif(hp.name, ''), nullif(sp.name, ''), nullif(u.name, ''), overlay(u.phone placing '****' from 4 for 4)) as username,
                  case when hp.join_state = 2 and hp.company_id is not null then hp.company_id::text else '' end as dwid
           from users u left join hr_profiles hp on hp.user_id = u.id left join seeker_profiles sp on sp.user_id = u.id
-          where u.id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`,
+          where u.id in (${inList(unique)})`,
     );
     if (!found.length) return [];
     const viewer = await this.mustPerson(viewerId);

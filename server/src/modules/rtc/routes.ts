@@ -1,17 +1,21 @@
 import { rtcApi, RTC_INVITED_MSG } from '@zp/core/contract';
+import { beijingToday } from '@zp/core/dates';
 import { handle } from '../../http/route.js';
-import type { Module } from '../index.js';
+import { notFound } from '../../http/reply.js';
+import type { Module } from '../order.js';
 import type { Services } from '../../services.js';
 import { Rooms } from './rooms.js';
 import { RtcHub } from './hub.js';
+import { setVip } from './set-company-vip.js';
+import { companyVip } from './vip.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
 export const rtcHubs = new WeakMap<Services, RtcHub>();
 
 /**
  * Video interviews: rooms and their rules (rooms.ts), the HTTP calls of spec section 7 "Video",
- * and the self-hosted signalling socket (hub.ts). The operator's membership setting, which
- * decides who is a paying HR, is registered by the admin module (vip.ts).
+ * and the self-hosted signalling socket (hub.ts)., and the operator's membership setting,
+ * which decides who is a paying HR (vip.ts).
  */
 const rtc: Module = {
   name: 'rtc',
@@ -58,6 +62,19 @@ const rtc: Module = {
     handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
 
     handle(app, s, rtcApi.roomMembersInfo, async ({ user, body }) => ({ list: await rooms.membersInfo(user.id, body) }));
+
+    // ---- an enterprise's paying membership (its HR's video interviews have no limit through vipEnd)
+
+    handle(app, s, rtcApi.adminVip, async ({ query }) => {
+      const data = await companyVip(s.db, query.dwid, beijingToday());
+      if (!data) throw notFound('单位不存在');
+      return { data };
+    });
+
+    handle(app, s, rtcApi.adminSetVip, async ({ body, user }) => {
+      const data = await setVip(s, user.id, body);
+      return { data, msg: body.vip === 1 ? `已设为付费会员，到期日 ${data.vipEnd}` : '已取消付费会员' };
+    });
   },
 };
 export default rtc;

@@ -3,12 +3,12 @@
  * room; the mesh capacity; and the free-HR rules of sections 6 and 9 on a clock the test moves.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RTC_FREE_NOTICE, RTC_INVITED_MSG, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, rtcDailyUsedMsg } from '@zp/core/contract';
+import { RTC_FREE_NOTICE, RTC_INVITED_MSG, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, rtcDailyUsedMsg, type identityApi, type rtcApi } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
 import { one, sql } from '../../db/index.js';
-import type { TestServer } from '../../../test/helpers.js';
+import type { ApiReply, ReplyBody, TestServer } from '../../../test/helpers.js';
 import { codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
-import { colleague, controlClock, hr, hubOf, invite, openRoom, seeker, type Person } from './testing.js';
+import { colleague, controlClock, hr, hubOf, invite, openRoom, seeker, type Person } from '../../../test/rtc.js';
 
 let srv: TestServer;
 let actors: Actors;
@@ -21,10 +21,10 @@ beforeEach(() => {
   clock = controlClock(srv);
 });
 
-const post = (path: string, token: string | null, query: Record<string, string | number | undefined> = {}) =>
-  srv.call(path, { method: 'POST', token, query });
+const post = <T = ReplyBody>(path: string, token: string | null, query: Record<string, string | number | undefined> = {}) =>
+  srv.call<T>(path, { method: 'POST', token, query });
 const join = (token: string | null, roomId: number | string) => post('/api/sec/trtc/joinRoom', token, { channelId: roomId });
-const info = (token: string | null, roomId: number | string) => srv.call('/api/sec/trtc/roomInfo', { token, query: { channelId: roomId } });
+const info = (token: string | null, roomId: number | string) => srv.call<ApiReply<typeof rtcApi.roomInfo>>('/api/sec/trtc/roomInfo', { token, query: { channelId: roomId } });
 const asPerson = (a: Actor) => a as Person;
 
 /** 'YYYY-MM-DD hh:mm' Beijing time as a moment. */
@@ -63,7 +63,7 @@ describe('rooms', () => {
     const codes = await codesByRole(actors, (a) => post('/api/sec/trtc/hrOpenRoom', a.token));
     expect(codes).toEqual(expectedCodes(['hrApproved']));
     clock.set(Date.UTC(2030, 0, 10, 2, 0));
-    const r = await post('/api/sec/trtc/hrOpenRoom', actors.hrApproved.token);
+    const r = await post<ApiReply<typeof rtcApi.hrOpenRoom>>('/api/sec/trtc/hrOpenRoom', actors.hrApproved.token);
     // a free HR's 20 minutes start once an HR and a seeker are both in (clock.test.ts)
     expect(r.body).toMatchObject({ code: 0, endsAt: null, limitSeconds: 1200 });
     expect(Number.isInteger(r.body.data)).toBe(true);
@@ -74,7 +74,7 @@ describe('rooms', () => {
   it('invites only job seekers that exist; a colleague called from the chat needs no invitation', async () => {
     const mate = await colleague(srv, asPerson(actors.hrApproved));
     const h = actors.hrApproved.token;
-    const withMate = await post('/api/sec/trtc/hrOpenRoom', h, { userId: mate.userId });
+    const withMate = await post<ApiReply<typeof rtcApi.hrOpenRoom>>('/api/sec/trtc/hrOpenRoom', h, { userId: mate.userId });
     expect(withMate.body.code).toBe(0);
     expect((await info(h, withMate.body.data)).body.data.invited).toEqual([]);
     expect((await join(mate.token, withMate.body.data)).body.code).toBe(0);
@@ -82,7 +82,7 @@ describe('rooms', () => {
     expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: '999999999' })).body.code).toBe(404);
     expect((await post('/api/sec/trtc/hrOpenRoom', h, { userId: 'x1' })).body.code).toBe(400);
     const s = await seeker(srv);
-    const r = await post('/api/sec/trtc/hrOpenRoom', h, { userId: s.userId });
+    const r = await post<ApiReply<typeof rtcApi.hrOpenRoom>>('/api/sec/trtc/hrOpenRoom', h, { userId: s.userId });
     expect(r.body).toMatchObject({ code: 0, msg: RTC_INVITED_MSG });
     expect((await info(s.token, r.body.data)).body.data.invited).toEqual([s.userId]);
   });
@@ -250,12 +250,12 @@ describe('the free HR (spec sections 6 and 9)', () => {
     const today = beijingToday();
     const set = await srv.call('/api/xs/admin/companies/vip', { token: op, body: { dwid: promoter.companyId, vip: 1, vipEnd: today } });
     expect(set.body).toMatchObject({ code: 0, data: { dwid: promoter.companyId, vip: 1, vipEnd: today } });
-    const hrInfo = await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: promoter.token });
+    const hrInfo = await srv.call<ApiReply<typeof identityApi.hrInfo>>('/api/hr/qydwhrxx/getHrInfo', { token: promoter.token });
     expect(hrInfo.body.qyDwhrxxEntity.vip).toBe(1);
 
     clock.set(Date.now());
     expect((await post(`/api/sec/trtc/startVedio/${s1.userId}`, promoter.token)).body).toEqual({ code: 0, msg: 'success', data: 1, type: 1, limitSeconds: 0 });
-    const opened = await post('/api/sec/trtc/hrOpenRoom', promoter.token, { userId: s1.userId });
+    const opened = await post<ApiReply<typeof rtcApi.hrOpenRoom>>('/api/sec/trtc/hrOpenRoom', promoter.token, { userId: s1.userId });
     expect(opened.body).toMatchObject({ endsAt: null, limitSeconds: 0 });
     const room2 = await openRoom(srv, promoter, s1);
     expect((await join(s1.token, opened.body.data)).body.code).toBe(0);
@@ -309,7 +309,7 @@ describe("the operator's membership setting", () => {
     expect((await srv.call(url, { token: op, body: { dwid, vip: 1, vipEnd: '2099-12-31' } })).body.data).toMatchObject({ vip: 1, vipEnd: '2099-12-31' });
     expect((await srv.call(url, { token: op, query: { dwid } })).body.data).toMatchObject({ vip: 1, vipEnd: '2099-12-31' });
     expect((await srv.call(url, { token: op, body: { dwid, vip: 0 } })).body.data).toMatchObject({ vip: 0, vipEnd: '' });
-    expect((await srv.call('/api/hr/qydwhrxx/getHrInfo', { token: actors.hrApproved.token })).body.qyDwhrxxEntity.vip).toBe(0);
+    expect((await srv.call<ApiReply<typeof identityApi.hrInfo>>('/api/hr/qydwhrxx/getHrInfo', { token: actors.hrApproved.token })).body.qyDwhrxxEntity.vip).toBe(0);
     const logged = await one<{ n: number }>(srv.app.services.db, sql`select count(*)::int as n from operator_log where action = 'company.vip' and target = ${dwid}`);
     // the matrix's own successful call (the operator withdrawing), then the two above
     expect(logged?.n).toBe(3);

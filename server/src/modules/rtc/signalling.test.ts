@@ -6,12 +6,12 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, rtcDailyUsedMsg } from '@zp/core/contract';
+import { RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, rtcDailyUsedMsg, type rtcApi } from '@zp/core/contract';
 import net from 'node:net';
 import { one, sql } from '../../db/index.js';
-import { startServer, type TestServer } from '../../../test/helpers.js';
+import { startServer, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { operatorSession } from '../../../test/roles.js';
-import { colleague, controlClock, hr, hubOf, invite, openRoom, seeker, Signal, signal, type Person } from './testing.js';
+import { colleague, controlClock, hr, hubOf, invite, openRoom, seeker, Signal, signal, type Person } from '../../../test/rtc.js';
 
 /** Long enough that a reconnect on a loaded machine comes back in time; tests of the drop shorten it. */
 const GRACE_MS = 60_000;
@@ -154,7 +154,7 @@ describe('malformed frames', () => {
     expect(await b.call('ping')).toMatchObject({ code: 0 });
     expect(await b.call('media', { audio: true, video: false })).toMatchObject({ code: 0 });
     // still in the room after all that
-    const i = await srv.call('/api/sec/trtc/roomInfo', { token: s1.token, query: { channelId: room } });
+    const i = await srv.call<ApiReply<typeof rtcApi.roomInfo>>('/api/sec/trtc/roomInfo', { token: s1.token, query: { channelId: room } });
     expect(i.body.data.members.map((m: { userId: string }) => m.userId)).toContain(s1.userId);
   });
 
@@ -182,8 +182,8 @@ describe('a room on the socket', () => {
     expect(ja).toMatchObject({ code: 0, data: { roomId: String(room), promoterId: promoter.userId, members: [], iceServers: [], endsAt: null, resumed: false } });
     // the free HR's 20 minutes start when the seeker is in too
     const jb = await b.join(room);
-    expect(jb.data.endsAt).toBe(clock.now + 20 * 60_000);
-    expect(jb.data.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true }]);
+    expect(jb.data!.endsAt).toBe(clock.now + 20 * 60_000);
+    expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true }]);
     expect(await a.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: b.session, audio: false, video: false } });
 
     expect(await b.call('relay', { to: promoter.userId, message: offer })).toMatchObject({ code: 0 });
@@ -239,7 +239,7 @@ describe('a room on the socket', () => {
 
     // the colleague may come in; then the relay reaches them
     expect(await elsewhere.call('leave')).toMatchObject({ code: 0 });
-    expect((await elsewhere.join(room)).data.members.map((m: { userId: string }) => m.userId).sort()).toEqual([promoter.userId, s1.userId].sort());
+    expect((await elsewhere.join(room)).data!.members.map((m: { userId: string }) => m.userId).sort()).toEqual([promoter.userId, s1.userId].sort());
     await b.call('relay', { to: mate.userId, message: offer });
     expect((await elsewhere.next('peer-message')).from).toBe(s1.userId);
     for (const s of [stranger, foreign, opSocket]) expect(s.pushes).toEqual([]);
@@ -295,7 +295,7 @@ describe('drops and reloads', () => {
     await back.auth(s1);
     const r = await back.join(room, { audio: true, video: true });
     expect(r).toMatchObject({ code: 0, data: { resumed: true } });
-    expect(r.data.members.map((m: { userId: string }) => m.userId)).toEqual([promoter.userId]);
+    expect(r.data!.members.map((m: { userId: string }) => m.userId)).toEqual([promoter.userId]);
     // the others see the media state, not a new member
     expect(await a.next('member-media', (p) => p.member.userId === s1.userId)).toMatchObject({ member: { audio: true, video: true } });
     expect(a.pushes.filter((p) => p.ev === 'member-joined' || p.ev === 'member-left')).toHaveLength(1);
@@ -312,7 +312,7 @@ describe('drops and reloads', () => {
     } finally {
       rooms.graceMs = GRACE_MS;
     }
-    const i = await srv.call('/api/sec/trtc/roomInfo', { token: promoter.token, query: { channelId: room } });
+    const i = await srv.call<ApiReply<typeof rtcApi.roomInfo>>('/api/sec/trtc/roomInfo', { token: promoter.token, query: { channelId: room } });
     expect(i.body.data.members.map((m: { userId: string }) => m.userId)).toEqual([promoter.userId]);
   });
 
@@ -324,7 +324,7 @@ describe('drops and reloads', () => {
     expect(await b.next('removed')).toEqual({ ev: 'removed', reason: 'kick', cause: 'other_session', msg: '您已在其他页面进入该房间' });
     expect(await a.next('member-joined', (p) => p.member.session === reloaded.session)).toMatchObject({ member: { userId: s1.userId } });
     // the old page's socket is out of the room; closing it costs the new one nothing
-    expect(await b.call('relay', { to: r.data.promoterId, message: offer })).toMatchObject({ code: 400, msg: '请先进入房间' });
+    expect(await b.call('relay', { to: r.data!.promoterId, message: offer })).toMatchObject({ code: 400, msg: '请先进入房间' });
     const count = hubOf(srv).socketCount;
     b.close();
     await b.closed;
@@ -368,19 +368,19 @@ describe('capacity and ICE servers', () => {
       c.session = crypto.randomBytes(8).toString('hex');
       const r = await c.join(room);
       const before = Math.floor(clock.now / 1000);
-      expect(r.data.iceServers[0]).toEqual({ urls: 'stun:stun.example.com:3478' });
-      const turn = r.data.iceServers[1];
+      expect(r.data!.iceServers[0]).toEqual({ urls: 'stun:stun.example.com:3478' });
+      const turn = r.data!.iceServers[1];
       expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp', 'turns:turn.example.com:443']);
-      const [expiry, user] = turn.username.split(':');
+      const [expiry, user] = turn.username!.split(':');
       expect(user).toBe(s1.userId);
       expect(Number(expiry) - before).toBeGreaterThanOrEqual(3599);
       expect(Number(expiry) - before).toBeLessThanOrEqual(3601);
-      expect(turn.credential).toBe(crypto.createHmac('sha1', 'coturn-shared-secret').update(turn.username).digest('base64'));
+      expect(turn.credential).toBe(crypto.createHmac('sha1', 'coturn-shared-secret').update(turn.username!).digest('base64'));
       expect(JSON.stringify(r.data)).not.toContain('coturn-shared-secret');
       const p = await open(promoter);
       p.session = crypto.randomBytes(8).toString('hex');
       const rp = await p.join(room);
-      expect(rp.data.iceServers[1].username).toBe(`${expiry}:${promoter.userId}`);
+      expect(rp.data!.iceServers[1].username).toBe(`${expiry}:${promoter.userId}`);
     } finally {
       config.iceServers = saved.ice;
       config.rtc = saved.rtc;

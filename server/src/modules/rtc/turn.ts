@@ -15,7 +15,7 @@ export function iceServersFor(config: Config, userId: string, nowMs: number): Rt
   return out;
 }
 
-export function turnCredentials(secret: string, userId: string, expirySeconds: number): { username: string; credential: string } {
+function turnCredentials(secret: string, userId: string, expirySeconds: number): { username: string; credential: string } {
   const username = `${expirySeconds}:${userId}`;
   return { username, credential: crypto.createHmac('sha1', secret).update(username).digest('base64') };
 }

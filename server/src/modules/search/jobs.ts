@@ -1,14 +1,14 @@
 import type { Static } from '@sinclair/typebox';
 import type { SQL } from 'drizzle-orm';
 import { SALARY_RANGES, type JobSearchQuery } from '@zp/core/contract';
-import { one, rows, sql, type Db } from '../../db/index.js';
-import { keywordQuery, prefixQuery } from './segment.js';
+import { likePattern, one, rows, sql, type Db } from '../../db/index.js';
+import { keywordQuery, prefixQuery } from '../../text/segment.js';
 import { jobCardColumns, type JobListItem } from '../jobs/public.js';
 
 export type JobSearch = Static<typeof JobSearchQuery>;
 
 /** A search row: the contract's job row, bsid its identity, fldy the HR's welfare words. */
-export type JobCardRow = Omit<JobListItem, 'hrid' | 'gwms'> & { bsid: string; fldy: string };
+type JobCardRow = Omit<JobListItem, 'hrid' | 'gwms'> & { bsid: string; fldy: string };
 
 /** Every filter as SQL conditions on `t` (job_search, or jobs for the plain scan) joined to companies c. */
 function filters(q: JobSearch, t: 's' | 'j'): SQL[] {
@@ -207,7 +207,7 @@ export async function scanJobs(db: Db, q: JobSearch): Promise<{ list: { gwid: st
   const words = (q.key ?? '').trim().split(/\s+/).filter(Boolean);
   const where = filters(q, 'j');
   for (const w of words) {
-    const pat = `%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pat = likePattern(w);
     where.push(sql`(j.title ilike ${pat} or c.name ilike ${pat})`);
   }
   const cond = sql.join(where, sql` and `);

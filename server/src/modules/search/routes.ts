@@ -1,7 +1,7 @@
 import { SUGGEST_LIMIT, searchApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { notFound, pageOf } from '../../http/reply.js';
-import type { Module } from '../index.js';
+import type { Module } from '../order.js';
 import { companyLogoUrls } from '../companies/public.js';
 import { searchJobs, suggestTitles } from './jobs.js';
 import { jobTarget, matchingJob, searchTalents } from './talent.js';

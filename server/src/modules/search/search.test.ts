@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Static } from '@sinclair/typebox';
-import { JobCard } from '@zp/core/contract';
-import { md5, type TestServer } from '../../../test/helpers.js';
+import { md5, type TestServer, type ApiReply } from '../../../test/helpers.js';
 import { actor, codesByRole, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
 import { postJob } from '../../../test/recruit.js';
 import { rows, sql } from '../../db/index.js';
-import { reindexCompanyJobs } from './indexing.js';
-import { keywordQuery } from './segment.js';
-import { SALARY_RANGES } from '@zp/core/contract';
+import { reindexCompanyJobs } from '../jobs/public.js';
+import { keywordQuery } from '../../text/segment.js';
+import { SALARY_RANGES, type JobCard, type searchApi } from '@zp/core/contract';
 import { searchJobs, type JobSearch } from './jobs.js';
-import { insertCompanies, makeCompany, random } from '../companies/generate.js';
-import { generateJobs } from '../jobs/generate.js';
+import { insertCompanies, makeCompany, random } from '../companies/public.js';
+import { generateJobs } from '../jobs/public.js';
 
 let srv: TestServer;
 let actors: Actors;
@@ -85,11 +84,11 @@ describe('job search', () => {
     expect(acc.indexOf('行政助理')).toBeGreaterThan(acc.indexOf('财务会计主管'));
     expect(acc).toContain('行政助理');
     const db = srv.app.services.db;
-    await db.execute(sql`update jobs set refreshed_at = now() - interval '3 days' where id = ${ids['会计']}`);
-    await db.execute(sql`update jobs set refreshed_at = now() - interval '1 days' where id = ${ids['财务会计主管']}`);
+    await db.execute(sql`update jobs set refreshed_at = now() - interval '3 days' where id = ${ids.会计}`);
+    await db.execute(sql`update jobs set refreshed_at = now() - interval '1 days' where id = ${ids.财务会计主管}`);
     expect((await titles({ key: '会计' })).slice(0, 2)).toEqual(['财务会计主管', '会计']);
     // a refresh puts an equally relevant job back in front
-    await db.execute(sql`update jobs set refreshed_at = now() where id = ${ids['会计']}`);
+    await db.execute(sql`update jobs set refreshed_at = now() where id = ${ids.会计}`);
     expect((await titles({ key: '会计' }))[0]).toBe('会计');
   });
 
@@ -128,7 +127,7 @@ describe('job search', () => {
     expect(p1.totalCount).toBe(9);
     expect(p1.list).toHaveLength(3);
     expect(p2.list.map((j) => j.gwid)).not.toContain(p1.list[0].gwid);
-    const post = await srv.call('/api/xs/app/search/gwpc', { method: 'POST', body: { key: '司机', page: 1, limit: 10 } });
+    const post = await srv.call<ApiReply<typeof searchApi.jobs>>('/api/xs/app/search/gwpc', { method: 'POST', body: { key: '司机', page: 1, limit: 10 } });
     expect(post.body.page.list.map((j: { gwmc: string }) => j.gwmc)).toEqual(['货车司机']);
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import type { searchApi } from '@zp/core/contract';
+import type { TestServer, ApiReply } from '../../../test/helpers.js';
 import { actor, codesByRole, completeResume, expectedCodes, type Actor, type Actors, serverWithActors } from '../../../test/roles.js';
-import { shieldCompany, unshieldCompany } from './public.js';
+import { shieldCompany, unshieldCompany } from '../relations/public.js';
 import { sql } from '../../db/index.js';
 
 let srv: TestServer;
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const find = async (hr: Actor, query: Record<string, string | number> = {}) => {
-  const r = await srv.call('/api/xs/app/search/rc', { token: hr.token, query });
+  const r = await srv.call<ApiReply<typeof searchApi.talents>>('/api/xs/app/search/rc', { token: hr.token, query });
   expect(r.body.code, JSON.stringify(r.body)).toBe(0);
   return r.body.page.list as { qzbsid: string; x: string; xxmc: string; zwmc: string; gznx: number }[];
 };

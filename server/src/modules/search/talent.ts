@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { SQL } from 'drizzle-orm';
 import { maskedName, type TalentSearchQuery } from '@zp/core/contract';
 import type { Config } from '../../config.js';
-import { one, rows, sql, type Db } from '../../db/index.js';
+import { likePattern, one, rows, sql, type Db } from '../../db/index.js';
 import { MIN_COMPLETENESS, seekerCards } from '../resumes/public.js';
 
 export type TalentSearch = Static<typeof TalentSearchQuery>;
@@ -16,7 +16,6 @@ const EXPERIENCE_YEARS: Record<string, [number, number]> = {
   gzjy_06: [10, 200],
 };
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
  * Job seekers for an enterprise's HR. Never listed: a résumé its owner hides, a seeker who shields
@@ -41,8 +40,8 @@ export async function searchTalents(db: Db, config: Config, companyId: string, q
   if (q.xlyq && q.xlyq !== 'xl_00') {
     where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.degree >= ${q.xlyq})`);
   }
-  if (q.zy?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.major ilike ${like(q.zy.trim())})`);
-  if (q.xxmc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.school ilike ${like(q.xxmc.trim())})`);
+  if (q.zy?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.major ilike ${likePattern(q.zy.trim())})`);
+  if (q.xxmc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.school ilike ${likePattern(q.xxmc.trim())})`);
   if (q.bysj) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and left(e.end_date, 4) = ${q.bysj})`);
   if (q.jyyq === 'gzjy_01') where.push(sql`(${years} is null or p.seeking_state = 'zt_005')`);
   else if (q.jyyq && EXPERIENCE_YEARS[q.jyyq]) {
@@ -50,7 +49,7 @@ export async function searchTalents(db: Db, config: Config, companyId: string, q
     where.push(sql`${years} >= ${lo} and ${years} < ${hi}`);
   }
   for (const w of (q.key ?? '').trim().split(/\s+/).filter(Boolean)) {
-    const pat = like(w);
+    const pat = likePattern(w);
     where.push(sql`(p.self_intro ilike ${pat}
       or exists (select 1 from resume_work x where x.user_id = p.user_id and (x.position ilike ${pat} or x.company ilike ${pat}))
       or exists (select 1 from resume_education e where e.user_id = p.user_id and (e.school ilike ${pat} or e.major ilike ${pat})))`);

@@ -141,7 +141,7 @@ export function jobCategoryData(): { one: CategoryItem[]; two: CategoryItem[]; t
     Object.entries(subs).forEach(([subName, leaves], j) => {
       const c2 = `${c1}${two(j + 1)}`;
       out.two.push({ code: c2, name: subName, parent: c1 });
-      leaves.forEach((leaf, k) => out.three.push({ code: `${c2}${two(k + 1)}`, name: leaf, parent: c2 }));
+      for (const [k, leaf] of leaves.entries()) out.three.push({ code: `${c2}${two(k + 1)}`, name: leaf, parent: c2 });
     });
   });
   return out;

@@ -7,9 +7,9 @@ import type { Static } from '@sinclair/typebox';
 import type { AdminFair, FairDetail, FairItem, FavoriteFair } from '@zp/core/contract';
 import type { FairState } from '@zp/core/rules/fairs';
 import type { SQL } from 'drizzle-orm';
-import { chinaTime, one, rows, sql, type Db } from '../../../db/index.js';
+import { likePattern, chinaTime, one, rows, sql, type Db } from '../../../db/index.js';
 import { offsetOf } from '../../../http/reply.js';
-import type { User } from '../../../http/route.js';
+import type { User } from '../../../http/user.js';
 import { inPlace } from '../../codes/public.js';
 
 export type FairItemT = Static<typeof FairItem>;
@@ -21,7 +21,6 @@ export type FairItemRow = Omit<FairItemT, 'gwfbs'>;
 export const fairStateSql = (alias = 'f') => sql.raw(`(case when now() < ${alias}.starts_at then 1 when now() < ${alias}.ends_at then 2 else 3 end)::int`);
 
 /** An ILIKE pattern that finds `s` anywhere, its wildcards taken literally. */
-export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Who is looking: decides sfsc, sfbm and whether the fee fields are shown. */
 export interface Viewer {
@@ -70,7 +69,7 @@ export async function fairItems(db: Db, v: Viewer, q: ListFilter & { page: numbe
       q.type ? sql`f.venue_type = ${q.type}` : undefined,
       q.csdm ? inPlace(sql`f.city`, q.csdm) : undefined,
       q.ksny ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') = ${q.ksny}` : undefined,
-      q.hymc?.trim() ? sql`f.name ilike ${likeOf(q.hymc.trim())}` : undefined,
+      q.hymc?.trim() ? sql`f.name ilike ${likePattern(q.hymc.trim())}` : undefined,
       q.kind ? sql`f.kind = ${q.kind}` : undefined,
       q.fromMonth ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') >= ${q.fromMonth}` : undefined,
       q.toMonth ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') <= ${q.toMonth}` : undefined,
@@ -166,7 +165,7 @@ export async function bookableFairItems(db: Db, v: Viewer, q: { type?: number; h
   const byType = ({ 1: sql`true`, 2: sql`not ${booked}`, 3: booked, 4: sql`false`, 5: sql`false` } as Record<number, SQL>)[q.type ?? 1];
   const month = (x: string | undefined, op: '>=' | '<=') =>
     x ? sql`to_char(f.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM') ${sql.raw(op)} ${x.slice(0, 7)}` : sql`true`;
-  const name = q.hymc?.trim() ? sql`f.name ilike ${likeOf(q.hymc.trim())}` : sql`true`;
+  const name = q.hymc?.trim() ? sql`f.name ilike ${likePattern(q.hymc.trim())}` : sql`true`;
   return fairItemsWhere(
     db,
     v,
@@ -180,7 +179,7 @@ export async function bookableFairItems(db: Db, v: Viewer, q: { type?: number; h
 
 /** A user's favourite fairs in the previous client's upper-case row (collectedList), latest favourite first. */
 export async function favoriteFairRows(db: Db, userId: string, q: { hymc?: string; page: number; limit: number }) {
-  const where = sql`fav.user_id = ${userId} and f.published ${q.hymc?.trim() ? sql`and f.name ilike ${likeOf(q.hymc.trim())}` : sql``}`;
+  const where = sql`fav.user_id = ${userId} and f.published ${q.hymc?.trim() ? sql`and f.name ilike ${likePattern(q.hymc.trim())}` : sql``}`;
   const from = sql`fair_favorites fav join fairs f on f.id = fav.fair_id`;
   const total = (await one<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`))!.n;
   const list = await rows<Omit<Static<typeof FavoriteFair>, 'QYGWS'>>(
@@ -293,7 +292,7 @@ export async function anyFairExists(db: Db, fairId: string): Promise<boolean> {
 /** The operator's list: drafts too, with the fields a viewer of `v` sees. */
 export async function adminFairRows(db: Db, v: Viewer, q: { page: number; limit: number; hymc?: string; type?: 1 | 2 }) {
   const where = sql.join(
-    [sql`true`, q.type ? sql`f.venue_type = ${q.type}` : sql`true`, q.hymc?.trim() ? sql`f.name ilike ${likeOf(q.hymc.trim())}` : sql`true`],
+    [sql`true`, q.type ? sql`f.venue_type = ${q.type}` : sql`true`, q.hymc?.trim() ? sql`f.name ilike ${likePattern(q.hymc.trim())}` : sql`true`],
     sql` and `,
   );
   const total = (await one<{ n: number }>(db, sql`select count(*)::int as n from fairs f where ${where}`))!.n;

@@ -3,10 +3,10 @@
  * holds the hall's reads — the enterprises at the fair, its talents and its figures.
  */
 import type { SQL } from 'drizzle-orm';
-import { one, rows, sql, type Db } from '../../../db/index.js';
+import { likePattern, one, rows, sql, type Db } from '../../../db/index.js';
 import { offsetOf } from '../../../http/reply.js';
 import { companyCardColumns, type CompanyCardRow } from './borrowed.js';
-import { fairStateSql, likeOf } from './fairs.js';
+import { fairStateSql } from './fairs.js';
 
 /** Universities are the enterprises the operator puts on the 热门高校 home tab. */
 const UNIVERSITY_LIST_TYPE = 2;
@@ -19,14 +19,14 @@ const companiesAt = (fairId: string) => sql`fair_signups s join companies c on c
 /** Enterprises with an open job at the fair whose title contains the words. */
 const openJobTitled = (fairId: string, title: string) =>
   sql`exists (select 1 from job_fairs jf join jobs j on j.id = jf.job_id
-              where jf.fair_id = ${fairId} and j.company_id = c.id and j.status = 1 and j.deleted_at is null and j.title ilike ${likeOf(title)})`;
+              where jf.fair_id = ${fairId} and j.company_id = c.id and j.status = 1 and j.deleted_at is null and j.title ilike ${likePattern(title)})`;
 
 /** A page of the enterprises at the fair, by zone then sign-up, filtered by zone, industry, name and job title. */
 export async function hallCompanyRows(db: Db, q: { hxid: string; ztid?: string; sshy?: string; dwmc?: string; gwmc?: string; page: number; limit: number }) {
   const filters = [
     q.ztid ? sql`s.zone_id = ${q.ztid}` : undefined,
     q.sshy ? sql`c.industry = ${q.sshy}` : undefined,
-    q.dwmc?.trim() ? sql`c.name ilike ${likeOf(q.dwmc.trim())}` : undefined,
+    q.dwmc?.trim() ? sql`c.name ilike ${likePattern(q.dwmc.trim())}` : undefined,
     q.gwmc?.trim() ? openJobTitled(q.hxid, q.gwmc.trim()) : undefined,
   ].filter((x): x is SQL => !!x);
   const where = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
@@ -86,8 +86,8 @@ export async function hallTalentIds(
     sql`not p.hidden and p.completeness >= ${minCompleteness}`,
     sql`not exists (select 1 from seeker_shields sh where sh.seeker_id = p.user_id and sh.company_id = ${companyId})`,
   ];
-  if (q.xxmc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.school ilike ${likeOf(q.xxmc.trim())})`);
-  if (q.zymc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.major ilike ${likeOf(q.zymc.trim())})`);
+  if (q.xxmc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.school ilike ${likePattern(q.xxmc.trim())})`);
+  if (q.zymc?.trim()) where.push(sql`exists (select 1 from resume_education e where e.user_id = p.user_id and e.major ilike ${likePattern(q.zymc.trim())})`);
   const cond = sql.join(where, sql` and `);
   const total = (await one<{ n: number }>(db, sql`select count(*)::int as n from seeker_profiles p where ${cond}`))!.n;
   const ids = (

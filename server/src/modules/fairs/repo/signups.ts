@@ -4,7 +4,7 @@
  */
 import type { FairState } from '@zp/core/rules/fairs';
 import { chinaTime, one, rows, sql, type Db } from '../../../db/index.js';
-import type { Role } from '../../../http/route.js';
+import type { Role } from '../../../http/user.js';
 import { offsetOf } from '../../../http/reply.js';
 import { fairStateSql } from './fairs.js';
 

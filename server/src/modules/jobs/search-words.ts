@@ -1,5 +1,6 @@
+/** The words a job is found by in job search (see text/segment.ts). */
 import { sql, type Db } from '../../db/index.js';
-import { indexWords } from './segment.js';
+import { indexWords } from '../../text/segment.js';
 
 /** The search columns of a job row, from its title and its enterprise's name. */
 export const jobSearchWords = (title: string, companyName: string) => ({ title: indexWords(title), company: indexWords(companyName) });

@@ -1,10 +1,9 @@
 /** The operator makes an enterprise a paying member until a day, or ends it; logged with before and after. */
-import { beijingToday } from '@zp/core/dates';
+import { beijingToday, validDay } from '@zp/core/dates';
 import { badRequest, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { companyVip, setCompanyVip } from '../rtc/public.js';
-import { logOperatorAction } from './repo.js';
-import { validDay } from './valid-day.js';
+import { logOperatorAction } from '../admin/public.js';
+import { companyVip, setCompanyVip } from './vip.js';
 
 export async function setVip(s: Services, operatorId: string, body: { dwid: string; vip: number; vipEnd?: string }) {
   const today = beijingToday();

@@ -5,11 +5,12 @@
  */
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
-import { sql } from '../../db/index.js';
-import type { TestServer } from '../../../test/helpers.js';
-import { actor, uniquePhone, type Actor } from '../../../test/roles.js';
-import { rtcHubs } from './index.js';
-import type { RtcHub } from './hub.js';
+import type { chatApi, RtcJoinResult, RtcPush, RtcReply, rtcApi } from '@zp/core/contract';
+import { sql } from '../src/db/index.js';
+import type { ApiReply, TestServer } from './helpers.js';
+import { actor, uniquePhone, type Actor } from './roles.js';
+import { rtcHubs } from '../src/modules/rtc/index.js';
+import type { RtcHub } from '../src/modules/rtc/hub.js';
 
 export interface Person extends Actor {
   userId: string;
@@ -19,7 +20,7 @@ export interface Person extends Actor {
 }
 
 async function withSig(srv: TestServer, a: Actor): Promise<Person> {
-  const r = await srv.call('/api/sec/trtc/userSig', { token: a.token });
+  const r = await srv.call<ApiReply<typeof chatApi.userSig>>('/api/sec/trtc/userSig', { token: a.token });
   return { ...a, userId: a.userId!, token: a.token!, userSig: r.body.code === 0 ? r.body.userSig : '' };
 }
 
@@ -62,7 +63,7 @@ export function controlClock(srv: TestServer, start = Date.now()) {
 }
 
 export async function openRoom(srv: TestServer, promoter: Person, invite?: Person): Promise<number> {
-  const r = await srv.call('/api/sec/trtc/hrOpenRoom', { method: 'POST', token: promoter.token, query: { userId: invite?.userId } });
+  const r = await srv.call<ApiReply<typeof rtcApi.hrOpenRoom>>('/api/sec/trtc/hrOpenRoom', { method: 'POST', token: promoter.token, query: { userId: invite?.userId } });
   if (r.body.code !== 0) throw new Error(`hrOpenRoom: ${JSON.stringify(r.body)}`);
   return r.body.data;
 }
@@ -72,47 +73,59 @@ export async function invite(srv: TestServer, by: Person, roomId: number, who: P
   if (r.body.code !== 0) throw new Error(`inviteRoom: ${JSON.stringify(r.body)}`);
 }
 
-export const newSession = () => crypto.randomBytes(9).toString('base64url');
+const newSession = () => crypto.randomBytes(9).toString('base64url');
+
+/** What the ops the suites read replies of give back (`data`; RtcAuthResult is not read). */
+interface RtcOpData {
+  join: RtcJoinResult;
+}
+/** The reply to op `O`: its data as RtcOpData gives it (unknown for an op not listed). */
+export type RtcAnswer<O extends string = string> = Omit<RtcReply, 'data'> & { data?: O extends keyof RtcOpData ? RtcOpData[O] : unknown };
+/** The push of kind `E`. */
+export type PushOf<E extends RtcPush['ev']> = Extract<RtcPush, { ev: E }>;
 
 /** A bare signalling client: requests with ids, every push kept in order. */
 export class Signal {
   ws: WebSocket;
-  pushes: any[] = [];
+  pushes: RtcPush[] = [];
   session = newSession();
   private id = 0;
-  private waiting = new Map<number | null, ((r: any) => void)[]>();
-  private pushWaiters: { match: (p: any) => boolean; resolve: (p: any) => void }[] = [];
+  private waiting = new Map<number | null, ((r: RtcReply) => void)[]>();
+  private pushWaiters: { match: (p: RtcPush) => boolean; resolve: (p: RtcPush) => void }[] = [];
   private opened: Promise<void>;
   readonly closed: Promise<number>;
 
   /** `origin`: the Origin header a browser page on that origin would send with the upgrade. */
   constructor(url: string, opts: { origin?: string } = {}) {
-    this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/rtc/ws', opts.origin ? { origin: opts.origin } : {});
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/rtc/ws`, opts.origin ? { origin: opts.origin } : {});
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
     });
     this.closed = new Promise((resolve) => this.ws.once('close', (code) => resolve(code)));
     this.ws.on('message', (data) => {
-      const f = JSON.parse(String(data));
+      // A push (RtcPush, with ev) or a reply (RtcReply), as the server sends them.
+      const f = JSON.parse(String(data)) as { ev?: string };
       if (f.ev) {
-        this.pushes.push(f);
+        const push = f as RtcPush;
+        this.pushes.push(push);
         for (const w of [...this.pushWaiters]) {
-          if (w.match(f)) {
+          if (w.match(push)) {
             this.pushWaiters.splice(this.pushWaiters.indexOf(w), 1);
-            w.resolve(f);
+            w.resolve(push);
           }
         }
         return;
       }
-      const list = this.waiting.get(f.id);
+      const reply = f as RtcReply;
+      const list = this.waiting.get(reply.id);
       const next = list?.shift();
-      if (next) next(f);
+      if (next) next(reply);
     });
   }
 
   /** Waits for the reply to the next frame sent with this id (null: replies to frames without a usable id). */
-  private replyTo(id: number | null): Promise<any> {
+  private replyTo(id: number | null): Promise<RtcReply> {
     return new Promise((resolve) => {
       const list = this.waiting.get(id) ?? [];
       list.push(resolve);
@@ -120,16 +133,17 @@ export class Signal {
     });
   }
 
-  async call(op: string, p: unknown = {}): Promise<{ id: number | null; code: number; msg: string; data?: any }> {
+  async call<O extends string>(op: O, p: unknown = {}): Promise<RtcAnswer<O>> {
     await this.opened;
     const id = ++this.id;
     const r = this.replyTo(id);
     this.ws.send(JSON.stringify({ id, op, p }));
-    return r;
+    // The server answers op `O` with its data (RtcOpData).
+    return r as Promise<RtcAnswer<O>>;
   }
 
   /** Sends raw text or bytes and waits for the reply frame carrying `id` (null by default). */
-  async raw(data: string | Buffer, id: number | null = null): Promise<any> {
+  async raw(data: string | Buffer, id: number | null = null): Promise<RtcReply> {
     await this.opened;
     const r = this.replyTo(id);
     this.ws.send(data, { binary: Buffer.isBuffer(data) });
@@ -153,11 +167,12 @@ export class Signal {
   }
 
   /** The first push matching (already received or still to come). */
-  next(ev: string, match: (p: any) => boolean = () => true, timeoutMs = 15_000): Promise<any> {
-    const seen = this.pushes.find((p) => p.ev === ev && match(p));
+  next<E extends RtcPush['ev']>(ev: E, match: (p: PushOf<E>) => boolean = () => true, timeoutMs = 15_000): Promise<PushOf<E>> {
+    const fits = (p: RtcPush): p is PushOf<E> => p.ev === ev && match(p as PushOf<E>);
+    const seen = this.pushes.find(fits);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const w = { match: (p: any) => p.ev === ev && match(p), resolve };
+      const w = { match: fits, resolve: (p: RtcPush) => resolve(p as PushOf<E>) };
       this.pushWaiters.push(w);
       setTimeout(() => {
         if (this.pushWaiters.includes(w)) {

@@ -1,7 +1,7 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import type { SQL } from 'drizzle-orm';
-import { sql } from '../../db/index.js';
+import { sql } from '../db/index.js';
 
 /**
  * Chinese word segmentation for job search. Documents are cut in search mode (every dictionary

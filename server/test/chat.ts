@@ -4,9 +4,11 @@
  */
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
-import ZpChat, { EVENT, type ChatSDK } from '@zp/chat-sdk';
-import { one, sql } from '../../db/index.js';
-import type { TestServer } from '../../../test/helpers.js';
+import ZpChat, { EVENT, type ChatSDK, type Conversation, type Friend, type Group, type Message, type Profile } from '@zp/chat-sdk';
+import type { chatApi, ChatPush, WireConversation, WireGroup, WireMessage, WireProfile } from '@zp/core/contract';
+import { one, sql } from '../src/db/index.js';
+import type { Limit } from '../src/modules/chat/ratelimit.js';
+import type { TestServer, ApiReply } from './helpers.js';
 
 export interface ChatUser {
   userId: string;
@@ -30,26 +32,50 @@ export async function chatUsers(srv: TestServer, n: number, prefix = '用户', o
       out.push({ userId: u!.id, token, userSig: '', name });
       continue;
     }
-    const r = await srv.call('/api/sec/trtc/userSig', { token });
+    const r = await srv.call<ApiReply<typeof chatApi.userSig>>('/api/sec/trtc/userSig', { token });
     if (r.body.code !== 0) throw new Error(`userSig: ${JSON.stringify(r.body)}`);
     out.push({ userId: u!.id, token, userSig: r.body.userSig, name });
   }
   return out;
 }
 
+/** A message the server pushed. */
+export type MessagePush = Extract<ChatPush, { ev: 'msg' }>;
+
+/** The answer to a call on the chat socket: `data` on success, `message` on a refusal. */
+export interface ChatAnswer<T = unknown> {
+  code: number;
+  message?: string;
+  data?: T;
+}
+
+/** What the ops the suites read answers of give back (the handlers in src/modules/chat). */
+interface OpData {
+  auth: { userID: string; serverTime: number; sigExpiresAt: number; limits: { user: Limit; group: Limit } };
+  send: { message: WireMessage };
+  createGroup: { group: WireGroup };
+  profiles: { profileList: WireProfile[] };
+  convs: { conversationList: WireConversation[] };
+  conv: { conversation: WireConversation };
+  messages: { messageList: WireMessage[]; nextReqMessageID: string; isCompleted: boolean };
+  block: { userIDList: string[] };
+}
+/** The data op `O` answers with (unknown for an op not listed above). */
+export type OpDataOf<O extends string> = O extends keyof OpData ? OpData[O] : unknown;
+
 /** A bare protocol client, for what the SDK would never send. */
 export class RawClient {
   ws: WebSocket;
-  pushes: any[] = [];
+  pushes: ChatPush[] = [];
   private id = 0;
-  private waiting = new Map<number, (r: any) => void>();
+  private waiting = new Map<number, (r: ChatAnswer) => void>();
   private opened: Promise<void>;
 
   private closing: Promise<number>;
 
   /** `origin`: the Origin header a browser page on that origin would send with the upgrade. */
   constructor(url: string, opts: { origin?: string } = {}) {
-    this.ws = new WebSocket(url.replace(/^http/, 'ws') + '/api/chat/ws', opts.origin ? { origin: opts.origin } : {});
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/chat/ws`, opts.origin ? { origin: opts.origin } : {});
     this.closing = new Promise((resolve) =>
       this.ws.once('close', (code) => {
         // A call the server closed the socket on instead of answering (a kicked-out page) ends too.
@@ -69,11 +95,12 @@ export class RawClient {
     });
   }
 
-  async call(op: string, p: unknown = {}): Promise<{ code: number; message?: string; data?: any }> {
+  async call<O extends string>(op: O, p: unknown = {}): Promise<ChatAnswer<OpDataOf<O>>> {
     await this.opened;
     const id = ++this.id;
     return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
+      // The server answers op `O` with its data (OpData).
+      this.waiting.set(id, resolve as (r: ChatAnswer) => void);
       this.ws.send(JSON.stringify({ id, op, p }));
     });
   }
@@ -94,15 +121,36 @@ export class RawClient {
 }
 
 
+/** What the SDK's events carry, for the events the suites wait on. */
+interface EventData {
+  [EVENT.SDK_READY]: undefined;
+  [EVENT.SDK_NOT_READY]: undefined;
+  [EVENT.MESSAGE_RECEIVED]: Message[];
+  [EVENT.MESSAGE_REVOKED]: Message[];
+  [EVENT.CONVERSATION_LIST_UPDATED]: Conversation[];
+  [EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED]: number;
+  [EVENT.GROUP_LIST_UPDATED]: Group[];
+  [EVENT.PROFILE_UPDATED]: Profile[];
+  [EVENT.FRIEND_LIST_UPDATED]: Friend[];
+  [EVENT.BLACKLIST_UPDATED]: string[];
+  [EVENT.KICKED_OUT]: { type: string };
+  [EVENT.NET_STATE_CHANGE]: { state: string };
+  [EVENT.ERROR]: { code: number; message: string };
+}
+/** The data of event `N` (unknown for an event not listed above). */
+type EventDataOf<N extends string> = N extends keyof EventData ? EventData[N] : unknown;
+/** One event the SDK emitted: its name tells the shape of its data. */
+type SdkEvent = { [N in EVENT]: { name: N; data: EventDataOf<N> } }[EVENT];
+
 export interface SdkClient {
   user: ChatUser;
   chat: ChatSDK;
   /** every event the SDK emitted, in order */
-  events: { name: string; data: any }[];
+  events: SdkEvent[];
   /** messages received (MESSAGE_RECEIVED), in order */
-  received: any[];
+  received: Message[];
   /** waits for the first event of this name (after `since` events) that matches */
-  next(name: string, match?: (data: any) => boolean, since?: number): Promise<any>;
+  next<N extends string>(name: N, match?: (data: EventDataOf<N>) => boolean, since?: number): Promise<EventDataOf<N>>;
   /** closes the client's socket the way a network failure would; the SDK reconnects by itself */
   drop(): void;
 }
@@ -118,12 +166,12 @@ export async function sdkClient(url: string, user: ChatUser, opts: { login?: boo
     }
   }
   const chat = ZpChat.create({ SDKAppID: 0, proxyServer: `${url.replace(/^http/, 'ws')}/api/chat/ws`, WebSocket: TrackedSocket as never });
-  const events: { name: string; data: any }[] = [];
-  const received: any[] = [];
-  const waiters: { name: string; match: (d: any) => boolean; since: number; resolve: (d: any) => void }[] = [];
+  const events: SdkEvent[] = [];
+  const received: Message[] = [];
+  const waiters: { name: string; match: (d: unknown) => boolean; since: number; resolve: (d: unknown) => void }[] = [];
   for (const name of Object.values(EVENT)) {
     chat.on(name, (e) => {
-      events.push({ name, data: e.data });
+      events.push({ name, data: e.data } as SdkEvent);
       if (name === EVENT.MESSAGE_RECEIVED) received.push(...e.data);
       for (const w of [...waiters]) {
         if (w.name === name && events.length - 1 >= w.since && w.match(e.data)) {
@@ -138,11 +186,13 @@ export async function sdkClient(url: string, user: ChatUser, opts: { login?: boo
     chat,
     events,
     received,
-    next(name, match = () => true, since = 0) {
-      const seen = events.slice(since).find((e) => e.name === name && match(e.data));
-      if (seen) return Promise.resolve(seen.data);
-      return new Promise((resolve, reject) => {
-        const w = { name, match, since, resolve };
+    next<N extends string>(name: N, match: (data: EventDataOf<N>) => boolean = () => true, since = 0) {
+      // The SDK emits each event's data in the shape EventData gives it.
+      const fits = (d: unknown) => match(d as EventDataOf<N>);
+      const seen = events.slice(since).find((e) => e.name === name && fits(e.data));
+      if (seen) return Promise.resolve(seen.data as EventDataOf<N>);
+      return new Promise<EventDataOf<N>>((resolve, reject) => {
+        const w = { name, match: fits, since, resolve: (d: unknown) => resolve(d as EventDataOf<N>) };
         waiters.push(w);
         setTimeout(() => {
           if (waiters.includes(w)) {
