@@ -1,4 +1,4 @@
 // The bundle's entry (build.mjs): the Preact ref shim the chat widget uses (one copy, shared),
 // then the widget.
-import '../../chat/src/preact-refs.js';
+import '@zp/widget-chat/preact-refs';
 export * from './index.js';
