@@ -65,6 +65,9 @@ switch (command) {
     break;
   case 'test':
     install();
+    // The static checks first (Biome lint, module boundaries and cycles, unused code): a minute,
+    // and what they find needs no server or browser.
+    run('npm', ['run', '--silent', 'check']);
     build();
     ensureChromium();
     // Sequential (the server suites and e2e each start real servers and browsers; two cores),
