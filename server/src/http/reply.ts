@@ -30,3 +30,9 @@ export function pageOf<T>(list: T[], totalCount: number, currPage: number, pageS
 }
 
 export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
+
+/** Awaits `work`, then answers `reply`: the handler of a use case that returns nothing (`{ msg: '已保存' }`). */
+export async function replyAfter<T>(work: Promise<unknown>, reply: T): Promise<T> {
+  await work;
+  return reply;
+}

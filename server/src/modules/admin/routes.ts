@@ -1,5 +1,6 @@
 /** The admin module's routes (the operator console): handlers only; the rules are in the use cases, the SQL in repo.ts. */
 import { adminApi } from '@zp/core/contract';
+import { replyAfter } from '../../http/reply.js';
 import { handle } from '../../http/route.js';
 import type { Module } from '../order.js';
 import { CODE_TABLES, listCodeTable } from '../codes/public.js';
@@ -31,10 +32,7 @@ const admin: Module = {
       return { item: item(row), msg: existed ? '修改成功' : '新增成功' };
     });
 
-    handle(app, s, adminApi.enableCode, async ({ body, user }) => {
-      await enableCodeItem(s, user.id, body);
-      return { msg: body.sfqy ? '已启用' : '已停用' };
-    });
+    handle(app, s, adminApi.enableCode, ({ body, user }) => replyAfter(enableCodeItem(s, user.id, body), { msg: body.sfqy ? '已启用' : '已停用' }));
 
     // ---- operator log
 

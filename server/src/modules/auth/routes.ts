@@ -1,7 +1,7 @@
 /** The auth module's routes: handlers only; the rules are in the use cases, the SQL in repo.ts. */
 import { ACCOUNT_CLOSED_MSG, authApi, partnersApi, privacyApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { notFound } from '../../http/reply.js';
+import { notFound, replyAfter } from '../../http/reply.js';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import type { Module } from '../order.js';
@@ -27,18 +27,9 @@ export function authModule(needs: AuthNeeds): Module {
 }
 
 function register(app: FastifyInstance, s: Services, needs: AuthNeeds): void {
-  handle(app, s, authApi.registerCode, async ({ query, req }) => {
-    await sendRegisterCode(s, req, query.phone, query.role);
-    return { msg: '验证码已发送' };
-  });
-  handle(app, s, authApi.loginCode, async ({ query, req }) => {
-    await sendLoginCode(s, req, query.phone, query.role);
-    return { msg: '验证码已发送' };
-  });
-  handle(app, s, authApi.resetCode, async ({ query, req }) => {
-    await sendResetCode(s, req, query.phone, query.role);
-    return { msg: '验证码已发送' };
-  });
+  handle(app, s, authApi.registerCode, ({ query, req }) => replyAfter(sendRegisterCode(s, req, query.phone, query.role), { msg: '验证码已发送' }));
+  handle(app, s, authApi.loginCode, ({ query, req }) => replyAfter(sendLoginCode(s, req, query.phone, query.role), { msg: '验证码已发送' }));
+  handle(app, s, authApi.resetCode, ({ query, req }) => replyAfter(sendResetCode(s, req, query.phone, query.role), { msg: '验证码已发送' }));
 
   handle(app, s, authApi.registerSeeker, async ({ body, req }) => registerSeeker(s, needs, req, body));
   handle(app, s, authApi.registerHr, async ({ body, req }) => registerHr(s, needs, req, body));
@@ -52,10 +43,7 @@ function register(app: FastifyInstance, s: Services, needs: AuthNeeds): void {
   handle(app, s, authApi.refresh, async ({ params, req }) => refreshSession(s, params.token, await s.sessions.userByToken(params.token), req));
   // route.ts has looked up the token's session (and checked a partner token's origin); tokenOf cannot be null here.
   handle(app, s, authApi.refreshCurrent, async ({ req, user }) => refreshSession(s, tokenOf(req)!, user, req));
-  handle(app, s, authApi.logout, async ({ user }) => {
-    await s.sessions.revoke(user.sessionId);
-    return { msg: '已退出登录' };
-  });
+  handle(app, s, authApi.logout, ({ user }) => replyAfter(s.sessions.revoke(user.sessionId), { msg: '已退出登录' }));
   handle(app, s, authApi.currentUser, async ({ user }) => {
     const u = await nameAndEmail(s.db, user.id);
     return { userId: user.id, roleId: user.role, userName: u?.name || user.phone, phone: user.phone, email: u?.email ?? '' };
@@ -78,44 +66,23 @@ function register(app: FastifyInstance, s: Services, needs: AuthNeeds): void {
   });
 
   handle(app, s, authApi.changePassword, async ({ user, query }) => changePassword(s, user, query));
-  handle(app, s, authApi.sendOldPhoneCode, async ({ user, req }) => {
-    await s.sms.send(user.phone, 'old_phone', req.ip);
-    return { msg: '验证码已发送' };
-  });
-  handle(app, s, authApi.sendNewPhoneCode, async ({ user, query, req }) => {
-    await sendNewPhoneCode(s, req, user, query.phone);
-    return { msg: '验证码已发送' };
-  });
-  handle(app, s, authApi.changePhone, async ({ user, query, req }) => {
-    await changePhone(s, req, user, query);
-    return { msg: '手机号已更换' };
-  });
+  handle(app, s, authApi.sendOldPhoneCode, ({ user, req }) => replyAfter(s.sms.send(user.phone, 'old_phone', req.ip), { msg: '验证码已发送' }));
+  handle(app, s, authApi.sendNewPhoneCode, ({ user, query, req }) => replyAfter(sendNewPhoneCode(s, req, user, query.phone), { msg: '验证码已发送' }));
+  handle(app, s, authApi.changePhone, ({ user, query, req }) => replyAfter(changePhone(s, req, user, query), { msg: '手机号已更换' }));
 
   // ---- PIPL: policies and consent, the person's data, closing the account
 
   handle(app, s, privacyApi.policy, async ({ query }) => ({ policy: await currentPolicy(s.db, query.kind) }));
   handle(app, s, privacyApi.pendingConsent, async ({ user }) => ({ pending: user.role === 'xs' ? [] : await pendingPolicies(s.db, user.id) }));
-  handle(app, s, privacyApi.agree, async ({ user, body, req }) => {
-    await recordConsent(s.db, user.id, body, req.ip);
-    return { msg: '已同意' };
-  });
+  handle(app, s, privacyApi.agree, ({ user, body, req }) => replyAfter(recordConsent(s.db, user.id, body, req.ip), { msg: '已同意' }));
   handle(app, s, privacyApi.myData, async ({ user }) => {
     const exportedAt = await chinaNow(s.db);
     return { exportedAt, data: await personalData(s.db, user.id, user.role) };
   });
-  handle(app, s, privacyApi.closeCode, async ({ user, req }) => {
-    await sendCloseCode(s, req, user);
-    return { msg: '验证码已发送' };
-  });
-  handle(app, s, privacyApi.close, async ({ user, body, req }) => {
-    await closeAccount(s, req, user, body.validateCode);
-    return { msg: ACCOUNT_CLOSED_MSG };
-  });
+  handle(app, s, privacyApi.closeCode, ({ user, req }) => replyAfter(sendCloseCode(s, req, user), { msg: '验证码已发送' }));
+  handle(app, s, privacyApi.close, ({ user, body, req }) => replyAfter(closeAccount(s, req, user, body.validateCode), { msg: ACCOUNT_CLOSED_MSG }));
   handle(app, s, privacyApi.adminPolicies, async ({ query }) => ({ list: await policyVersions(s.db, query.kind) }));
   handle(app, s, privacyApi.adminPublish, async ({ user, body }) => publishPolicy(s, user.id, body));
 
-  handle(app, s, authApi.changeEmail, async ({ user, body }) => {
-    await setEmail(s.db, user.id, body.email);
-    return { msg: '邮箱已修改' };
-  });
+  handle(app, s, authApi.changeEmail, ({ user, body }) => replyAfter(setEmail(s.db, user.id, body.email), { msg: '邮箱已修改' }));
 }

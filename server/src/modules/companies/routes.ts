@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { identityApi, companiesApi, companyMissingText, type CompanyJobItem } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { notFound, pageOf } from '../../http/reply.js';
+import { notFound, pageOf, replyAfter } from '../../http/reply.js';
 import type { Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../order.js';
@@ -143,15 +143,9 @@ function register(app: FastifyInstance, s: Services, needs: CompaniesNeeds): voi
 
   // ---- HR profile and colleagues
 
-  handle(app, s, companiesApi.joinCompany, async ({ body, user }) => {
-    await requestJoin(s, user.id, body.dwid, body);
-    return { msg: '申请已提交，请等待单位同事审核' };
-  });
+  handle(app, s, companiesApi.joinCompany, ({ body, user }) => replyAfter(requestJoin(s, user.id, body.dwid, body), { msg: '申请已提交，请等待单位同事审核' }));
 
-  handle(app, s, companiesApi.updateProfile, async ({ body, user }) => {
-    await updateHrProfile(s, user.id, body);
-    return { msg: '个人信息已保存' };
-  });
+  handle(app, s, companiesApi.updateProfile, ({ body, user }) => replyAfter(updateHrProfile(s, user.id, body), { msg: '个人信息已保存' }));
 
   handle(app, s, companiesApi.joinRequests, async ({ query, user }) => {
     const companyId = await joinedCompanyId(s.db, user.id);

@@ -6,7 +6,7 @@
  */
 import { complianceApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { pageOf } from '../../http/reply.js';
+import { pageOf, replyAfter } from '../../http/reply.js';
 import type { Module } from '../order.js';
 import { handleReport } from './handle-report.js';
 import { reportContent } from './report-content.js';
@@ -31,10 +31,7 @@ const compliance: Module = {
       return { page: pageOf(list, total, query.page, query.limit) };
     });
 
-    handle(app, s, complianceApi.adminHandleReport, async ({ body, user }) => {
-      await handleReport(s, user.id, body.bsid, body.cljg);
-      return {};
-    });
+    handle(app, s, complianceApi.adminHandleReport, ({ body, user }) => replyAfter(handleReport(s, user.id, body.bsid, body.cljg), {}));
   },
 };
 export default compliance;

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { contentApi, Id } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
 import { isPageRender, readerOf, registerPageViewCounter } from '../../http/page-views.js';
-import { notFound } from '../../http/reply.js';
+import { notFound, replyAfter } from '../../http/reply.js';
 import type { Module } from '../order.js';
 import { hrIdsOfCompany } from '../companies/public.js';
 import { onlineUsers } from '../notify/public.js';
@@ -53,20 +53,14 @@ export function contentModule(needs: { receivedResumes: ReceivedResumeCounter })
         await publishBanner(s, user.id, body.bsid, body.fbzt === 1);
         return { msg: body.fbzt ? '已发布' : '已撤下' };
       });
-      handle(app, s, contentApi.adminBannerDelete, async ({ body, user }) => {
-        await deleteBanner(s, user.id, body.bsid);
-        return { msg: '删除成功' };
-      });
+      handle(app, s, contentApi.adminBannerDelete, ({ body, user }) => replyAfter(deleteBanner(s, user.id, body.bsid), { msg: '删除成功' }));
       handle(app, s, contentApi.adminNotices, async ({ query }) => ({ page: await adminNotices(s.db, query) }));
       handle(app, s, contentApi.adminNoticeSave, async ({ body, user }) => ({ bsid: await saveNotice(s, user.id, body), msg: body.bsid ? '修改成功' : '创建成功' }));
       handle(app, s, contentApi.adminNoticePublish, async ({ body, user }) => {
         await publishNotice(s, user.id, body.bsid, body.fbzt === 1);
         return { msg: body.fbzt ? '已发布' : '已撤下' };
       });
-      handle(app, s, contentApi.adminNoticeDelete, async ({ body, user }) => {
-        await deleteNotice(s, user.id, body.bsid);
-        return { msg: '删除成功' };
-      });
+      handle(app, s, contentApi.adminNoticeDelete, ({ body, user }) => replyAfter(deleteNotice(s, user.id, body.bsid), { msg: '删除成功' }));
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The fairs module's routes: handlers only; the rules are in the use cases, the SQL in repo/. */
 import type { FastifyInstance } from 'fastify';
 import { fairsApi } from '@zp/core/contract';
+import { replyAfter } from '../../http/reply.js';
 import { handle } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../order.js';
@@ -85,18 +86,9 @@ function register(app: FastifyInstance, s: Services, needs: FairsNeeds): void {
     return { onlineHrs: all.filter((h) => h.online).map(({ online: _, ...h }) => h), page: { list: all, totalCount: all.length } };
   });
   // The hall's presence calls: a verified caller is recorded in the hall (hall.ts, inHall).
-  handle(app, s, fairsApi.enterHall, async ({ query, user }) => {
-    await inHall(s, query.hxid, user);
-    return {};
-  });
-  handle(app, s, fairsApi.seekerJoinHall, async ({ query, user }) => {
-    await inHall(s, query.hxid, user);
-    return {};
-  });
-  handle(app, s, fairsApi.hrJoinHall, async ({ query, user }) => {
-    await inHall(s, query.hxid, user);
-    return {};
-  });
+  handle(app, s, fairsApi.enterHall, ({ query, user }) => replyAfter(inHall(s, query.hxid, user), {}));
+  handle(app, s, fairsApi.seekerJoinHall, ({ query, user }) => replyAfter(inHall(s, query.hxid, user), {}));
+  handle(app, s, fairsApi.hrJoinHall, ({ query, user }) => replyAfter(inHall(s, query.hxid, user), {}));
   handle(app, s, fairsApi.onlineCount, async ({ query }) => ({ data: await onlineCount(s, query.hxid, query.type) }));
   handle(app, s, fairsApi.onlineCompanies, async ({ body }) => ({ data: await onlineCompanies(s, body) }));
   handle(app, s, fairsApi.onlineUsers, async ({ body, user }) => ({ data: [...(await onlineUsersFor(s, user, body))] }));
@@ -106,34 +98,13 @@ function register(app: FastifyInstance, s: Services, needs: FairsNeeds): void {
   });
 
   // Sign-up and favourites.
-  handle(app, s, fairsApi.seekerSignUp, async ({ body, user }) => {
-    await seekerSignUp(s, user.id, body);
-    return { msg: '报名成功' };
-  });
-  handle(app, s, fairsApi.talentPoolSave, async ({ query, user }) => {
-    await joinTalentPool(s, user.id, query.hxid, query.qzzid);
-    return { msg: '已加入招聘会人才库' };
-  });
-  handle(app, s, fairsApi.hrSignUp, async ({ body, user }) => {
-    await companySignUp(s, user.id, body);
-    return { msg: '报名成功' };
-  });
-  handle(app, s, fairsApi.seekerFavorite, async ({ body, user }) => {
-    await favorite(s, user.id, body);
-    return { msg: '收藏成功' };
-  });
-  handle(app, s, fairsApi.hrFavorite, async ({ body, user }) => {
-    await favorite(s, user.id, body);
-    return { msg: '收藏成功' };
-  });
-  handle(app, s, fairsApi.seekerUnfavorite, async ({ query, user }) => {
-    await unfavorite(s, user.id, query.hxid);
-    return { msg: '已取消收藏' };
-  });
-  handle(app, s, fairsApi.hrUnfavorite, async ({ query, user }) => {
-    await unfavorite(s, user.id, query.hxid);
-    return { msg: '已取消收藏' };
-  });
+  handle(app, s, fairsApi.seekerSignUp, ({ body, user }) => replyAfter(seekerSignUp(s, user.id, body), { msg: '报名成功' }));
+  handle(app, s, fairsApi.talentPoolSave, ({ query, user }) => replyAfter(joinTalentPool(s, user.id, query.hxid, query.qzzid), { msg: '已加入招聘会人才库' }));
+  handle(app, s, fairsApi.hrSignUp, ({ body, user }) => replyAfter(companySignUp(s, user.id, body), { msg: '报名成功' }));
+  handle(app, s, fairsApi.seekerFavorite, ({ body, user }) => replyAfter(favorite(s, user.id, body), { msg: '收藏成功' }));
+  handle(app, s, fairsApi.hrFavorite, ({ body, user }) => replyAfter(favorite(s, user.id, body), { msg: '收藏成功' }));
+  handle(app, s, fairsApi.seekerUnfavorite, ({ query, user }) => replyAfter(unfavorite(s, user.id, query.hxid), { msg: '已取消收藏' }));
+  handle(app, s, fairsApi.hrUnfavorite, ({ query, user }) => replyAfter(unfavorite(s, user.id, query.hxid), { msg: '已取消收藏' }));
   for (const spec of [fairsApi.seekerFavorites, fairsApi.hrFavorites]) {
     handle(app, s, spec, async ({ query, user }) => ({ page: await favoriteFairs(s.db, user.id, query) }));
   }
@@ -169,14 +140,8 @@ function register(app: FastifyInstance, s: Services, needs: FairsNeeds): void {
     },
   );
   handle(app, s, fairsApi.adminZoneSave, async ({ body, user }) => ({ tbsid: await saveZone(s, user.id, body) }));
-  handle(app, s, fairsApi.adminZoneDelete, async ({ body, user }) => {
-    await deleteZone(s, user.id, body.tbsid);
-    return {};
-  });
-  handle(app, s, fairsApi.adminZoneAssign, async ({ body, user }) => {
-    await assignZone(s, user.id, body);
-    return {};
-  });
+  handle(app, s, fairsApi.adminZoneDelete, ({ body, user }) => replyAfter(deleteZone(s, user.id, body.tbsid), {}));
+  handle(app, s, fairsApi.adminZoneAssign, ({ body, user }) => replyAfter(assignZone(s, user.id, body), {}));
   handle(app, s, fairsApi.adminSignups, async ({ query }) => fairSignups(s, query));
 
   startReminderTimer(s);

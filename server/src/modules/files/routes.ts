@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { filesApi, identityApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { badRequest, forbidden, notFound } from '../../http/reply.js';
+import { badRequest, forbidden, notFound, replyAfter } from '../../http/reply.js';
 import type { Db } from '../../db/index.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../order.js';
@@ -142,10 +142,7 @@ async function register(app: FastifyInstance, s: Services, needs: FilesNeeds): P
     return { fileList: await Promise.all(list.map(async (f, i) => ({ ...(await myFile(s, f)), ...(f.kind === 30 ? { showPhone: i === 0 ? 1 : 0 } : {}) }))) };
   });
 
-  handle(app, s, filesApi.seekerDelete, async ({ user, params }) => {
-    await deleteSeekerFile(s, user.id, params.bsid);
-    return { msg: '删除成功' };
-  });
+  handle(app, s, filesApi.seekerDelete, ({ user, params }) => replyAfter(deleteSeekerFile(s, user.id, params.bsid), { msg: '删除成功' }));
 
   handle(app, s, filesApi.seekerRename, async ({ user, query }) => ({ msg: '修改成功', wjmc: await renameFile(s, user.id, query.bsid, query.wjmc) }));
 
@@ -176,9 +173,6 @@ async function register(app: FastifyInstance, s: Services, needs: FilesNeeds): P
     return { page: out };
   });
 
-  handle(app, s, filesApi.hrDelete, async ({ user, query }) => {
-    await deleteHrFile(s, user.id, query.bsid);
-    return { msg: '删除成功' };
-  });
+  handle(app, s, filesApi.hrDelete, ({ user, query }) => replyAfter(deleteHrFile(s, user.id, query.bsid), { msg: '删除成功' }));
 }
 

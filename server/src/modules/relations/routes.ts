@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { relationsApi } from '@zp/core/contract';
 import { handle } from '../../http/route.js';
-import { pageOf } from '../../http/reply.js';
+import { pageOf, replyAfter } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import type { Module } from '../order.js';
 import { addFavourite, listFavourites, removeFavourite } from './favourite-talents.js';
@@ -25,20 +25,14 @@ function register(app: FastifyInstance, s: Services, needs: RelationsNeeds): voi
     return { page: pageOf(list as never[], total, params.page, params.limit) };
   });
 
-  handle(app, s, relationsApi.saveJob, async ({ params, user }) => {
-    await saveJobs(s, user.id, [{ gwid: params.gwid, dwid: params.dwid }]);
-    return { msg: '收藏成功' };
-  });
+  handle(app, s, relationsApi.saveJob, ({ params, user }) => replyAfter(saveJobs(s, user.id, [{ gwid: params.gwid, dwid: params.dwid }]), { msg: '收藏成功' }));
 
   handle(app, s, relationsApi.saveJobs, async ({ body, user }) => {
     const items = body.map((x) => (typeof x === 'string' ? { gwid: x } : { gwid: x.gwid, dwid: x.dwid || undefined }));
     return { saved: await saveJobs(s, user.id, items), msg: '收藏成功' };
   });
 
-  handle(app, s, relationsApi.unsaveJob, async ({ params, user }) => {
-    await unsaveJob(s, user.id, params.gwid);
-    return { msg: '已取消收藏' };
-  });
+  handle(app, s, relationsApi.unsaveJob, ({ params, user }) => replyAfter(unsaveJob(s, user.id, params.gwid), { msg: '已取消收藏' }));
 
   handle(app, s, relationsApi.jobFlags, async ({ body, user }) => ({ sczt: await savedJobFlags(s, user.id, body) }));
 
@@ -49,15 +43,9 @@ function register(app: FastifyInstance, s: Services, needs: RelationsNeeds): voi
     return { page: pageOf(list, total, params.page, params.limit) };
   });
 
-  handle(app, s, relationsApi.follow, async ({ params, user }) => {
-    await follow(s, user.id, params.dwid);
-    return { msg: '关注成功' };
-  });
+  handle(app, s, relationsApi.follow, ({ params, user }) => replyAfter(follow(s, user.id, params.dwid), { msg: '关注成功' }));
 
-  handle(app, s, relationsApi.unfollow, async ({ params, user }) => {
-    await unfollow(s, user.id, params.dwid);
-    return { msg: '已取消关注' };
-  });
+  handle(app, s, relationsApi.unfollow, ({ params, user }) => replyAfter(unfollow(s, user.id, params.dwid), { msg: '已取消关注' }));
 
   handle(app, s, relationsApi.companyFlags, async ({ body, user }) => companyFlags(s, user.id, body));
 
@@ -65,15 +53,9 @@ function register(app: FastifyInstance, s: Services, needs: RelationsNeeds): voi
 
   handle(app, s, relationsApi.shielded, async ({ user }) => ({ pbdwList: await listShielded(s, user.id) }));
 
-  handle(app, s, relationsApi.shield, async ({ params, user }) => {
-    await shield(s, user.id, params.dwid);
-    return { msg: '屏蔽成功，该单位的 HR 将无法在人才搜索中看到您' };
-  });
+  handle(app, s, relationsApi.shield, ({ params, user }) => replyAfter(shield(s, user.id, params.dwid), { msg: '屏蔽成功，该单位的 HR 将无法在人才搜索中看到您' }));
 
-  handle(app, s, relationsApi.unshield, async ({ params, user }) => {
-    await unshieldCompany(s.db, user.id, params.dwid);
-    return { msg: '已取消屏蔽' };
-  });
+  handle(app, s, relationsApi.unshield, ({ params, user }) => replyAfter(unshieldCompany(s.db, user.id, params.dwid), { msg: '已取消屏蔽' }));
 
   // ---- who viewed my résumé
 
@@ -84,15 +66,9 @@ function register(app: FastifyInstance, s: Services, needs: RelationsNeeds): voi
 
   // ---- HR's favourite talents
 
-  handle(app, s, relationsApi.addFavourite, async ({ query, user }) => {
-    await addFavourite(s, needs, user.id, query.qzzid);
-    return { msg: '收藏成功' };
-  });
+  handle(app, s, relationsApi.addFavourite, ({ query, user }) => replyAfter(addFavourite(s, needs, user.id, query.qzzid), { msg: '收藏成功' }));
 
-  handle(app, s, relationsApi.removeFavourite, async ({ params, user }) => {
-    await removeFavourite(s, user.id, params.qzbsid);
-    return { msg: '已取消收藏' };
-  });
+  handle(app, s, relationsApi.removeFavourite, ({ params, user }) => replyAfter(removeFavourite(s, user.id, params.qzbsid), { msg: '已取消收藏' }));
 
   handle(app, s, relationsApi.favourites, async ({ query, user }) => {
     const { total, list } = await listFavourites(s, user.id, { page: query.page, limit: query.limit, name: query.xm });

@@ -1,7 +1,7 @@
 import { rtcApi, RTC_INVITED_MSG } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
 import { handle } from '../../http/route.js';
-import { notFound } from '../../http/reply.js';
+import { notFound, replyAfter } from '../../http/reply.js';
 import type { Module } from '../order.js';
 import type { Services } from '../../services.js';
 import { Rooms } from './rooms.js';
@@ -39,25 +39,16 @@ const rtc: Module = {
       return { data: r.roomId, endsAt: r.endsAt, limitSeconds: r.limitSeconds, ...(query.userId ? { msg: RTC_INVITED_MSG } : {}) };
     });
 
-    handle(app, s, rtcApi.inviteRoom, async ({ user, query }) => {
-      await rooms.invite(user.id, query.channelId, query.userId);
-      return { msg: RTC_INVITED_MSG };
-    });
+    handle(app, s, rtcApi.inviteRoom, ({ user, query }) => replyAfter(rooms.invite(user.id, query.channelId, query.userId), { msg: RTC_INVITED_MSG }));
 
     handle(app, s, rtcApi.joinRoom, async ({ user, query }) => {
       const a = await rooms.admit(user.id, query.channelId, null);
       return { data: await rooms.describe(a.room) };
     });
 
-    handle(app, s, rtcApi.leaveRoom, async ({ user, query }) => {
-      await rooms.leave(user.id, query.channelId, null);
-      return {};
-    });
+    handle(app, s, rtcApi.leaveRoom, ({ user, query }) => replyAfter(rooms.leave(user.id, query.channelId, null), {}));
 
-    handle(app, s, rtcApi.endRoom, async ({ user, query }) => {
-      await rooms.endByPromoter(user.id, query.channelId);
-      return { msg: '视频面试已结束' };
-    });
+    handle(app, s, rtcApi.endRoom, ({ user, query }) => replyAfter(rooms.endByPromoter(user.id, query.channelId), { msg: '视频面试已结束' }));
 
     handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
 
