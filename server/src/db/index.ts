@@ -232,6 +232,17 @@ export const minuteText = (col: string) => sql.raw(`coalesce(to_char(${col} at t
 /** `ids` as the list inside `in (…)`, each a bound parameter (the list must not be empty). */
 export const inList = (ids: readonly (string | number)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
+/**
+ * A figure per id for every id asked, `fallback` where the query has no row: `query` gets the ids
+ * as the list inside `in (…)` and selects `id` (text) and `n`.
+ */
+export async function valuesById(db: Db, ids: readonly string[], query: (list: SQL) => SQL, fallback = 0): Promise<Record<string, number>> {
+  const out: Record<string, number> = Object.fromEntries(ids.map((id) => [id, fallback]));
+  if (!ids.length) return out;
+  for (const x of await rows<{ id: string; n: number }>(db, query(inList(ids)))) out[x.id] = x.n;
+  return out;
+}
+
 /** `text` with LIKE's wildcards ('%', '_' and the escape '\\') taken literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** An (I)LIKE pattern finding what a person typed anywhere, spaces around it aside. */

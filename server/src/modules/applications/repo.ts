@@ -1,7 +1,7 @@
 /** All of the applications module's SQL: applications, interview invitations, résumé downloads and their links. */
 import type { SQL } from 'drizzle-orm';
 import { WITHDRAWABLE_STATE, type ApplicationState, type ResumeDownloadFormat } from '@zp/core/contract';
-import { inList, timeText, minuteText, likePattern, one, rows, sql, type Db } from '../../db/index.js';
+import { valuesById, inList, timeText, minuteText, likePattern, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
 import { FileKind } from '../files/public.js';
 import { jobListColumns, type JobListItem } from '../jobs/public.js';
@@ -131,28 +131,16 @@ export async function freshApplications(db: Db, companyId: string, seekerId: str
 
 /** yyzt of the seeker's application per job (0 when none), for every id asked. */
 export async function applicationStates(db: Db, seekerId: string, jobIds: string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = Object.fromEntries(jobIds.map((id) => [id, 0]));
-  if (!jobIds.length) return out;
-  const r = await rows<{ id: string; state: number }>(
+  return valuesById(
     db,
-    sql`select job_id::text as id, state::int as state from applications
-        where seeker_id = ${seekerId} and job_id in (${inList(jobIds)})`,
+    jobIds,
+    (list) => sql`select job_id::text as id, state::int as n from applications where seeker_id = ${seekerId} and job_id in (${list})`,
   );
-  for (const x of r) out[x.id] = x.state;
-  return out;
 }
 
 /** jsjls of the home company cards (收到简历): applications each enterprise received; every id asked for is present. */
 export async function receivedResumeCounts(db: Db, companyIds: string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = Object.fromEntries(companyIds.map((id) => [id, 0]));
-  if (!companyIds.length) return out;
-  const r = await rows<{ id: string; n: number }>(
-    db,
-    sql`select company_id::text as id, count(*)::int as n from applications
-        where company_id in (${inList(companyIds)}) group by company_id`,
-  );
-  for (const x of r) out[x.id] = x.n;
-  return out;
+  return valuesById(db, companyIds, (list) => sql`select company_id::text as id, count(*)::int as n from applications where company_id in (${list}) group by company_id`);
 }
 
 /**

@@ -220,6 +220,17 @@ function depth(t: CodeTable): number {
 // ---------------------------------------------------------------------------------------------
 // For other modules: validation and names
 
+/**
+ * Each required code of a form must be chosen and valid: '请选择…' for an empty one, '…无效，请重新选择'
+ * for one its table does not offer (`title` names the field as the form does).
+ */
+export async function requireCodes(db: Db, checks: readonly [table: CodeTable, code: string, title: string][]): Promise<void> {
+  for (const [table, code, title] of checks) {
+    if (!code) throw badRequest(`请选择${title}`);
+    if (!(await isValidCode(db, table, code))) throw badRequest(`${title}无效，请重新选择`);
+  }
+}
+
 /** True when `code` may be chosen now from `table` (it exists, is enabled, and so are its parents). */
 export async function isValidCode(db: Db, table: CodeTable, code: string): Promise<boolean> {
   return (await codeSnapshot(db)).usable[table].has(code);

@@ -4,7 +4,7 @@
  */
 import { badRequest, conflict } from '../../http/reply.js';
 import type { Db } from '../../db/index.js';
-import { codeSnapshot, isValidCode } from '../codes/public.js';
+import { codeSnapshot, requireCodes } from '../codes/public.js';
 import { assertFileOwned, FileKind } from '../files/public.js';
 import { attachToCompany, sameCompany, type CompanyFields } from './repo.js';
 
@@ -12,17 +12,13 @@ export type { CompanyFields } from './repo.js';
 
 /** Every code is checked against its table and the city against its province. */
 export async function checkCodes(db: Db, b: CompanyFields) {
-  const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
+  await requireCodes(db, [
     ['m_dwxzdm', b.dwxz, '单位性质'],
     ['m_dwsshydm', b.sshy, '所属行业'],
     ['m_dwgmdm', b.dwgm, '单位规模'],
     ['sf', b.dwszsf, '所在省份'],
     ['ss', b.dwszcs, '所在城市'],
-  ];
-  for (const [table, code, title] of checks) {
-    if (!code) throw badRequest(`请选择${title}`);
-    if (!(await isValidCode(db, table, code))) throw badRequest(`${title}无效，请重新选择`);
-  }
+  ]);
   const city = (await codeSnapshot(db)).all.ss.find((r) => r.code === b.dwszcs);
   if (city?.parent !== b.dwszsf) throw badRequest('所在城市不属于所选省份');
 }

@@ -68,21 +68,7 @@ export async function fileByKey(db: Db, storageKey: string): Promise<FileRecord 
   return r ? toRecord(r) : null;
 }
 
-export async function insertUpload(
-  db: Db,
-  f: {
-    ownerId: string | null;
-    companyId: string | null;
-    kind: number;
-    name: string;
-    alias: string;
-    ext: string;
-    size: number;
-    mime: string;
-    storageKey: string;
-    private: boolean;
-  },
-): Promise<FileRow | undefined> {
+export async function insertUpload(db: Db, f: Omit<FileRecord, 'id' | 'createdAt'>): Promise<FileRow | undefined> {
   return one<FileRow>(
     db,
     sql`insert into files (owner_id, company_id, kind, name, alias, ext, size, mime, storage_key, private)

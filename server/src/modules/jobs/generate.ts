@@ -6,6 +6,7 @@
 import { sql, type Db } from '../../db/index.js';
 import { codeSnapshot } from '../codes/public.js';
 import { CITIES, type Random } from '../companies/public.js';
+import type { JobRecord } from './repo.js';
 import { jobSearchWords } from './search-words.js';
 
 /** Industry code → the first-level categories (index in the category table) its enterprises hire for, with weights. */
@@ -91,22 +92,14 @@ export interface JobCompany {
   categories?: [string, number][];
 }
 
-export interface NewJob {
+/** A generated job: the stored fields a form sends (JobRecord's), with its owner, state and search words. */
+export interface NewJob
+  extends Pick<
+    JobRecord,
+    'title' | 'category' | 'nature' | 'province' | 'city' | 'address' | 'salaryMin' | 'salaryMax' | 'education' | 'experience' | 'headcount' | 'description' | 'welfare'
+  > {
   companyId: string;
   hrId: string;
-  title: string;
-  category: string;
-  nature: string;
-  province: string;
-  city: string;
-  address: string;
-  salaryMin: number;
-  salaryMax: number;
-  education: string;
-  experience: string;
-  headcount: number;
-  description: string;
-  welfare: string;
   status: number;
   publishedAt: Date | null;
   refreshedAt: Date;

@@ -7,7 +7,7 @@ import { salaryBoundsOf, type JobInput } from '@zp/core/contract';
 import type { Db } from '../../db/index.js';
 import { badRequest, forbidden } from '../../http/reply.js';
 import type { Services } from '../../services.js';
-import { codeSnapshot, isValidCode } from '../codes/public.js';
+import { codeSnapshot, requireCodes } from '../codes/public.js';
 import { checkFairChoice } from './job-fairs.js';
 import type { FairLookups } from './needs.js';
 import { enabledPerks, type JobRecord } from './repo.js';
@@ -33,18 +33,14 @@ const fairIdsOf = (h: JobFields['hxids']): string[] | null => (h === undefined ?
 export async function checkFields(s: Services, fairs: FairLookups, companyId: string, jobId: string | null, b: JobFields): Promise<JobRecord> {
   const db = s.db;
   if (b.dwid !== undefined && b.dwid !== companyId) throw forbidden('只能为本单位发布岗位');
-  const checks: [Parameters<typeof isValidCode>[1], string, string][] = [
+  await requireCodes(db, [
     ['gwlb3', b.gwlb, '岗位类别'],
     ['m_gwgzxzdm', b.gwgzxz, '工作性质'],
     ['sf', b.sbsf, '工作省份'],
     ['ss', b.sbcs, '工作城市'],
     ['m_xldm', b.xlyq, '学历要求'],
     ['m_jyyqdm', b.jyyq, '经验要求'],
-  ];
-  for (const [table, code, title] of checks) {
-    if (!code) throw badRequest(`请选择${title}`);
-    if (!(await isValidCode(db, table, code))) throw badRequest(`${title}无效，请重新选择`);
-  }
+  ]);
   // the upper levels, when sent, must be the ones above the third (codes nest by prefix)
   if ((b.gwlbt && !b.gwlb.startsWith(b.gwlbt)) || (b.gwlbo && !b.gwlb.startsWith(b.gwlbo))) throw badRequest('岗位类别无效，请重新选择');
   const city = (await codeSnapshot(db)).all.ss.find((r) => r.code === b.sbcs);

@@ -1,14 +1,13 @@
 /** All of the jobs module's SQL (demo and bulk data keep theirs in seed.ts and generate.ts). */
 import type { Static } from '@sinclair/typebox';
 import type { HrJobRow, JobDetail } from '@zp/core/contract';
-import { inList, likePattern, chinaTime, one, rows, sql, type Db } from '../../db/index.js';
+import { valuesById, inList, likePattern, chinaTime, one, rows, sql, type Db } from '../../db/index.js';
 
 /** A job's stored state (jobs.status). */
 export const DRAFT = 0;
 export const PUBLISHED = 1;
 export const CLOSED = 2;
 export const TAKEN_DOWN = 3;
-
 
 // ---- what other modules read (through public.ts)
 
@@ -134,16 +133,11 @@ export async function fairJobTotal(db: Db, fairId: string): Promise<number> {
 
 /** Published jobs per enterprise (rzgws); every id asked for is present, 0 when none. */
 export async function companyJobCounts(db: Db, companyIds: string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = Object.fromEntries(companyIds.map((id) => [id, 0]));
-  if (!companyIds.length) return out;
-  const r = await rows<{ id: string; n: number }>(
+  return valuesById(
     db,
-    sql`select company_id::text as id, count(*)::int as n from jobs
-        where company_id in (${inList(companyIds)}) and status = 1 and deleted_at is null
-        group by company_id`,
+    companyIds,
+    (list) => sql`select company_id::text as id, count(*)::int as n from jobs where company_id in (${list}) and status = 1 and deleted_at is null group by company_id`,
   );
-  for (const x of r) out[x.id] = x.n;
-  return out;
 }
 
 /** An enterprise's published jobs in its own order (its detail page). */

@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { companyLogoUrls } from '../companies/public.js';
 import { companyJobCounts } from '../jobs/public.js';
 import {
-  companyId,
+  anyCompanyId,
   companyNames,
   deleteFollow,
   followedAmong,
@@ -20,7 +20,7 @@ import {
 export async function listFollowed(s: Services, seekerId: string, paging: Paging) {
   const { total, list } = await followedCompanies(s.db, seekerId, paging);
   const ids = list.map((x) => x.dwid);
-  const [logos, counts] = [await companyLogoUrls(s.db, s.config, ids), await companyJobCounts(s.db, ids)];
+  const [logos, counts] = await Promise.all([companyLogoUrls(s.db, s.config, ids), companyJobCounts(s.db, ids)]);
   return { total, list: list.map((x) => ({ ...x, logoUrl: logos[x.dwid] ?? '', rzgws: counts[x.dwid] ?? 0 })) };
 }
 
@@ -56,7 +56,7 @@ export async function listShielded(s: Services, seekerId: string) {
 
 /** Any existing enterprise may be shielded, approved or not. */
 export async function shield(s: Services, seekerId: string, company: string): Promise<void> {
-  const id = await companyId(s.db, company);
+  const id = await anyCompanyId(s.db, company);
   if (!id) throw notFound('单位不存在');
   await shieldCompany(s.db, seekerId, id);
 }

@@ -1,6 +1,6 @@
 /** All of the relations module's SQL: saved jobs, followed and shielded enterprises, résumé views and favourite talents. */
 import type { SQL } from 'drizzle-orm';
-import { inList, likePattern, one, rows, sql, timeText, type Db } from '../../db/index.js';
+import { valuesById, inList, likePattern, one, rows, sql, timeText, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
 
 export interface Paging {
@@ -18,7 +18,7 @@ export async function liveCompanyId(db: Db, companyId: string): Promise<string |
 }
 
 /** The id of an enterprise in any state, else null. */
-export async function companyId(db: Db, companyId: string): Promise<string | null> {
+export async function anyCompanyId(db: Db, companyId: string): Promise<string | null> {
   return (await one<{ id: string }>(db, sql`select id::text as id from companies where id = ${companyId}`))?.id ?? null;
 }
 
@@ -199,9 +199,5 @@ export async function favourites(
 
 /** seekerId → 1 when the HR keeps them as a favourite talent, else 0. */
 export async function favouriteFlags(db: Db, hrId: string, seekerIds: string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = Object.fromEntries(seekerIds.map((id) => [id, 0]));
-  if (!seekerIds.length) return out;
-  const r = await rows<{ id: string }>(db, sql`select seeker_id::text as id from talent_favourites where hr_id = ${hrId} and seeker_id in (${inList(seekerIds)})`);
-  for (const x of r) out[x.id] = 1;
-  return out;
+  return valuesById(db, seekerIds, (list) => sql`select seeker_id::text as id, 1 as n from talent_favourites where hr_id = ${hrId} and seeker_id in (${list})`);
 }

@@ -58,13 +58,16 @@ export async function seekerBase(s: Services, userId: string) {
   return p ? { ...p, wx: '' } : null;
 }
 
-/** The base information form's values, with the avatar's address and what the card derives (age, years, highest degree). */
-export async function seekerInfo(s: Services, userId: string) {
+/**
+ * The base information form's values, with the avatar's address and what the card derives (age,
+ * years, highest degree), and the card itself: read once, the preview shows both.
+ */
+export async function seekerInfoAndCard(s: Services, userId: string) {
   const r = await seekerInfoRow(s.db, userId);
   if (!r) return null;
   const { tx_key, ...rest } = r;
   const card = await seekerCard(s.db, s.config, userId);
-  return {
+  const info = {
     ...rest,
     txUrl: tx_key ? fileUrl(s.config, tx_key) : '',
     sj: rest.phone,
@@ -74,4 +77,10 @@ export async function seekerInfo(s: Services, userId: string) {
     zgxx: card?.school ?? '',
     zgzy: card?.major ?? '',
   };
+  return { info, card };
+}
+
+/** The base information form's values; null without a profile. */
+export async function seekerInfo(s: Services, userId: string) {
+  return (await seekerInfoAndCard(s, userId))?.info ?? null;
 }

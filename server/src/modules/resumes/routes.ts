@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound, unauthorized } from '../../http/reply.js
 import type { Services } from '../../services.js';
 import type { Module } from '../order.js';
 import { readableUrl } from '../files/public.js';
-import { saveBaseInfo, seekerBase, seekerInfo } from './base-info.js';
+import { saveBaseInfo, seekerBase, seekerInfo, seekerInfoAndCard } from './base-info.js';
 import { checkCodes } from './check-codes.js';
 import { addSectionRow, editSectionRow, removeSectionRow } from './edit-section.js';
 import { generateResume, generatedResumes } from './generated.js';
@@ -18,7 +18,6 @@ import {
   refreshResume,
   resumeStatistics,
   sectionRows,
-  seekerCard,
   setHidden,
   setSeekingState,
   setWeeklyJobs,
@@ -129,9 +128,9 @@ function register(app: FastifyInstance, s: Services, needs: ResumesNeeds): void 
   handle(app, s, resumesApi.statistics, async ({ user }) => resumeStatistics(s.db, user.id));
 
   handle(app, s, resumesApi.previewInfo, async ({ user }) => {
-    const info = await seekerInfo(s, user.id);
-    const card = await seekerCard(s.db, s.config, user.id);
-    if (!info || !card) throw notFound('请先填写个人基本信息');
+    const both = await seekerInfoAndCard(s, user.id);
+    if (!both?.card) throw notFound('请先填写个人基本信息');
+    const { info, card } = both;
     return {
       qzinfo: {
         xm: info.xm, x: card.x, nl: yearsSince(info.csrq), xbm: info.xbm, phone: info.phone, email: info.yx, gznx: card.gznx,
