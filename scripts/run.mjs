@@ -42,12 +42,15 @@ function ensureChromium() {
   if (!existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc')) missing.push('fonts-wqy-microhei');
   // The video journey forced through TURN starts Debian's coturn on loopback.
   if (spawnSync('turnserver', ['--version']).error) missing.push('coturn');
+  // The media server of rooms beyond a pair (Janus's VideoRoom), its recording tools and ffmpeg.
+  if (spawnSync('janus', ['--version']).error) missing.push('janus', 'janus-tools', 'ffmpeg');
   if (!missing.length) return;
   if (process.getuid?.() !== 0) {
     if (missing.includes('chromium')) {
       console.error('缺少 /usr/bin/chromium：请以 root 运行或先执行 apt-get install -y chromium fonts-noto-cjk');
       process.exit(1);
     }
+    if (missing.includes('janus')) console.warn('缺少 janus：经媒体服务器的视频面试测试将失败（apt-get install -y janus janus-tools ffmpeg）');
     if (missing.includes('coturn')) console.warn('缺少 turnserver：经 TURN 的视频面试测试将失败（apt-get install -y coturn）');
     if (missing.includes('fonts-noto-cjk')) console.warn('缺少中文字体：截图中的中文会显示为方框（apt-get install -y fonts-noto-cjk）');
     if (missing.includes('fonts-wqy-microhei')) console.warn('缺少 PDF 简历字体：PDF 简历测试将失败（apt-get install -y fonts-wqy-microhei）');

@@ -47,9 +47,11 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, [main], {
     cwd: ROOT_DIR,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'info',
+      // The shared product keeps rooms peer to peer (the mesh journeys); video-sfu starts a
+      // product of its own with Janus on.
       // Every journey's visitor posts feedback, registers accounts and opens its pages' sockets
       // from the one loopback address, and several journeys type wrong passwords at their own accounts.
-      FEEDBACK_ANON_PER_HOUR: '1000', LOGIN_ACCOUNTS_PER_ADDRESS: '1000', LOGIN_ACCOUNTS_PER_ADDRESS_DAY: '1000', SMS_PER_ADDRESS_PER_HOUR: '100000', SOCKETS_PER_ADDRESS: '100000', PUBLIC_URL: baseUrl },
+      JANUS: 'off', FEEDBACK_ANON_PER_HOUR: '1000', LOGIN_ACCOUNTS_PER_ADDRESS: '1000', LOGIN_ACCOUNTS_PER_ADDRESS_DAY: '1000', SMS_PER_ADDRESS_PER_HOUR: '100000', SOCKETS_PER_ADDRESS: '100000', PUBLIC_URL: baseUrl },
     stdio: ['ignore', out, out],
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { normaliseOrigin } from './http/origins.js';
+import { RTC_SFU_MAX_MEMBERS } from '@zp/core/contract';
 
 export interface Config {
   port: number;
@@ -21,6 +22,12 @@ export interface Config {
   iceServers: IceServer[];
   /** Video: TURN credentials by the coturn REST scheme (use-auth-secret), and how long a dropped member stays. */
   rtc: { turnSecret: string | null; turnUrls: string[]; turnTtl: number; reconnectGraceMs: number; inviteSms: boolean };
+  /**
+   * The media server for rooms beyond a pair (Janus): `urls` are external servers (JANUS_URL,
+   * ws:// or file:// for a Unix socket); without them the server starts its own Janus when the
+   * binary is installed, unless JANUS=off. sfuMaxMembers: a paying HR's room size through it.
+   */
+  janus: { urls: string[]; child: boolean; binary: string; rtpPorts: string; sfuMaxMembers: number };
   /** Where the built site lives; the server serves it under /zppc/ when present. */
   siteDir: string | null;
   /** Test runs check every reply against its contract schema. */
@@ -167,11 +174,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     inviteSms: flag(env, 'RTC_INVITE_SMS', false),
   };
 
+  const janusUrls = (env.JANUS_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  for (const u of janusUrls) if (!/^(wss?|file):\/\/\S+$/.test(u)) throw new ConfigError(`JANUS_URL 中的 ${u} 应以 ws://、wss:// 或 file://（Unix 套接字）开头`);
+  const rtpPorts = env.JANUS_RTP_PORTS || '20000-40000';
+  if (!/^\d{4,5}-\d{4,5}$/.test(rtpPorts)) throw new ConfigError('JANUS_RTP_PORTS 应为端口范围，如 20000-40000');
+  const janus = {
+    urls: janusUrls,
+    child: !janusUrls.length && env.JANUS !== 'off',
+    binary: env.JANUS_BIN || 'janus',
+    rtpPorts,
+    sfuMaxMembers: int(env, 'RTC_SFU_MAX_MEMBERS', RTC_SFU_MAX_MEMBERS, 3, 50),
+  };
+
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
   const siteDir = env.SITE_DIR === '' ? null : path.resolve(cwd, env.SITE_DIR || path.join(import.meta.dirname, '../../site/dist'));
 
   return {
-    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, redisPrefix, demo, logLevel, publicUrl, s3, tencent, iceServers, rtc, siteDir,
+    port, host, dataDir, databaseUrl, databaseSchema, redisUrl, redisPrefix, demo, logLevel, publicUrl, s3, tencent, iceServers, rtc, janus, siteDir,
     checkReplies: flag(env, 'CHECK_REPLIES', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     feedbackAnonPerHour: int(env, 'FEEDBACK_ANON_PER_HOUR', 5, 1, 100000),

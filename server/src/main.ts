@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
 import { seedDemo } from './demo.js';
+import { videoMode } from './modules/rtc/index.js';
 
 let config: Config;
 try {
@@ -24,6 +25,7 @@ const lines = [
   '',
   `  招聘平台已启动：http://127.0.0.1:${port}/zppc/`,
   `  数据库：${services.database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}；消息总线：${services.bus.kind}`,
+  `  ${videoMode(services)}`,
 ];
 if (config.demo) {
   lines.push(`  演示账号（密码均为 ${DEMO_PASSWORD}）：`);

@@ -69,6 +69,8 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
     LOG_LEVEL: 'info',
     CHECK_REPLIES: '1',
     SITE_DIR: '',
+    // Rooms peer to peer unless a suite asks for the media server (each would start a Janus).
+    JANUS: 'off',
     // Every test account is registered from loopback; suites that test the limit set it lower.
     SMS_PER_ADDRESS_PER_HOUR: '1000000',
     ...(usePg ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : {}),

@@ -746,6 +746,10 @@ export const RTC_ROOM_FULL_MSG = "房间人数已满（视频面试最多 6 人�
 
 export const RTC_ROOM_MAX_HOURS = 24 as const;
 
+export const RTC_SFU_MAX_MEMBERS = 12 as const;
+
+export const RTC_SFU_OFF_FULL_MSG = "房间人数已满：本站未启用媒体服务器（Janus），视频面试最多 6 人同时在房间内" as const;
+
 export const RTC_WARNING_SECONDS = 60 as const;
 
 export const SALARY_RANGES = {

@@ -67,7 +67,7 @@ class RelayHub {
         const member = { userId, session: request.session, audio: request.audio, video: request.video };
         this.members.set(userId, { ...member, page, away: false });
         for (const other of this.#others(userId)) this.deliver(other.page, { type: 'member-joined', member });
-        return { members: this.#others(userId).map(plain), iceServers: [], resumed: false };
+        return { members: this.#others(userId).map(plain), iceServers: [], resumed: false, mode: 'mesh' };
       }
       case 'relay': {
         const target = this.members.get(frame.to);
@@ -104,7 +104,7 @@ class RelayHub {
   back(userId: string): void {
     const member = this.members.get(userId)!;
     member.away = false;
-    this.deliver(member.page, { type: 'rejoined', result: { members: this.#others(userId).map(plain), iceServers: [], resumed: true } });
+    this.deliver(member.page, { type: 'rejoined', result: { members: this.#others(userId).map(plain), iceServers: [], resumed: true, mode: 'mesh' } });
   }
 }
 

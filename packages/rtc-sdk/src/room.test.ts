@@ -70,7 +70,7 @@ describe('entering', () => {
     expect([error.code, error.extraCode, error.message]).toEqual([ERROR_CODE.SERVER_ERROR, 403, '您未被邀请进入该房间']);
     expect(of(EVENT.CONNECTION_STATE_CHANGED).map((e) => e.state)).toEqual(['CONNECTING', 'DISCONNECTED']);
     expect(signalling.listening).toBe(0);
-    signalling.result = { members: [], iceServers: [], resumed: false };
+    signalling.result = { members: [], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
   });
 
@@ -83,7 +83,7 @@ describe('entering', () => {
 
 describe('members', () => {
   test('everyone already in the room enters, then their media become available', async () => {
-    signalling.result = { members: [member('10'), member('11', { video: false })], iceServers: [{ urls: 'stun:stun.example.com' }], resumed: false };
+    signalling.result = { members: [member('10'), member('11', { video: false })], iceServers: [{ urls: 'stun:stun.example.com' }], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     expect(seen.filter(([n]) => n !== EVENT.CONNECTION_STATE_CHANGED)).toEqual([
       [EVENT.REMOTE_USER_ENTER, { userId: '10' }],
@@ -115,7 +115,7 @@ describe('members', () => {
 
   test('the smaller user id offers (impolite): both transceivers at once, the offer relayed to that member\'s session', async () => {
     await trtc.startLocalVideo();
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false }; // '9' < '10' by value
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' }; // '9' < '10' by value
     await trtc.enterRoom(ROOM);
     await settle();
     const pc = FakePeerConnection.all[0]!;
@@ -132,7 +132,7 @@ describe('members', () => {
 
   test('the larger user id waits for the offer (polite) and answers sending its own media', async () => {
     await trtc.startLocalAudio();
-    signalling.result = { members: [member('8')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('8')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await settle();
     const pc = FakePeerConnection.all[0]!;
@@ -153,7 +153,7 @@ describe('members', () => {
 
   test('user ids compare by value: 10 is larger than 9, so 10 is the polite one', async () => {
     const ten = TRTC.create({ signalling: () => signalling, RTCPeerConnection: FakePeerConnection as never });
-    signalling.result = { members: [member('9')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('9')], iceServers: [], resumed: false, mode: 'mesh' };
     await ten.enterRoom({ ...ROOM, userId: '10' });
     await settle();
     expect(FakePeerConnection.all[0]!.transceivers).toEqual([]); // polite: waits for the offer
@@ -162,7 +162,7 @@ describe('members', () => {
 
   test('a member who reloads comes back as a new session: a new connection, no exit; the old page\'s messages are ignored', async () => {
     const view = document.createElement('div');
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await trtc.startRemoteVideo({ userId: '10', streamType: 'main' as never, view });
     const first = FakePeerConnection.all[0]!;
@@ -181,7 +181,7 @@ describe('members', () => {
   });
 
   test('removed by the server: KICKED_OUT with the reason and the server\'s words, every connection closed', async () => {
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     signalling.push({ type: 'removed', reason: 'room_disband', cause: 'time_up', message: '面试时间已到，房间已结束' });
     expect(of(EVENT.KICKED_OUT)).toEqual([{ reason: 'room_disband', cause: 'time_up', message: '面试时间已到，房间已结束' }]);
@@ -194,7 +194,7 @@ describe('members', () => {
   test('exitRoom leaves, closes every connection and removes remote views; the camera stays on', async () => {
     const view = document.createElement('div');
     await trtc.startLocalVideo();
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await trtc.startRemoteVideo({ userId: '10', streamType: 'main' as never, view });
     await trtc.exitRoom();
@@ -208,7 +208,7 @@ describe('members', () => {
 
 describe('remote video and sound', () => {
   test('startRemoteVideo shows the received track in the view; updateRemoteVideo moves it; stopRemoteVideo removes it', async () => {
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     const view = document.createElement('div');
     await trtc.startRemoteVideo({ userId: '10', streamType: 'main' as never, view, option: { fillMode: 'contain' } });
@@ -237,7 +237,7 @@ describe('remote video and sound', () => {
       played.push(this);
       return Promise.resolve();
     });
-    signalling.result = { members: [member('10', { audio: false })], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10', { audio: false })], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     expect(played.filter((m) => m instanceof HTMLAudioElement)).toEqual([]);
     signalling.push({ type: 'member-media', member: member('10', { audio: true }) });
@@ -255,7 +255,7 @@ describe('remote video and sound', () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() =>
       allowed ? Promise.resolve() : Promise.reject(new DOMException('no gesture', 'NotAllowedError')),
     );
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await settle();
     const [failed] = of(EVENT.AUTOPLAY_FAILED);
@@ -290,7 +290,7 @@ describe('local media in a room', () => {
   test('mute the camera: the track goes dark, the room hears video off; unmute; stop and start again', async () => {
     await trtc.startLocalVideo();
     await trtc.startLocalAudio();
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     const camera = trtc.getVideoTrack()!;
     await trtc.updateLocalVideo({ mute: true });
@@ -313,7 +313,7 @@ describe('local media in a room', () => {
   });
 
   test('publish: false keeps the camera local: nothing sent, the room told video off', async () => {
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await trtc.startLocalVideo({ publish: false });
     expect(FakePeerConnection.all[0]!.transceivers[1]!.sender.track).toBeNull();
@@ -324,7 +324,7 @@ describe('local media in a room', () => {
   });
 
   test('a camera started after entering goes onto the existing connections, with no new offer', async () => {
-    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await settle();
     const offers = signalling.sent.filter((s) => s.message.type === 'offer').length;
@@ -337,7 +337,7 @@ describe('local media in a room', () => {
   test('switching camera by deviceId: the old one is released first, every connection sends the new one, the preview follows', async () => {
     const view = document.createElement('div');
     await trtc.startLocalVideo({ view, option: { profile: '720p' } });
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     const old = trtc.getVideoTrack() as unknown as FakeTrack;
     await trtc.updateLocalVideo({ option: { cameraId: 'cam-2' } });
@@ -355,7 +355,7 @@ describe('local media in a room', () => {
 
   test('switching microphone by microphoneId', async () => {
     await trtc.startLocalAudio();
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await settle();
     const old = trtc.getAudioTrack() as unknown as FakeTrack;
@@ -368,7 +368,7 @@ describe('local media in a room', () => {
 
 describe('when the network drops', () => {
   test('signalling away and back (resumed): DISCONNECTED, CONNECTING with isReconnecting, then CONNECTED; the room is reconciled', async () => {
-    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await settle();
     const [ten, eleven] = FakePeerConnection.all;
@@ -380,7 +380,7 @@ describe('when the network drops', () => {
     ]);
     seen = [];
     // Meanwhile 11 left and 12 came; 10 is still there with the same page.
-    signalling.push({ type: 'rejoined', result: { members: [member('10', { video: false }), member('12')], iceServers: [{ urls: 'turn:t', username: 'u', credential: 'fresh' }], resumed: true } });
+    signalling.push({ type: 'rejoined', result: { members: [member('10', { video: false }), member('12')], iceServers: [{ urls: 'turn:t', username: 'u', credential: 'fresh' }], resumed: true, mode: 'mesh' } });
     await settle();
     const described = seen.map(([n, p]) => {
       const e = p as { userId?: string; state?: string };
@@ -403,13 +403,13 @@ describe('when the network drops', () => {
   });
 
   test('back after a path went down meanwhile: ICE restarts at once with the fresh TURN credentials', async () => {
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await settle();
     const pc = FakePeerConnection.all[0]!;
     signalling.push({ type: 'connection', state: 'RECONNECTING' });
     const fresh = [{ urls: 'turn:t', username: 'u', credential: 'fresh' }];
-    signalling.push({ type: 'rejoined', result: { members: [member('10')], iceServers: fresh, resumed: true } });
+    signalling.push({ type: 'rejoined', result: { members: [member('10')], iceServers: fresh, resumed: true, mode: 'mesh' } });
     await settle();
     expect(pc.restarts).toBe(1);
     expect(pc.config.iceServers).toEqual(fresh);
@@ -418,16 +418,16 @@ describe('when the network drops', () => {
   });
 
   test('back too late (not resumed): the others were told we joined anew, so every connection is new', async () => {
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     signalling.push({ type: 'connection', state: 'RECONNECTING' });
-    signalling.push({ type: 'rejoined', result: { members: [member('10')], iceServers: [], resumed: false } });
+    signalling.push({ type: 'rejoined', result: { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' } });
     expect(FakePeerConnection.all.map((pc) => pc.closed)).toEqual([true, false]);
     expect(names()).not.toContain(EVENT.REMOTE_USER_EXIT);
   });
 
   test('signalling gives up: ERROR with the reason, DISCONNECTED, connections closed', async () => {
-    signalling.result = { members: [member('10')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     signalling.push({ type: 'connection', state: 'RECONNECTING' });
     signalling.push({ type: 'connection', state: 'DISCONNECTED', message: '登录已失效，请重新登录' });
@@ -438,7 +438,7 @@ describe('when the network drops', () => {
 
   test('a path that stays disconnected: the impolite side restarts ICE, the polite side only later', async () => {
     vi.useFakeTimers();
-    signalling.result = { members: [member('10'), member('8')], iceServers: [], resumed: false };
+    signalling.result = { members: [member('10'), member('8')], iceServers: [], resumed: false, mode: 'mesh' };
     await trtc.enterRoom(ROOM);
     await vi.advanceTimersByTimeAsync(0);
     const [impolite, polite] = FakePeerConnection.all; // to 10 we are impolite, to 8 polite
@@ -464,5 +464,54 @@ describe('when the network drops', () => {
     polite!.ice('connected');
     await vi.advanceTimersByTimeAsync(POLITE_RESTART_MS * 2);
     expect(polite!.restarts).toBe(1);
+  });
+});
+
+describe('through the media server (SFU)', () => {
+  const sfuOps = () => signalling.sfu.filter((x) => x.op !== 'trickle').map((x) => `${x.op}${x.userId ? ` ${x.userId}` : ''}${x.layer !== undefined ? ` layer ${x.layer}` : ''}`);
+
+  test('a room that moves to the media server: one uplink carries the camera in two layers, each member comes on a connection of their own once published', async () => {
+    await trtc.startLocalVideo();
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const mesh = FakePeerConnection.all.slice();
+    signalling.push({ type: 'room-mode', mode: 'sfu' });
+    await settle();
+    // The mesh connections are gone; one uplink sends our camera, simulcast high and small.
+    expect(mesh.every((pc) => pc.closed)).toBe(true);
+    const uplink = FakePeerConnection.all[mesh.length]!;
+    expect(uplink.transceivers.map((t) => [t.receiver.track.kind, t.direction, t.sender.track?.kind ?? null])).toEqual([
+      ['audio', 'sendonly', null],
+      ['video', 'sendonly', 'video'],
+    ]);
+    expect(uplink.transceivers[1]!.sender.getParameters().encodings).toHaveLength(2);
+    expect(uplink.remoteDescription).toEqual({ type: 'answer', sdp: 'v=0 janus answer' });
+    expect(sfuOps()).toEqual(['publish']);
+    // Nothing to receive before a member publishes; then their media come, the large picture by default.
+    signalling.push({ type: 'member-published', member: member('10', { published: true }) });
+    await settle();
+    expect(sfuOps()).toEqual(['publish', 'subscribe 10 layer 1', 'answer 10']);
+    await trtc.startRemoteVideo({ userId: '10', streamType: TRTC.TYPE.STREAM_TYPE_MAIN as never, view: document.body.appendChild(document.createElement('div')), option: { small: true } });
+    expect(sfuOps().at(-1)).toBe('layer 10 layer 0');
+    expect(trtc.getVideoTrack({ userId: '10' })).not.toBeNull();
+    // The camera goes off: the uplink's sender, not a renegotiation.
+    await trtc.stopLocalVideo();
+    expect(uplink.transceivers[1]!.sender.track).toBeNull();
+    expect(sfuOps().filter((x) => x === 'publish')).toHaveLength(1);
+  });
+
+  test('entering a room that is on the media server: publish, and subscribe to those already published', async () => {
+    signalling.result = { members: [member('10', { published: true }), member('11')], iceServers: [], resumed: false, mode: 'sfu' };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    // Publishing and subscribing go on side by side.
+    expect(sfuOps().sort()).toEqual(['answer 10', 'publish', 'subscribe 10 layer 1']);
+    expect(names()).toContain(EVENT.REMOTE_USER_ENTER);
+    // The media server restarted: everything anew.
+    signalling.push({ type: 'room-mode', mode: 'sfu' });
+    signalling.push({ type: 'member-published', member: member('11', { published: true }) });
+    await settle();
+    expect(sfuOps().slice(3).sort()).toEqual(['answer 11', 'publish', 'subscribe 11 layer 1']);
   });
 });

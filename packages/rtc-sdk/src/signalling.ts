@@ -30,6 +30,8 @@ export interface RoomMember {
   /** Whether the member currently publishes a microphone / camera. */
   audio: boolean;
   video: boolean;
+  /** SFU rooms: their media reach the media server (subscribe to them). */
+  published?: boolean;
 }
 
 export interface JoinResult {
@@ -39,6 +41,8 @@ export interface JoinResult {
   iceServers: RTCIceServer[];
   /** A reconnect within the server's grace period: we never left, nobody was told. */
   resumed: boolean;
+  /** mesh: a connection to every member; sfu: through the media server. */
+  mode: 'mesh' | 'sfu';
 }
 
 /** WebRTC negotiation between two members, relayed as is. */
@@ -56,10 +60,27 @@ export type SignallingEvent =
    * (members may have come and gone meanwhile, relayed messages may have been lost).
    */
   | { type: 'rejoined'; result: JoinResult }
+  /** The room goes through the media server now (or again, after it restarted): publish and subscribe anew. */
+  | { type: 'room-mode'; mode: 'mesh' | 'sfu' }
+  /** SFU: the member's media reach the media server (a new publication: subscribe anew). */
+  | { type: 'member-published'; member: RoomMember }
+  | { type: 'talking'; userId: string; talking: boolean }
   /** RECONNECTING while away (then 'rejoined', 'removed' or DISCONNECTED); DISCONNECTED: given up, nothing follows. */
   | { type: 'connection'; state: 'RECONNECTING' | 'DISCONNECTED'; message?: string };
 
-export interface Signalling {
+/** The negotiation with the media server, through the server (contract rtc.ts, SFU). */
+export interface SfuSignalling {
+  /** Our offer to publish; resolves with the media server's answer. */
+  sfuPublish(sdp: string): Promise<string>;
+  /** Resolves with the media server's offer of `userId`'s media; layer 1 the large picture, 0 the small. */
+  sfuSubscribe(userId: string, layer: 0 | 1): Promise<string>;
+  sfuAnswer(userId: string, sdp: string): Promise<void>;
+  /** Our candidate for the uplink (userId null) or a subscription; null: gathering done. */
+  sfuTrickle(userId: string | null, candidate: Extract<PeerMessage, { type: 'candidate' }>['candidate'] | null): void;
+  sfuLayer(userId: string, layer: 0 | 1): void;
+}
+
+export interface Signalling extends SfuSignalling {
   /** Rejects with an RtcError when the server refuses (bad credential, not invited, room full or over). */
   join(request: JoinRequest): Promise<JoinResult>;
   leave(): Promise<void>;

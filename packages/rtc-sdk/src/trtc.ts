@@ -1,16 +1,18 @@
 /**
  * The self-hosted counterpart of trtc-sdk-v5's TRTC class: same method names, options and events.
  *
- * A room is a mesh: one RTCPeerConnection per other member (peer.ts), negotiated through the
- * server's signalling (signalling.ts, ws-signalling.ts). Local media are captured once and put on
- * every connection's senders; remote audio plays by itself, remote video in the view given to
- * startRemoteVideo.
+ * A pair is a mesh: one RTCPeerConnection per other member (peer.ts), negotiated through the
+ * server's signalling (signalling.ts, ws-signalling.ts). A room of three or more goes through the
+ * media server when the server has one (sfu.ts): our media go up once (Uplink) and each member's
+ * come down on their own connection (Downlink). Local media are captured once and put on the
+ * senders; remote audio plays by itself, remote video in the view given to startRemoteVideo.
  */
 import EventEmitter from 'eventemitter3';
 import { ERROR_CODE, EVENT, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
 import { RtcError, deviceError } from './errors.js';
 import { audioConstraints, play, playAudio, resolveProfile, speaker, videoConstraints, viewElements } from './media.js';
 import { Peer, type LocalTracks, type PathState } from './peer.js';
+import { Downlink, Uplink } from './sfu.js';
 import type { JoinResult, RoomMember, Signalling, SignallingEvent } from './signalling.js';
 import { networkQuality, samplePath, statistics, type PathSample } from './stats.js';
 import { WebSocketSignalling, rtcSocketUrl, type SocketFactory } from './ws-signalling.js';
@@ -76,7 +78,10 @@ interface Remote {
   /** What the member publishes, as the server last said. */
   audio: boolean;
   video: boolean;
-  peer: Peer;
+  /** the connection their media come on: to them (mesh) or from the media server (SFU) */
+  peer: Peer | Downlink;
+  /** SFU: their media reach the media server, so there is something to subscribe to */
+  published: boolean;
   path: PathState;
   sound: ReturnType<typeof playAudio> | null;
   soundMuted: boolean;
@@ -96,6 +101,9 @@ interface Room {
   iceTransportPolicy?: RTCIceTransportPolicy;
   remotes: Map<string, Remote>;
   published: { audio: boolean; video: boolean };
+  mode: 'mesh' | 'sfu';
+  /** SFU: our media to the media server */
+  uplink: Uplink | null;
   statsTimer: ReturnType<typeof setInterval>;
 }
 
@@ -106,6 +114,9 @@ const DEVICE_TYPES: Partial<Record<MediaDeviceKind, 'camera' | 'microphone' | 's
 };
 
 const STATS_INTERVAL_MS = 2000;
+/** Publishing or subscribing through the media server is tried again this often, this many times (it may be restarting). */
+const SFU_RETRY_MS = 1500;
+const SFU_RETRIES = 20;
 
 export class TRTC {
   static readonly EVENT = EVENT;
@@ -259,9 +270,12 @@ export class TRTC {
       remotes: new Map(),
       published,
       statsTimer: setInterval(() => void this.#sampleStats(), STATS_INTERVAL_MS),
+      mode: result.mode,
+      uplink: null,
     };
     this.#room = room;
     onEvent = (event) => this.#onSignalling(room, event);
+    if (room.mode === 'sfu') this.#publishUp(room);
     for (const member of result.members) this.#addMember(room, member);
     this.#setState('CONNECTED');
     for (const event of early) this.#onSignalling(room, event);
@@ -281,6 +295,8 @@ export class TRTC {
     this.#room = null;
     room.unsubscribe();
     clearInterval(room.statsTimer);
+    room.uplink?.close();
+    room.uplink = null;
     for (const remote of room.remotes.values()) this.#closeRemote(remote);
     room.remotes.clear();
     this.#setState('DISCONNECTED');
@@ -347,12 +363,80 @@ export class TRTC {
       case 'rejoined':
         this.#rejoined(room, event.result);
         break;
+      case 'room-mode':
+        this.#toSfu(room);
+        break;
+      case 'member-published': {
+        const remote = room.remotes.get(event.member.userId);
+        if (!remote) this.#addMember(room, event.member);
+        else if (room.mode === 'sfu') {
+          remote.session = event.member.session;
+          remote.published = true;
+          this.#renewPeer(room, remote, event.member);
+        }
+        break;
+      }
+      // 'talking': AUDIO_VOLUME measures what arrives, on either kind of connection.
     }
+  }
+
+  /**
+   * The room goes through the media server (a third person came, or the media server restarted):
+   * our media go up once, and every member's come down once they publish.
+   */
+  #toSfu(room: Room): void {
+    room.mode = 'sfu';
+    this.#publishUp(room);
+    for (const remote of room.remotes.values()) {
+      remote.published = false;
+      this.#renewPeer(room, remote, { userId: remote.userId, session: remote.session, audio: remote.audio, video: remote.video });
+    }
+  }
+
+  /** Publishes our media to the media server, again after a failure until it works or the room is gone. */
+  #publishUp(room: Room, attempt = 0): void {
+    room.uplink?.close();
+    const uplink = new Uplink(
+      { iceServers: room.iceServers, ...(room.iceTransportPolicy ? { iceTransportPolicy: room.iceTransportPolicy } : {}) },
+      this.#localTracks(),
+      room.signalling,
+      { track: () => {}, path: () => {}, error: () => {} },
+      this.#options.RTCPeerConnection ?? globalThis.RTCPeerConnection,
+    );
+    room.uplink = uplink;
+    uplink.start().catch((error) => {
+      if (this.#room !== room || room.uplink !== uplink) return;
+      if (attempt >= SFU_RETRIES) {
+        this.#emit(EVENT.ERROR, new RtcError({ code: ERROR_CODE.OPERATION_FAILED, fnName: 'enterRoom', message: '无法向媒体服务器发布音视频，请重新进入房间', originError: error as Error }));
+        return;
+      }
+      setTimeout(() => {
+        if (this.#room === room && room.uplink === uplink) this.#publishUp(room, attempt + 1);
+      }, SFU_RETRY_MS);
+    });
   }
 
   /** After a signalling drop: the room as it is now, connections kept where the member stayed. */
   #rejoined(room: Room, result: JoinResult): void {
     room.iceServers = [...result.iceServers, ...room.extraIce];
+    if (result.mode === 'sfu' && (room.mode !== 'sfu' || !result.resumed)) {
+      // Moved to the media server while we were away, or our stay there ended: everything anew.
+      room.mode = 'sfu';
+      const present = new Set(result.members.map((m) => m.userId));
+      for (const userId of [...room.remotes.keys()]) if (!present.has(userId)) this.#removeMember(room, userId);
+      for (const member of result.members) if (!room.remotes.has(member.userId)) this.#addMember(room, member);
+      this.#toSfu(room);
+      for (const member of result.members) {
+        const remote = room.remotes.get(member.userId);
+        if (remote && member.published) {
+          remote.published = true;
+          this.#renewPeer(room, remote, member);
+        }
+      }
+      room.signalling.publish(room.published);
+      this.#setState('CONNECTED');
+      return;
+    }
     const present = new Map(result.members.map((m) => [m.userId, m]));
     for (const userId of [...room.remotes.keys()]) if (!present.has(userId)) this.#removeMember(room, userId);
     for (const member of result.members) {
@@ -379,6 +463,7 @@ export class TRTC {
       session: member.session,
       audio: false,
       video: false,
+      published: !!member.published,
       peer: null as unknown as Peer,
       path: 'new',
       sound: null,
@@ -410,7 +495,8 @@ export class TRTC {
     this.#showVideo(remote);
   }
 
-  #connect(room: Room, remote: Remote): Peer {
+  #connect(room: Room, remote: Remote): Peer | Downlink {
+    if (room.mode === 'sfu') return this.#subscribe(room, remote);
     const { userId, session } = remote;
     // Perfect negotiation needs one polite side per pair: the larger user id (contract rtc.ts).
     const polite = compareIds(room.userId, userId) > 0;
@@ -444,6 +530,46 @@ export class TRTC {
       this.#options.RTCPeerConnection ?? globalThis.RTCPeerConnection,
     );
     return peer;
+  }
+
+  /** SFU: the member's media from the media server, once they publish (until then a connection that waits). */
+  #subscribe(room: Room, remote: Remote, attempt = 0): Downlink {
+    const { userId } = remote;
+    let link: Downlink | undefined;
+    const current = () => link !== undefined && remote.peer === link && room.remotes.get(userId) === remote;
+    link = new Downlink(
+      userId,
+      remote.view?.option?.small ? 0 : 1,
+      { iceServers: room.iceServers, ...(room.iceTransportPolicy ? { iceTransportPolicy: room.iceTransportPolicy } : {}) },
+      room.signalling,
+      {
+        track: (kind) => {
+          if (current()) kind === 'audio' ? this.#playSound(remote) : this.#showVideo(remote);
+        },
+        path: (state) => {
+          if (current()) remote.path = state;
+        },
+        error: () => {},
+      },
+      this.#options.RTCPeerConnection ?? globalThis.RTCPeerConnection,
+    );
+    if (remote.published) {
+      const started = link;
+      started.start().catch((error) => {
+        if (!current() || remote.peer !== started) return;
+        if (attempt >= SFU_RETRIES) {
+          this.#emit(EVENT.ERROR, new RtcError({ code: ERROR_CODE.OPERATION_FAILED, fnName: 'enterRoom', message: `无法接收 ${userId} 的音视频`, originError: error as Error }));
+          return;
+        }
+        // The media server restarting, or the publication not there yet: try again shortly.
+        setTimeout(() => {
+          if (room.remotes.get(userId) !== remote || remote.peer !== started || room.mode !== 'sfu') return;
+          started.close();
+          remote.peer = this.#subscribe(room, remote, attempt + 1);
+        }, SFU_RETRY_MS);
+      });
+    }
+    return link;
   }
 
   #updateMedia(remote: Remote, member: RoomMember): void {
@@ -519,6 +645,7 @@ export class TRTC {
     const remote = this.#remote(fnName, config.userId);
     if (remote.view) throw invalidOperation(fnName, `${fnName} 已调用过，请先调用 stopRemoteVideo 或使用 updateRemoteVideo`);
     remote.view = { elements: viewElements(config.view, fnName), option: config.option };
+    if (remote.peer instanceof Downlink) remote.peer.setLayer(config.option?.small ? 0 : 1);
     this.#showVideo(remote);
   }
 
@@ -532,6 +659,7 @@ export class TRTC {
       elements: config.view === undefined ? remote.view.elements : viewElements(config.view, fnName),
       option: { ...remote.view.option, ...config.option },
     };
+    if (remote.peer instanceof Downlink) remote.peer.setLayer(remote.view.option?.small ? 0 : 1);
     remote.removeVideo?.();
     remote.removeVideo = null;
     this.#showVideo(remote);
@@ -730,6 +858,7 @@ export class TRTC {
       room.signalling.publish(media);
     }
     await Promise.all([...room.remotes.values()].map((remote) => remote.peer.setLocal(tracks).catch(() => {})));
+    await room.uplink?.setLocal(tracks).catch(() => {});
   }
 
   /** The local track, or with a userId the track received from that member. */

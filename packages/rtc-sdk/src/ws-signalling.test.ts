@@ -19,7 +19,9 @@ const JOINED = {
   endsAt: null,
   serverTime: 1,
   resumed: false,
+  mode: 'mesh' as const,
 };
+const MEMBERS = [{ ...JOINED.members[0]!, published: false }];
 
 let events: SignallingEvent[];
 let signalling: WebSocketSignalling;
@@ -57,7 +59,7 @@ describe('joining', () => {
       { id: 1, op: 'auth', p: { userId: '9', userSig: 'sig' } },
       { id: 2, op: 'join', p: { roomId: '8888', session: 'session-1234', audio: true, video: false } },
     ]);
-    expect(result).toEqual({ members: JOINED.members, iceServers: JOINED.iceServers, resumed: false });
+    expect(result).toEqual({ members: MEMBERS, iceServers: JOINED.iceServers, resumed: false, mode: 'mesh' });
   });
 
   test('a refusal rejects with SERVER_ERROR, the server\'s code as extraCode and its words; the socket is closed', async () => {
@@ -151,7 +153,7 @@ describe('when the socket drops', () => {
       { id: 3, op: 'auth', p: { userId: '9', userSig: 'sig' } },
       { id: 4, op: 'join', p: { roomId: '8888', session: 'session-1234', audio: false, video: false } },
     ]);
-    expect(events.at(-1)).toEqual({ type: 'rejoined', result: { members: JOINED.members, iceServers: JOINED.iceServers, resumed: true } });
+    expect(events.at(-1)).toEqual({ type: 'rejoined', result: { members: MEMBERS, iceServers: JOINED.iceServers, resumed: true, mode: 'mesh' } });
   });
 
   test('a reconnect late in a long call logs in with a renewed userSig when the caller can renew it', async () => {

@@ -30,6 +30,8 @@ export type SocketFactory = new (url: string) => SocketLike;
 /** How long the first connection (socket, auth, join) may take. */
 const CONNECT_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 8_000;
+/** The media server's negotiation may wait for it to come back after a restart. */
+const SFU_TIMEOUT_MS = 15_000;
 const PING_MS = 15_000;
 const MAX_BACKOFF_MS = 4_000;
 /** Reconnecting stops after this long away; the server's grace period is 30 s, a rejoin later is a fresh join. */
@@ -116,6 +118,26 @@ export class WebSocketSignalling implements Signalling {
     if (this.#state === 'joined') this.#fire('media', this.#media);
   }
 
+  async sfuPublish(sdp: string): Promise<string> {
+    return ((await this.#call('sfuPublish', { sdp }, SFU_TIMEOUT_MS)) as { sdp: string }).sdp;
+  }
+
+  async sfuSubscribe(userId: string, layer: 0 | 1): Promise<string> {
+    return ((await this.#call('sfuSubscribe', { userId, layer }, SFU_TIMEOUT_MS)) as { sdp: string }).sdp;
+  }
+
+  async sfuAnswer(userId: string, sdp: string): Promise<void> {
+    await this.#call('sfuAnswer', { userId, sdp }, SFU_TIMEOUT_MS);
+  }
+
+  sfuTrickle(userId: string | null, candidate: Parameters<Signalling['sfuTrickle']>[1]): void {
+    if (this.#state === 'joined') this.#fire('sfuTrickle', { ...(userId ? { userId } : {}), candidate });
+  }
+
+  sfuLayer(userId: string, layer: 0 | 1): void {
+    if (this.#state === 'joined') this.#fire('sfuLayer', { userId, layer });
+  }
+
   // ------------------------------------------------------------ connection
 
   /** Opens a socket, authenticates and joins; rejects with the server's refusal or a network error. */
@@ -158,9 +180,10 @@ export class WebSocketSignalling implements Signalling {
           settled = true;
           clearTimeout(timer);
           resolve({
-            members: data.members.map((m) => ({ userId: m.userId, session: m.session, audio: m.audio, video: m.video })),
+            members: data.members.map((m) => ({ userId: m.userId, session: m.session, audio: m.audio, video: m.video, published: !!m.published })),
             iceServers: data.iceServers as RTCIceServer[],
             resumed: data.resumed,
+            mode: data.mode,
           });
         } catch (error) {
           fail(error as RtcError);
@@ -270,6 +293,15 @@ export class WebSocketSignalling implements Signalling {
         break;
       case 'member-left':
         this.#emit({ type: 'member-left', userId: push.userId });
+        break;
+      case 'room-mode':
+        this.#emit({ type: 'room-mode', mode: push.mode });
+        break;
+      case 'member-published':
+        this.#emit({ type: 'member-published', member: { ...push.member } });
+        break;
+      case 'talking':
+        this.#emit({ type: 'talking', userId: push.userId, talking: push.talking });
         break;
       case 'peer-message':
         this.#emit({ type: 'peer-message', from: push.from, session: push.session, message: push.message });

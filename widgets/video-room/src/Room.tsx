@@ -140,6 +140,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const localView = useRef<HTMLDivElement | null>(null);
   const views = useRef(new Map<string, HTMLElement>());
   const playing = useRef(new Set<string>());
+  /** the picture size each remote camera is received in (small tile or large) */
+  const sizes = useRef(new Map<string, boolean>());
   const media = useRef({ videoStarted: false, audioStarted: false });
   /** 'in' while we hold a place in the room; the server is told when we give it up. */
   const stay = useRef<'entering' | 'in' | 'out'>('entering');
@@ -247,7 +249,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       const view = views.current.get(m.userId);
       if (m.video && view && !playing.current.has(m.userId)) {
         playing.current.add(m.userId);
-        trtc.startRemoteVideo({ userId: m.userId, streamType, view, option: { fillMode: 'contain' } }).catch(() => playing.current.delete(m.userId));
+        sizes.current.set(m.userId, smallOf(m.userId));
+        trtc.startRemoteVideo({ userId: m.userId, streamType, view, option: { fillMode: 'contain', small: smallOf(m.userId) } }).catch(() => playing.current.delete(m.userId));
       } else if (!m.video && playing.current.has(m.userId)) {
         playing.current.delete(m.userId);
         void trtc.stopRemoteVideo({ userId: m.userId, streamType }).catch(() => {});
@@ -400,6 +403,19 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
 
   // ---------------------------------------------------------------- layout
   const focus = focusedId(chosen, state, me, info.promoterId);
+
+  // Through the media server each camera comes in two sizes: the enlarged picture (or the only
+  // other person) gets the large one, small tiles the small one (trtc-sdk-v5's option.small).
+  const smallOf = (id: string) => focus !== id && state.remotes.length >= 2;
+  useEffect(() => {
+    const trtc = trtcRef.current;
+    if (!trtc || !entered) return;
+    for (const m of state.remotes) {
+      if (!playing.current.has(m.userId) || sizes.current.get(m.userId) === smallOf(m.userId)) continue;
+      sizes.current.set(m.userId, smallOf(m.userId));
+      void trtc.updateRemoteVideo({ userId: m.userId, streamType: TRTC.TYPE.STREAM_TYPE_MAIN, option: { small: smallOf(m.userId) } }).catch(() => {});
+    }
+  });
   const departed = state.departed.at(-1) ?? null;
   const tagOf = (id: string) => (id === info.promoterId ? '面试官' : names.get(id)?.dwid ? '同事' : names.has(id) ? '求职者' : undefined);
   const linkOf = (id: string) => {

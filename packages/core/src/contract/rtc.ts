@@ -55,6 +55,14 @@
  *  after which the socket is no longer in a room. Times are milliseconds since the epoch.
  *  Mesh: the joiner makes a peer connection to every member of the join result and offers;
  *  members make theirs on `member-joined` (perfect negotiation; polite = the larger userId).
+ *  SFU: with the media server on (Janus, driven by the server; browsers never speak its API), a
+ *  room that has had three people at once becomes an SFU room for good (join result `mode`, or the
+ *  push `room-mode` to those already in): each person publishes once (`sfuPublish` with an offer,
+ *  answered by the server) and subscribes to each member whose `published` is true or who comes
+ *  with `member-published` (`sfuSubscribe` answers the media server's offer, `sfuAnswer` sends
+ *  ours back). `sfuTrickle` sends our ICE candidates (userId absent: the publishing connection;
+ *  candidate null: gathering done); `sfuLayer` picks the simulcast layer received from a member
+ *  (0 small, 1 large). The server pushes `talking` when a member starts or stops speaking.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { route, replyOf, Enum, Id, DateText } from './define.js';
@@ -64,6 +72,15 @@ export { RTC_FREE_LIMIT_SECONDS, RTC_WARNING_SECONDS, RTC_ROOM_MAX_HOURS, RTC_FR
 
 /** Mesh size: every member sends their video to every other one. */
 export const RTC_MAX_MEMBERS = 6;
+/**
+ * A paying HR's room through the media server (Janus, an SFU: each person uploads once) takes up
+ * to this many people by default (RTC_SFU_MAX_MEMBERS); a free HR's room keeps the mesh size.
+ */
+export const RTC_SFU_MAX_MEMBERS = 12;
+/** What a room of this many people answers the next one. */
+export const rtcRoomFullMsg = (max: number) => `房间人数已满（视频面试最多 ${max} 人同时在房间内）`;
+/** A paying HR's room at the mesh size on a server without the media server. */
+export const RTC_SFU_OFF_FULL_MSG = `房间人数已满：本站未启用媒体服务器（Janus），视频面试最多 ${RTC_MAX_MEMBERS} 人同时在房间内`;
 /** Spec section 8: what the inviter is told once an invitation is recorded. */
 export const RTC_INVITED_MSG = '邀请成功，请等待对方进入房间';
 /**
@@ -71,7 +88,7 @@ export const RTC_INVITED_MSG = '邀请成功，请等待对方进入房间';
  * (roomInfo, joinRoom, leaveRoom, inviteRoom, endRoom): room ids are sequential.
  */
 export const RTC_NO_ROOM_MSG = '房间不存在，或您没有受邀进入该房间';
-export const RTC_ROOM_FULL_MSG = `房间人数已满（视频面试最多 ${RTC_MAX_MEMBERS} 人同时在房间内）`;
+export const RTC_ROOM_FULL_MSG = rtcRoomFullMsg(RTC_MAX_MEMBERS);
 
 /**
  * The socket's close code when the person's credentials end while it is open: a logout, a
@@ -246,19 +263,19 @@ export const rtcApi = {
 const closed = { additionalProperties: false } as const;
 const Nullable = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 
+const Sdp = Type.String({ minLength: 1, maxLength: 60_000, title: 'SDP' });
+/** RTCIceCandidateInit; candidate '' marks the end of candidates */
+const IceCandidate = Type.Object({
+  candidate: Type.String({ maxLength: 2000, title: '候选地址' }),
+  sdpMid: Nullable(Type.String({ maxLength: 64 })),
+  sdpMLineIndex: Nullable(Type.Integer({ minimum: 0, maximum: 1000 })),
+  usernameFragment: Nullable(Type.String({ maxLength: 256 })),
+}, closed);
+
 /** WebRTC negotiation, relayed as is between two members (extra fields are dropped). */
 export const PeerMessage = Type.Union([
-  Type.Object({ type: Enum(['offer', 'answer'], { title: '类型' }), sdp: Type.String({ minLength: 1, maxLength: 60_000, title: 'SDP' }) }, closed),
-  Type.Object({
-    type: Type.Literal('candidate'),
-    /** RTCIceCandidateInit; candidate '' marks the end of candidates */
-    candidate: Type.Object({
-      candidate: Type.String({ maxLength: 2000, title: '候选地址' }),
-      sdpMid: Nullable(Type.String({ maxLength: 64 })),
-      sdpMLineIndex: Nullable(Type.Integer({ minimum: 0, maximum: 1000 })),
-      usernameFragment: Nullable(Type.String({ maxLength: 256 })),
-    }, closed),
-  }, closed),
+  Type.Object({ type: Enum(['offer', 'answer'], { title: '类型' }), sdp: Sdp }, closed),
+  Type.Object({ type: Type.Literal('candidate'), candidate: IceCandidate }, closed),
 ], { title: '信令消息' });
 export type PeerMessage = Static<typeof PeerMessage>;
 
@@ -283,6 +300,12 @@ export const rtcOps = {
   }),
   media: Type.Object({ audio: Type.Boolean({ title: '麦克风' }), video: Type.Boolean({ title: '摄像头' }) }),
   ping: Type.Object({}),
+  sfuPublish: Type.Object({ sdp: Sdp }),
+  /** layer: 1 the large picture (default), 0 the small one */
+  sfuSubscribe: Type.Object({ userId: Id('发布者'), layer: Type.Optional(Enum([0, 1], { title: '清晰度' })) }),
+  sfuAnswer: Type.Object({ userId: Id('发布者'), sdp: Sdp }),
+  sfuTrickle: Type.Object({ userId: Type.Optional(Id('发布者')), candidate: Type.Union([IceCandidate, Type.Null()]) }),
+  sfuLayer: Type.Object({ userId: Id('发布者'), layer: Enum([0, 1], { title: '清晰度' }) }),
 } satisfies Record<string, TSchema>;
 export type RtcOp = keyof typeof rtcOps;
 export type RtcOpParams<K extends RtcOp> = Static<(typeof rtcOps)[K]>;
@@ -300,6 +323,8 @@ export const RtcMember = Type.Object({
   session: Type.String(),
   audio: Type.Boolean(),
   video: Type.Boolean(),
+  /** SFU rooms: the member's media reach the media server (subscribe to them) */
+  published: Type.Optional(Type.Boolean()),
 });
 export type RtcMember = Static<typeof RtcMember>;
 
@@ -323,6 +348,8 @@ export const RtcJoinResult = Type.Object({
   serverTime: Millis,
   /** true: this session was still a member (socket reconnect), nobody was told */
   resumed: Type.Boolean(),
+  /** mesh: peer to peer with every member; sfu: through the media server (see the socket's SFU notes) */
+  mode: Enum(['mesh', 'sfu']),
 });
 export type RtcJoinResult = Static<typeof RtcJoinResult>;
 
@@ -361,5 +388,11 @@ export const RtcPush = Type.Union([
     msg: Type.String(),
   }),
   Type.Object({ ev: Type.Literal('time-warning'), endsAt: Millis, remainingSeconds: Type.Integer({ minimum: 0 }) }),
+  /** the room now goes through the media server: publish to it and subscribe to the others */
+  Type.Object({ ev: Type.Literal('room-mode'), mode: Enum(['mesh', 'sfu']) }),
+  /** SFU: this member's media reach the media server now (a new publication: subscribe anew) */
+  Type.Object({ ev: Type.Literal('member-published'), member: RtcMember }),
+  /** SFU: the member started (true) or stopped speaking */
+  Type.Object({ ev: Type.Literal('talking'), userId: Type.String(), talking: Type.Boolean() }),
 ]);
 export type RtcPush = Static<typeof RtcPush>;

@@ -47,7 +47,9 @@ export class FakeSignalling implements Signalling {
   sent: Array<{ to: string; message: PeerMessage; toSession?: string }> = [];
   published: Array<{ audio: boolean; video: boolean }> = [];
   left = 0;
-  result: JoinResult | Error = { members: [], iceServers: [], resumed: false };
+  result: JoinResult | Error = { members: [], iceServers: [], resumed: false, mode: 'mesh' };
+  /** SFU requests, in order: what the server would pass to the media server. */
+  sfu: Array<{ op: string; userId?: string | null; sdp?: string; layer?: number }> = [];
   readonly #listeners = new Set<(event: SignallingEvent) => void>();
 
   async join(request: JoinRequest): Promise<JoinResult> {
@@ -63,6 +65,23 @@ export class FakeSignalling implements Signalling {
   }
   publish(media: { audio: boolean; video: boolean }): void {
     this.published.push({ ...media });
+  }
+  async sfuPublish(sdp: string): Promise<string> {
+    this.sfu.push({ op: 'publish', sdp });
+    return 'v=0 janus answer';
+  }
+  async sfuSubscribe(userId: string, layer: 0 | 1): Promise<string> {
+    this.sfu.push({ op: 'subscribe', userId, layer });
+    return `v=0 janus offer of ${userId}`;
+  }
+  async sfuAnswer(userId: string, sdp: string): Promise<void> {
+    this.sfu.push({ op: 'answer', userId, sdp });
+  }
+  sfuTrickle(userId: string | null): void {
+    this.sfu.push({ op: 'trickle', userId });
+  }
+  sfuLayer(userId: string, layer: 0 | 1): void {
+    this.sfu.push({ op: 'layer', userId, layer });
   }
   subscribe(listener: (event: SignallingEvent) => void): () => void {
     this.#listeners.add(listener);

@@ -17,6 +17,7 @@ import { RTC_FREE_LIMIT_MINUTES } from '@zp/core/rules/interview';
 import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
 import { iceServersFor } from './turn.js';
 import { sendBounded } from '../../http/socket.js';
+import type { Sfu } from './sfu/sfu.js';
 
 const PING_MS = 30_000;
 const AUTH_WAIT_MS = 10_000;
@@ -25,6 +26,8 @@ const RATE = 200;
 const BURST = 500;
 /** A socket that cannot keep up (this much unsent) is dropped; its SDK reconnects and resumes. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
+/** How long a lost media server is waited for before its rooms' people are told to publish anew anyway. */
+const MEDIA_BACK_WAIT_MS = 15_000;
 
 interface Seat {
   id: string;
@@ -95,6 +98,10 @@ export class RtcHub {
   constructor(
     private s: Services,
     readonly rooms: Rooms,
+    /** the media server, when one is configured (rooms of three or more go through it) */
+    readonly sfu: Sfu | null = null,
+    /** the process id of the Janus this server started (tests kill it) */
+    readonly janusPid: () => number | null = () => null,
   ) {
     this.topics = { ev: rtcTopic(s, 'ev'), relay: rtcTopic(s, 'relay'), revoke: rtcTopic(s, 'revoke') };
   }
@@ -158,6 +165,24 @@ export class RtcHub {
       if (c.seat) this.remove(c, 'room_disband', 'company_unapproved');
       c.ws.close(RTC_CLOSE_REVOKED, 'enterprise not approved');
     }
+  }
+
+  /**
+   * The media server lost these rooms (it died or restarted): nobody's media reach it now, so the
+   * people in them here publish and subscribe anew — on the same server once it is back, or on
+   * another one — told as when a room first moves to the media server.
+   */
+  async mediaLost(roomIds: string[]) {
+    try {
+      await this.rooms.unpublishRooms(roomIds);
+    } catch (err) {
+      this.s.log.error({ err }, 'rtc: lost rooms not marked');
+    }
+    // Told once a media server answers again (our own Janus restarts within seconds), so that
+    // the first try to publish anew finds one; the SDK tries again meanwhile anyway.
+    const deadline = Date.now() + MEDIA_BACK_WAIT_MS;
+    while (!this.sfu?.up && !this.stopped && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    for (const r of roomIds) for (const c of this.byRoom.get(r) ?? []) this.push(c, { ev: 'room-mode', mode: 'sfu' });
   }
 
   get socketCount() {
@@ -293,6 +318,59 @@ export class RtcHub {
         return this.relay(conn, p);
       case 'media':
         return this.media(conn, p);
+      case 'sfuPublish':
+      case 'sfuSubscribe':
+      case 'sfuAnswer':
+      case 'sfuTrickle':
+      case 'sfuLayer':
+        return this.sfuOp(conn, op, p);
+    }
+  }
+
+  /** The SFU requests: the person's uplink and subscriptions, negotiated with the media server through us. */
+  private async sfuOp(conn: Conn, op: 'sfuPublish' | 'sfuSubscribe' | 'sfuAnswer' | 'sfuTrickle' | 'sfuLayer', p: never) {
+    const seat = conn.seat;
+    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const sfu = this.sfu;
+    if (!sfu?.up) throw new AppError(503, '媒体服务器（Janus）未启用或暂不可用，请稍后重试');
+    const me = conn.userId!;
+    const room = seat.id;
+    try {
+      switch (op) {
+        case 'sfuPublish': {
+          const q = p as RtcOpParams<'sfuPublish'>;
+          const sdp = await sfu.publish(room, me, seat.row, q.sdp);
+          await this.rooms.published(room, me, seat.session);
+          return { sdp };
+        }
+        case 'sfuSubscribe': {
+          const q = p as RtcOpParams<'sfuSubscribe'>;
+          if (q.userId === me) throw badRequest('不能订阅自己');
+          const feed = await this.rooms.feedOf(room, q.userId);
+          if (feed === null) throw conflict('对方尚未发布音视频');
+          return { sdp: await sfu.subscribe(room, me, q.userId, feed, q.layer ?? 1) };
+        }
+        case 'sfuAnswer': {
+          const q = p as RtcOpParams<'sfuAnswer'>;
+          await sfu.answer(room, me, q.userId, q.sdp);
+          return {};
+        }
+        case 'sfuTrickle': {
+          const q = p as RtcOpParams<'sfuTrickle'>;
+          await sfu.trickle(room, me, q.userId ?? null, q.candidate);
+          return {};
+        }
+        case 'sfuLayer': {
+          const q = p as RtcOpParams<'sfuLayer'>;
+          await sfu.layer(room, me, q.userId, q.layer);
+          return {};
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // Janus refused or went away: said plainly, logged without the SDP.
+      this.s.log.warn({ op, room, err: (err as Error).message }, 'rtc: media server request failed');
+      throw new AppError(502, '媒体服务器处理失败，请稍后重试');
     }
   }
 
@@ -341,6 +419,7 @@ export class RtcHub {
         endsAt: seat.endsAt,
         serverTime: this.rooms.now(),
         resumed: a.resumed,
+        mode: a.room.sfu ? 'sfu' : 'mesh',
       };
     } catch (err) {
       if (seat.attachSeq === 0) {
@@ -412,7 +491,12 @@ export class RtcHub {
 
   private onEvent(e: RoomEvent) {
     const here = this.byRoom.get(e?.r);
-    if (e.k === 'ended') this.seated.delete(e.r);
+    if (e.k === 'ended') {
+      this.seated.delete(e.r);
+      this.sfu?.endRoom(e.r).catch((err) => this.s.log.warn({ err }, 'rtc: media server room not destroyed'));
+    }
+    // The handles this node holds for a stay that ended (whichever socket it had).
+    if (e.k === 'left') this.sfu?.release(e.r, e.u).catch((err) => this.s.log.warn({ err }, 'rtc: media server handles not released'));
     if (!here) return;
     const known = this.seated.get(e.r);
     switch (e.k) {
@@ -443,6 +527,15 @@ export class RtcHub {
         break;
       case 'media':
         for (const c of here) if (c.userId !== e.m.userId) this.push(c, { ev: 'member-media', member: e.m });
+        break;
+      case 'mode':
+        for (const c of here) this.push(c, { ev: 'room-mode', mode: 'sfu' });
+        break;
+      case 'published':
+        for (const c of here) if (c.userId !== e.m.userId) this.push(c, { ev: 'member-published', member: e.m });
+        break;
+      case 'talking':
+        for (const c of here) this.push(c, { ev: 'talking', userId: e.u, talking: e.t });
         break;
       case 'ended':
         for (const c of [...here]) this.remove(c, 'room_disband', e.cause);

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import {
-  RTC_COUNTS_AFTER_SECONDS, RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, RTC_MAX_MEMBERS, RTC_NO_ROOM_MSG, RTC_ROOM_FULL_MSG, RTC_ROOM_MAX_HOURS, rtcDailyUsedMsg,
+  RTC_COUNTS_AFTER_SECONDS, RTC_FREE_LIMIT_SECONDS, RTC_FREE_NOTICE, RTC_MAX_MEMBERS, RTC_NO_ROOM_MSG, RTC_ROOM_MAX_HOURS, RTC_SFU_OFF_FULL_MSG, rtcDailyUsedMsg, rtcRoomFullMsg,
   type RtcMember, type RtcRoomInfo,
 } from '@zp/core/contract';
 import { beijingToday } from '@zp/core/dates';
@@ -35,6 +35,12 @@ export type RoomEvent =
   /** c: the socket that asked to leave (not told it was removed), null for HTTP and drops */
   | { k: 'left'; r: string; u: string; cause: LeaveCause; c: string | null; row: number }
   | { k: 'media'; r: string; m: RtcMember }
+  /** the room goes through the media server from now on */
+  | { k: 'mode'; r: string }
+  /** SFU: the member's media reach the media server (a new publication) */
+  | { k: 'published'; r: string; m: RtcMember }
+  /** SFU: the member started or stopped speaking */
+  | { k: 'talking'; r: string; u: string; t: boolean }
   | { k: 'ended'; r: string; cause: EndCause }
   /** an HR and a seeker are in together for the first time: a free HR's room now ends at endsAt */
   | { k: 'timer'; r: string; endsAt: number | null };
@@ -78,6 +84,14 @@ interface RoomRow {
   cause: EndCause | null;
   /** the promoter's enterprise is approved now: a room of one rejected (or back in review) ends */
   approved: boolean;
+  /** through the media server (it has had three people at once, with the media server on) */
+  sfu: boolean;
+}
+
+/** What the rooms know of the media server: whether one is up, and how large a paying HR's room may be through it. */
+export interface MediaServer {
+  on(): boolean;
+  maxMembers: number;
 }
 
 export interface SocketSeat {
@@ -104,7 +118,7 @@ const ms = (v: string | number | null) => (v === null ? null : Number(v));
 const ROOM_COLUMNS = sql.raw(`id::text as id, promoter_id::text as promoter_id, company_id::text as company_id, paid,
   floor(extract(epoch from created_at) * 1000)::bigint as created,
   floor(extract(epoch from started_at) * 1000)::bigint as started, floor(extract(epoch from ends_at) * 1000)::bigint as ends,
-  (ended_at is not null) as ended, end_cause as cause,
+  (ended_at is not null) as ended, end_cause as cause, sfu,
   coalesce((select c.status = 1 from companies c where c.id = rtc_rooms.company_id), false) as approved`);
 const MAX_INVITES = 20;
 /** A person's name as the video calls show it (HR's name, the résumé's, the account's, else the masked phone). */
@@ -121,6 +135,7 @@ export class Rooms {
     private s: Services,
     /** how long a member whose socket dropped keeps the place (tests change it) */
     public graceMs: number,
+    private server: MediaServer = { on: () => false, maxMembers: RTC_MAX_MEMBERS },
   ) {
     this.topic = rtcTopic(s, 'ev');
   }
@@ -394,7 +409,8 @@ export class Rooms {
       );
       if (!current) {
         const n = await one<{ n: number }>(tx, sql`select count(*)::int as n from rtc_room_members where room_id = ${room.id} and left_at is null`);
-        if ((n?.n ?? 0) >= RTC_MAX_MEMBERS) throw conflict(RTC_ROOM_FULL_MSG);
+        const max = this.capacity(room);
+        if ((n?.n ?? 0) >= max) throw conflict(room.paid && !this.server.on() ? RTC_SFU_OFF_FULL_MSG : rtcRoomFullMsg(max));
       }
       if (rel === 'invitee' && !room.paid) {
         // Today's interview with this HR took place in another room (countInterviews).
@@ -411,7 +427,8 @@ export class Rooms {
       const r = current
         ? await one<{ row: string; seq: number }>(
             tx,
-            sql`update rtc_room_members set session = ${seat.session}, audio = ${seat.audio}, video = ${seat.video}, connected = true,
+            sql`update rtc_room_members set published = published and session = ${seat.session},
+                  session = ${seat.session}, audio = ${seat.audio}, video = ${seat.video}, connected = true,
                   attach_seq = attach_seq + 1, disconnected_at = null, node = ${seat.node}
                 where room_id = ${room.id} and user_id = ${userId} and left_at is null returning id::text as row, attach_seq as seq`,
           )
@@ -429,12 +446,63 @@ export class Rooms {
       room.ends = timer.ends;
       await this.publish({ k: 'timer', r: room.id, endsAt: timer.ends });
     }
+    if (seat && !room.sfu && this.server.on()) room.sfu = await this.toSfu(room.id);
     const others = seat ? await this.seated(room.id, userId) : [];
     if (seat) {
       const m: RtcMember = { userId, session: seat.session, audio: seat.audio, video: seat.video };
       await this.publish({ k: 'joined', r: room.id, m, c: seat.conn, resumed: result.resumed, row: result.row, s: result.attachSeq });
     }
     return { room, ...admitted, others };
+  }
+
+  /** People at once: a paying HR's room through the media server may be larger than a mesh. */
+  capacity(room: RoomRow): number {
+    return room.paid && this.server.on() ? this.server.maxMembers : RTC_MAX_MEMBERS;
+  }
+
+  /**
+   * A room that has three people with a seat at once goes through the media server for good
+   * (a pair stays peer to peer); those already in are told to move. True when it now does.
+   */
+  private async toSfu(roomId: string): Promise<boolean> {
+    const moved = await one(
+      this.db,
+      sql`update rtc_rooms set sfu = true where id = ${roomId} and not sfu
+            and (select count(*) from rtc_room_members where room_id = ${roomId} and left_at is null and session <> '') >= 3 returning id`,
+    );
+    if (moved) await this.publish({ k: 'mode', r: roomId });
+    return !!moved;
+  }
+
+  /** The member's media reach the media server: their feed is their stay's row. */
+  async published(roomId: string, userId: string, session: string): Promise<void> {
+    const r = await one<RtcMember>(
+      this.db,
+      sql`update rtc_room_members set published = true where room_id = ${roomId} and user_id = ${userId} and left_at is null and session = ${session}
+          returning user_id::text as "userId", session, audio, video, published`,
+    );
+    if (!r) throw roomEnded('您已不在该房间中');
+    await this.publish({ k: 'published', r: roomId, m: r });
+  }
+
+  /** The media server lost these rooms: nobody's media reach it until they publish again. */
+  async unpublishRooms(roomIds: string[]): Promise<void> {
+    if (!roomIds.length) return;
+    await this.db.execute(sql`update rtc_room_members set published = false where room_id in (${inList(roomIds)}) and left_at is null`);
+  }
+
+  /** A publishing member's current feed (their stay's row), or null when they publish nothing through the media server. */
+  async feedOf(roomId: string, userId: string): Promise<number | null> {
+    const r = await one<{ id: string }>(
+      this.db,
+      sql`select id::text as id from rtc_room_members where room_id = ${roomId} and user_id = ${userId} and left_at is null and published`,
+    );
+    return r ? Number(r.id) : null;
+  }
+
+  async talking(roomId: string, feed: number, talking: boolean): Promise<void> {
+    const r = await one<{ u: string }>(this.db, sql`select user_id::text as u from rtc_room_members where id = ${feed} and room_id = ${roomId} and left_at is null`);
+    if (r) await this.publish({ k: 'talking', r: roomId, u: r.u, t: talking });
   }
 
   /**
@@ -457,9 +525,9 @@ export class Rooms {
 
   /** Members of a room who hold a signalling seat, but `except`. */
   async seated(roomId: string, except: string | null): Promise<RtcMember[]> {
-    const list = await rows<{ userId: string; session: string; audio: boolean; video: boolean }>(
+    const list = await rows<RtcMember>(
       this.db,
-      sql`select user_id::text as "userId", session, audio, video from rtc_room_members
+      sql`select user_id::text as "userId", session, audio, video, published from rtc_room_members
           where room_id = ${roomId} and left_at is null and session <> '' order by joined_at, id`,
     );
     return list.filter((m) => m.userId !== except);

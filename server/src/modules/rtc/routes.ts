@@ -8,9 +8,43 @@ import { Rooms } from './rooms.js';
 import { RtcHub } from './hub.js';
 import { setVip } from './set-company-vip.js';
 import { companyVip } from './vip.js';
+import { Sfu } from './sfu/sfu.js';
+import { startJanusChild } from './sfu/janus-process.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
 export const rtcHubs = new WeakMap<Services, RtcHub>();
+const modes = new WeakMap<Services, string>();
+
+/** The start banner's line on video: which way rooms go, and why. */
+export const videoMode = (s: Services) => modes.get(s) ?? '视频：点对点（未启用）';
+
+/**
+ * The media server: external Janus servers (JANUS_URL), else our own Janus when it is installed
+ * (JANUS=off keeps rooms peer to peer). Null without one: rooms stay a mesh of at most six.
+ */
+async function mediaServer(app: Parameters<Module['register']>[0], s: Services): Promise<{ urls: string[]; mode: string; pid?: () => number | null; onDied?: (fn: (url: string) => void) => void } | null> {
+  const j = s.config.janus;
+  if (j.urls.length) return { urls: j.urls, mode: `视频：三人及以上经媒体服务器 Janus（${j.urls.length} 台，JANUS_URL），两人点对点` };
+  if (!j.child) {
+    modes.set(s, '视频：点对点，最多 6 人（JANUS=off，未启用媒体服务器）');
+    return null;
+  }
+  let died = () => {};
+  const child = await startJanusChild({ binary: j.binary, dataDir: s.config.dataDir, rtpPorts: j.rtpPorts, onExit: () => died() }, app.log);
+  if (!child) {
+    modes.set(s, '视频：点对点，最多 6 人（未安装 Janus：apt-get install janus janus-tools ffmpeg 后重启即启用媒体服务器）');
+    return null;
+  }
+  s.onClose(() => child.stop());
+  return {
+    urls: [child.url],
+    mode: `视频：三人及以上经本机启动的媒体服务器 Janus（RTP 端口 ${j.rtpPorts}/udp），两人点对点`,
+    pid: child.pid,
+    onDied: (fn) => {
+      died = () => fn(child.url);
+    },
+  };
+}
 
 /**
  * Video interviews: rooms and their rules (rooms.ts), the HTTP calls of spec section 7 "Video",
@@ -21,9 +55,23 @@ const rtc: Module = {
   name: 'rtc',
   dependencies: ['companies', 'chat'],
   async register(app, s) {
-    const rooms = new Rooms(s, s.config.rtc.reconnectGraceMs);
-    const hub = new RtcHub(s, rooms);
+    const media = await mediaServer(app, s);
+    let hub: RtcHub | null = null;
+    const sfu = media
+      ? new Sfu(media.urls, app.log, {
+          lost: (list) => void hub?.mediaLost(list),
+          talking: (room, feed, on) => void rooms.talking(room, feed, on).catch(() => {}),
+        }, s.config.janus.sfuMaxMembers)
+      : null;
+    const rooms = new Rooms(s, s.config.rtc.reconnectGraceMs, { on: () => !!sfu?.up, maxMembers: s.config.janus.sfuMaxMembers });
+    hub = new RtcHub(s, rooms, sfu, media?.pid);
     rtcHubs.set(s, hub);
+    if (sfu) {
+      media!.onDied?.((url) => sfu.serverDied(url));
+      await sfu.start();
+      s.onClose(() => sfu.stop());
+      modes.set(s, sfu.up ? media!.mode : `${media!.mode}——暂未连上，稍后自动重试`);
+    }
     await hub.start();
     s.onClose(() => hub.stop());
     // Registered after the chat's listener (modules order), which refuses the old userSigs first:

@@ -183,7 +183,8 @@ describe('a room on the socket', () => {
     // the free HR's 20 minutes start when the seeker is in too
     const jb = await b.join(room);
     expect(jb.data!.endsAt).toBe(clock.now + 20 * 60_000);
-    expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true }]);
+    expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true, published: false }]);
+    expect(jb.data!.mode).toBe('mesh');
     expect(await a.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: b.session, audio: false, video: false } });
 
     expect(await b.call('relay', { to: promoter.userId, message: offer })).toMatchObject({ code: 0 });

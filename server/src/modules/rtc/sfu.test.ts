@@ -1,0 +1,145 @@
+/**
+ * Rooms through the media server (Janus, started by the server as in `npm start`): a pair stays
+ * peer to peer, the third person moves the room to the media server and everyone is told; a
+ * paying HR's room then takes more than six; the SFU requests refuse what is not theirs in plain
+ * Chinese; Janus killed with -9 is started again and reconnected; an ended room leaves no Janus
+ * room or handle behind. (Media through Janus, and the people of a room publishing anew after a
+ * kill -9, are e2e: video-sfu.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTC_SFU_OFF_FULL_MSG, rtcRoomFullMsg } from '@zp/core/contract';
+import { startServer, type TestServer } from '../../../test/helpers.js';
+import { operatorSession } from '../../../test/roles.js';
+import { colleague, hr, hubOf, invite, openRoom, seeker, signal, type Person, type Signal } from '../../../test/rtc.js';
+import { findJanus } from './sfu/janus-process.js';
+import { videoMode } from './routes.js';
+
+const installed = !!findJanus('janus');
+const sockets: Signal[] = [];
+let srv: TestServer;
+
+async function payingHr(s: TestServer): Promise<Person> {
+  const promoter = await hr(s);
+  const op = (await operatorSession(s)).token;
+  const until = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+  const r = await s.call('/api/xs/admin/companies/vip', { token: op, body: { dwid: promoter.companyId, vip: 1, vipEnd: until } });
+  expect(r.body.code).toBe(0);
+  return promoter;
+}
+
+async function seated(s: TestServer, people: Person[], room: number) {
+  const list: Signal[] = [];
+  for (const p of people) {
+    const sig = await signal(s, p);
+    sockets.push(sig);
+    const r = await sig.join(room, { audio: true, video: true });
+    expect(r.code, JSON.stringify(r)).toBe(0);
+    list.push(sig);
+  }
+  return list;
+}
+
+describe.skipIf(!installed)('rooms through the media server (Janus installed)', () => {
+  beforeAll(async () => {
+    srv = await startServer({ env: { JANUS: 'on', JANUS_RTP_PORTS: '41000-41999' } });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await srv?.close();
+  });
+
+  it('starts its own Janus and says so', () => {
+    expect(hubOf(srv).sfu?.up).toBe(1);
+    expect(videoMode(srv.app.services)).toContain('媒体服务器 Janus');
+  });
+
+  it('a pair stays peer to peer; the third moves the room to the media server and the two are told', async () => {
+    const promoter = await hr(srv);
+    const a = await seeker(srv);
+    const mate = await colleague(srv, promoter);
+    const room = await openRoom(srv, promoter, a);
+    const [p, s] = await seated(srv, [promoter, a], room);
+    expect((await p.join(room)).data?.mode).toBe('mesh');
+    const [m] = await seated(srv, [mate], room);
+    expect((await m.join(room)).data?.mode).toBe('sfu');
+    await p.next('room-mode');
+    await s.next('room-mode');
+    // Nobody has published yet: there is nothing to subscribe to.
+    expect(await m.call('sfuSubscribe', { userId: promoter.userId })).toMatchObject({ code: 409, msg: '对方尚未发布音视频' });
+    // An offer that is not SDP: Janus refuses it, the person is told plainly, the server stays up.
+    const bad = await m.call('sfuPublish', { sdp: 'v=0\r\nnot an offer' });
+    expect(bad.code).toBe(502);
+    expect(bad.msg).toBe('媒体服务器处理失败，请稍后重试');
+    expect((await srv.call('/api/health')).status).toBe(200);
+    // Outside a room the SFU requests are refused.
+    const outsider = await signal(srv, await seeker(srv));
+    sockets.push(outsider);
+    expect(await outsider.call('sfuSubscribe', { userId: promoter.userId })).toMatchObject({ code: 400, msg: '请先进入房间' });
+    expect(await m.call('sfuLayer', { userId: promoter.userId, layer: 7 })).toMatchObject({ code: 400 });
+  });
+
+  it("a paying HR's room takes more than six through the media server, up to its size", async () => {
+    const promoter = await payingHr(srv);
+    const room = await openRoom(srv, promoter);
+    const guests: Person[] = [];
+    for (let i = 0; i < 12; i++) {
+      guests.push(await seeker(srv));
+      await invite(srv, promoter, room, guests[i]!);
+    }
+    await seated(srv, [promoter, ...guests.slice(0, 11)], room);
+    const last = await signal(srv, guests[11]!);
+    sockets.push(last);
+    expect(await last.join(room)).toMatchObject({ code: 409, msg: rtcRoomFullMsg(12) });
+  });
+
+  it('Janus killed with -9 is started again at once and the server connects to it again', async () => {
+    const pid = hubOf(srv).janusPid();
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, 'SIGKILL');
+    // Its rooms are taken for lost at once (the child's exit, not a keepalive later), then it is back.
+    await expect.poll(() => hubOf(srv).sfu?.up, { timeout: 5_000, interval: 20 }).toBe(0);
+    await expect.poll(() => hubOf(srv).sfu?.up, { timeout: 20_000 }).toBe(1);
+    expect(hubOf(srv).janusPid()).not.toBe(pid);
+    expect(videoMode(srv.app.services)).toContain('媒体服务器 Janus');
+  });
+
+  it('an ended room leaves no Janus room or handle behind', async () => {
+    const sfu = hubOf(srv).sfu!;
+    const promoter = await hr(srv);
+    const a = await seeker(srv);
+    const mate = await colleague(srv, promoter);
+    const room = await openRoom(srv, promoter, a);
+    const people = await seated(srv, [promoter, a, mate], room);
+    await people[0]!.next('room-mode');
+    for (const s of people) await s.call('leave');
+    await expect.poll(() => sfu.handles).toBe(0);
+    await expect.poll(() => sfu.rooms).toBe(0);
+  });
+});
+
+describe('without the media server', () => {
+  let off: TestServer;
+  beforeAll(async () => {
+    off = await startServer();
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it("rooms stay a mesh of six, and a paying HR's seventh is told the media server is not enabled", async () => {
+    expect(videoMode(off.app.services)).toContain('JANUS=off');
+    const promoter = await payingHr(off);
+    const room = await openRoom(off, promoter);
+    const guests: Person[] = [];
+    for (let i = 0; i < 6; i++) {
+      guests.push(await seeker(off));
+      await invite(off, promoter, room, guests[i]!);
+    }
+    const list = await seated(off, [promoter, ...guests.slice(0, 5)], room);
+    expect((await list[5]!.join(room)).data?.mode).toBe('mesh');
+    const last = await signal(off, guests[5]!);
+    sockets.push(last);
+    expect(await last.join(room)).toMatchObject({ code: 409, msg: RTC_SFU_OFF_FULL_MSG });
+    expect(await list[0]!.call('sfuPublish', { sdp: 'v=0' })).toMatchObject({ code: 503, msg: '媒体服务器（Janus）未启用或暂不可用，请稍后重试' });
+  });
+});
