@@ -6,9 +6,15 @@
  * layers) and receives the two others' pictures with frames arriving. The enlarged picture comes
  * in the large layer, small tiles in the small one. Janus killed with -9 mid-call: the product
  * starts it again and every picture plays again within 15 s, nothing clicked.
- * Screenshots at 1280 px (HR) and 375 px (seeker).
+ * Recording with consent: the HR asks, the seeker is asked 是否同意录制本次面试？ and agrees, both
+ * see 录制中; after 20 s both hang up and the file is composed (seconds printed): ffprobe finds
+ * video and audio of about 20 s, and both can download it. Asked again in another room and
+ * declined: nothing is recorded. Screenshots at 1280 px (HR) and 375 px (seeker).
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, screenshot, useBrowser } from '../lib/harness.js';
@@ -146,6 +152,91 @@ describe('video room through the media server (Janus)', () => {
       await screenshot(seeker.page, 'video-sfu-seeker-after-janus-restart-375');
     } catch (err) {
       for (const [i, p] of people.entries()) await screenshot(p.page, `video-sfu-failed-${i}`).catch(() => {});
+      throw err;
+    }
+  });
+
+  it('recording with consent: asked, agreed by all, 20 s, hang-up: one file with audio and video both can download; declined: no file', { timeout: 300_000 }, async () => {
+    const base = product.url;
+    const hrToken = (await apiGrant('hr', demo.hr.phone, { base })).token;
+    const seekerToken = (await apiGrant('qz', demo.seeker.phone, { base })).token;
+    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280, { base });
+    const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375, { base });
+    const people = [hr, seeker];
+    const recordings = (token: string) => apiCall<{ list: { id: number; roomId: number; state: string; seconds: number | null }[] }>('/api/sec/trtc/recordings', { base, token });
+    try {
+      const enter = async () => {
+        const opened = await apiCall<{ code: number; data: number }>('/api/sec/trtc/hrOpenRoom', { base, method: 'POST', token: hrToken, query: { userId: seeker.userId } });
+        for (const p of people) {
+          await p.page.goto(`${base}/zppc/video?roomId=${opened.data}`);
+          await enterFromDeviceCheck(p.page);
+        }
+        await receivesVideoFrom(hr.page, seeker.userId);
+        await receivesVideoFrom(seeker.page, hr.userId);
+        return opened.data;
+      };
+      const hangUp = async () => {
+        for (const p of people) {
+          await room(p.page).getByRole('button', { name: '离开', exact: true }).click();
+          await p.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
+        }
+      };
+
+      // Asked and agreed: 录制中 for both.
+      const roomId = await enter();
+      await room(hr.page).getByRole('button', { name: '录制', exact: true }).click();
+      await room(hr.page).getByRole('status').filter({ hasText: '等待全员同意录制（1 人未确认）' }).waitFor();
+      const question = seeker.page.getByRole('alertdialog').filter({ hasText: '是否同意录制本次面试？' });
+      await screenshot(seeker.page, 'video-sfu-record-consent-375');
+      await question.getByRole('button', { name: '同意', exact: true }).click();
+      for (const p of people) await room(p.page).getByRole('status').filter({ hasText: '录制中' }).waitFor();
+      // Through the media server now (a pair's room moves there to be recorded): pictures still play.
+      await receivesVideoFrom(hr.page, seeker.userId);
+      await receivesVideoFrom(seeker.page, hr.userId);
+      await screenshot(hr.page, 'video-sfu-recording-1280');
+      await new Promise((r) => setTimeout(r, 20_000));
+      await hangUp();
+      const hungUp = Date.now();
+      let ready: { id: number; seconds: number | null } | undefined;
+      await expect
+        .poll(async () => {
+          ready = (await recordings(hrToken)).list.find((r) => r.roomId === roomId && r.state === 'ready');
+          return !!ready;
+        }, { timeout: 90_000, interval: 500 })
+        .toBe(true);
+      console.log(`recording: hang-up to a playable file in ${((Date.now() - hungUp) / 1000).toFixed(1)} s for a ${ready!.seconds} s interview`);
+
+      // Both can download it; ffprobe finds video and audio of about 20 s.
+      for (const token of [hrToken, seekerToken]) {
+        const link = await apiCall<{ code: number; url: string }>(`/api/sec/trtc/recordings/${ready!.id}`, { base, token });
+        expect(link.code).toBe(0);
+        const bytes = Buffer.from(await (await fetch(new URL(link.url, base))).arrayBuffer());
+        const file = path.join(os.tmpdir(), `zp-recording-${ready!.id}-${Date.now()}.mp4`);
+        fs.writeFileSync(file, bytes);
+        const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type:format=duration', '-of', 'json', file], { encoding: 'utf8' })) as {
+          streams: { codec_type: string }[];
+          format: { duration: string };
+        };
+        fs.rmSync(file, { force: true });
+        expect(probe.streams.map((x) => x.codec_type).sort()).toEqual(['audio', 'video']);
+        expect(Number(probe.format.duration)).toBeGreaterThan(15);
+        expect(Number(probe.format.duration)).toBeLessThan(30);
+      }
+      await hr.page.goto(`${base}/zppc/enter_home/enter_interview`);
+      await hr.page.getByRole('region', { name: '视频面试录像' }).getByText(`房间 ${roomId} 的面试录像`).waitFor();
+      await screenshot(hr.page, 'video-sfu-recordings-hr-1280');
+
+      // Asked again in a new room and declined: the HR is told, nothing is recorded.
+      const second = await enter();
+      await room(hr.page).getByRole('button', { name: '录制', exact: true }).click();
+      await seeker.page.getByRole('alertdialog').filter({ hasText: '是否同意录制本次面试？' }).getByRole('button', { name: '不同意' }).click();
+      await hr.page.locator('.zp-message').filter({ hasText: '不同意录制，本次不录制' }).first().waitFor();
+      expect(await room(hr.page).getByRole('status').filter({ hasText: '录制中' }).count()).toBe(0);
+      await hangUp();
+      await new Promise((r) => setTimeout(r, 3000));
+      expect((await recordings(hrToken)).list.filter((r) => r.roomId === second)).toEqual([]);
+    } catch (err) {
+      for (const [i, p] of people.entries()) await screenshot(p.page, `video-sfu-record-failed-${i}`).catch(() => {});
       throw err;
     }
   });

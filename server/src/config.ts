@@ -27,7 +27,7 @@ export interface Config {
    * ws:// or file:// for a Unix socket); without them the server starts its own Janus when the
    * binary is installed, unless JANUS=off. sfuMaxMembers: a paying HR's room size through it.
    */
-  janus: { urls: string[]; child: boolean; binary: string; rtpPorts: string; sfuMaxMembers: number };
+  janus: { urls: string[]; child: boolean; binary: string; rtpPorts: string; sfuMaxMembers: number; recordingDays: number };
   /** Where the built site lives; the server serves it under /zppc/ when present. */
   siteDir: string | null;
   /** Test runs check every reply against its contract schema. */
@@ -184,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     binary: env.JANUS_BIN || 'janus',
     rtpPorts,
     sfuMaxMembers: int(env, 'RTC_SFU_MAX_MEMBERS', RTC_SFU_MAX_MEMBERS, 3, 50),
+    /** days a recording of an interview is kept */
+    recordingDays: int(env, 'RTC_RECORDING_DAYS', 30, 1, 3650),
   };
 
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');

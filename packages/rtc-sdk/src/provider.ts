@@ -10,6 +10,7 @@
  * against trtc-sdk-v5's types; the self-hosted SDK is type-proven against them (rtc-sdk's tests).
  */
 import type TencentTRTC from 'trtc-sdk-v5';
+import type { RecordingState } from './signalling.js';
 import type { EnterRoomConfig } from 'trtc-sdk-v5';
 import { chatApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
@@ -174,4 +175,18 @@ export async function recentRoomMessages(withinSeconds: number, conversations = 
     .slice(0, conversations);
   const pages = await Promise.all(recent.map((c: Conversation) => sdk.getMessageList({ conversationID: c.conversationID }).then((r) => r.data.messageList, () => [])));
   return pages.flatMap((list) => roomMessagesOf(list, TYPES.MSG_CUSTOM)).filter((m) => m.time >= since);
+}
+
+export type { RecordingState };
+
+/** Recording with consent, on the self-hosted service (Tencent's TRTC records in its cloud instead: null). */
+export interface RoomRecording {
+  ask(): Promise<void>;
+  answer(agree: boolean): Promise<void>;
+  stop(): Promise<void>;
+  watch(listener: (state: RecordingState) => void): () => void;
+}
+export function recordingOf(trtc: Trtc): RoomRecording | null {
+  const ours = (trtc as unknown as { recording?: RoomRecording }).recording;
+  return ours && typeof ours.ask === 'function' ? ours : null;
 }

@@ -65,6 +65,7 @@ export type SignallingEvent =
   /** SFU: the member's media reach the media server (a new publication: subscribe anew). */
   | { type: 'member-published'; member: RoomMember }
   | { type: 'talking'; userId: string; talking: boolean }
+  | ({ type: 'record' } & RecordingState)
   /** RECONNECTING while away (then 'rejoined', 'removed' or DISCONNECTED); DISCONNECTED: given up, nothing follows. */
   | { type: 'connection'; state: 'RECONNECTING' | 'DISCONNECTED'; message?: string };
 
@@ -80,7 +81,22 @@ export interface SfuSignalling {
   sfuLayer(userId: string, layer: 0 | 1): void;
 }
 
+/** Recording the interview, only with everyone's consent (contract rtc.ts, push `record`). */
+export interface RecordingState {
+  id: number;
+  /** asking: everyone is asked; recording: 录制中; off: stopped or declined (msg says why) */
+  state: 'asking' | 'recording' | 'off';
+  askedBy: string;
+  /** present people who agreed */
+  agreed: string[];
+  /** present people who have not answered */
+  pending: string[];
+  msg: string;
+}
+
 export interface Signalling extends SfuSignalling {
+  /** Asks to record (the promoter), answers the question (or withdraws with false), or stops; rejects with the server's refusal. */
+  record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree?: boolean): Promise<void>;
   /** Rejects with an RtcError when the server refuses (bad credential, not invited, room full or over). */
   join(request: JoinRequest): Promise<JoinResult>;
   leave(): Promise<void>;

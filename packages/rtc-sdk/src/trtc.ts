@@ -13,7 +13,7 @@ import { RtcError, deviceError } from './errors.js';
 import { audioConstraints, play, playAudio, resolveProfile, speaker, videoConstraints, viewElements } from './media.js';
 import { Peer, type LocalTracks, type PathState } from './peer.js';
 import { Downlink, Uplink } from './sfu.js';
-import type { JoinResult, RoomMember, Signalling, SignallingEvent } from './signalling.js';
+import type { JoinResult, RecordingState, RoomMember, Signalling, SignallingEvent } from './signalling.js';
 import { networkQuality, samplePath, statistics, type PathSample } from './stats.js';
 import { WebSocketSignalling, rtcSocketUrl, type SocketFactory } from './ws-signalling.js';
 import type {
@@ -179,6 +179,28 @@ export class TRTC {
   #volumeTimer: ReturnType<typeof setInterval> | null = null;
   #meter: { context: AudioContext; analyser: AnalyserNode; track: MediaStreamTrack } | null = null;
   #destroyed = false;
+  readonly #recordingListeners = new Set<(state: RecordingState) => void>();
+
+  /**
+   * Recording the interview with everyone's consent (not in trtc-sdk-v5, whose recording is a
+   * cloud service): ask (the promoter), answer 是否同意录制本次面试？ (false later withdraws),
+   * stop, and watch the state the server tells everyone.
+   */
+  readonly recording = {
+    ask: () => this.#recordOp('recordAsk'),
+    answer: (agree: boolean) => this.#recordOp('recordAnswer', agree),
+    stop: () => this.#recordOp('recordStop'),
+    watch: (listener: (state: RecordingState) => void): (() => void) => {
+      this.#recordingListeners.add(listener);
+      return () => this.#recordingListeners.delete(listener);
+    },
+  };
+
+  async #recordOp(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree?: boolean): Promise<void> {
+    const room = this.#room;
+    if (!room) throw invalidOperation('recording', '请先进入房间');
+    await room.signalling.record(op, agree);
+  }
 
   private constructor(options: ZpTRTCOptions) {
     this.#options = options;
@@ -374,6 +396,11 @@ export class TRTC {
           remote.published = true;
           this.#renewPeer(room, remote, event.member);
         }
+        break;
+      }
+      case 'record': {
+        const { type: _type, ...state } = event;
+        for (const listener of [...this.#recordingListeners]) listener(state);
         break;
       }
       // 'talking': AUDIO_VOLUME measures what arrives, on either kind of connection.

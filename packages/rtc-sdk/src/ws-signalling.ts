@@ -134,6 +134,11 @@ export class WebSocketSignalling implements Signalling {
     if (this.#state === 'joined') this.#fire('sfuTrickle', { ...(userId ? { userId } : {}), candidate });
   }
 
+  async record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree = false): Promise<void> {
+    if (op === 'recordAnswer') await this.#call(op, { agree });
+    else await this.#call(op, {});
+  }
+
   sfuLayer(userId: string, layer: 0 | 1): void {
     if (this.#state === 'joined') this.#fire('sfuLayer', { userId, layer });
   }
@@ -302,6 +307,9 @@ export class WebSocketSignalling implements Signalling {
         break;
       case 'talking':
         this.#emit({ type: 'talking', userId: push.userId, talking: push.talking });
+        break;
+      case 'record':
+        this.#emit({ type: 'record', id: push.id, state: push.state, askedBy: push.askedBy, agreed: [...push.agreed], pending: [...push.pending], msg: push.msg });
         break;
       case 'peer-message':
         this.#emit({ type: 'peer-message', from: push.from, session: push.session, message: push.message });

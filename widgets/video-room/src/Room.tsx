@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Rea
 import { companiesApi, rtcApi } from '@zp/core/routes';
 import { api, type UserSession } from '@zp/core/session';
 import { isApiError, failureText } from '@zp/core/client';
-import type { RtcEntry, Trtc } from '@zp/rtc-sdk/provider';
+import { recordingOf, type RecordingState, type RtcEntry, type Trtc } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
 import {
@@ -142,6 +142,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const playing = useRef(new Set<string>());
   /** the picture size each remote camera is received in (small tile or large) */
   const sizes = useRef(new Map<string, boolean>());
+  /** the recording asked for or running (null: none), and the requests already put to this person */
+  const [rec, setRec] = useState<RecordingState | null>(null);
+  const asked = useRef(new Set<number>());
   const media = useRef({ videoStarted: false, audioStarted: false });
   /** 'in' while we hold a place in the room; the server is told when we give it up. */
   const stay = useRef<'entering' | 'in' | 'out'>('entering');
@@ -182,6 +185,10 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     trtc.on(E.CONNECTION_STATE_CHANGED, ({ state: s, isReconnecting }) => {
       connection.current = s;
       dispatch({ type: 'connection', state: s, isReconnecting });
+    });
+    recordingOf(trtc)?.watch((st) => {
+      setRec(st.state === 'off' ? null : st);
+      if (st.state === 'off' && st.msg) toast.warning(st.msg);
     });
     trtc.on(E.KICKED_OUT, (event) => finish({ text: kickedText(event as { reason: string; cause?: string; message?: string }), rejoin: event.reason !== 'room_disband' }, false));
     trtc.on(E.ERROR, (error) => {
@@ -396,6 +403,29 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     }
   };
 
+  // Everyone is asked, once per request, whether the interview may be recorded.
+  useEffect(() => {
+    const recording = trtcRef.current && recordingOf(trtcRef.current);
+    if (!rec || !recording || !rec.pending.includes(me) || asked.current.has(rec.id)) return;
+    asked.current.add(rec.id);
+    void (async () => {
+      const agree = await confirm({ title: '录制确认', message: MSG.recordQuestion, confirmText: '同意', cancelText: '不同意' });
+      await recording.answer(agree).catch((err) => toast.error(failureText(err)));
+    })();
+  }, [rec, me]);
+
+  const recordAction = async (what: 'ask' | 'stop' | 'withdraw') => {
+    const recording = trtcRef.current && recordingOf(trtcRef.current);
+    if (!recording) return;
+    try {
+      if (what === 'ask') await recording.ask();
+      else if (what === 'stop') await recording.stop();
+      else await recording.answer(false);
+    } catch (err) {
+      toast.error(failureText(err));
+    }
+  };
+
   const leave = async () => {
     if (!(await confirm({ title: '提示', message: MSG.leaveConfirm, confirmText: '离开', cancelText: '取消', danger: true }))) return;
     finish({ text: MSG.left, rejoin: true }, true);
@@ -444,6 +474,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
         <span className="timer" role="timer" aria-label="通话时长">{formatClock(clock.elapsed)}</span>
         {clock.remaining !== null ? <span className={`remaining${clock.phase === 'warning' ? ' warn' : ''}`}>剩余 {formatRemaining(clock.remaining)}</span> : null}
         {clock.remaining === null && !info.paid && !info.ended ? <span className="remaining">{MSG.limitPending}</span> : null}
+        {rec?.state === 'recording' ? <span className="rec" role="status">录制中</span> : null}
+        {rec?.state === 'asking' ? <span className="rec asking" role="status">等待全员同意录制（{rec.pending.length} 人未确认）</span> : null}
         <span className="grow" />
         <button type="button" aria-label="最小化" title="最小化" onClick={() => setMinimised(true)}>最小化</button>
         <button type="button" className="danger" aria-label="离开" title="离开房间" onClick={() => void leave()}>离开</button>
@@ -549,6 +581,16 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" /></svg>
           <span>麦克风</span>
         </IconButton>
+        {isPromoter && entered && trtcRef.current && recordingOf(trtcRef.current) ? (
+          rec ? (
+            <button type="button" className="record on" onClick={() => void recordAction('stop')}>{rec.state === 'recording' ? '停止录制' : '取消录制申请'}</button>
+          ) : (
+            <button type="button" className="record" onClick={() => void recordAction('ask')}>录制</button>
+          )
+        ) : null}
+        {!isPromoter && rec && rec.agreed.includes(me) ? (
+          <button type="button" className="record on" onClick={() => void recordAction('withdraw')}>撤回录制同意</button>
+        ) : null}
       </footer>
       <div className="mini-bar">
         <span className="timer">{formatClock(clock.elapsed)}</span>

@@ -20,6 +20,7 @@ export const INVITED_MSG = '邀请成功，请等待对方进入房间';
 export const MSG = {
   ...RTC_MSG,
   leaveConfirm: '确定要离开房间吗？',
+  recordQuestion: '是否同意录制本次面试？录像仅本单位 HR 与参加面试的求职者可以查看，您可随时撤回同意，录制即停止。',
   /** The spec's English text, given with its meaning in Chinese. */
   unsupported: '当前浏览器不支持视频通话，请使用 Chrome 72 及以上版本的浏览器（Your browser is not compatible with TRTC! Please download Chrome M72+）',
   enterFailed: (reason: string) => `进房失败原因：${reason}`,

@@ -98,6 +98,28 @@ export const styles = css`
   .grow {
     flex: 1;
   }
+  /* 录制中: seen by everyone while the interview is recorded */
+  .rec {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    color: var(--zp-color-danger);
+    font-weight: 600;
+  }
+  .rec::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--zp-color-danger);
+  }
+  .rec.asking {
+    color: var(--zp-color-text-secondary);
+    font-weight: 400;
+  }
+  .rec.asking::before {
+    background: var(--zp-color-text-secondary);
+  }
   .alert {
     display: flex;
     align-items: flex-start;
@@ -452,6 +474,14 @@ export const styles = css`
   }
   .ctl.off {
     background: var(--zp-color-danger-soft);
+    border-color: var(--zp-color-danger);
+    color: var(--zp-color-danger);
+  }
+  .record {
+    padding: 6px 16px;
+    border-radius: 18px;
+  }
+  .record.on {
     border-color: var(--zp-color-danger);
     color: var(--zp-color-danger);
   }

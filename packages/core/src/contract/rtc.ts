@@ -173,6 +173,21 @@ export const RtcMemberInfo = Type.Object({
   dwid: Type.String(),
 });
 
+/** A recording of a video interview, as its list shows it. */
+export const RtcRecording = Type.Object({
+  id: Type.Integer(),
+  roomId: Type.Integer(),
+  /** processing (progress %), ready, failed */
+  state: Enum(['processing', 'ready', 'failed', 'asking', 'recording', 'declined', 'deleted']),
+  progress: Type.Integer(),
+  /** length in seconds once ready */
+  seconds: Type.Union([Type.Integer(), Type.Null()]),
+  askedAt: Millis,
+  /** the caller may delete it (the enterprise's HR) */
+  canDelete: Type.Boolean(),
+});
+export type RtcRecording = Static<typeof RtcRecording>;
+
 /** The operator's view of an enterprise's membership. */
 export const CompanyVip = Type.Object({
   dwid: Type.String(),
@@ -241,6 +256,20 @@ export const rtcApi = {
     body: Type.Array(Id('用户ID'), { minItems: 1, maxItems: 50, title: '用户ID列表' }),
     reply: replyOf({ list: Type.Array(RtcMemberInfo) }),
   }),
+  recordings: route({
+    method: 'GET', url: '/api/sec/trtc/recordings', summary: '视频面试录像列表（企业 HR：本单位的；求职者：自己参加的面试）', access: 'user', tags,
+    reply: replyOf({ list: Type.Array(RtcRecording) }),
+  }),
+  recordingUrl: route({
+    method: 'GET', url: '/api/sec/trtc/recordings/:id', summary: '打开一个录像（临时链接）；仅本单位 HR 与参加面试的求职者', access: 'user', tags,
+    params: Type.Object({ id: Id('录像ID') }),
+    reply: replyOf({ url: Type.String(), name: Type.String() }),
+  }),
+  deleteRecording: route({
+    method: 'POST', url: '/api/sec/trtc/recordings/:id/delete', summary: '删除录像（本单位 HR）', access: 'hrApproved', tags,
+    params: Type.Object({ id: Id('录像ID') }),
+    reply: replyOf({}),
+  }),
   adminVip: route({
     method: 'GET', url: '/api/xs/admin/companies/vip', summary: '运营：单位的付费会员状态', access: 'xs', tags: ['rtc', 'admin'],
     query: Type.Object({ dwid: Id('单位ID') }),
@@ -306,6 +335,12 @@ export const rtcOps = {
   sfuAnswer: Type.Object({ userId: Id('发布者'), sdp: Sdp }),
   sfuTrickle: Type.Object({ userId: Type.Optional(Id('发布者')), candidate: Type.Union([IceCandidate, Type.Null()]) }),
   sfuLayer: Type.Object({ userId: Id('发布者'), layer: Enum([0, 1], { title: '清晰度' }) }),
+  /** the promoter asks everyone to agree to record (needs the media server) */
+  recordAsk: Type.Object({}),
+  /** 是否同意录制本次面试？ — also how a person withdraws their consent later (agree false) */
+  recordAnswer: Type.Object({ agree: Type.Boolean({ title: '同意录制' }) }),
+  /** the promoter stops recording */
+  recordStop: Type.Object({}),
 } satisfies Record<string, TSchema>;
 export type RtcOp = keyof typeof rtcOps;
 export type RtcOpParams<K extends RtcOp> = Static<(typeof rtcOps)[K]>;
@@ -392,6 +427,20 @@ export const RtcPush = Type.Union([
   Type.Object({ ev: Type.Literal('room-mode'), mode: Enum(['mesh', 'sfu']) }),
   /** SFU: this member's media reach the media server now (a new publication: subscribe anew) */
   Type.Object({ ev: Type.Literal('member-published'), member: RtcMember }),
+  /**
+   * Recording: asking (everyone present is asked; pending have not answered), recording (录制中),
+   * or off (msg says why: someone declined or withdrew, the promoter stopped). Sent to everyone in
+   * the room at each change, and to a person entering while it is asked for or running.
+   */
+  Type.Object({
+    ev: Type.Literal('record'),
+    id: Type.Integer(),
+    state: Enum(['asking', 'recording', 'off']),
+    askedBy: Type.String(),
+    agreed: Type.Array(Type.String()),
+    pending: Type.Array(Type.String()),
+    msg: Type.String(),
+  }),
   /** SFU: the member started (true) or stopped speaking */
   Type.Object({ ev: Type.Literal('talking'), userId: Type.String(), talking: Type.Boolean() }),
 ]);

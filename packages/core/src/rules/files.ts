@@ -13,6 +13,7 @@ export const FILE_KINDS = {
   avatar: 40, // 头像
   feedback: 50, // 反馈图片
   chat: 60, // 聊天文件
+  recording: 70, // 视频面试录像
 } as const;
 export type FileKindValue = (typeof FILE_KINDS)[keyof typeof FILE_KINDS];
 

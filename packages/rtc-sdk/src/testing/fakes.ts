@@ -80,6 +80,10 @@ export class FakeSignalling implements Signalling {
   sfuTrickle(userId: string | null): void {
     this.sfu.push({ op: 'trickle', userId });
   }
+  records: Array<{ op: string; agree?: boolean }> = [];
+  async record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree?: boolean): Promise<void> {
+    this.records.push({ op, ...(agree === undefined ? {} : { agree }) });
+  }
   sfuLayer(userId: string, layer: 0 | 1): void {
     this.sfu.push({ op: 'layer', userId, layer });
   }

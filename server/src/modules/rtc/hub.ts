@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { isId, rtcOps, RTC_CLOSE_REVOKED, RTC_WARNING_SECONDS, type RTC_REMOVED_CAUSES, type RtcJoinResult, type RtcOp, type RtcOpParams, type RtcPush } from '@zp/core/contract';
 import { compile, describe } from '../../http/validation.js';
-import { AppError, badRequest, conflict, tooMany, unauthorized } from '../../http/reply.js';
+import { AppError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { chatHubs } from '../chat/public.js';
 import { CONTENT_CHANGED } from '../../bus/content-changed.js';
@@ -18,6 +18,7 @@ import { roomEnded, rtcTopic, type RoomEvent, type Rooms } from './rooms.js';
 import { iceServersFor } from './turn.js';
 import { sendBounded } from '../../http/socket.js';
 import type { Sfu } from './sfu/sfu.js';
+import type { Recordings } from './recording/recordings.js';
 
 const PING_MS = 30_000;
 const AUTH_WAIT_MS = 10_000;
@@ -39,6 +40,8 @@ interface Seat {
   supersededBy: [number, number] | null;
   endsAt: number | null;
   warned: boolean;
+  /** the room's promoter (known once admitted) */
+  promoter: string;
 }
 
 interface Conn {
@@ -93,6 +96,8 @@ export class RtcHub {
   private sweeping: Promise<void> | null = null;
   private nextSweep: Promise<void> | null = null;
   private stopped = false;
+  /** people whose uplink on this node Janus records now: room → user → recording */
+  private recording = new Map<string, Map<string, number>>();
   private topics: { ev: string; relay: string; revoke: string };
 
   constructor(
@@ -102,6 +107,7 @@ export class RtcHub {
     readonly sfu: Sfu | null = null,
     /** the process id of the Janus this server started (tests kill it) */
     readonly janusPid: () => number | null = () => null,
+    readonly recordings: Recordings | null = null,
   ) {
     this.topics = { ev: rtcTopic(s, 'ev'), relay: rtcTopic(s, 'relay'), revoke: rtcTopic(s, 'revoke') };
   }
@@ -324,6 +330,46 @@ export class RtcHub {
       case 'sfuTrickle':
       case 'sfuLayer':
         return this.sfuOp(conn, op, p);
+      case 'recordAsk':
+      case 'recordAnswer':
+      case 'recordStop':
+        return this.recordOp(conn, op, p);
+    }
+  }
+
+  /** Asking to record, answering (or withdrawing), stopping: see recording/recordings.ts. */
+  private async recordOp(conn: Conn, op: 'recordAsk' | 'recordAnswer' | 'recordStop', p: never) {
+    const seat = conn.seat;
+    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const rec = this.recordings;
+    if (!rec || !this.sfu?.up) throw new AppError(503, '本站未启用媒体服务器（Janus），无法录制');
+    const me = conn.userId!;
+    if (op === 'recordAsk') {
+      if (me !== seat.promoter) throw forbidden('只有房间发起人可以申请录制');
+      // Recording is done by the media server: a pair's room moves there first.
+      await this.rooms.toSfu(seat.id, true);
+      await rec.ask(seat.id, me, seat.promoter);
+    } else if (op === 'recordAnswer') await rec.answer(seat.id, me, (p as RtcOpParams<'recordAnswer'>).agree);
+    else await rec.stopByPromoter(seat.id, me, seat.promoter);
+    return {};
+  }
+
+  /** Starts or stops Janus recording the uplinks this node holds in a room, as the recording's state says. */
+  private async applyRecording(room: string, id: number, state: 'asking' | 'recording' | 'off', agreed: string[]) {
+    const sfu = this.sfu;
+    const rec = this.recordings;
+    if (!sfu || !rec) return;
+    let here = this.recording.get(room);
+    if (state === 'recording') {
+      if (!here) this.recording.set(room, (here = new Map()));
+      for (const u of sfu.publishers(room)) {
+        if (!agreed.includes(u) || here.get(u) === id) continue;
+        here.set(u, id);
+        await sfu.record(room, u, rec.fileFor(id, u));
+      }
+    } else if (state === 'off' && here) {
+      this.recording.delete(room);
+      for (const u of here.keys()) await sfu.record(room, u, null).catch(() => {});
     }
   }
 
@@ -341,6 +387,10 @@ export class RtcHub {
           const q = p as RtcOpParams<'sfuPublish'>;
           const sdp = await sfu.publish(room, me, seat.row, q.sdp);
           await this.rooms.published(room, me, seat.session);
+          // A new uplink while recording (a reload, the media server back): recorded too, if they agreed.
+          this.recording.get(room)?.delete(me);
+          const live = await this.recordings?.live(room);
+          if (live?.state === 'recording') await this.applyRecording(room, live.id, live.state, live.agreed);
           return { sdp };
         }
         case 'sfuSubscribe': {
@@ -393,7 +443,7 @@ export class RtcHub {
     if (conn.seat && (conn.seat.id !== p.roomId || conn.seat.session !== p.session)) throw conflict('请先退出当前房间再进入其他房间');
     // Seated before the database knows, so that a member's first offer right after our
     // member-joined is not lost; pushes are held until the reply has gone.
-    const seat: Seat = conn.seat ?? { id: p.roomId, session: p.session, row: 0, attachSeq: 0, supersededBy: null, endsAt: null, warned: false };
+    const seat: Seat = conn.seat ?? { id: p.roomId, session: p.session, row: 0, attachSeq: 0, supersededBy: null, endsAt: null, warned: false, promoter: '' };
     conn.held = [];
     this.seat(conn, seat);
     try {
@@ -409,6 +459,9 @@ export class RtcHub {
       }
       seat.row = a.row;
       seat.attachSeq = a.attachSeq;
+      seat.promoter = a.room.promoter_id;
+      // Someone entering while recording is asked for or running is asked too (after the reply).
+      if (this.recordings) await this.recordings.settle(seat.id);
       seat.endsAt = a.room.ends === null ? null : Number(a.room.ends);
       this.seated.set(seat.id, new Set([userId, ...a.others.map((m) => m.userId)]));
       return {
@@ -496,7 +549,19 @@ export class RtcHub {
       this.sfu?.endRoom(e.r).catch((err) => this.s.log.warn({ err }, 'rtc: media server room not destroyed'));
     }
     // The handles this node holds for a stay that ended (whichever socket it had).
-    if (e.k === 'left') this.sfu?.release(e.r, e.u).catch((err) => this.s.log.warn({ err }, 'rtc: media server handles not released'));
+    if (e.k === 'left') {
+      this.sfu?.release(e.r, e.u).catch((err) => this.s.log.warn({ err }, 'rtc: media server handles not released'));
+      this.recording.get(e.r)?.delete(e.u);
+      // One fewer to answer: the recording may start now.
+      this.recordings?.settle(e.r).catch((err) => this.s.log.warn({ err }, 'rtc: recording not settled'));
+    }
+    if (e.k === 'ended') {
+      this.recording.delete(e.r);
+      this.recordings?.stop(e.r, 'ended').catch((err) => this.s.log.error({ err }, 'rtc: recording not stopped'));
+    }
+    if (e.k === 'record') {
+      this.applyRecording(e.r, e.id, e.state, e.agreed).catch((err) => this.s.log.error({ err }, 'rtc: media server recording not switched'));
+    }
     if (!here) return;
     const known = this.seated.get(e.r);
     switch (e.k) {
@@ -536,6 +601,9 @@ export class RtcHub {
         break;
       case 'talking':
         for (const c of here) this.push(c, { ev: 'talking', userId: e.u, talking: e.t });
+        break;
+      case 'record':
+        for (const c of here) this.push(c, { ev: 'record', id: e.id, state: e.state, askedBy: e.by, agreed: e.agreed, pending: e.pending, msg: e.msg });
         break;
       case 'ended':
         for (const c of [...here]) this.remove(c, 'room_disband', e.cause);

@@ -41,6 +41,8 @@ export type RoomEvent =
   | { k: 'published'; r: string; m: RtcMember }
   /** SFU: the member started or stopped speaking */
   | { k: 'talking'; r: string; u: string; t: boolean }
+  /** recording: asked (who agreed, who has yet to answer), running, or off (msg: why) */
+  | { k: 'record'; r: string; id: number; state: 'asking' | 'recording' | 'off'; by: string; agreed: string[]; pending: string[]; msg: string }
   | { k: 'ended'; r: string; cause: EndCause }
   /** an HR and a seeker are in together for the first time: a free HR's room now ends at endsAt */
   | { k: 'timer'; r: string; endsAt: number | null };
@@ -462,13 +464,14 @@ export class Rooms {
 
   /**
    * A room that has three people with a seat at once goes through the media server for good
-   * (a pair stays peer to peer); those already in are told to move. True when it now does.
+   * (a pair stays peer to peer), as does one asked to record (force); those already in are told
+   * to move. True when it now does.
    */
-  private async toSfu(roomId: string): Promise<boolean> {
+  async toSfu(roomId: string, force = false): Promise<boolean> {
     const moved = await one(
       this.db,
       sql`update rtc_rooms set sfu = true where id = ${roomId} and not sfu
-            and (select count(*) from rtc_room_members where room_id = ${roomId} and left_at is null and session <> '') >= 3 returning id`,
+            and (${force} or (select count(*) from rtc_room_members where room_id = ${roomId} and left_at is null and session <> '') >= 3) returning id`,
     );
     if (moved) await this.publish({ k: 'mode', r: roomId });
     return !!moved;

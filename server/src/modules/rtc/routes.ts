@@ -10,6 +10,8 @@ import { setVip } from './set-company-vip.js';
 import { companyVip } from './vip.js';
 import { Sfu } from './sfu/sfu.js';
 import { startJanusChild } from './sfu/janus-process.js';
+import { Recordings } from './recording/recordings.js';
+import { runEvery } from '../../services.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
 export const rtcHubs = new WeakMap<Services, RtcHub>();
@@ -53,7 +55,7 @@ async function mediaServer(app: Parameters<Module['register']>[0], s: Services):
  */
 const rtc: Module = {
   name: 'rtc',
-  dependencies: ['companies', 'chat'],
+  dependencies: ['companies', 'chat', 'files'],
   async register(app, s) {
     const media = await mediaServer(app, s);
     let hub: RtcHub | null = null;
@@ -64,7 +66,10 @@ const rtc: Module = {
         }, s.config.janus.sfuMaxMembers)
       : null;
     const rooms = new Rooms(s, s.config.rtc.reconnectGraceMs, { on: () => !!sfu?.up, maxMembers: s.config.janus.sfuMaxMembers });
-    hub = new RtcHub(s, rooms, sfu, media?.pid);
+    const recordings = new Recordings(s);
+    hub = new RtcHub(s, rooms, sfu, media?.pid, recordings);
+    // Recordings older than the retention are deleted (RTC_RECORDING_DAYS, default 30).
+    runEvery(s, 3600_000, 'rtc: recording retention', () => recordings.expire(s.config.janus.recordingDays));
     rtcHubs.set(s, hub);
     if (sfu) {
       media!.onDied?.((url) => sfu.serverDied(url));
@@ -99,6 +104,12 @@ const rtc: Module = {
     handle(app, s, rtcApi.endRoom, ({ user, query }) => replyAfter(rooms.endByPromoter(user.id, query.channelId), { msg: '视频面试已结束' }));
 
     handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
+
+    handle(app, s, rtcApi.recordings, async ({ user }) => ({ list: await recordings.list(user.id) }));
+
+    handle(app, s, rtcApi.recordingUrl, async ({ user, params }) => recordings.open(user.id, Number(params.id)));
+
+    handle(app, s, rtcApi.deleteRecording, ({ user, params }) => replyAfter(recordings.remove(user.id, Number(params.id)), { msg: '录像已删除' }));
 
     handle(app, s, rtcApi.roomMembersInfo, async ({ user, body }) => ({ list: await rooms.membersInfo(user.id, body) }));
 

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTC_SFU_OFF_FULL_MSG, rtcRoomFullMsg } from '@zp/core/contract';
 import { startServer, type TestServer } from '../../../test/helpers.js';
+import { one, rows, sql } from '../../db/index.js';
 import { operatorSession } from '../../../test/roles.js';
 import { colleague, hr, hubOf, invite, openRoom, seeker, signal, type Person, type Signal } from '../../../test/rtc.js';
 import { findJanus } from './sfu/janus-process.js';
@@ -101,6 +102,58 @@ describe.skipIf(!installed)('rooms through the media server (Janus installed)', 
     await expect.poll(() => hubOf(srv).sfu?.up, { timeout: 20_000 }).toBe(1);
     expect(hubOf(srv).janusPid()).not.toBe(pid);
     expect(videoMode(srv.app.services)).toContain('媒体服务器 Janus');
+  });
+
+  it('recording only with consent: asked, a "no" ends it and is kept; everyone agreeing starts it, a newcomer is asked, a withdrawal stops it', async () => {
+    const promoter = await hr(srv);
+    const a = await seeker(srv);
+    const mate = await colleague(srv, promoter);
+    const late = await seeker(srv);
+    const room = await openRoom(srv, promoter, a);
+    await invite(srv, promoter, room, late);
+    const [p, s] = await seated(srv, [promoter, a], room);
+    // Only the promoter asks; asking moves a pair's room to the media server.
+    expect(await s.call('recordAsk')).toMatchObject({ code: 403, msg: '只有房间发起人可以申请录制' });
+    expect(await p.call('recordAsk')).toMatchObject({ code: 0 });
+    await p.next('room-mode');
+    const asking = await s.next('record', (x) => x.state === 'asking');
+    expect(asking).toMatchObject({ askedBy: promoter.userId, agreed: [promoter.userId], pending: [a.userId] });
+    // The seeker declines: off for everyone, said why; the answer is kept.
+    expect(await s.call('recordAnswer', { agree: false })).toMatchObject({ code: 0 });
+    const off = await p.next('record', (x) => x.state === 'off');
+    expect(off.msg).toContain('不同意录制，本次不录制');
+    const db = srv.app.services.db;
+    const kept = await rows<{ agreed: boolean; state: string }>(db, sql`select c.agreed, x.state from rtc_recording_consents c join rtc_recordings x on x.id = c.recording_id
+      where x.room_id = ${room} and c.user_id = ${a.userId}`);
+    expect(kept).toEqual([{ agreed: false, state: 'declined' }]);
+    // Asked again: both agree, recording runs; a colleague entering is asked, and withdraws.
+    expect(await p.call('recordAsk')).toMatchObject({ code: 0 });
+    await s.next('record', (x) => x.state === 'asking' && x.id !== off.id);
+    expect(await s.call('recordAnswer', { agree: true })).toMatchObject({ code: 0 });
+    const running = await p.next('record', (x) => x.state === 'recording');
+    expect(running.agreed.sort()).toEqual([promoter.userId, a.userId].sort());
+    const [m] = await seated(srv, [mate], room);
+    const asked = await m.next('record', (x) => x.state === 'recording' && x.pending.includes(mate.userId));
+    expect(asked.id).toBe(running.id);
+    expect(await m.call('recordAnswer', { agree: false })).toMatchObject({ code: 0 });
+    expect((await p.next('record', (x) => x.state === 'off' && x.id === running.id)).msg).toContain('录制已停止');
+    // Nothing was published, so there is nothing to compose: the recording ends as failed, not ready.
+    await expect.poll(async () => (await one<{ state: string }>(db, sql`select state from rtc_recordings where id = ${running.id}`))?.state, { timeout: 15_000 }).toBe('failed');
+    // Who may open it: the enterprise's HR and the seekers who were in the room; another enterprise's HR and a stranger are refused.
+    const other = await hr(srv);
+    const stranger = await seeker(srv);
+    const openAs = (person: Person) => srv.call(`/api/sec/trtc/recordings/${running.id}`, { token: person.token });
+    expect((await openAs(other)).body).toEqual({ code: 403, msg: '无权查看该录像' });
+    expect((await openAs(stranger)).body).toEqual({ code: 403, msg: '无权查看该录像' });
+    expect((await openAs(late)).body).toEqual({ code: 403, msg: '无权查看该录像' });
+    expect((await openAs(promoter)).body).toEqual({ code: 409, msg: '录像合成失败' });
+    expect((await openAs(a)).body).toEqual({ code: 409, msg: '录像合成失败' });
+    expect((await srv.call(`/api/sec/trtc/recordings/${running.id}/delete`, { method: 'POST', token: other.token })).body).toEqual({ code: 403, msg: '无权查看该录像' });
+    const listed = await srv.call<{ list: { id: number }[] }>('/api/sec/trtc/recordings', { token: mate.token });
+    expect(listed.body.list.map((x) => x.id)).toContain(running.id);
+    expect((await srv.call<{ list: unknown[] }>('/api/sec/trtc/recordings', { token: other.token })).body.list).toEqual([]);
+    expect((await srv.call(`/api/sec/trtc/recordings/${running.id}/delete`, { method: 'POST', token: promoter.token })).body).toMatchObject({ code: 0 });
+    expect((await openAs(promoter)).body).toEqual({ code: 404, msg: '录像不存在或已删除' });
   });
 
   it('an ended room leaves no Janus room or handle behind', async () => {

@@ -64,7 +64,7 @@ declare module 'janode/plugins/videoroom' {
     exists(p: { room: number }): Promise<{ room: number; exists: boolean }>;
     list(): Promise<{ list: { room: number; num_participants: number }[] }>;
     joinConfigurePublisher(p: { room: number; feed: number; display?: string; audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ feed: number; jsep?: Jsep }>;
-    configure(p: { jsep?: Jsep; streams?: { mid: string; substream?: number; temporal?: number }[]; keyframe?: boolean }): Promise<{ jsep?: Jsep }>;
+    configure(p: { jsep?: Jsep; streams?: { mid: string; substream?: number; temporal?: number }[]; keyframe?: boolean; record?: boolean; filename?: string }): Promise<{ jsep?: Jsep }>;
     /** multistream (Janus 1.x): one entry per feed subscribed to */
     joinSubscriber(p: { room: number; streams: { feed: number; mid?: string }[] }): Promise<{ jsep?: Jsep; streams?: { type: string; mid: string }[] }>;
     start(p: { jsep: Jsep }): Promise<unknown>;

@@ -241,6 +241,18 @@ export class Sfu {
     if (mid) await handle.configure({ streams: [{ mid, substream: layer }] });
   }
 
+  /** People of the room whose media this node publishes to the media server. */
+  publishers(room: string): string[] {
+    return [...this.members].filter(([k, m]) => k.startsWith(`${room}:`) && m.uplink).map(([k]) => k.slice(room.length + 1));
+  }
+
+  /** Janus records (file: its base name, it adds the stream and extension) or stops recording a person's uplink. */
+  async record(room: string, user: string, file: string | null): Promise<void> {
+    const uplink = this.member(room, user)?.uplink;
+    if (!uplink) return;
+    await uplink.configure(file ? { record: true, filename: file } : { record: false });
+  }
+
   /** The person left the room (or their page did for good): every handle of theirs goes. */
   async release(room: string, user: string): Promise<void> {
     const m = this.member(room, user);
