@@ -61,6 +61,7 @@ declare module 'janode/plugins/videoroom' {
       notify_joining?: boolean;
     }): Promise<{ room: number }>;
     destroy(p: { room: number }): Promise<unknown>;
+    kick(p: { room: number; feed: number }): Promise<unknown>;
     exists(p: { room: number }): Promise<{ room: number; exists: boolean }>;
     list(): Promise<{ list: { room: number; num_participants: number }[] }>;
     joinConfigurePublisher(p: { room: number; feed: number; display?: string; audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ feed: number; jsep?: Jsep }>;

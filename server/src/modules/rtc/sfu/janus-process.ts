@@ -1,25 +1,24 @@
 /**
  * The Janus the server starts itself (no JANUS_URL, the `janus` binary installed, JANUS not off):
- * its configuration generated under DATA_DIR/janus — the VideoRoom plugin only, the Unix-socket
- * transport (no port to pick or open), an RTP port range — and restarted when it dies. It runs
+ * its configuration generated under DATA_DIR/janus — the VideoRoom plugin only, the WebSocket
+ * transport on a free loopback port (TCP: under a heavy load its Unix datagram transport lost
+ * replies, and the server took Janus for dead), an RTP port range — and restarted when it dies. It runs
  * under a shell that kills it once our end of its stdin closes, so that a server killed with -9
  * does not leave a Janus behind holding the ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Where Debian (and a source build) put Janus's plugins and transports. */
 const LIB_DIRS = ['/usr/lib/x86_64-linux-gnu/janus', '/usr/lib/aarch64-linux-gnu/janus', '/usr/lib/janus', '/usr/local/lib/janus', '/opt/janus/lib/janus'];
 const RESTART_MS = 1000;
-/** A Unix socket path must fit in sockaddr_un (108 bytes with the NUL). */
-const MAX_SOCKET_PATH = 100;
 
 export interface JanusChild {
-  /** file:// URL of its API socket */
+  /** ws:// URL of its API (loopback only) */
   url: string;
   /** The process id of the running Janus (tests kill it to see the rooms survive). */
   pid(): number | null;
@@ -41,7 +40,7 @@ export function findJanus(binary: string): string | null {
 }
 
 function libDir(): string | null {
-  return LIB_DIRS.find((d) => fs.existsSync(path.join(d, 'plugins', 'libjanus_videoroom.so')) && fs.existsSync(path.join(d, 'transports', 'libjanus_pfunix.so'))) ?? null;
+  return LIB_DIRS.find((d) => fs.existsSync(path.join(d, 'plugins', 'libjanus_videoroom.so')) && fs.existsSync(path.join(d, 'transports', 'libjanus_websockets.so'))) ?? null;
 }
 
 const jcfg = (sections: Record<string, Record<string, string | number | boolean>>) =>
@@ -50,11 +49,11 @@ const jcfg = (sections: Record<string, Record<string, string | number | boolean>
     .join('');
 
 /** Writes the configuration; the folders hold links to the one plugin and the one transport we use. */
-function writeConfig(dir: string, lib: string, socket: string, rtpPorts: string) {
+function writeConfig(dir: string, lib: string, port: number, rtpPorts: string) {
   fs.rmSync(dir, { recursive: true, force: true });
   for (const sub of ['plugins', 'transports', 'events', 'loggers']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   fs.symlinkSync(path.join(lib, 'plugins', 'libjanus_videoroom.so'), path.join(dir, 'plugins', 'libjanus_videoroom.so'));
-  fs.symlinkSync(path.join(lib, 'transports', 'libjanus_pfunix.so'), path.join(dir, 'transports', 'libjanus_pfunix.so'));
+  fs.symlinkSync(path.join(lib, 'transports', 'libjanus_websockets.so'), path.join(dir, 'transports', 'libjanus_websockets.so'));
   fs.writeFileSync(
     path.join(dir, 'janus.jcfg'),
     jcfg({
@@ -66,14 +65,41 @@ function writeConfig(dir: string, lib: string, socket: string, rtpPorts: string)
         loggers_folder: path.join(dir, 'loggers'),
         debug_level: 4,
         debug_colors: false,
-        // The server is Janus's only client: its API is the Unix socket, never a network port.
+        // The server is Janus's only client: its API listens on loopback only, and there is no admin API.
         admin_secret: crypto.randomBytes(16).toString('hex'),
       },
       media: { rtp_port_range: rtpPorts },
     }),
   );
   fs.writeFileSync(path.join(dir, 'janus.plugin.videoroom.jcfg'), jcfg({ general: {} }));
-  fs.writeFileSync(path.join(dir, 'janus.transport.pfunix.jcfg'), jcfg({ general: { enabled: true, json: 'plain', path: socket, type: 'SOCK_DGRAM' }, admin: { admin_enabled: false } }));
+  fs.writeFileSync(
+    path.join(dir, 'janus.transport.websockets.jcfg'),
+    jcfg({ general: { json: 'plain', ws: true, ws_port: port, ws_ip: '127.0.0.1', wss: false }, admin: { admin_ws: false, admin_wss: false } }),
+  );
+}
+
+/** A TCP port free on loopback now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something accepts connections on the port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    sock.once('connect', () => {
+      sock.destroy();
+      resolve(true);
+    });
+    sock.once('error', () => resolve(false));
+  });
 }
 
 /** Starts Janus and keeps it running until stop(); null (and why, logged) when it cannot run here. */
@@ -85,16 +111,14 @@ export async function startJanusChild(
   const lib = libDir();
   if (!bin || !lib) return null;
   const dir = path.join(opts.dataDir, 'janus');
-  let socket = path.join(dir, 'api.sock');
-  if (socket.length > MAX_SOCKET_PATH) socket = path.join(os.tmpdir(), `zp-janus-${crypto.randomBytes(6).toString('hex')}.sock`);
-  writeConfig(dir, lib, socket, opts.rtpPorts);
+  const port = await freePort();
+  writeConfig(dir, lib, port, opts.rtpPorts);
   const logFile = path.join(dir, 'janus.log');
   let child: ChildProcess | null = null;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
 
   const run = () => {
-    fs.rmSync(socket, { force: true });
     const out = fs.openSync(logFile, 'a');
     // The shell starts Janus, kills it when our pipe closes (we stopped, or died), and exits with
     // it. Our pipe goes through fd 3: a background job's stdin is /dev/null otherwise.
@@ -114,19 +138,19 @@ export async function startJanusChild(
     });
   };
   run();
-  // Ready once its API socket exists (it binds it after loading the plugin).
+  // Ready once its API port answers (it listens after loading the plugin).
   const deadline = Date.now() + 15_000;
-  while (!fs.existsSync(socket)) {
+  while (!(await listening(port))) {
     if (Date.now() > deadline) {
       stopping = true;
       (child as ChildProcess | null)?.stdin?.end();
-      log.error(`janus: no API socket within 15 s (log: ${logFile})`);
+      log.error(`janus: its API did not answer within 15 s (log: ${logFile})`);
       return null;
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    url: `file://${socket}`,
+    url: `ws://127.0.0.1:${port}`,
     pid: () => {
       // The shell's child: Janus itself.
       const shell = child?.pid;
@@ -147,7 +171,6 @@ export async function startJanusChild(
       const exited = new Promise((r) => c.once('exit', r));
       c.stdin?.end();
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      fs.rmSync(socket, { force: true });
     },
   };
 }

@@ -16,6 +16,8 @@ import type { FastifyBaseLogger } from 'fastify';
 const RECONNECT_MS = 1000;
 /** Janus's error when the room exists already (another node created it first). */
 const ROOM_EXISTS = 427;
+/** Janus's error when a publisher of that id is still in the room (a session of ours it has not timed out yet). */
+const ID_EXISTS = 436;
 
 interface JanusServer {
   url: string;
@@ -51,6 +53,8 @@ export class Sfu {
   private servers: JanusServer[];
   /** which server each room is on */
   private placed = new Map<string, JanusServer>();
+  /** rooms whose handles went with a lost connection: Janus may still hold them, so they are made anew */
+  private stale = new Set<string>();
   private members = new Map<string, Member>();
   private stopped = false;
 
@@ -95,8 +99,9 @@ export class Sfu {
     s.connecting ??= (async () => {
       try {
         const connection = await Janode.connect({ address: [{ url: s.url }], retry_time_secs: 1, max_retries: 1 });
-        // Keepalives every 4 s: a server that stops answering is taken for gone within 6 s.
-        const session = await connection.create(4);
+        // Keepalives every 10 s, answered within 5 s: a loaded machine (a room of nine browsers
+        // beside Janus) must not be taken for a dead server. Our own Janus dying is known at once.
+        const session = await connection.create(10);
         const control = await session.attach(VideoRoomPlugin);
         s.connection = connection;
         s.session = session;
@@ -129,7 +134,10 @@ export class Sfu {
     s.connection?.close().catch(() => {});
     s.connection = s.session = s.control = null;
     const rooms = [...this.placed].filter(([, on]) => on === s).map(([room]) => room);
-    for (const room of rooms) this.placed.delete(room);
+    for (const room of rooms) {
+      this.placed.delete(room);
+      this.stale.add(room);
+    }
     for (const [k, m] of this.members) if (m.server === s) this.members.delete(k);
     if (!this.stopped) this.log.error({ janus: s.url, rooms: rooms.length }, 'janus: connection lost; its rooms move');
     if (rooms.length) this.events.lost(rooms);
@@ -144,6 +152,7 @@ export class Sfu {
     if (!up.length) throw new Error('no media server is up');
     // Spread by room number; the same room lands on the same server from every node while the set of live servers is the same.
     const s = up[Number(room) % up.length]!;
+    if (this.stale.delete(room)) await s.control!.destroy({ room: Number(room) }).catch(() => {});
     try {
       await s.control!.create({
         room: Number(room),
@@ -190,7 +199,13 @@ export class Sfu {
       // Every publisher in the room hears it; the speaker's own handle tells it once.
       if (e?.feed === feed && m.uplink === handle) this.events.talking(room, feed, !!e.talking);
     });
-    const r = await handle.joinConfigurePublisher({ room: Number(room), feed, display: user, audio: true, video: true, jsep: { type: 'offer', sdp } });
+    const join = () => handle.joinConfigurePublisher({ room: Number(room), feed, display: user, audio: true, video: true, jsep: { type: 'offer', sdp } });
+    const r = await join().catch(async (err: { _code?: number }) => {
+      // The same stay published before on a session Janus still keeps: that one goes.
+      if (err?._code !== ID_EXISTS && !/^436 /.test(String((err as Error).message))) throw err;
+      await server.control!.kick({ room: Number(room), feed }).catch(() => {});
+      return join();
+    });
     if (r.jsep?.type !== 'answer') throw new Error('janus gave no answer to the publication');
     return r.jsep.sdp;
   }
