@@ -67,21 +67,6 @@ const playsNewTrack = (page: Page, userId: string, mark = false) =>
     }, mark)
     .catch(() => false);
 
-/** Frames the <video> of `userId`'s tile has shown so far (the element's own count). */
-const framesShown = (page: Page, userId: string) =>
-  tile(page, userId)
-    .locator('video')
-    .first()
-    .evaluate((v: HTMLVideoElement) => (v.videoWidth > 0 ? v.getVideoPlaybackQuality().totalVideoFrames : 0))
-    .catch(() => 0);
-
-/** `userId`'s picture plays on `page`: a width, and the frames shown keep growing. */
-async function showsFrames(page: Page, userId: string) {
-  await expect.poll(() => framesShown(page, userId), { timeout: 60_000 }).toBeGreaterThan(0);
-  const before = await framesShown(page, userId);
-  await expect.poll(() => framesShown(page, userId), { timeout: 30_000 }).toBeGreaterThan(before);
-}
-
 /** The Janus the product started (its configuration lives in the product's data directory). */
 function janusPid(dataDirMark: string): number {
   const out = execFileSync('pgrep', ['-f', `${dataDirMark}.*/janus/janus.jcfg`], { encoding: 'utf8' }).trim().split('\n').map(Number);
@@ -98,7 +83,7 @@ describe('video room through the media server (Janus)', () => {
   let product: Product;
   beforeAll(async () => {
     product = await startProduct('sfu', { JANUS: 'on', JANUS_RTP_PORTS: '43000-43999' });
-    // The demo HR's enterprise pays: its rooms take more than six, and one seeker may be interviewed more than once a day.
+    // The demo HR's enterprise pays: one seeker may be interviewed more than once a day.
     const base = product.url;
     const hrToken = (await apiGrant('hr', demo.hr.phone, { base })).token;
     const operator = (await apiGrant('xs', demo.operator.phone, { base })).token;
@@ -260,57 +245,6 @@ describe('video room through the media server (Janus)', () => {
       expect((await recordings(hrToken)).list.filter((r) => r.roomId === second)).toEqual([]);
     } catch (err) {
       for (const [i, p] of people.entries()) await screenshot(p.page, `video-sfu-record-failed-${i}`).catch(() => {});
-      throw err;
-    }
-  });
-
-  it("nine people in a paying HR's room (small fake video): each sends once, every picture plays", { timeout: 420_000 }, async () => {
-    const base = product.url;
-    const hrToken = (await apiGrant('hr', demo.hr.phone, { base })).token;
-
-    // Small pictures (160×120 at 10 fps): nine browsers on one machine.
-    const small = (page: Page) =>
-      page.addInitScript(() => {
-        const media = navigator.mediaDevices;
-        const original = media.getUserMedia.bind(media);
-        media.getUserMedia = (c?: MediaStreamConstraints) =>
-          original(c?.video ? { ...c, video: { ...(typeof c.video === 'object' ? c.video : {}), width: 160, height: 120, frameRate: 10 } } : c);
-      });
-    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280, { base });
-    const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375, { base });
-    const mates: (typeof hr)[] = [];
-    for (let i = 0; i < 7; i++) {
-      const phone = `135${String(Date.now() + i).slice(-8)}`;
-      await apiCall('/api/hr/qyhrjrqysh/addSubAccount', { base, token: hrToken, body: { phone, pwd: md5(demo.password), xm: `面试官${i + 1}`, zw: '面试官' } });
-      mates.push(await videoPerson(browser(), 'hr', phone, 1280, { base }));
-    }
-    const people = [hr, seeker, ...mates];
-    try {
-      for (const p of people) await small(p.page);
-      const opened = await apiCall<{ code: number; data: number }>('/api/sec/trtc/hrOpenRoom', { base, method: 'POST', token: hrToken, query: { userId: seeker.userId } });
-      for (const m of mates) {
-        await m.page.goto(`${base}/zppc/enter_home/enter_interview`);
-        const consent = m.page.getByRole('alertdialog', { name: /《用户服务协议》和《隐私政策》/ });
-        await consent.getByRole('button', { name: '同意并继续使用' }).click();
-        await consent.waitFor({ state: 'detached' });
-      }
-      for (const p of people) {
-        await p.page.goto(`${base}/zppc/video?roomId=${opened.data}`);
-        await enterFromDeviceCheck(p.page);
-      }
-      for (const p of people) await expect.poll(() => room(p.page).locator('.tile').count(), { timeout: 60_000 }).toBe(9);
-      // The HR's page shows all eight pictures with new frames; every other page the HR's and
-      // the seeker's; everyone sends once.
-      for (const o of people) if (o !== hr) await showsFrames(hr.page, o.userId);
-      for (const p of people) {
-        if (p === hr) continue;
-        for (const o of [hr, seeker]) if (o !== p) await showsFrames(p.page, o.userId);
-      }
-      for (const p of people) expect((await outboundVideo(p.page)).length, 'connections sending video').toBe(1);
-      await screenshot(hr.page, 'video-sfu-nine-hr-1280');
-      await screenshot(seeker.page, 'video-sfu-nine-seeker-375');
-    } catch (err) {
-      for (const [i, p] of people.entries()) await screenshot(p.page, `video-sfu-nine-failed-${i}`).catch(() => {});
       throw err;
     }
   });
