@@ -136,6 +136,8 @@ describe('video room through the media server (Janus)', () => {
         await expect.poll(async () => (await outboundVideo(p.page))[0]?.bytes ?? 0, { timeout: 10_000 }).toBeGreaterThan(first[0]!.bytes);
       }
 
+      // The speaking person is marked (AUDIO_VOLUME of what arrives; the fake microphone beeps).
+      await tile(hr.page, seeker.userId).and(hr.page.locator('[data-speaking="true"]')).waitFor({ state: 'attached', timeout: 20_000 });
       // The enlarged picture is the large layer (640 wide from the fake camera), a small tile the small one.
       await room(hr.page).locator(`.tile.focused[data-user="${seeker.userId}"]`).waitFor();
       await expect.poll(() => widthOf(hr.page, seeker.userId), { timeout: 20_000 }).toBe(640);

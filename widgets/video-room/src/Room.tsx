@@ -14,7 +14,7 @@ import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
 import {
   MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
-  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, type DevicePrefs, type MemberInfo, type QualityLevel,
+  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, speakers, type DevicePrefs, type MemberInfo, type QualityLevel,
 } from './logic.js';
 import { invitationText, sendRoomMessage, watchRefusals } from './chat.js';
 
@@ -84,15 +84,17 @@ interface TileProps {
   videoOn: boolean;
   audioOn: boolean;
   quality: QualityLevel | null;
+  /** speaking now (a green frame) */
+  speaking?: boolean;
   notice?: string;
   viewRef: (el: HTMLDivElement | null) => void;
   onFocus: () => void;
 }
 
 /** One person's video: the SDK's picture inside `.view`, the camera-off mask over it, name and marks below. */
-export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, notice, viewRef, onFocus }: TileProps) {
+export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, viewRef, onFocus }: TileProps) {
   return (
-    <div className={`tile${focused ? ' focused' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'}>
+    <div className={`tile${focused ? ' focused' : ''}${speaking ? ' speaking' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'} data-speaking={speaking ? 'true' : undefined}>
       <div className="view" ref={viewRef} />
       {!videoOn ? <div className="mask">{MSG.cameraOff}</div> : null}
       {notice ? <div className="tile-notice" role="status">{notice}</div> : null}
@@ -101,6 +103,7 @@ export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, 
         {link ? <a href={link} target="_blank" rel="noopener noreferrer" title={`查看${name}的资料`}>{name}</a> : <span>{name}</span>}
         {tag ? <em>{tag}</em> : null}
         {!audioOn ? <MicOff /> : null}
+        {speaking ? <span className="speaking-mark" role="img" aria-label="正在说话" /> : null}
         <QualityMark level={quality} />
       </div>
     </div>
@@ -145,6 +148,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   /** the recording asked for or running (null: none), and the requests already put to this person */
   const [rec, setRec] = useState<RecordingState | null>(null);
   const asked = useRef(new Set<number>());
+  /** who speaks now (AUDIO_VOLUME, twice a second) */
+  const [speaking, setSpeaking] = useState<ReadonlySet<string>>(() => new Set());
   const media = useRef({ videoStarted: false, audioStarted: false });
   /** 'in' while we hold a place in the room; the server is told when we give it up. */
   const stay = useRef<'entering' | 'in' | 'out'>('entering');
@@ -182,6 +187,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     trtc.on(E.REMOTE_AUDIO_AVAILABLE, ({ userId }) => dispatch({ type: 'audio', userId, on: true }));
     trtc.on(E.REMOTE_AUDIO_UNAVAILABLE, ({ userId }) => dispatch({ type: 'audio', userId, on: false }));
     trtc.on(E.NETWORK_QUALITY, (event) => dispatch({ type: 'quality', event }));
+    // The speaking person is marked, on either kind of room (mesh or through the media server).
+    trtc.on(E.AUDIO_VOLUME, ({ result }) => setSpeaking((before) => speakers(result, me, before) ?? before));
+    trtc.enableAudioVolumeEvaluation(500);
     trtc.on(E.CONNECTION_STATE_CHANGED, ({ state: s, isReconnecting }) => {
       connection.current = s;
       dispatch({ type: 'connection', state: s, isReconnecting });
@@ -499,6 +507,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             videoOn={cameraOn}
             audioOn={micOn}
             quality={state.localQuality}
+            speaking={micOn && speaking.has(me)}
             notice={entered ? undefined : '正在进入房间…'}
             viewRef={(el) => {
               localView.current = el;
@@ -516,6 +525,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               videoOn={m.video}
               audioOn={m.audio}
               quality={m.quality}
+              speaking={m.audio && speaking.has(m.userId)}
               notice={m.quality === 'down' ? MSG.peerReconnecting : undefined}
               viewRef={(el) => {
                 if (el) views.current.set(m.userId, el);

@@ -5,9 +5,10 @@ import { rtcApi } from '@zp/core/routes';
 import { $session, api } from '@zp/core/session';
 import { configureRtc, rtcEntry, type RtcEntry } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
+import { rtcRoomFullMsg } from '@zp/core/rules/interview';
 import { DeviceCheck } from './DeviceCheck.js';
 import { Room, type Ended } from './Room.js';
-import { MSG, errorText, isSessionExpired, loadDevicePrefs, saveDevicePrefs, validRoomId, wasJoined, type DevicePrefs } from './logic.js';
+import { MSG, errorText, isSessionExpired, loadDevicePrefs, roomFullFor, saveDevicePrefs, validRoomId, wasJoined, type DevicePrefs } from './logic.js';
 
 /** The room shown before the server assigns a real one (spec: default room id 888888). */
 export const DEFAULT_ROOM_ID = '888888';
@@ -50,6 +51,8 @@ export function VideoRoom({ roomId: roomAttribute, apiBase, host }: VideoRoomPro
         const [info, entry] = await Promise.all([api.call(rtcApi.roomInfo, { query: { channelId: Number(roomId) } }), rtcEntry()]);
         if (!live) return;
         if (info.data.ended) return setPhase({ name: 'ended', ended: { text: MSG.roomEnded, rejoin: false } });
+        // A full room says so before the device check opens the camera; trying again later may find a place.
+        if (roomFullFor(info.data, session.userId)) return setPhase({ name: 'ended', ended: { text: rtcRoomFullMsg(info.data.capacity), rejoin: true } });
         const support = await entry.TRTC.isSupported();
         if (!live) return;
         if (!support.result) return setPhase({ name: 'ended', ended: { text: MSG.unsupported, rejoin: false } });

@@ -1,10 +1,10 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '@zp/core/client';
 import { RTC_INVITED_MSG, RTC_WARNING_SECONDS } from '@zp/core/contract';
 import {
   DEVICE_PREFS_KEY, INVITED_MSG, MSG, WARNING_SECONDS, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning,
   initialRoomState, kickedText, loadDevicePrefs, markJoined, memberLink, parseRoomMessage, peakLevel, pickDevice, roomClock, roomReducer,
-  saveDevicePrefs, validRoomId, wasJoined, type RoomAction, type RoomState,
+  SPEAKING_VOLUME, roomFullFor, saveDevicePrefs, speakers, validRoomId, wasJoined, type RoomAction, type RoomState,
 } from './logic.js';
 
 function memoryStorage(): Storage {
@@ -198,4 +198,18 @@ test('room ids are the contract\'s range; the microphone level is the peak', () 
   expect(validRoomId('4294967295')).toBeNull();
   expect(peakLevel([0.1, -0.5, 0.2])).toBe(0.5);
   expect(peakLevel([])).toBe(0);
+});
+
+describe('who is speaking, and a full room', () => {
+  test('speakers: at or above the threshold; our own microphone is userId ""; the same set again is null (no re-render)', () => {
+    const now = speakers([{ userId: '', volume: SPEAKING_VOLUME }, { userId: '7', volume: SPEAKING_VOLUME - 1 }, { userId: '8', volume: 60 }], '5', new Set());
+    expect(now && [...now].sort()).toEqual(['5', '8']);
+    expect(speakers([{ userId: '8', volume: 70 }, { userId: '', volume: 30 }], '5', now!)).toBeNull();
+    expect(speakers([], '5', now!)).toEqual(new Set());
+    const members = (n: number) => Array.from({ length: n }, (_, i) => ({ userId: String(i + 1), audio: true, video: true, joinedAt: 0 }));
+    expect(roomFullFor({ members: members(6), capacity: 6 }, '9')).toBe(true);
+    // Someone already in it (a second page, a reload) is not kept out.
+    expect(roomFullFor({ members: members(6), capacity: 6 }, '3')).toBe(false);
+    expect(roomFullFor({ members: members(6), capacity: 12 }, '9')).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@
  * where a member's name leads. The components (VideoRoom, Room, DeviceCheck) only wire these up.
  */
 import { failureText } from '@zp/core/client';
+import type { RtcRoomInfo } from '@zp/core/contract';
 import { ENV_NOT_SUPPORTED, RTC_MSG, deviceErrorText, formatClock, isDeviceError, isSessionExpired, joinedRoomKey, kickedText } from '@zp/core/rtc-words';
 import { RTC_FREE_LIMIT_MINUTES, RTC_WARNING_SECONDS, interviewSecondsLeft } from '@zp/core/rules/interview';
 
@@ -293,6 +294,23 @@ export function wasJoined(roomId: string, storage: Pick<Storage, 'getItem'> | un
 }
 
 /** Input level 0–1 from an AnalyserNode's time-domain samples (peak of the absolute values). */
+/** AUDIO_VOLUME's volume (0–100) from which a person counts as speaking. */
+export const SPEAKING_VOLUME = 10;
+
+/**
+ * Who is speaking now, from an AUDIO_VOLUME result (our own microphone comes as userId '').
+ * Null when it is the same set as `before`, so that a room does not re-render twice a second for nothing.
+ */
+export function speakers(result: readonly { userId: string; volume: number }[], me: string, before: ReadonlySet<string>): Set<string> | null {
+  const now = new Set(result.filter((r) => r.volume >= SPEAKING_VOLUME).map((r) => r.userId || me));
+  return now.size === before.size && [...now].every((id) => before.has(id)) ? null : now;
+}
+
+/** The room is full for this person (checked before the device check opens the camera): someone not in it, at capacity. */
+export function roomFullFor(info: Pick<RtcRoomInfo, 'members' | 'capacity'>, userId: string): boolean {
+  return info.members.length >= info.capacity && !info.members.some((m) => m.userId === userId);
+}
+
 export function peakLevel(samples: ArrayLike<number>): number {
   let peak = 0;
   for (let i = 0; i < samples.length; i++) peak = Math.max(peak, Math.abs(samples[i]!));

@@ -265,6 +265,18 @@ export const styles = css`
     overflow: hidden;
     box-shadow: 0 2px 8px rgba(0, 0, 0, 0.45);
   }
+  /* the person speaking now: a green frame (and a mark beside the name, for screen readers too) */
+  .tile.speaking {
+    outline: 3px solid #3ecf7a;
+    outline-offset: -3px;
+  }
+  .speaking-mark {
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: #3ecf7a;
+  }
   .tile.focused {
     position: absolute;
     inset: 0;

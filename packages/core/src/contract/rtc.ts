@@ -66,9 +66,9 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { route, replyOf, Enum, Id, DateText } from './define.js';
-import { RTC_FREE_LIMIT_MINUTES } from '../rules/interview.js';
+import { RTC_FREE_LIMIT_MINUTES, rtcRoomFullMsg } from '../rules/interview.js';
 
-export { RTC_FREE_LIMIT_SECONDS, RTC_WARNING_SECONDS, RTC_ROOM_MAX_HOURS, RTC_FREE_NOTICE, RTC_COUNTS_AFTER_SECONDS, rtcDailyUsedMsg } from '../rules/interview.js';
+export { RTC_FREE_LIMIT_SECONDS, RTC_WARNING_SECONDS, RTC_ROOM_MAX_HOURS, RTC_FREE_NOTICE, RTC_COUNTS_AFTER_SECONDS, rtcDailyUsedMsg, rtcRoomFullMsg } from '../rules/interview.js';
 
 /** Mesh size: every member sends their video to every other one. */
 export const RTC_MAX_MEMBERS = 6;
@@ -77,8 +77,6 @@ export const RTC_MAX_MEMBERS = 6;
  * to this many people by default (RTC_SFU_MAX_MEMBERS); a free HR's room keeps the mesh size.
  */
 export const RTC_SFU_MAX_MEMBERS = 12;
-/** What a room of this many people answers the next one. */
-export const rtcRoomFullMsg = (max: number) => `房间人数已满（视频面试最多 ${max} 人同时在房间内）`;
 /** A paying HR's room at the mesh size on a server without the media server. */
 export const RTC_SFU_OFF_FULL_MSG = `房间人数已满：本站未启用媒体服务器（Janus），视频面试最多 ${RTC_MAX_MEMBERS} 人同时在房间内`;
 /** Spec section 8: what the inviter is told once an invitation is recorded. */
@@ -154,6 +152,8 @@ export const RtcRoomInfo = Type.Object({
   members: Type.Array(RtcRoomMember),
   /** job seekers the room invited */
   invited: Type.Array(Type.String()),
+  /** people the room takes at once (RTC_MAX_MEMBERS, or a paying HR's size through the media server) */
+  capacity: Type.Integer(),
 });
 export type RtcRoomInfo = Static<typeof RtcRoomInfo>;
 

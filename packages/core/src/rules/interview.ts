@@ -34,3 +34,6 @@ export const RTC_FREE_NOTICE = `非付费会员每次视频面试仅限${RTC_FRE
  */
 export const rtcDailyUsedMsg = (name: string, time: string) =>
   `今天与${name}的视频面试已于北京时间 ${time} 进行；非付费会员每天只能与同一求职者视频面试一次，明天（北京时间 0 点后）可再次发起`;
+
+/** What a room of `max` people at once answers the next person (the same words before the device check). */
+export const rtcRoomFullMsg = (max: number) => `房间人数已满（视频面试最多 ${max} 人同时在房间内）`;

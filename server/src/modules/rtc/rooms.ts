@@ -708,6 +708,7 @@ export class Rooms {
       serverTime: this.now(),
       members: members.map((m) => ({ userId: m.userId, audio: m.audio, video: m.video, joinedAt: Number(m.joined) })),
       invited: invited.map((i) => i.id),
+      capacity: this.capacity(r),
     };
   }
 

@@ -88,6 +88,10 @@ describe.skipIf(!installed)('rooms through the media server (Janus installed)', 
       await invite(srv, promoter, room, guests[i]!);
     }
     await seated(srv, [promoter, ...guests.slice(0, 11)], room);
+    // The room page learns the size before its device check, and says it is full without opening the camera.
+    const info = await srv.call<{ data: { capacity: number; members: unknown[] } }>('/api/sec/trtc/roomInfo', { token: guests[11]!.token, query: { channelId: room } });
+    expect(info.body.data).toMatchObject({ capacity: 12 });
+    expect(info.body.data.members).toHaveLength(12);
     const last = await signal(srv, guests[11]!);
     sockets.push(last);
     expect(await last.join(room)).toMatchObject({ code: 409, msg: rtcRoomFullMsg(12) });
@@ -189,6 +193,8 @@ describe('without the media server', () => {
       await invite(off, promoter, room, guests[i]!);
     }
     const list = await seated(off, [promoter, ...guests.slice(0, 5)], room);
+    const info = await off.call<{ data: { capacity: number } }>('/api/sec/trtc/roomInfo', { token: promoter.token, query: { channelId: room } });
+    expect(info.body.data.capacity).toBe(6);
     expect((await list[5]!.join(room)).data?.mode).toBe('mesh');
     const last = await signal(off, guests[5]!);
     sockets.push(last);
