@@ -514,4 +514,15 @@ describe('through the media server (SFU)', () => {
     await settle();
     expect(sfuOps().slice(3).sort()).toEqual(['answer 11', 'publish', 'subscribe 11 layer 1']);
   });
+
+  test('back from a signalling drop within the grace period: a publication missed meanwhile is subscribed to, and an uplink that is down publishes again', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'sfu' };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    expect(sfuOps()).toEqual(['publish']);
+    signalling.push({ type: 'connection', state: 'RECONNECTING' });
+    signalling.push({ type: 'rejoined', result: { members: [member('10', { published: true })], iceServers: [], resumed: true, mode: 'sfu' } });
+    await settle();
+    expect(sfuOps().slice(1).sort()).toEqual(['answer 10', 'publish', 'subscribe 10 layer 1']);
+  });
 });

@@ -464,6 +464,27 @@ export class TRTC {
       this.#setState('CONNECTED');
       return;
     }
+    if (result.mode === 'sfu') {
+      // Back within the grace period in a room on the media server: pushes may have been lost
+      // meanwhile (a publication, the media server restarting), so what is not flowing starts again.
+      const present = new Map(result.members.map((m) => [m.userId, m]));
+      for (const userId of [...room.remotes.keys()]) if (!present.has(userId)) this.#removeMember(room, userId);
+      for (const member of result.members) {
+        const remote = room.remotes.get(member.userId);
+        if (!remote) {
+          this.#addMember(room, member);
+          continue;
+        }
+        this.#updateMedia(remote, member);
+        const stale = member.session !== remote.session || (!!member.published && (!remote.published || !remote.peer.connected));
+        remote.published = !!member.published;
+        if (stale) this.#renewPeer(room, remote, member);
+      }
+      if (!room.uplink?.connected) this.#publishUp(room);
+      room.signalling.publish(room.published);
+      this.#setState('CONNECTED');
+      return;
+    }
     const present = new Map(result.members.map((m) => [m.userId, m]));
     for (const userId of [...room.remotes.keys()]) if (!present.has(userId)) this.#removeMember(room, userId);
     for (const member of result.members) {

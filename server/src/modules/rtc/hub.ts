@@ -342,10 +342,12 @@ export class RtcHub {
     const seat = conn.seat;
     if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
     const rec = this.recordings;
-    if (!rec || !this.sfu?.up) throw new AppError(503, '本站未启用媒体服务器（Janus），无法录制');
+    if (!rec) throw new AppError(503, '本站未启用媒体服务器（Janus），无法录制');
     const me = conn.userId!;
     if (op === 'recordAsk') {
       if (me !== seat.promoter) throw forbidden('只有房间发起人可以申请录制');
+      // Only asking needs the media server: a "no" and a stop must work while it restarts.
+      if (!this.sfu?.up) throw new AppError(503, '本站未启用媒体服务器（Janus），无法录制');
       // Recording is done by the media server: a pair's room moves there first.
       await this.rooms.toSfu(seat.id, true);
       await rec.ask(seat.id, me, seat.promoter);
@@ -364,8 +366,13 @@ export class RtcHub {
       if (!here) this.recording.set(room, (here = new Map()));
       for (const u of sfu.publishers(room)) {
         if (!agreed.includes(u) || here.get(u) === id) continue;
-        here.set(u, id);
-        await sfu.record(room, u, rec.fileFor(id, u));
+        try {
+          await sfu.record(room, u, rec.fileFor(id, u));
+          here.set(u, id);
+        } catch (err) {
+          // The others are still recorded; this uplink is tried again when it publishes anew.
+          this.s.log.error({ err, room, user: u }, 'rtc: media server did not start recording a person');
+        }
       }
     } else if (state === 'off' && here) {
       this.recording.delete(room);
@@ -386,11 +393,20 @@ export class RtcHub {
         case 'sfuPublish': {
           const q = p as RtcOpParams<'sfuPublish'>;
           const sdp = await sfu.publish(room, me, seat.row, q.sdp);
-          await this.rooms.published(room, me, seat.session);
-          // A new uplink while recording (a reload, the media server back): recorded too, if they agreed.
+          // Left meanwhile: the publication just made goes with them.
+          await this.rooms.published(room, me, seat.session).catch(async (err) => {
+            await sfu.release(room, me);
+            throw err;
+          });
+          // A new uplink while recording (a reload, the media server back): recorded too, if they
+          // agreed. Its failure is logged, never the publication's.
           this.recording.get(room)?.delete(me);
-          const live = await this.recordings?.live(room);
-          if (live?.state === 'recording') await this.applyRecording(room, live.id, live.state, live.agreed);
+          try {
+            const live = await this.recordings?.live(room);
+            if (live?.state === 'recording') await this.applyRecording(room, live.id, live.state, live.agreed);
+          } catch (err) {
+            this.s.log.error({ err, room }, 'rtc: recording of a new publication not started');
+          }
           return { sdp };
         }
         case 'sfuSubscribe': {
@@ -472,7 +488,8 @@ export class RtcHub {
         endsAt: seat.endsAt,
         serverTime: this.rooms.now(),
         resumed: a.resumed,
-        mode: a.room.sfu ? 'sfu' : 'mesh',
+        // A node without a media server keeps even such a room peer to peer (at most six).
+        mode: a.room.sfu && this.sfu ? 'sfu' : 'mesh',
       };
     } catch (err) {
       if (seat.attachSeq === 0) {

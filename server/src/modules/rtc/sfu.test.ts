@@ -136,6 +136,8 @@ describe.skipIf(!installed)('rooms through the media server (Janus installed)', 
     expect(await s.call('recordAnswer', { agree: true })).toMatchObject({ code: 0 });
     const running = await p.next('record', (x) => x.state === 'recording');
     expect(running.agreed.sort()).toEqual([promoter.userId, a.userId].sort());
+    // A recording still running cannot be deleted from under the room (ids are sequential).
+    expect((await srv.call(`/api/sec/trtc/recordings/${running.id}/delete`, { method: 'POST', token: promoter.token })).body).toEqual({ code: 404, msg: '录像不存在或已删除' });
     const [m] = await seated(srv, [mate], room);
     const asked = await m.next('record', (x) => x.state === 'recording' && x.pending.includes(mate.userId));
     expect(asked.id).toBe(running.id);

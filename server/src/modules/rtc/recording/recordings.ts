@@ -185,12 +185,20 @@ export class Recordings {
           return { mime: 'video/mp4', ext: 'mp4' };
         },
       });
-      await this.db.execute(sql`update rtc_recordings set state = 'ready', progress = 100, seconds = ${seconds}, file_id = ${file.id} where id = ${id}`);
-      for (const s of streams) await fs.promises.rm(s.file, { force: true });
+      const done = await one(
+        this.db,
+        sql`update rtc_recordings set state = 'ready', progress = 100, seconds = ${seconds}, file_id = ${file.id} where id = ${id} and state = 'processing' returning id`,
+      );
+      // Deleted by the HR while it was being composed: the file goes too.
+      if (!done) await deleteFile(this.s, file);
     } catch (err) {
       this.s.log.error({ err, recording: id }, 'rtc: recording not composed');
-      await this.db.execute(sql`update rtc_recordings set state = 'failed', error = ${String((err as Error).message).slice(0, 500)} where id = ${id}`).catch(() => {});
+      await this.db
+        .execute(sql`update rtc_recordings set state = 'failed', error = ${String((err as Error).message).slice(0, 500)} where id = ${id} and state = 'processing'`)
+        .catch(() => {});
     } finally {
+      // The raw streams of everyone in it never outlive the attempt, whatever came of it.
+      for (const s of await streamsOf(this.rawDir, `rec${id}-`)) await fs.promises.rm(s.file, { force: true });
       await fs.promises.rm(work, { recursive: true, force: true });
     }
   }
@@ -244,7 +252,7 @@ export class Recordings {
       this.db,
       sql`select x.file_id::text as file, ${this.mayOpen(userId)} as may,
                  exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2) as hr
-          from rtc_recordings x join rtc_rooms r on r.id = x.room_id where x.id = ${id} and x.state <> 'deleted'`,
+          from rtc_recordings x join rtc_rooms r on r.id = x.room_id where x.id = ${id} and x.state in ('processing', 'ready', 'failed')`,
     );
     if (!x) throw notFound('录像不存在或已删除');
     if (!x.hr) throw forbidden(x.may ? '只有企业 HR 可以删除录像' : '无权查看该录像');

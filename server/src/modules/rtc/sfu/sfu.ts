@@ -268,12 +268,23 @@ export class Sfu {
     await uplink.configure(file ? { record: true, filename: file } : { record: false });
   }
 
-  /** The person left the room (or their page did for good): every handle of theirs goes. */
+  /**
+   * The person left the room (or their page did for good): every handle of theirs goes, and
+   * everyone's subscription to them.
+   */
   async release(room: string, user: string): Promise<void> {
+    const handles: (VideoRoomHandle | null | undefined)[] = [];
     const m = this.member(room, user);
-    if (!m) return;
-    this.members.delete(key(room, user));
-    await Promise.all([m.uplink, ...m.downlinks.values()].map((h) => h?.detach().catch(() => {})));
+    if (m) {
+      this.members.delete(key(room, user));
+      handles.push(m.uplink, ...m.downlinks.values());
+    }
+    for (const [k, other] of this.members) {
+      if (!k.startsWith(`${room}:`)) continue;
+      handles.push(other.downlinks.get(user));
+      other.downlinks.delete(user);
+    }
+    await Promise.all(handles.map((h) => h?.detach().catch(() => {})));
   }
 
   /** The room ended: the handles this node holds in it go, and the Janus room with them. */
