@@ -44,6 +44,8 @@ export interface RecordingItem {
 }
 
 const ms = (v: string | number | null) => (v === null ? null : Number(v));
+/** An SQL condition on `r` (the room): the caller is an HR of the room's enterprise. */
+const hrOfRoom = (userId: string) => sql`exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2)`;
 
 export class Recordings {
   readonly rawDir: string;
@@ -51,6 +53,8 @@ export class Recordings {
 
   constructor(private s: Services) {
     this.rawDir = path.join(s.config.dataDir, 'recordings');
+    // Janus writes here; made once rather than at every publication.
+    fs.mkdirSync(this.rawDir, { recursive: true });
     this.topic = rtcTopic(s, 'ev');
   }
 
@@ -83,7 +87,7 @@ export class Recordings {
   /** The promoter asks to record; their own consent is the asking. */
   async ask(roomId: string, userId: string, promoterId: string): Promise<void> {
     if (userId !== promoterId) throw forbidden('只有房间发起人可以申请录制');
-    if (await this.live(roomId)) throw conflict('本房间正在申请录制或录制中');
+    // One asked for or running per room: the unique index says so, no read first.
     const now = new Date().toISOString();
     const r = await one<{ id: string }>(
       this.db,
@@ -205,7 +209,6 @@ export class Recordings {
 
   /** Janus's file name (it adds the stream and the extension) for one person's part of a recording. */
   fileFor(id: number, userId: string): string {
-    fs.mkdirSync(this.rawDir, { recursive: true });
     return path.join(this.rawDir, `rec${id}-u${userId}-${Date.now()}`);
   }
 
@@ -217,7 +220,7 @@ export class Recordings {
       this.db,
       sql`select x.id::text as id, x.room_id::text as room, x.state, x.progress, x.seconds,
                  floor(extract(epoch from x.asked_at) * 1000)::bigint as asked,
-                 exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2) as hr
+                 ${hrOfRoom(userId)} as hr
           from rtc_recordings x join rtc_rooms r on r.id = x.room_id
           where x.state in ('processing', 'ready', 'failed') and ${this.mayOpen(userId)}
           order by x.asked_at desc limit 200`,
@@ -227,7 +230,7 @@ export class Recordings {
 
   /** An SQL condition on `x` (the recording) and `r` (its room): the caller may open it. */
   private mayOpen(userId: string) {
-    return sql`(exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2)
+    return sql`(${hrOfRoom(userId)}
                or exists (select 1 from rtc_room_members m join users u on u.id = m.user_id and u.role = 'qz'
                           where m.room_id = r.id and m.user_id = ${userId}))`;
   }
@@ -251,7 +254,7 @@ export class Recordings {
     const x = await one<{ file: string | null; hr: boolean; may: boolean }>(
       this.db,
       sql`select x.file_id::text as file, ${this.mayOpen(userId)} as may,
-                 exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2) as hr
+                 ${hrOfRoom(userId)} as hr
           from rtc_recordings x join rtc_rooms r on r.id = x.room_id where x.id = ${id} and x.state in ('processing', 'ready', 'failed')`,
     );
     if (!x) throw notFound('录像不存在或已删除');
