@@ -5,7 +5,8 @@
  * (videoWidth > 0) and its received bytes grow (getStats of the page's peer connections, gathered
  * by a script the test puts in the page). The HR invites a colleague from 我的同事; the colleague
  * enters from their own interview page and each of the three sees the two others. The seeker's
- * camera off shows the mask on both other screens; the HR reloads and sees both again; the seeker
+ * camera off shows the mask on both other screens; the seeker's shared screen becomes the large
+ * picture of the two others, until they stop; the HR reloads and sees both again; the seeker
  * leaves after confirming and the others see them go; a second interview of the same seeker that
  * day is refused with the spec's notice. Screenshots at 1280 px (HR, colleague) and 375 px (seeker).
  * Before it, a seeker declines an invitation and the HR in the room is told.
@@ -13,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot } from '../lib/harness.js';
 import { apiCall, apiLogin, md5 } from '../lib/api.js';
-import { enterFromDeviceCheck, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
+import { enterFromDeviceCheck, receivesVideo, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
 
 /** The start of RTC_FREE_NOTICE (packages/core/src/contract/rtc.ts), the words of spec section 8. */
 const FREE_NOTICE = '非付费会员每次视频面试仅限20分钟';
@@ -166,6 +167,28 @@ describe('video interview room', () => {
     await screenshot(hr.page, 'video-room-hr-camera-off-1280');
     await room(seeker.page).getByRole('button', { name: '摄像头' }).click();
     for (const p of [hr, colleague]) await tile(p.page, seeker.userId).locator('.mask').waitFor({ state: 'detached' });
+
+    // The seeker shares their screen (a portfolio): for the two others it is the large picture,
+    // a wide one (the fake screen is 16:9, the camera 4:3), and the seeker's camera tile says
+    // so; stopping brings the camera back.
+    await room(seeker.page).getByRole('button', { name: '共享屏幕' }).click();
+    await room(seeker.page).getByRole('button', { name: '共享屏幕' }).filter({ hasText: '停止共享' }).waitFor();
+    await tile(seeker.page, `screen:${seeker.userId}`).getByText('我的屏幕', { exact: true }).waitFor();
+    for (const p of [hr, colleague]) {
+      const shared = room(p.page).locator(`.tile.focused[data-user="screen:${seeker.userId}"]`);
+      await shared.getByText(`${demo.seeker.name}的屏幕`).waitFor();
+      await receivesVideo(shared.locator('video'));
+      await expect.poll(() => shared.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth / v.videoHeight)).toBeCloseTo(16 / 9, 1);
+      await tile(p.page, seeker.userId).locator('.mask').filter({ hasText: '正在共享屏幕' }).waitFor();
+    }
+    await screenshot(hr.page, 'video-room-hr-screen-share-1280');
+    await screenshot(seeker.page, 'video-room-seeker-screen-share-375');
+    await room(seeker.page).getByRole('button', { name: '共享屏幕' }).click();
+    for (const p of [hr, colleague]) {
+      await tile(p.page, `screen:${seeker.userId}`).waitFor({ state: 'detached' });
+      await tile(p.page, seeker.userId).locator('.mask').waitFor({ state: 'detached' });
+      await receivesVideoFrom(p.page, seeker.userId);
+    }
 
     // The HR reloads: back in the room at once, and sees both others again (and they the HR).
     await hr.page.reload();

@@ -20,6 +20,9 @@ export const RTC_MSG = {
   leftElsewhere: '您已在其他页面离开该房间',
   removed: '您已被移出房间',
   banned: '网络异常，请重试',
+  /** The person closed the browser's screen picker, or the browser refused */
+  screenRefused: '未共享屏幕：已取消或未授予屏幕共享权限',
+  screenUnsupported: '当前浏览器不支持屏幕共享，请使用电脑上的 Chrome、Edge 或 Firefox',
 } as const;
 
 // trtc-sdk-v5's ERROR_CODE values (the self-hosted SDK uses the same).
@@ -58,6 +61,14 @@ export function deviceErrorText(error: unknown): string {
     (e.code === DEVICE_ERROR && e.extraCode === undefined);
   if (missingOrRefused) return RTC_MSG.devices;
   return `无法打开摄像头或麦克风（${typeof e.message === 'string' && e.message ? e.message : String(e.name ?? '未知原因')}），${RTC_MSG.devices}`;
+}
+
+/** Why sharing the screen did not start (startScreenShare's error, from either SDK). */
+export function screenShareErrorText(error: unknown): string {
+  const e = (error ?? {}) as ErrorLike;
+  if (e.code === ENV_NOT_SUPPORTED) return RTC_MSG.screenUnsupported;
+  if (e.extraCode === DEVICE_NOT_ALLOWED || e.name === 'NotAllowedError') return RTC_MSG.screenRefused;
+  return `无法共享屏幕（${typeof e.message === 'string' && e.message ? e.message : String(e.name ?? '未知原因')}）`;
 }
 
 /** Why the server took us out of the room (KICKED_OUT): Tencent gives the reason, ours also the cause. */

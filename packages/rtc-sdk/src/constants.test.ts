@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // Tencent's SDK inspects the browser when imported, hence the DOM environment.
 import { expect, test } from 'vitest';
-import TencentTRTC from 'trtc-sdk-v5';
+import TencentTRTC, { type screenProfileMap } from 'trtc-sdk-v5';
 import TRTC, { ERROR_CODE, EVENT, TYPE } from './index.js';
+import { SCREEN_PROFILES } from './constants.js';
 
 // Type level: our EVENT has every event of Tencent's published types, with the same value.
 const typedEvents: typeof TencentTRTC.EVENT = EVENT;
@@ -26,3 +27,6 @@ test('the constants hang on the class as in trtc-sdk-v5', () => {
   expect(TRTC.TYPE).toBe(TYPE);
   expect(TRTC.ERROR_CODE).toBe(ERROR_CODE);
 });
+
+// Type level: the screen profiles are Tencent's, name for name and figure for figure.
+const _screenProfiles: typeof screenProfileMap = SCREEN_PROFILES;

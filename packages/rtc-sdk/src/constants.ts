@@ -95,5 +95,15 @@ export const VIDEO_PROFILES = {
   '4K': { width: 3840, height: 2160, frameRate: 30, bitrate: 9000 },
 } as const satisfies Record<string, VideoProfile>;
 
+/** Screen-sharing profiles of trtc-sdk-v5's screenProfileMap (the default is 1080p: sharp text, few frames). */
+export const SCREEN_PROFILES = {
+  '480p': { width: 640, height: 480, frameRate: 5, bitrate: 900 },
+  '480p_2': { width: 640, height: 480, frameRate: 30, bitrate: 1000 },
+  '720p': { width: 1280, height: 720, frameRate: 5, bitrate: 1200 },
+  '720p_2': { width: 1280, height: 720, frameRate: 30, bitrate: 3000 },
+  '1080p': { width: 1920, height: 1080, frameRate: 5, bitrate: 1600 },
+  '1080p_2': { width: 1920, height: 1080, frameRate: 30, bitrate: 4000 },
+} as const satisfies Record<string, VideoProfile>;
+
 /** trtc-sdk-v5's default camera profile, which is also the product's interview resolution. */
 export const DEFAULT_VIDEO_PROFILE = '480p';

@@ -25,10 +25,16 @@ export function audioConstraints(option: LocalAudioConfig['option'] = {}): Media
   return constraints;
 }
 
-export function resolveProfile(profile: string | VideoProfile | undefined, fnName: string): VideoProfile {
-  if (profile === undefined) return VIDEO_PROFILES[DEFAULT_VIDEO_PROFILE];
+/** A profile by name from the camera's table (or the screen's), or the one given. */
+export function resolveProfile(
+  profile: string | VideoProfile | undefined,
+  fnName: string,
+  table: Readonly<Record<string, VideoProfile>> = VIDEO_PROFILES,
+  fallback: VideoProfile = VIDEO_PROFILES[DEFAULT_VIDEO_PROFILE],
+): VideoProfile {
+  if (profile === undefined) return fallback;
   if (typeof profile !== 'string') return profile;
-  const known = (VIDEO_PROFILES as Record<string, VideoProfile>)[profile];
+  const known = table[profile];
   if (!known) {
     throw new RtcError({
       code: ERROR_CODE.INVALID_PARAMETER,

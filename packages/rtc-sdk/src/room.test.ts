@@ -10,6 +10,7 @@ import type { TRTCEventTypes } from 'trtc-sdk-v5';
 import type { RoomMember, TRTCEventName } from './index.js';
 import { FakeDevices, FakePeerConnection, FakeSignalling, FakeTrack } from './testing/fakes.js';
 import { DISCONNECTED_RESTART_MS, POLITE_RESTART_MS } from './peer.js';
+import { RTC_MSG } from '@zp/core/rtc-words';
 
 let devices: FakeDevices;
 let signalling: FakeSignalling;
@@ -304,11 +305,11 @@ describe('local media in a room', () => {
     await trtc.startLocalVideo();
     expect(sender.track).toBe(trtc.getVideoTrack());
     expect(signalling.published).toEqual([
-      { audio: true, video: false },
-      { audio: true, video: true },
-      { audio: false, video: true },
-      { audio: false, video: false },
-      { audio: false, video: true },
+      { audio: true, video: false, screen: false },
+      { audio: true, video: true, screen: false },
+      { audio: false, video: true, screen: false },
+      { audio: false, video: false, screen: false },
+      { audio: false, video: true, screen: false },
     ]);
   });
 
@@ -320,7 +321,7 @@ describe('local media in a room', () => {
     expect(signalling.published).toEqual([]);
     await trtc.updateLocalVideo({ publish: true });
     expect(FakePeerConnection.all[0]!.transceivers[1]!.sender.track).toBe(trtc.getVideoTrack());
-    expect(signalling.published).toEqual([{ audio: false, video: true }]);
+    expect(signalling.published).toEqual([{ audio: false, video: true, screen: false }]);
   });
 
   test('a camera started after entering goes onto the existing connections, with no new offer', async () => {
@@ -399,7 +400,7 @@ describe('when the network drops', () => {
     expect(eleven!.closed).toBe(true);
     expect(ten!.closed).toBe(false); // kept: media never needed the server
     expect(ten!.restarts).toBe(0); // its path is up
-    expect(signalling.published.at(-1)).toEqual({ audio: false, video: false });
+    expect(signalling.published.at(-1)).toEqual({ audio: false, video: false, screen: false });
   });
 
   test('back after a path went down meanwhile: ICE restarts at once with the fresh TURN credentials', async () => {
@@ -524,5 +525,88 @@ describe('through the media server (SFU)', () => {
     signalling.push({ type: 'rejoined', result: { members: [member('10', { published: true })], iceServers: [], resumed: true, mode: 'sfu' } });
     await settle();
     expect(sfuOps().slice(1).sort()).toEqual(['answer 10', 'publish', 'subscribe 10 layer 1']);
+  });
+});
+
+describe('screen sharing', () => {
+  test('the screen goes out in place of the camera, announced as screen; the browser\'s 停止共享 brings the camera back with SCREEN_SHARE_STOPPED', async () => {
+    await trtc.startLocalVideo();
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    const camera = trtc.getVideoTrack()!;
+    const preview = document.createElement('div');
+    await trtc.startScreenShare({ view: preview });
+    const sender = FakePeerConnection.all[0]!.transceivers[1]!.sender;
+    const screen = sender.track as unknown as FakeTrack;
+    expect(screen).not.toBe(camera);
+    expect(screen.contentHint).toBe('detail');
+    // 1080p at 5 fps by default (trtc-sdk-v5's), sent at its bitrate; the camera stays open.
+    expect(devices.requests.at(-1)).toEqual({ video: { width: { max: 1920 }, height: { max: 1080 }, frameRate: { max: 5 } }, audio: false });
+    expect(sender.getParameters().encodings[0]!.maxBitrate).toBe(1_600_000);
+    expect(camera.readyState).toBe('live');
+    expect((preview.querySelector('video')!.srcObject as MediaStream).getVideoTracks()).toEqual([screen]);
+    expect(signalling.published.at(-1)).toEqual({ audio: false, video: false, screen: true });
+
+    screen.end();
+    await settle();
+    expect(sender.track).toBe(camera);
+    expect(sender.getParameters().encodings[0]!.maxBitrate).toBe(900_000);
+    expect(preview.querySelector('video')).toBeNull();
+    expect(signalling.published.at(-1)).toEqual({ audio: false, video: true, screen: false });
+    expect(names()).toContain(EVENT.SCREEN_SHARE_STOPPED);
+  });
+
+  test('closing the browser\'s picker: a DEVICE_ERROR that says so, and nothing changes in the room', async () => {
+    await trtc.enterRoom(ROOM);
+    devices.refuse = 'NotAllowedError';
+    const error = await rejection(trtc.startScreenShare());
+    expect([error.code, error.functionName, error.message]).toEqual([ERROR_CODE.DEVICE_ERROR, 'startScreenShare', RTC_MSG.screenRefused]);
+    expect(signalling.published).toEqual([]);
+    // A second start while one runs is refused; stop then start works.
+    devices.refuse = null;
+    await trtc.startScreenShare();
+    expect((await rejection(trtc.startScreenShare())).code).toBe(ERROR_CODE.INVALID_OPERATION);
+    await trtc.stopScreenShare();
+    await trtc.startScreenShare();
+  });
+
+  test('a member who shares: their camera becomes unavailable and their screen (sub) available, shown in the sub view; back again when they stop', async () => {
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    const cameraView = document.createElement('div');
+    const screenView = document.createElement('div');
+    await trtc.startRemoteVideo({ userId: '10', streamType: TRTC.TYPE.STREAM_TYPE_MAIN as never, view: cameraView });
+    expect(cameraView.querySelector('video')).not.toBeNull();
+    seen = [];
+    signalling.push({ type: 'member-media', member: member('10', { video: false, screen: true }) });
+    expect(seen).toEqual([
+      [EVENT.REMOTE_VIDEO_UNAVAILABLE, { userId: '10', streamType: 'main' }],
+      [EVENT.REMOTE_VIDEO_AVAILABLE, { userId: '10', streamType: 'sub' }],
+    ]);
+    // The picture that arrives is the screen: it leaves the camera's view for the screen's.
+    expect(cameraView.querySelector('video')).toBeNull();
+    await trtc.startRemoteVideo({ userId: '10', streamType: TRTC.TYPE.STREAM_TYPE_SUB as never, view: screenView });
+    expect((screenView.querySelector('video')!.srcObject as MediaStream).getVideoTracks()).toEqual([trtc.getVideoTrack({ userId: '10' })]);
+    seen = [];
+    signalling.push({ type: 'member-media', member: member('10', { video: true, screen: false }) });
+    expect(seen).toEqual([
+      [EVENT.REMOTE_VIDEO_UNAVAILABLE, { userId: '10', streamType: 'sub' }],
+      [EVENT.REMOTE_VIDEO_AVAILABLE, { userId: '10', streamType: 'main' }],
+    ]);
+    expect(screenView.querySelector('video')).toBeNull();
+    expect(cameraView.querySelector('video')).not.toBeNull();
+  });
+
+  test('through the media server, a shared screen always comes in the large layer, even to a small tile', async () => {
+    signalling.result = { members: [member('10', { published: true })], iceServers: [], resumed: false, mode: 'sfu' };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    await trtc.startRemoteVideo({ userId: '10', streamType: TRTC.TYPE.STREAM_TYPE_MAIN as never, view: document.createElement('div'), option: { small: true } });
+    const layers = () => signalling.sfu.filter((x) => x.op === 'layer').map((x) => x.layer);
+    expect(layers()).toEqual([0]);
+    signalling.push({ type: 'member-media', member: member('10', { video: false, screen: true, published: true }) });
+    expect(layers()).toEqual([0, 1]);
+    signalling.push({ type: 'member-media', member: member('10', { video: true, screen: false, published: true }) });
+    expect(layers()).toEqual([0, 1, 0]);
   });
 });

@@ -23,6 +23,13 @@ export interface JoinRequest {
   video: boolean;
 }
 
+/** What we send: microphone, camera, and whether the picture is the screen instead. */
+export interface PublishedMedia {
+  audio: boolean;
+  video: boolean;
+  screen?: boolean;
+}
+
 export interface RoomMember {
   userId: string;
   /** The member's enterRoom; a new one means a new page, so a new peer connection. */
@@ -30,6 +37,8 @@ export interface RoomMember {
   /** Whether the member currently publishes a microphone / camera. */
   audio: boolean;
   video: boolean;
+  /** Their picture is their screen (trtc-sdk-v5's sub stream); the camera is not sent meanwhile. */
+  screen?: boolean;
   /** SFU rooms: their media reach the media server (subscribe to them). */
   published?: boolean;
 }
@@ -103,7 +112,7 @@ export interface Signalling extends SfuSignalling {
   /** Relays a negotiation message to one member of the room (to one session of them when given). */
   send(to: string, message: PeerMessage, toSession?: string): void;
   /** Announces which of our media are published. */
-  publish(media: { audio: boolean; video: boolean }): void;
+  publish(media: PublishedMedia): void;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: SignallingEvent) => void): () => void;
 }

@@ -11,6 +11,7 @@ import { FakeDevices, FakeTrack } from './testing/fakes.js';
 type Implemented =
   | 'on' | 'off' | 'enterRoom' | 'exitRoom' | 'destroy'
   | 'startLocalVideo' | 'updateLocalVideo' | 'stopLocalVideo' | 'startLocalAudio' | 'updateLocalAudio' | 'stopLocalAudio'
+  | 'startScreenShare' | 'updateScreenShare' | 'stopScreenShare'
   | 'startRemoteVideo' | 'updateRemoteVideo' | 'stopRemoteVideo' | 'muteRemoteAudio' | 'setRemoteAudioVolume'
   | 'getVideoTrack' | 'getAudioTrack' | 'enableAudioVolumeEvaluation';
 type AsFunctions<T> = {

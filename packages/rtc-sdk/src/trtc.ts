@@ -8,12 +8,13 @@
  * senders; remote audio plays by itself, remote video in the view given to startRemoteVideo.
  */
 import EventEmitter from 'eventemitter3';
-import { ERROR_CODE, EVENT, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
+import { DEVICE_ERROR_EXTRA_CODE, ERROR_CODE, EVENT, SCREEN_PROFILES, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
+import { RTC_MSG } from '@zp/core/rtc-words';
 import { RtcError, deviceError } from './errors.js';
 import { audioConstraints, play, playAudio, resolveProfile, speaker, videoConstraints, viewElements } from './media.js';
 import { Peer, type LocalTracks, type PathState } from './peer.js';
 import { Downlink, Uplink } from './sfu.js';
-import type { JoinResult, RecordingState, RoomMember, Signalling, SignallingEvent } from './signalling.js';
+import type { JoinResult, PublishedMedia, RecordingState, RoomMember, Signalling, SignallingEvent } from './signalling.js';
 import { networkQuality, samplePath, statistics, type PathSample } from './stats.js';
 import { WebSocketSignalling, rtcSocketUrl, type SocketFactory } from './ws-signalling.js';
 import type {
@@ -21,11 +22,13 @@ import type {
   LocalAudioConfig,
   LocalVideoConfig,
   RemoteVideoConfig,
+  ScreenShareConfig,
   StopRemoteVideoConfig,
   TRTCEventName,
   TRTCEventTypes,
   TRTCOptions,
   UpdateLocalAudioConfig,
+  UpdateScreenShareConfig,
 } from './types.js';
 
 /** TRTC.create's options: Tencent's, plus what the self-hosted SDK can be given instead of the browser's. */
@@ -63,6 +66,23 @@ interface LocalVideo {
   mute: boolean;
 }
 
+/**
+ * The shared screen. It is sent in place of the camera (one picture per person on every
+ * connection and through the media server); the others see the camera unavailable and the
+ * screen available as the sub stream, as with trtc-sdk-v5.
+ */
+interface LocalScreen {
+  track: MediaStreamTrack;
+  owned: boolean;
+  removePlayers: () => void;
+  elements: HTMLElement[];
+  fillMode: 'contain' | 'cover' | 'fill' | undefined;
+  profile: VideoProfile;
+  publish: boolean;
+  /** the browser's own 停止共享 (the track ends) */
+  onEnded: () => void;
+}
+
 interface LocalAudio {
   track: MediaStreamTrack;
   owned: boolean;
@@ -78,6 +98,8 @@ interface Remote {
   /** What the member publishes, as the server last said. */
   audio: boolean;
   video: boolean;
+  /** their picture is their screen (the sub stream) */
+  screen: boolean;
   /** the connection their media come on: to them (mesh) or from the media server (SFU) */
   peer: Peer | Downlink;
   /** SFU: their media reach the media server, so there is something to subscribe to */
@@ -86,10 +108,21 @@ interface Remote {
   sound: ReturnType<typeof playAudio> | null;
   soundMuted: boolean;
   volume: number;
-  view: { elements: HTMLElement[]; option: RemoteVideoConfig['option'] } | null;
-  removeVideo: (() => void) | null;
+  /** where startRemoteVideo asked to show their camera (main) and their screen (sub) */
+  views: Record<StreamKind, RemoteView | null>;
   counters?: PathSample['counters'];
 }
+
+type StreamKind = 'main' | 'sub';
+
+interface RemoteView {
+  elements: HTMLElement[];
+  option: RemoteVideoConfig['option'];
+  /** stops the picture playing there, while it does */
+  remove: (() => void) | null;
+}
+
+const streamKind = (streamType: string | undefined): StreamKind => (streamType === TYPE.STREAM_TYPE_SUB ? 'sub' : 'main');
 
 interface Room {
   signalling: Signalling;
@@ -100,7 +133,7 @@ interface Room {
   extraIce: RTCIceServer[];
   iceTransportPolicy?: RTCIceTransportPolicy;
   remotes: Map<string, Remote>;
-  published: { audio: boolean; video: boolean };
+  published: PublishedMedia;
   mode: 'mesh' | 'sfu';
   /** SFU: our media to the media server */
   uplink: Uplink | null;
@@ -172,6 +205,7 @@ export class TRTC {
   readonly #options: ZpTRTCOptions;
   #localVideo: LocalVideo | null = null;
   #localAudio: LocalAudio | null = null;
+  #screen: LocalScreen | null = null;
   #devices: Promise<MediaDeviceInfo[]> = Promise.resolve([]);
   #room: Room | null = null;
   #entering: Promise<void> | null = null;
@@ -266,7 +300,7 @@ export class TRTC {
     let result: JoinResult;
     const published = this.#publishedMedia();
     try {
-      result = await signalling.join({ roomId, userId: config.userId, userSig: config.userSig, refreshUserSig: config.refreshUserSig, session: randomId(), ...published });
+      result = await signalling.join({ roomId, userId: config.userId, userSig: config.userSig, refreshUserSig: config.refreshUserSig, session: randomId(), audio: published.audio, video: published.video });
     } catch (error) {
       unsubscribe();
       void signalling.leave().catch(() => {});
@@ -297,6 +331,8 @@ export class TRTC {
     };
     this.#room = room;
     onEvent = (event) => this.#onSignalling(room, event);
+    // A screen shared before entering: the join said camera and microphone only.
+    if (published.screen) signalling.publish(published);
     if (room.mode === 'sfu') this.#publishUp(room);
     for (const member of result.members) this.#addMember(room, member);
     this.#setState('CONNECTED');
@@ -416,7 +452,7 @@ export class TRTC {
     this.#publishUp(room);
     for (const remote of room.remotes.values()) {
       remote.published = false;
-      this.#renewPeer(room, remote, { userId: remote.userId, session: remote.session, audio: remote.audio, video: remote.video });
+      this.#renewPeer(room, remote, { userId: remote.userId, session: remote.session, audio: remote.audio, video: remote.video, screen: remote.screen });
     }
   }
 
@@ -511,14 +547,14 @@ export class TRTC {
       session: member.session,
       audio: false,
       video: false,
+      screen: false,
       published: !!member.published,
       peer: null as unknown as Peer,
       path: 'new',
       sound: null,
       soundMuted: false,
       volume: 1,
-      view: null,
-      removeVideo: null,
+      views: { main: null, sub: null },
     };
     remote.peer = this.#connect(room, remote);
     room.remotes.set(member.userId, remote);
@@ -531,8 +567,7 @@ export class TRTC {
     remote.peer.close();
     remote.sound?.remove();
     remote.sound = null;
-    remote.removeVideo?.();
-    remote.removeVideo = null;
+    hideVideo(remote);
     remote.session = member.session;
     remote.path = 'new';
     remote.counters = undefined;
@@ -587,7 +622,7 @@ export class TRTC {
     const current = () => link !== undefined && remote.peer === link && room.remotes.get(userId) === remote;
     link = new Downlink(
       userId,
-      remote.view?.option?.small ? 0 : 1,
+      layerOf(remote),
       { iceServers: room.iceServers, ...(room.iceTransportPolicy ? { iceTransportPolicy: room.iceTransportPolicy } : {}) },
       room.signalling,
       {
@@ -626,20 +661,31 @@ export class TRTC {
       this.#emit(member.audio ? EVENT.REMOTE_AUDIO_AVAILABLE : EVENT.REMOTE_AUDIO_UNAVAILABLE, { userId: remote.userId });
       if (member.audio) this.#playSound(remote);
     }
-    if (member.video !== remote.video) {
-      remote.video = member.video;
-      this.#emit(member.video ? EVENT.REMOTE_VIDEO_AVAILABLE : EVENT.REMOTE_VIDEO_UNAVAILABLE, {
-        userId: remote.userId,
-        streamType: TYPE.STREAM_TYPE_MAIN as never,
-      });
+    // What goes away first, then what comes: the camera makes way for the screen and back.
+    const screen = !!member.screen;
+    const video = (on: boolean, streamType: string) =>
+      this.#emit(on ? EVENT.REMOTE_VIDEO_AVAILABLE : EVENT.REMOTE_VIDEO_UNAVAILABLE, { userId: remote.userId, streamType: streamType as never });
+    const videoChanged = member.video !== remote.video;
+    const screenChanged = screen !== remote.screen;
+    remote.video = member.video;
+    remote.screen = screen;
+    if (videoChanged && !member.video) video(false, TYPE.STREAM_TYPE_MAIN);
+    if (screenChanged && !screen) video(false, TYPE.STREAM_TYPE_SUB);
+    if (screenChanged) {
+      // The picture moves to the other view, in the size that view asks for.
+      hideVideo(remote);
+      if (remote.peer instanceof Downlink) remote.peer.setLayer(layerOf(remote));
+      this.#showVideo(remote);
     }
+    if (videoChanged && member.video) video(true, TYPE.STREAM_TYPE_MAIN);
+    if (screenChanged && screen) video(true, TYPE.STREAM_TYPE_SUB);
   }
 
   #removeMember(room: Room, userId: string): void {
     const remote = room.remotes.get(userId);
     if (!remote) return;
     // As trtc-sdk-v5: the member's media become unavailable, then the member leaves.
-    this.#updateMedia(remote, { userId, session: remote.session, audio: false, video: false });
+    this.#updateMedia(remote, { userId, session: remote.session, audio: false, video: false, screen: false });
     room.remotes.delete(userId);
     this.#closeRemote(remote);
     this.#emit(EVENT.REMOTE_USER_EXIT, { userId });
@@ -649,8 +695,7 @@ export class TRTC {
     remote.peer.close();
     remote.sound?.remove();
     remote.sound = null;
-    remote.removeVideo?.();
-    remote.removeVideo = null;
+    hideVideo(remote);
   }
 
   #playSound(remote: Remote): void {
@@ -663,17 +708,20 @@ export class TRTC {
     remote.sound.audio.volume = remote.volume;
   }
 
+  /** The picture that arrives plays in the view of what it is now: the camera's, or the screen's while they share. */
   #showVideo(remote: Remote): void {
     const track = remote.peer.remoteTrack('video');
-    if (!remote.view || remote.removeVideo || !track) return;
-    const { fillMode, mirror } = remote.view.option ?? {};
-    remote.removeVideo = play(track, remote.view.elements, {
+    const kind: StreamKind = remote.screen ? 'sub' : 'main';
+    const view = remote.views[kind];
+    if (!view || view.remove || !track) return;
+    const { fillMode, mirror } = view.option ?? {};
+    view.remove = play(track, view.elements, {
       fillMode,
-      mirror: mirror === true,
+      mirror: mirror === true && kind === 'main',
       onFirstFrame: (video) =>
         this.#emit(EVENT.FIRST_VIDEO_FRAME, {
           userId: remote.userId,
-          streamType: TYPE.STREAM_TYPE_MAIN as never,
+          streamType: (kind === 'sub' ? TYPE.STREAM_TYPE_SUB : TYPE.STREAM_TYPE_MAIN) as never,
           width: video.videoWidth,
           height: video.videoHeight,
         }),
@@ -686,14 +734,15 @@ export class TRTC {
     return remote;
   }
 
-  /** Shows a member's camera in `view`; the picture appears once their video arrives. */
+  /** Shows a member's camera (streamType main) or shared screen (sub) in `view`; the picture appears once it arrives. */
   async startRemoteVideo(config: RemoteVideoConfig): Promise<void> {
     const fnName = 'startRemoteVideo';
     this.#assertUsable(fnName);
     const remote = this.#remote(fnName, config.userId);
-    if (remote.view) throw invalidOperation(fnName, `${fnName} 已调用过，请先调用 stopRemoteVideo 或使用 updateRemoteVideo`);
-    remote.view = { elements: viewElements(config.view, fnName), option: config.option };
-    if (remote.peer instanceof Downlink) remote.peer.setLayer(config.option?.small ? 0 : 1);
+    const kind = streamKind(config.streamType);
+    if (remote.views[kind]) throw invalidOperation(fnName, `${fnName} 已调用过，请先调用 stopRemoteVideo 或使用 updateRemoteVideo`);
+    remote.views[kind] = { elements: viewElements(config.view, fnName), option: config.option, remove: null };
+    if (remote.peer instanceof Downlink) remote.peer.setLayer(layerOf(remote));
     this.#showVideo(remote);
   }
 
@@ -702,23 +751,25 @@ export class TRTC {
     const fnName = 'updateRemoteVideo';
     this.#assertUsable(fnName);
     const remote = this.#remote(fnName, config.userId);
-    if (!remote.view) throw invalidOperation(fnName, '请先调用 startRemoteVideo');
-    remote.view = {
-      elements: config.view === undefined ? remote.view.elements : viewElements(config.view, fnName),
-      option: { ...remote.view.option, ...config.option },
+    const kind = streamKind(config.streamType);
+    const view = remote.views[kind];
+    if (!view) throw invalidOperation(fnName, '请先调用 startRemoteVideo');
+    view.remove?.();
+    remote.views[kind] = {
+      elements: config.view === undefined ? view.elements : viewElements(config.view, fnName),
+      option: { ...view.option, ...config.option },
+      remove: null,
     };
-    if (remote.peer instanceof Downlink) remote.peer.setLayer(remote.view.option?.small ? 0 : 1);
-    remote.removeVideo?.();
-    remote.removeVideo = null;
+    if (remote.peer instanceof Downlink) remote.peer.setLayer(layerOf(remote));
     this.#showVideo(remote);
   }
 
   async stopRemoteVideo(config: StopRemoteVideoConfig): Promise<void> {
     const remote = this.#room?.remotes.get(config.userId);
     if (!remote) return;
-    remote.removeVideo?.();
-    remote.removeVideo = null;
-    remote.view = null;
+    const kind = streamKind(config.streamType);
+    remote.views[kind]?.remove?.();
+    remote.views[kind] = null;
   }
 
   async muteRemoteAudio(userId: string, mute: boolean): Promise<void> {
@@ -879,20 +930,96 @@ export class TRTC {
     await this.#syncLocal();
   }
 
+  // ---------------------------------------------------------------- screen sharing
+
+  /**
+   * Shares a screen, window or tab the person picks (or option.videoTrack), previewed in `view`.
+   * It is sent in place of the camera until stopScreenShare or the browser's own 停止共享
+   * (SCREEN_SHARE_STOPPED); the camera stays open meanwhile and comes back after. System audio
+   * is not shared.
+   */
+  async startScreenShare(config: ScreenShareConfig = {}): Promise<void> {
+    const fnName = 'startScreenShare';
+    this.#assertUsable(fnName);
+    if (this.#screen) throw alreadyStarted(fnName, 'stopScreenShare');
+    const option = config.option ?? {};
+    const profile = resolveProfile(option.profile, fnName, SCREEN_PROFILES, SCREEN_PROFILES['1080p']);
+    const given = option.videoTrack;
+    const track = given ?? (await captureScreen(fnName, profile));
+    if (this.#destroyed || this.#screen) {
+      if (!given) track.stop();
+      throw this.#destroyed ? invalidOperation(fnName, '该实例已销毁，请重新创建') : alreadyStarted(fnName, 'stopScreenShare');
+    }
+    // Text and lines stay sharp: the encoder lowers the frame rate before the resolution.
+    if ('contentHint' in track) track.contentHint = 'detail';
+    const elements = viewElements(config.view, fnName);
+    const local: LocalScreen = {
+      track,
+      owned: !given,
+      elements,
+      fillMode: option.fillMode ?? 'contain',
+      profile,
+      publish: config.publish !== false,
+      removePlayers: () => {},
+      onEnded: () => {
+        if (this.#screen !== local) return;
+        void this.stopScreenShare().then(() => this.#emit(EVENT.SCREEN_SHARE_STOPPED));
+      },
+    };
+    track.addEventListener('ended', local.onEnded);
+    local.removePlayers = play(track, elements, { fillMode: local.fillMode, mirror: false });
+    this.#screen = local;
+    await this.#syncLocal();
+  }
+
+  /** Another view, fill mode or track for the shared screen, or publish on/off. */
+  async updateScreenShare(config: UpdateScreenShareConfig): Promise<void> {
+    const fnName = 'updateScreenShare';
+    this.#assertUsable(fnName);
+    const local = this.#screen;
+    if (!local) throw invalidOperation(fnName, '请先调用 startScreenShare');
+    const option = config.option ?? {};
+    if (option.videoTrack && option.videoTrack !== local.track) {
+      local.track.removeEventListener('ended', local.onEnded);
+      if (local.owned) local.track.stop();
+      Object.assign(local, { track: option.videoTrack, owned: false });
+      local.track.addEventListener('ended', local.onEnded);
+    }
+    if (config.view !== undefined) local.elements = viewElements(config.view, fnName);
+    if (option.fillMode !== undefined) local.fillMode = option.fillMode;
+    if (config.publish !== undefined) local.publish = config.publish;
+    local.removePlayers();
+    local.removePlayers = play(local.track, local.elements, { fillMode: local.fillMode, mirror: false });
+    await this.#syncLocal();
+  }
+
+  /** Stops sharing: the camera (if on) is sent again. */
+  async stopScreenShare(): Promise<void> {
+    const local = this.#screen;
+    this.#screen = null;
+    if (!local) return;
+    local.track.removeEventListener('ended', local.onEnded);
+    local.removePlayers();
+    if (local.owned) local.track.stop();
+    await this.#syncLocal();
+  }
+
   #localTracks(): LocalTracks {
     const video = this.#localVideo;
     const audio = this.#localAudio;
+    const screen = this.#screen?.publish ? this.#screen : null;
     return {
       audio: audio?.publish ? audio.track : null,
-      video: video?.publish ? video.track : null,
-      videoBitrate: (video?.profile ?? VIDEO_PROFILES['480p']).bitrate,
+      video: screen ? screen.track : video?.publish ? video.track : null,
+      videoBitrate: (screen?.profile ?? video?.profile ?? VIDEO_PROFILES['480p']).bitrate,
     };
   }
 
-  #publishedMedia(): { audio: boolean; video: boolean } {
+  #publishedMedia(): PublishedMedia {
     const video = this.#localVideo;
     const audio = this.#localAudio;
-    return { audio: !!audio && audio.publish && !audio.mute, video: !!video && video.publish && !video.mute };
+    const screen = !!this.#screen?.publish;
+    return { audio: !!audio && audio.publish && !audio.mute, video: !screen && !!video && video.publish && !video.mute, screen };
   }
 
   /** Puts the local tracks on every connection and tells the room what we publish. */
@@ -901,7 +1028,7 @@ export class TRTC {
     if (!room) return;
     const tracks = this.#localTracks();
     const media = this.#publishedMedia();
-    if (media.audio !== room.published.audio || media.video !== room.published.video) {
+    if (media.audio !== room.published.audio || media.video !== room.published.video || media.screen !== room.published.screen) {
       room.published = media;
       room.signalling.publish(media);
     }
@@ -999,6 +1126,7 @@ export class TRTC {
     }
     void this.stopLocalVideo();
     void this.stopLocalAudio();
+    void this.stopScreenShare();
     this.enableAudioVolumeEvaluation(0);
     globalThis.navigator?.mediaDevices?.removeEventListener?.('devicechange', this.#onDeviceChange);
     this.#events.removeAllListeners();
@@ -1030,6 +1158,19 @@ export class TRTC {
   };
 }
 
+/** Stops the member's picture wherever it plays (the views stay, for when it comes back). */
+function hideVideo(remote: Remote): void {
+  for (const view of Object.values(remote.views)) {
+    view?.remove?.();
+    if (view) view.remove = null;
+  }
+}
+
+/** Through the media server: a shared screen always comes large; a camera as its view asks (option.small). */
+function layerOf(remote: Remote): 0 | 1 {
+  return remote.screen || !remote.views.main?.option?.small ? 1 : 0;
+}
+
 /** Numeric ids by value ('9' < '10'), anything else as strings. */
 function compareIds(a: string, b: string): number {
   if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
@@ -1057,6 +1198,31 @@ async function listDevices(kind: MediaDeviceKind, requestPermission?: boolean): 
     devices = (await media.enumerateDevices()).filter((d) => d.kind === kind);
   }
   return devices;
+}
+
+/** The screen, window or tab the person picks in the browser's dialog. */
+async function captureScreen(fnName: string, profile: VideoProfile): Promise<MediaStreamTrack> {
+  const media = globalThis.navigator?.mediaDevices;
+  if (!media?.getDisplayMedia) {
+    throw new RtcError({ code: ERROR_CODE.ENV_NOT_SUPPORTED, fnName, message: RTC_MSG.screenUnsupported });
+  }
+  try {
+    const stream = await media.getDisplayMedia({
+      video: { width: { max: profile.width }, height: { max: profile.height }, frameRate: { max: profile.frameRate } },
+      audio: false,
+    });
+    return stream.getVideoTracks()[0]!;
+  } catch (error) {
+    const origin = error instanceof Error ? error : new Error(String(error));
+    // Closing the browser's picker is a refusal too: nothing is shared, and nothing is wrong.
+    throw new RtcError({
+      code: ERROR_CODE.DEVICE_ERROR,
+      extraCode: DEVICE_ERROR_EXTRA_CODE[origin.name] ?? ERROR_CODE.DEVICE_ERROR,
+      fnName,
+      originError: origin,
+      message: origin.name === 'NotAllowedError' ? RTC_MSG.screenRefused : `${origin.name}${origin.message ? ` ${origin.message}` : ''}`,
+    });
+  }
 }
 
 async function capture(fnName: string, constraints: MediaStreamConstraints): Promise<MediaStream> {

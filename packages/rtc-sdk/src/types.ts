@@ -9,10 +9,12 @@ export type {
   LocalAudioConfig,
   LocalVideoConfig,
   RemoteVideoConfig,
+  ScreenShareConfig,
   StopRemoteVideoConfig,
   TRTCEventTypes,
   TRTCOptions,
   UpdateLocalAudioConfig,
+  UpdateScreenShareConfig,
 } from 'trtc-sdk-v5';
 
 import type { TRTCEventTypes } from 'trtc-sdk-v5';

@@ -21,7 +21,7 @@ const JOINED = {
   resumed: false,
   mode: 'mesh' as const,
 };
-const MEMBERS = [{ ...JOINED.members[0]!, published: false }];
+const MEMBERS = [{ ...JOINED.members[0]!, screen: false, published: false }];
 
 let events: SignallingEvent[];
 let signalling: WebSocketSignalling;

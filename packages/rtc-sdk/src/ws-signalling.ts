@@ -10,7 +10,7 @@
 import type { RtcJoinResult, RtcOp, RtcOpParams, RtcPush, RtcReply } from '@zp/core/contract';
 import { ERROR_CODE } from './constants.js';
 import { RtcError } from './errors.js';
-import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from './signalling.js';
+import type { JoinRequest, JoinResult, PeerMessage, PublishedMedia, Signalling, SignallingEvent } from './signalling.js';
 
 /**
  * The part of WebSocket used here (the browser's, or `ws` in Node). The open and error events are
@@ -60,7 +60,7 @@ export class WebSocketSignalling implements Signalling {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
   #request: JoinRequest | null = null;
-  #media = { audio: false, video: false };
+  #media: PublishedMedia = { audio: false, video: false, screen: false };
   /** joined: in the room; away: reconnecting; closed: left, removed or given up. */
   #state: 'idle' | 'joining' | 'joined' | 'away' | 'closed' = 'idle';
   #attempts = 0;
@@ -86,7 +86,7 @@ export class WebSocketSignalling implements Signalling {
   async join(request: JoinRequest): Promise<JoinResult> {
     if (this.#state !== 'idle') throw new RtcError({ code: ERROR_CODE.INVALID_OPERATION, fnName: 'enterRoom', message: '已在房间中' });
     this.#request = request;
-    this.#media = { audio: request.audio, video: request.video };
+    this.#media = { audio: request.audio, video: request.video, screen: false };
     this.#state = 'joining';
     try {
       const result = await this.#connect(CONNECT_TIMEOUT_MS);
@@ -112,7 +112,7 @@ export class WebSocketSignalling implements Signalling {
     this.#fire('relay', { to, message, ...(toSession ? { toSession } : {}) });
   }
 
-  publish(media: { audio: boolean; video: boolean }): void {
+  publish(media: PublishedMedia): void {
     this.#media = { ...media };
     // While away the next join carries it.
     if (this.#state === 'joined') this.#fire('media', this.#media);
@@ -185,7 +185,7 @@ export class WebSocketSignalling implements Signalling {
           settled = true;
           clearTimeout(timer);
           resolve({
-            members: data.members.map((m) => ({ userId: m.userId, session: m.session, audio: m.audio, video: m.video, published: !!m.published })),
+            members: data.members.map((m) => ({ userId: m.userId, session: m.session, audio: m.audio, video: m.video, screen: !!m.screen, published: !!m.published })),
             iceServers: data.iceServers as RTCIceServer[],
             resumed: data.resumed,
             mode: data.mode,

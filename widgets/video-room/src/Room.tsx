@@ -12,9 +12,10 @@ import { isApiError, failureText } from '@zp/core/client';
 import { recordingOf, type RecordingState, type RtcEntry, type Trtc } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { confirm, message as toast } from '@zp/ui';
+import { screenShareErrorText } from '@zp/core/rtc-words';
 import {
   MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
-  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, speakers, type DevicePrefs, type MemberInfo, type QualityLevel,
+  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, screenTileId, speakers, type DevicePrefs, type MemberInfo, type QualityLevel,
 } from './logic.js';
 import { invitationText, sendRoomMessage, watchRefusals } from './chat.js';
 
@@ -87,16 +88,20 @@ interface TileProps {
   /** speaking now (a green frame) */
   speaking?: boolean;
   notice?: string;
+  /** what the mask says while there is no picture (default: the camera is off) */
+  maskText?: string;
+  /** a shared screen rather than a person's camera */
+  screen?: boolean;
   viewRef: (el: HTMLDivElement | null) => void;
   onFocus: () => void;
 }
 
 /** One person's video: the SDK's picture inside `.view`, the camera-off mask over it, name and marks below. */
-export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, viewRef, onFocus }: TileProps) {
+export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, maskText, screen, viewRef, onFocus }: TileProps) {
   return (
-    <div className={`tile${focused ? ' focused' : ''}${speaking ? ' speaking' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'} data-speaking={speaking ? 'true' : undefined}>
+    <div className={`tile${focused ? ' focused' : ''}${speaking ? ' speaking' : ''}${screen ? ' screen' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'} data-speaking={speaking ? 'true' : undefined}>
       <div className="view" ref={viewRef} />
-      {!videoOn ? <div className="mask">{MSG.cameraOff}</div> : null}
+      {!videoOn ? <div className="mask">{maskText ?? MSG.cameraOff}</div> : null}
       {notice ? <div className="tile-notice" role="status">{notice}</div> : null}
       {!focused ? <button type="button" className="tile-hit" aria-label={`放大${name}的画面`} onClick={onFocus} /> : null}
       <div className="label">
@@ -137,6 +142,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const [colleagues, setColleagues] = useState<{ hrid: string; xm: string; zw: string }[] | null>(null);
   const [tab, setTab] = useState<'seekers' | 'colleagues'>('seekers');
   const [inviting, setInviting] = useState<string | null>(null);
+  /** our screen is shared (its preview is a tile of its own) */
+  const [sharing, setSharing] = useState(false);
+  const screenView = useRef<HTMLDivElement | null>(null);
 
   const trtcRef = useRef<Trtc | null>(null);
   const roomRef = useRef<HTMLElement | null>(null);
@@ -182,8 +190,10 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     const mainStream = TRTC.TYPE.STREAM_TYPE_MAIN;
     trtc.on(E.REMOTE_USER_ENTER, ({ userId }) => dispatch({ type: 'enter', userId }));
     trtc.on(E.REMOTE_USER_EXIT, ({ userId }) => dispatch({ type: 'exit', userId }));
-    trtc.on(E.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => streamType === mainStream && dispatch({ type: 'video', userId, on: true }));
-    trtc.on(E.REMOTE_VIDEO_UNAVAILABLE, ({ userId, streamType }) => streamType === mainStream && dispatch({ type: 'video', userId, on: false }));
+    // The main stream is the camera, the sub stream a shared screen.
+    trtc.on(E.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => dispatch({ type: streamType === mainStream ? 'video' : 'screen', userId, on: true }));
+    trtc.on(E.REMOTE_VIDEO_UNAVAILABLE, ({ userId, streamType }) => dispatch({ type: streamType === mainStream ? 'video' : 'screen', userId, on: false }));
+    trtc.on(E.SCREEN_SHARE_STOPPED, () => setSharing(false));
     trtc.on(E.REMOTE_AUDIO_AVAILABLE, ({ userId }) => dispatch({ type: 'audio', userId, on: true }));
     trtc.on(E.REMOTE_AUDIO_UNAVAILABLE, ({ userId }) => dispatch({ type: 'audio', userId, on: false }));
     trtc.on(E.NETWORK_QUALITY, (event) => dispatch({ type: 'quality', event }));
@@ -255,24 +265,40 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     };
   }, []);
 
-  // Remote pictures: each member's video plays in their tile once they publish it.
+  // Remote pictures: each member's camera plays in their tile once they publish it, a shared
+  // screen in a tile of its own.
   useEffect(() => {
     const trtc = trtcRef.current;
     if (!trtc || !entered) return;
-    const streamType = TRTC.TYPE.STREAM_TYPE_MAIN;
-    for (const m of state.remotes) {
-      const view = views.current.get(m.userId);
-      if (m.video && view && !playing.current.has(m.userId)) {
-        playing.current.add(m.userId);
-        sizes.current.set(m.userId, smallOf(m.userId));
-        trtc.startRemoteVideo({ userId: m.userId, streamType, view, option: { fillMode: 'contain', small: smallOf(m.userId) } }).catch(() => playing.current.delete(m.userId));
-      } else if (!m.video && playing.current.has(m.userId)) {
-        playing.current.delete(m.userId);
-        void trtc.stopRemoteVideo({ userId: m.userId, streamType }).catch(() => {});
+    const { STREAM_TYPE_MAIN, STREAM_TYPE_SUB } = TRTC.TYPE;
+    const show = (tile: string, userId: string, on: boolean, streamType: typeof STREAM_TYPE_MAIN | typeof STREAM_TYPE_SUB) => {
+      const view = views.current.get(tile);
+      const main = streamType === STREAM_TYPE_MAIN;
+      if (on && view && !playing.current.has(tile)) {
+        playing.current.add(tile);
+        if (main) sizes.current.set(userId, smallOf(userId));
+        trtc.startRemoteVideo({ userId, streamType, view, option: { fillMode: 'contain', ...(main ? { small: smallOf(userId) } : {}) } }).catch(() => playing.current.delete(tile));
+      } else if (!on && playing.current.has(tile)) {
+        playing.current.delete(tile);
+        void trtc.stopRemoteVideo({ userId, streamType }).catch(() => {});
       }
+    };
+    for (const m of state.remotes) {
+      show(m.userId, m.userId, m.video, STREAM_TYPE_MAIN);
+      show(screenTileId(m.userId), m.userId, m.screen, STREAM_TYPE_SUB);
     }
-    for (const id of [...playing.current]) if (!state.remotes.some((m) => m.userId === id)) playing.current.delete(id);
+    const tiles = new Set(state.remotes.flatMap((m) => [m.userId, screenTileId(m.userId)]));
+    for (const id of [...playing.current]) if (!tiles.has(id)) playing.current.delete(id);
   }, [state.remotes, entered]);
+
+  // A screen someone starts sharing is what everyone looks at (until they click another tile).
+  const sharers = state.remotes.filter((m) => m.screen).map((m) => m.userId);
+  const seenSharers = useRef(new Set<string>());
+  useEffect(() => {
+    const started = sharers.filter((id) => !seenSharers.current.has(id));
+    seenSharers.current = new Set(sharers);
+    if (started.length) setChosen(screenTileId(started.at(-1)!));
+  }, [sharers.join(',')]);
 
   // ---------------------------------------------------------------- the clock
   useEffect(() => {
@@ -394,6 +420,28 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     }
   };
 
+  // Screen sharing needs a desktop browser (phones have no getDisplayMedia).
+  const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
+  const toggleScreen = async () => {
+    const trtc = trtcRef.current;
+    if (!trtc) return;
+    try {
+      if (sharing) {
+        await trtc.stopScreenShare();
+        setSharing(false);
+      } else {
+        await trtc.startScreenShare({ option: { profile: '1080p' } });
+        setSharing(true);
+      }
+    } catch (err) {
+      toast.error(screenShareErrorText(err));
+    }
+  };
+  // Our shared screen previews in its tile once that tile exists.
+  useEffect(() => {
+    if (sharing && screenView.current) void trtcRef.current?.updateScreenShare({ view: screenView.current }).catch(() => {});
+  }, [sharing]);
+
   const toggleMic = async () => {
     const trtc = trtcRef.current;
     if (!trtc) return;
@@ -440,7 +488,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   };
 
   // ---------------------------------------------------------------- layout
-  const focus = focusedId(chosen, state, me, info.promoterId);
+  // Our own screen's preview is large only when clicked.
+  const focus = sharing && chosen === screenTileId(me) ? chosen : focusedId(chosen, state, me, info.promoterId);
 
   // Through the media server each camera comes in two sizes: the enlarged picture (or the only
   // other person) gets the large one, small tiles the small one (trtc-sdk-v5's option.small).
@@ -497,7 +546,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       {clock.phase === 'warning' ? <div className="alert warn" role="alert">{MSG.timeWarning}</div> : null}
       {state.reconnecting ? <div className="alert warn" role="status">{MSG.reconnecting}</div> : null}
       <div className="body">
-        <div className="stage" data-count={state.remotes.length + 1}>
+        <div className="stage" data-count={state.remotes.length + 1 + sharers.length + (sharing ? 1 : 0)}>
           <Tile
             id={me}
             name={`${nameOf(me)}（我）`}
@@ -527,6 +576,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               quality={m.quality}
               speaking={m.audio && speaking.has(m.userId)}
               notice={m.quality === 'down' ? MSG.peerReconnecting : undefined}
+              maskText={m.screen ? MSG.sharingScreen : undefined}
               viewRef={(el) => {
                 if (el) views.current.set(m.userId, el);
                 else views.current.delete(m.userId);
@@ -534,6 +584,40 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               onFocus={() => setChosen(m.userId)}
             />
           ))}
+          {state.remotes.filter((m) => m.screen).map((m) => (
+            <Tile
+              key={screenTileId(m.userId)}
+              id={screenTileId(m.userId)}
+              name={MSG.screenOf(nameOf(m.userId))}
+              link={null}
+              focused={focus === screenTileId(m.userId)}
+              videoOn
+              audioOn
+              quality={null}
+              screen
+              viewRef={(el) => {
+                if (el) views.current.set(screenTileId(m.userId), el);
+                else views.current.delete(screenTileId(m.userId));
+              }}
+              onFocus={() => setChosen(screenTileId(m.userId))}
+            />
+          ))}
+          {sharing ? (
+            <Tile
+              id={screenTileId(me)}
+              name={MSG.myScreen}
+              link={null}
+              focused={focus === screenTileId(me)}
+              videoOn
+              audioOn
+              quality={null}
+              screen
+              viewRef={(el) => {
+                screenView.current = el;
+              }}
+              onFocus={() => setChosen(screenTileId(me))}
+            />
+          ) : null}
           {departed ? (
             <div className="departed" role="status">
               <span>{MSG.peerLeft(nameOf(departed))}</span>
@@ -591,6 +675,12 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" /></svg>
           <span>麦克风</span>
         </IconButton>
+        {canShare && entered ? (
+          <IconButton label="共享屏幕" pressed={sharing} className={sharing ? 'sharing' : ''} onClick={() => void toggleScreen()}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M20 3H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h6v2H8v2h8v-2h-2v-2h6a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm0 13H4V5h16v11zm-8-9-4 4h3v3h2v-3h3l-4-4z" /></svg>
+            <span>{sharing ? '停止共享' : '共享屏幕'}</span>
+          </IconButton>
+        ) : null}
         {isPromoter && entered && trtcRef.current && recordingOf(trtcRef.current) ? (
           rec ? (
             <button type="button" className="record on" onClick={() => void recordAction('stop')}>{rec.state === 'recording' ? '停止录制' : '取消录制申请'}</button>

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ApiError } from '@zp/core/client';
 import { RTC_INVITED_MSG, RTC_WARNING_SECONDS } from '@zp/core/contract';
 import {
-  DEVICE_PREFS_KEY, INVITED_MSG, MSG, WARNING_SECONDS, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning,
+  DEVICE_PREFS_KEY, INVITED_MSG, MSG, WARNING_SECONDS, clockOffset, deviceErrorText, errorText, focusedId, screenTileId, formatClock, formatRemaining, fraudWarning,
   initialRoomState, kickedText, loadDevicePrefs, markJoined, memberLink, parseRoomMessage, peakLevel, pickDevice, roomClock, roomReducer,
   SPEAKING_VOLUME, roomFullFor, saveDevicePrefs, speakers, validRoomId, wasJoined, type RoomAction, type RoomState,
 } from './logic.js';
@@ -139,6 +139,18 @@ test('the large video is the one clicked while that person is here, else the oth
   expect(focusedId('9', roomReducer(s, { type: 'exit', userId: '9' }), '1')).toBe('7');
   // the interviewer, when present, before other seekers
   expect(focusedId(null, s, '1', '9')).toBe('9');
+});
+
+test('a shared screen is large while it lasts, unless someone clicked another tile after it began', () => {
+  let s = run({ type: 'enter', userId: '7' }, { type: 'enter', userId: '9' });
+  s = roomReducer(s, { type: 'screen', userId: '9', on: true });
+  expect(s.remotes.find((m) => m.userId === '9')!.screen).toBe(true);
+  expect(focusedId(null, s, '1', '7')).toBe(screenTileId('9'));
+  expect(focusedId('7', s, '1')).toBe('7');
+  expect(focusedId(screenTileId('9'), s, '1')).toBe(screenTileId('9'));
+  // Sharing ends (or the person leaves): the chosen screen is no longer there.
+  expect(focusedId(screenTileId('9'), roomReducer(s, { type: 'screen', userId: '9', on: false }), '1', '7')).toBe('7');
+  expect(focusedId(screenTileId('9'), roomReducer(s, { type: 'exit', userId: '9' }), '1')).toBe('7');
 });
 
 test('who left and is not back: named with 已离开房间 until they return', () => {

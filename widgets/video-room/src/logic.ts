@@ -31,6 +31,9 @@ export const MSG = {
   reconnecting: '网络连接中断，正在重新连接…',
   peerReconnecting: '连接中断，正在重连…',
   cameraOff: '摄像头未开启',
+  sharingScreen: '正在共享屏幕',
+  screenOf: (name: string) => `${name}的屏幕`,
+  myScreen: '我的屏幕',
   left: '您已离开房间',
   peerLeft: (name: string) => `${name}已离开房间`,
   reinvite: '重新邀请',
@@ -115,6 +118,8 @@ export interface RemoteMember {
   /** Publishing a camera / microphone now (REMOTE_VIDEO_/AUDIO_AVAILABLE). */
   video: boolean;
   audio: boolean;
+  /** Sharing their screen now (REMOTE_VIDEO_AVAILABLE of the sub stream). */
+  screen: boolean;
   quality: QualityLevel | null;
 }
 
@@ -142,6 +147,7 @@ export type RoomAction =
   | { type: 'enter'; userId: string }
   | { type: 'exit'; userId: string }
   | { type: 'video'; userId: string; on: boolean }
+  | { type: 'screen'; userId: string; on: boolean }
   | { type: 'audio'; userId: string; on: boolean }
   | { type: 'quality'; event: QualityEvent }
   | { type: 'connection'; state: string; isReconnecting?: boolean }
@@ -151,7 +157,7 @@ function upsert(state: RoomState, userId: string, patch: Partial<RemoteMember>):
   const known = state.remotes.some((m) => m.userId === userId);
   const remotes = known
     ? state.remotes.map((m) => (m.userId === userId ? { ...m, ...patch } : m))
-    : [...state.remotes, { userId, video: false, audio: false, quality: null, ...patch }];
+    : [...state.remotes, { userId, video: false, audio: false, screen: false, quality: null, ...patch }];
   return { ...state, remotes, departed: state.departed.includes(userId) ? state.departed.filter((id) => id !== userId) : state.departed };
 }
 
@@ -171,6 +177,8 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       return upsert(state, action.userId, { video: action.on });
     case 'audio':
       return upsert(state, action.userId, { audio: action.on });
+    case 'screen':
+      return upsert(state, action.userId, { screen: action.on });
     case 'quality': {
       const { event } = action;
       const byPeer = new Map(event.peers?.map((p) => [p.userId, p]));
@@ -194,12 +202,18 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
   }
 }
 
+/** The tile of a member's shared screen, beside their camera's. */
+export const screenTileId = (userId: string): string => `screen:${userId}`;
+
 /**
- * Whose video is large: the chosen one while they are here, else the other person (the
- * interviewer first, when given), our own only while alone. Ours is the small one.
+ * Which tile is large: the chosen one while it is there, else a shared screen, else the other
+ * person (the interviewer first, when given), our own only while alone. Ours is the small one.
  */
 export function focusedId(chosen: string | null, state: RoomState, me: string, prefer: string | null = null): string {
-  if (chosen && (chosen === me || state.remotes.some((m) => m.userId === chosen))) return chosen;
+  const here = (id: string) => id === me || state.remotes.some((m) => m.userId === id || (m.screen && screenTileId(m.userId) === id));
+  if (chosen && here(chosen)) return chosen;
+  const sharing = state.remotes.find((m) => m.screen);
+  if (sharing) return screenTileId(sharing.userId);
   if (prefer && prefer !== me && state.remotes.some((m) => m.userId === prefer)) return prefer;
   return state.remotes[0]?.userId ?? me;
 }

@@ -277,6 +277,10 @@ export const styles = css`
     border-radius: 50%;
     background: #3ecf7a;
   }
+  /* a shared screen: letterboxed on black, never cropped (text must stay readable) */
+  .tile.screen {
+    background: #000;
+  }
   .tile.focused {
     position: absolute;
     inset: 0;
@@ -489,6 +493,12 @@ export const styles = css`
     border-color: var(--zp-color-danger);
     color: var(--zp-color-danger);
   }
+  /* sharing our screen now: the button says 停止共享, in the primary colour */
+  .ctl.sharing {
+    background: var(--zp-color-info-soft);
+    border-color: var(--zp-color-primary);
+    color: var(--zp-color-primary);
+  }
   .record {
     padding: 6px 16px;
     border-radius: 18px;
@@ -584,6 +594,29 @@ export const styles = css`
     header .timer,
     header .remaining {
       order: 3;
+    }
+    /*
+     * Narrow: each control an icon over a short caption, from the left, so that three or four fit
+     * on one line and the corner on the right stays free for the page's floating chat button.
+     */
+    .controls {
+      justify-content: flex-start;
+      gap: 6px;
+      padding: 8px;
+    }
+    .ctl {
+      flex-direction: column;
+      gap: 2px;
+      min-width: 60px;
+      padding: 4px 8px;
+      border-radius: 10px;
+      font-size: 12px;
+      white-space: nowrap;
+    }
+    .record {
+      padding: 4px 8px;
+      border-radius: 10px;
+      font-size: 12px;
     }
   }
   @keyframes zp-spin {

@@ -44,7 +44,9 @@
  *     the same room (400 if `to` is not in it); they get `peer-message {from, session, message}`.
  *     With toSession, only that session of `to` gets it. Relays to a member whose socket is
  *     down are dropped (the SDK restarts ICE when the member is back).
- *  4. `media {audio, video}` announces what we publish; the others get `member-media`.
+ *  4. `media {audio, video, screen?}` announces what we publish; the others get `member-media`.
+ *     screen: the picture sent is a shared screen in place of the camera (one picture per person
+ *     on every path; the SDK shows it as trtc-sdk-v5's sub stream).
  *  5. `leave {}`: the others get `member-left {cause: 'left'}`. Closing the socket is not
  *     leaving: the member stays for the grace period (30 s, RTC_RECONNECT_GRACE_MS) and may
  *     join again with the same session; after it the others get `member-left {cause: 'dropped'}`.
@@ -327,7 +329,8 @@ export const rtcOps = {
     toSession: Type.Optional(RtcSession),
     message: PeerMessage,
   }),
-  media: Type.Object({ audio: Type.Boolean({ title: '麦克风' }), video: Type.Boolean({ title: '摄像头' }) }),
+  /** screen: the picture we send is our screen (trtc-sdk-v5's sub stream) instead of the camera */
+  media: Type.Object({ audio: Type.Boolean({ title: '麦克风' }), video: Type.Boolean({ title: '摄像头' }), screen: Type.Optional(Type.Boolean({ title: '屏幕共享' })) }),
   ping: Type.Object({}),
   sfuPublish: Type.Object({ sdp: Sdp }),
   /** layer: 1 the large picture (default), 0 the small one */
@@ -358,6 +361,8 @@ export const RtcMember = Type.Object({
   session: Type.String(),
   audio: Type.Boolean(),
   video: Type.Boolean(),
+  /** the member's picture is their screen now (then video is false: the camera is not sent) */
+  screen: Type.Optional(Type.Boolean()),
   /** SFU rooms: the member's media reach the media server (subscribe to them) */
   published: Type.Optional(Type.Boolean()),
 });

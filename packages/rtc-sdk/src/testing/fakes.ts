@@ -6,14 +6,23 @@
  */
 import type { RtcOp, RtcOpParams } from '@zp/core/contract';
 import type { JoinRequest, JoinResult, PeerMessage, Signalling, SignallingEvent } from '../index.js';
+import type { PublishedMedia } from '../signalling.js';
 
-export class FakeTrack {
+export class FakeTrack extends EventTarget {
   readyState: 'live' | 'ended' = 'live';
   enabled = true;
+  contentHint = '';
   readonly id = Math.random().toString(36).slice(2);
-  constructor(readonly kind: 'audio' | 'video') {}
+  constructor(readonly kind: 'audio' | 'video') {
+    super();
+  }
   stop() {
     this.readyState = 'ended';
+  }
+  /** The source went away by itself (a device unplugged, the browser's 停止共享). */
+  end() {
+    this.readyState = 'ended';
+    this.dispatchEvent(new Event('ended'));
   }
   async applyConstraints() {}
 }
@@ -32,6 +41,12 @@ export class FakeDevices extends EventTarget {
     const tracks = [constraints.video && new FakeTrack('video'), constraints.audio && new FakeTrack('audio')].filter(Boolean);
     return new MediaStream(tracks as unknown as MediaStreamTrack[]);
   }
+  /** The screen the person picks (refuse: they closed the picker). */
+  async getDisplayMedia(constraints: DisplayMediaStreamOptions) {
+    this.requests.push(constraints);
+    if (this.refuse) throw new DOMException('denied', this.refuse);
+    return new MediaStream([new FakeTrack('video') as unknown as MediaStreamTrack]);
+  }
   plug(...devices: Array<Pick<MediaDeviceInfo, 'kind' | 'deviceId' | 'label'>>) {
     this.devices.push(...(devices as MediaDeviceInfo[]));
     this.dispatchEvent(new Event('devicechange'));
@@ -45,7 +60,7 @@ export class FakeDevices extends EventTarget {
 export class FakeSignalling implements Signalling {
   joins: JoinRequest[] = [];
   sent: Array<{ to: string; message: PeerMessage; toSession?: string }> = [];
-  published: Array<{ audio: boolean; video: boolean }> = [];
+  published: PublishedMedia[] = [];
   left = 0;
   result: JoinResult | Error = { members: [], iceServers: [], resumed: false, mode: 'mesh' };
   /** SFU requests, in order: what the server would pass to the media server. */
@@ -63,7 +78,7 @@ export class FakeSignalling implements Signalling {
   send(to: string, message: PeerMessage, toSession?: string): void {
     this.sent.push({ to, message, toSession });
   }
-  publish(media: { audio: boolean; video: boolean }): void {
+  publish(media: PublishedMedia): void {
     this.published.push({ ...media });
   }
   async sfuPublish(sdp: string): Promise<string> {

@@ -529,7 +529,7 @@ export class RtcHub {
   private async media(conn: Conn, p: RtcOpParams<'media'>) {
     const seat = conn.seat;
     if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
-    await this.rooms.media(conn.userId!, seat.id, seat.session, p.audio, p.video);
+    await this.rooms.media(conn.userId!, seat.id, seat.session, p);
     return {};
   }
 

@@ -122,6 +122,8 @@ const ROOM_COLUMNS = sql.raw(`id::text as id, promoter_id::text as promoter_id, 
   floor(extract(epoch from started_at) * 1000)::bigint as started, floor(extract(epoch from ends_at) * 1000)::bigint as ends,
   (ended_at is not null) as ended, end_cause as cause, sfu,
   coalesce((select c.status = 1 from companies c where c.id = rtc_rooms.company_id), false) as approved`);
+/** A member as the room's sockets see them. */
+const MEMBER_COLUMNS = sql.raw(`user_id::text as "userId", session, audio, video, screen, published`);
 const MAX_INVITES = 20;
 /** A person's name as the video calls show it (HR's name, the résumé's, the account's, else the masked phone). */
 const NAME = sql.raw(`coalesce(nullif(hp.name, ''), nullif(sp.name, ''), nullif(u.name, ''), overlay(u.phone placing '****' from 4 for 4))`);
@@ -429,7 +431,7 @@ export class Rooms {
       const r = current
         ? await one<{ row: string; seq: number }>(
             tx,
-            sql`update rtc_room_members set published = published and session = ${seat.session},
+            sql`update rtc_room_members set published = published and session = ${seat.session}, screen = screen and session = ${seat.session},
                   session = ${seat.session}, audio = ${seat.audio}, video = ${seat.video}, connected = true,
                   attach_seq = attach_seq + 1, disconnected_at = null, node = ${seat.node}
                 where room_id = ${room.id} and user_id = ${userId} and left_at is null returning id::text as row, attach_seq as seq`,
@@ -482,7 +484,7 @@ export class Rooms {
     const r = await one<RtcMember>(
       this.db,
       sql`update rtc_room_members set published = true where room_id = ${roomId} and user_id = ${userId} and left_at is null and session = ${session}
-          returning user_id::text as "userId", session, audio, video, published`,
+          returning ${MEMBER_COLUMNS}`,
     );
     if (!r) throw roomEnded('您已不在该房间中');
     await this.publish({ k: 'published', r: roomId, m: r });
@@ -530,7 +532,7 @@ export class Rooms {
   async seated(roomId: string, except: string | null): Promise<RtcMember[]> {
     const list = await rows<RtcMember>(
       this.db,
-      sql`select user_id::text as "userId", session, audio, video, published from rtc_room_members
+      sql`select ${MEMBER_COLUMNS} from rtc_room_members
           where room_id = ${roomId} and left_at is null and session <> '' order by joined_at, id`,
     );
     return list.filter((m) => m.userId !== except);
@@ -572,14 +574,15 @@ export class Rooms {
       where room_id = ${roomId} and user_id = ${userId} and left_at is null and attach_seq = ${attachSeq}`);
   }
 
-  async media(userId: string, roomId: string, session: string, audio: boolean, video: boolean): Promise<void> {
-    const r = await one(
+  async media(userId: string, roomId: string, session: string, media: { audio: boolean; video: boolean; screen?: boolean }): Promise<void> {
+    const screen = !!media.screen;
+    const r = await one<RtcMember>(
       this.db,
-      sql`update rtc_room_members set audio = ${audio}, video = ${video}
-          where room_id = ${roomId} and user_id = ${userId} and left_at is null and session = ${session} returning id`,
+      sql`update rtc_room_members set audio = ${media.audio}, video = ${media.video}, screen = ${screen}
+          where room_id = ${roomId} and user_id = ${userId} and left_at is null and session = ${session} returning ${MEMBER_COLUMNS}`,
     );
     if (!r) throw roomEnded('您已不在该房间中');
-    await this.publish({ k: 'media', r: roomId, m: { userId, session, audio, video } });
+    await this.publish({ k: 'media', r: roomId, m: r });
   }
 
   // ---------------------------------------------------------------- ending

@@ -183,7 +183,7 @@ describe('a room on the socket', () => {
     // the free HR's 20 minutes start when the seeker is in too
     const jb = await b.join(room);
     expect(jb.data!.endsAt).toBe(clock.now + 20 * 60_000);
-    expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true, published: false }]);
+    expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true, screen: false, published: false }]);
     expect(jb.data!.mode).toBe('mesh');
     expect(await a.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: b.session, audio: false, video: false } });
 
@@ -198,7 +198,14 @@ describe('a room on the socket', () => {
     await a.call('relay', { to: s1.userId, toSession: 'someoneelse1', message: offer });
 
     expect(await b.call('media', { audio: true, video: false })).toMatchObject({ code: 0 });
-    expect(await a.next('member-media')).toEqual({ ev: 'member-media', member: { userId: s1.userId, session: b.session, audio: true, video: false } });
+    expect(await a.next('member-media')).toEqual({
+      ev: 'member-media',
+      member: { userId: s1.userId, session: b.session, audio: true, video: false, screen: false, published: false },
+    });
+    // Sharing the screen: the others hear it, and a page that comes back to the room learns it from the join.
+    expect(await b.call('media', { audio: true, video: false, screen: true })).toMatchObject({ code: 0 });
+    expect((await a.next('member-media', (p) => !!p.member.screen)).member).toMatchObject({ userId: s1.userId, video: false, screen: true });
+    expect(await b.call('media', { audio: true, video: false, screen: 'yes' })).toMatchObject({ code: 400 });
     expect(await b.call('leave')).toMatchObject({ code: 0 });
     expect(await a.next('member-left')).toEqual({ ev: 'member-left', userId: s1.userId, cause: 'left' });
     expect(b.pushes.filter((p) => p.ev === 'peer-message').map((p) => p.message.type)).toEqual(['answer', 'candidate']);
