@@ -73,6 +73,16 @@ export async function receivesVideo(video: Locator) {
   await expect.poll(() => framesDecodedOf(video), { timeout: 15_000 }).toBeGreaterThan(frames);
 }
 
+/** The microphones the page sends on its open connections (the labels of the audio senders' tracks). */
+export const sentMicrophones = (page: Page) =>
+  page.evaluate(() =>
+    [...new Set(((window as unknown as PcWindow).__pcs ?? [])
+      .filter((pc) => pc.connectionState !== 'closed')
+      .flatMap((pc) => pc.getSenders().map((s) => s.track))
+      .filter((t): t is MediaStreamTrack => t?.kind === 'audio' && t.readyState === 'live')
+      .map((t) => t.label))],
+  );
+
 const tileVideo = (page: Page, userId: string) => tile(page, userId).locator('video').first();
 
 /** `userId`'s picture plays on `page` (videoWidth > 0) and more of it keeps arriving (getStats). */

@@ -6,7 +6,8 @@
  * by a script the test puts in the page). The HR invites a colleague from 我的同事; the colleague
  * enters from their own interview page and each of the three sees the two others. The seeker's
  * camera off shows the mask on both other screens; the seeker's shared screen becomes the large
- * picture of the two others, until they stop; the HR reloads and sees both again; the seeker
+ * picture of the two others, until they stop; the colleague picks another microphone in 设备设置 and
+ * sends it; the HR reloads and sees both again; the seeker
  * leaves after confirming and the others see them go; a second interview of the same seeker that
  * day is refused with the spec's notice. Screenshots at 1280 px (HR, colleague) and 375 px (seeker).
  * Before it, a seeker declines an invitation and the HR in the room is told.
@@ -14,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot } from '../lib/harness.js';
 import { apiCall, apiLogin, md5 } from '../lib/api.js';
-import { enterFromDeviceCheck, receivesVideo, receivesVideoFrom, room, tile, videoPerson } from '../lib/video.js';
+import { enterFromDeviceCheck, receivesVideo, receivesVideoFrom, room, sentMicrophones, tile, videoPerson } from '../lib/video.js';
 
 /** The start of RTC_FREE_NOTICE (packages/core/src/contract/rtc.ts), the words of spec section 8. */
 const FREE_NOTICE = '非付费会员每次视频面试仅限20分钟';
@@ -189,6 +190,18 @@ describe('video interview room', () => {
       await tile(p.page, seeker.userId).locator('.mask').waitFor({ state: 'detached' });
       await receivesVideoFrom(p.page, seeker.userId);
     }
+
+    // 设备: the colleague picks another microphone without leaving; the room hears the new one.
+    expect(await sentMicrophones(colleague.page)).not.toContain('Fake Audio Input 1');
+    await room(colleague.page).getByRole('button', { name: '设备' }).click();
+    const settings = room(colleague.page).getByRole('dialog', { name: '设备设置' });
+    await settings.getByLabel('麦克风').selectOption({ label: 'Fake Audio Input 1' });
+    await expect.poll(() => sentMicrophones(colleague.page)).toEqual(['Fake Audio Input 1']);
+    await colleague.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await screenshot(colleague.page, 'video-room-device-settings-1280', { fullPage: false });
+    await settings.getByRole('button', { name: '完成' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await receivesVideoFrom(hr.page, colleague.userId);
 
     // The HR reloads: back in the room at once, and sees both others again (and they the HR).
     await hr.page.reload();

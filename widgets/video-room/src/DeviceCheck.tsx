@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { MSG, deviceErrorText, peakLevel, pickDevice, type DevicePrefs } from './logic.js';
+import { DevicePick, useDeviceLists, type DeviceKey } from './DevicePick.js';
 
 export interface DeviceCheckProps {
   initial: DevicePrefs;
@@ -14,9 +15,6 @@ export interface DeviceCheckProps {
 const stopAll = (stream: MediaStream | null) => {
   for (const t of stream?.getTracks() ?? []) t.stop();
 };
-
-/** Whether this browser can send sound to a chosen output (HTMLMediaElement.setSinkId). */
-const canPickSpeaker = () => typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 
 let toneUrl = '';
 /** A short 440 Hz tone as a WAV file, to try the speaker. */
@@ -54,7 +52,7 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
   // What to open: the remembered devices, then what the person picks (not what a device reports,
   // which would open the same camera again).
   const [open, setOpen] = useState({ cameraId: initial.cameraId, microphoneId: initial.microphoneId });
-  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
+  const { cameras, microphones, speakers, refresh: listDevices } = useDeviceLists();
   const [cameraError, setCameraError] = useState('');
   const [micError, setMicError] = useState('');
   const [level, setLevel] = useState(0);
@@ -62,16 +60,6 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
   const streams = useRef<{ video: MediaStream | null; audio: MediaStream | null }>({ video: null, audio: null });
   const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
   const supported = !!media?.getUserMedia;
-
-  const listDevices = () => {
-    media?.enumerateDevices().then(setDevices, () => {});
-  };
-
-  useEffect(() => {
-    if (!media) return;
-    media.addEventListener?.('devicechange', listDevices);
-    return () => media.removeEventListener?.('devicechange', listDevices);
-  }, []);
 
   // The camera's picture; opened again when another camera is chosen.
   useEffect(() => {
@@ -134,9 +122,6 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
     };
   }, [open.microphoneId]);
 
-  const cameras = devices.filter((d) => d.kind === 'videoinput' && d.deviceId);
-  const microphones = devices.filter((d) => d.kind === 'audioinput' && d.deviceId);
-  const speakers = canPickSpeaker() ? devices.filter((d) => d.kind === 'audiooutput' && d.deviceId) : [];
   const speakerId = pickDevice(prefs.speakerId, speakers);
 
   const trySpeaker = async () => {
@@ -156,17 +141,11 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
     onJoin({ ...prefs, speakerId });
   };
 
-  const select = (label: string, id: string, list: MediaDeviceInfo[], value: string, key: keyof DevicePrefs, fallback: string) => (
-    <label className="pick" htmlFor={id}>
-      <span>{label}</span>
-      <select id={id} value={value} disabled={!list.length} onChange={(e) => {
-        const value = e.target.value;
-        setPrefs((p) => ({ ...p, [key]: value }));
-        if (key !== 'speakerId') setOpen((o) => ({ ...o, [key]: value }));
-      }}>
-        {list.length ? list.map((d, i) => <option key={d.deviceId} value={d.deviceId}>{d.label || `${fallback} ${i + 1}`}</option>) : <option value="">未检测到{fallback}</option>}
-      </select>
-    </label>
+  const select = (label: string, id: string, list: MediaDeviceInfo[], value: string, key: DeviceKey) => (
+    <DevicePick label={label} id={id} list={list} value={value} onPick={(value) => {
+      setPrefs((p) => ({ ...p, [key]: value }));
+      if (key !== 'speakerId') setOpen((o) => ({ ...o, [key]: value }));
+    }} />
   );
 
   if (!supported) {
@@ -185,14 +164,14 @@ export function DeviceCheck({ initial, onJoin }: DeviceCheckProps) {
           {cameraError ? <div className="mask">{MSG.cameraOff}</div> : null}
         </div>
         <div className="check-side">
-          {select('摄像头', 'vr-camera', cameras, pickDevice(prefs.cameraId, cameras), 'cameraId', '摄像头')}
-          {select('麦克风', 'vr-mic', microphones, pickDevice(prefs.microphoneId, microphones), 'microphoneId', '麦克风')}
+          {select('摄像头', 'vr-camera', cameras, pickDevice(prefs.cameraId, cameras), 'cameraId')}
+          {select('麦克风', 'vr-mic', microphones, pickDevice(prefs.microphoneId, microphones), 'microphoneId')}
           <div className="level" role="meter" aria-label="麦克风音量" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
             <span style={{ width: `${Math.round(level * 100)}%` }} />
           </div>
           {speakers.length ? (
             <div className="speaker">
-              {select('扬声器', 'vr-speaker', speakers, speakerId, 'speakerId', '扬声器')}
+              {select('扬声器', 'vr-speaker', speakers, speakerId, 'speakerId')}
               <button type="button" onClick={() => void trySpeaker()}>试听</button>
             </div>
           ) : (

@@ -11,12 +11,14 @@ import { api, type UserSession } from '@zp/core/session';
 import { isApiError, failureText } from '@zp/core/client';
 import { recordingOf, type RecordingState, type RtcEntry, type Trtc } from '@zp/rtc-sdk/provider';
 import type { RtcRoomInfo } from '@zp/core/contract';
-import { confirm, message as toast } from '@zp/ui';
+import { Dialog, confirm, message as toast } from '@zp/ui';
 import { screenShareErrorText } from '@zp/core/rtc-words';
 import {
   MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
-  kickedText, markJoined, memberLink, roomClock, roomLink, roomReducer, screenTileId, speakers, type DevicePrefs, type MemberInfo, type QualityLevel,
+  kickedText, markJoined, memberLink, pickDevice, roomClock, roomLink, roomReducer, saveDevicePrefs, screenTileId, speakers, type DevicePrefs, type MemberInfo,
+  type QualityLevel,
 } from './logic.js';
+import { DevicePick, useDeviceLists, type DeviceKey } from './DevicePick.js';
 import { invitationText, sendRoomMessage, watchRefusals } from './chat.js';
 
 export interface Ended {
@@ -145,6 +147,12 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   /** our screen is shared (its preview is a tile of its own) */
   const [sharing, setSharing] = useState(false);
   const screenView = useRef<HTMLDivElement | null>(null);
+  /** the devices in use: those of the device check, then what 设备设置 picks (remembered for next time) */
+  const [devices, setDevices] = useState(prefs);
+  const deviceRef = useRef(prefs);
+  deviceRef.current = devices;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const dialogLayer = useRef<HTMLDivElement | null>(null);
 
   const trtcRef = useRef<Trtc | null>(null);
   const roomRef = useRef<HTMLElement | null>(null);
@@ -408,7 +416,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     if (!trtc) return;
     try {
       if (!media.current.videoStarted) {
-        await trtc.startLocalVideo({ view: localView.current, option: { profile: '480p', ...(prefs.cameraId ? { cameraId: prefs.cameraId } : {}) } });
+        const { cameraId } = deviceRef.current;
+        await trtc.startLocalVideo({ view: localView.current, option: { profile: '480p', ...(cameraId ? { cameraId } : {}) } });
         media.current.videoStarted = true;
         setCameraOn(true);
       } else {
@@ -417,6 +426,25 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       }
     } catch (err) {
       toast.error(deviceErrorText(err));
+    }
+  };
+
+  // 设备设置: another camera, microphone or speaker without leaving; the others see and hear the new one.
+  const lists = useDeviceLists();
+  const pickDeviceFor = async (key: DeviceKey, deviceId: string) => {
+    const trtc = trtcRef.current;
+    if (!trtc || !deviceId) return;
+    try {
+      if (key === 'cameraId' && media.current.videoStarted) await trtc.updateLocalVideo({ option: { cameraId: deviceId } });
+      if (key === 'microphoneId' && media.current.audioStarted) await trtc.updateLocalAudio({ option: { microphoneId: deviceId } });
+      if (key === 'speakerId') await TRTC.setCurrentSpeaker(deviceId);
+      const next = { ...deviceRef.current, [key]: deviceId };
+      setDevices(next);
+      saveDevicePrefs(next);
+    } catch (err) {
+      toast.error(deviceErrorText(err));
+    } finally {
+      lists.refresh();
     }
   };
 
@@ -447,7 +475,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     if (!trtc) return;
     try {
       if (!media.current.audioStarted) {
-        await trtc.startLocalAudio({ option: prefs.microphoneId ? { microphoneId: prefs.microphoneId } : {} });
+        const { microphoneId } = deviceRef.current;
+        await trtc.startLocalAudio({ option: microphoneId ? { microphoneId } : {} });
         media.current.audioStarted = true;
         setMicOn(true);
       } else {
@@ -681,6 +710,12 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             <span>{sharing ? '停止共享' : '共享屏幕'}</span>
           </IconButton>
         ) : null}
+        {entered ? (
+          <button type="button" className="ctl" aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.5L6.5 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.3 7.3 0 0 0 1.7 1L11 21h4l.4-2.9a7.3 7.3 0 0 0 1.7-1l2.5 1 2-3.5L19.4 13zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" /></svg>
+            <span>设备</span>
+          </button>
+        ) : null}
         {isPromoter && entered && trtcRef.current && recordingOf(trtcRef.current) ? (
           rec ? (
             <button type="button" className="record on" onClick={() => void recordAction('stop')}>{rec.state === 'recording' ? '停止录制' : '取消录制申请'}</button>
@@ -692,6 +727,19 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
           <button type="button" className="record on" onClick={() => void recordAction('withdraw')}>撤回录制同意</button>
         ) : null}
       </footer>
+      <div ref={dialogLayer} />
+      {dialogLayer.current ? (
+        <Dialog open={settingsOpen} title="设备设置" onClose={() => setSettingsOpen(false)} width={400} container={dialogLayer.current}
+          footer={<button type="button" className="zp-btn zp-btn--primary" onClick={() => setSettingsOpen(false)}>完成</button>}>
+          <div className="settings">
+            <DevicePick label="摄像头" id="vr-room-camera" list={lists.cameras} value={pickDevice(devices.cameraId, lists.cameras)} onPick={(id) => void pickDeviceFor('cameraId', id)} />
+            <DevicePick label="麦克风" id="vr-room-mic" list={lists.microphones} value={pickDevice(devices.microphoneId, lists.microphones)} onPick={(id) => void pickDeviceFor('microphoneId', id)} />
+            {lists.speakers.length ? (
+              <DevicePick label="扬声器" id="vr-room-speaker" list={lists.speakers} value={pickDevice(devices.speakerId, lists.speakers)} onPick={(id) => void pickDeviceFor('speakerId', id)} />
+            ) : null}
+          </div>
+        </Dialog>
+      ) : null}
       <div className="mini-bar">
         <span className="timer">{formatClock(clock.elapsed)}</span>
         <button type="button" aria-label="还原" title="还原" onClick={() => setMinimised(false)}>还原</button>

@@ -493,6 +493,15 @@ export const styles = css`
     border-color: var(--zp-color-danger);
     color: var(--zp-color-danger);
   }
+  /* 设备设置 in the room: the three pickers one under the other */
+  .settings {
+    display: grid;
+    gap: 12px;
+  }
+  .settings select {
+    width: 100%;
+    padding: 6px 8px;
+  }
   /* sharing our screen now: the button says 停止共享, in the primary colour */
   .ctl.sharing {
     background: var(--zp-color-info-soft);
