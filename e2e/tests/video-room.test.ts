@@ -7,7 +7,8 @@
  * enters from their own interview page and each of the three sees the two others. The seeker's
  * camera off shows the mask on both other screens; the seeker's shared screen becomes the large
  * picture of the two others, until they stop; the colleague picks another microphone in 设备设置 and
- * sends it; the HR reloads and sees both again; the seeker
+ * sends it; the seeker writes in the room's chat and the others read it; the colleague raises a
+ * hand and the HR sees it; the HR reloads (and finds the chat again) and sees both again; the seeker
  * leaves after confirming and the others see them go; a second interview of the same seeker that
  * day is refused with the spec's notice. Screenshots at 1280 px (HR, colleague) and 375 px (seeker).
  * Before it, a seeker declines an invitation and the HR in the room is told.
@@ -203,6 +204,23 @@ describe('video interview room', () => {
     await settings.waitFor({ state: 'detached' });
     await receivesVideoFrom(hr.page, colleague.userId);
 
+    // The room's text chat: the seeker writes, the two others read it under the seeker's name.
+    await room(seeker.page).getByLabel('输入消息').fill('您好，作品集链接稍后发您');
+    await room(seeker.page).getByRole('button', { name: '发送' }).click();
+    await room(seeker.page).getByRole('log', { name: '聊天记录' }).getByText('您好，作品集链接稍后发您').waitFor();
+    for (const p of [hr, colleague]) {
+      const line = room(p.page).getByRole('log', { name: '聊天记录' }).locator('.line').filter({ hasText: '您好，作品集链接稍后发您' });
+      await line.getByText(demo.seeker.name).waitFor();
+    }
+    // 举手: the colleague raises a hand; the HR sees it on the tile and is told; then it goes down.
+    await room(colleague.page).getByRole('button', { name: '举手' }).click();
+    await tile(hr.page, colleague.userId).getByRole('img', { name: '举手' }).waitFor();
+    await hr.page.getByText('赵敏举手了').first().waitFor();
+    await screenshot(hr.page, 'video-room-chat-hand-1280');
+    await screenshot(hr.page, 'video-room-chat-hand-viewport-1280', { fullPage: false });
+    await room(colleague.page).getByRole('button', { name: '举手' }).click();
+    await tile(hr.page, colleague.userId).getByRole('img', { name: '举手' }).waitFor({ state: 'detached' });
+
     // The HR reloads: back in the room at once, and sees both others again (and they the HR).
     await hr.page.reload();
     await room(hr.page).getByRole('button', { name: '离开' }).waitFor();
@@ -211,6 +229,8 @@ describe('video interview room', () => {
     await receivesVideoFrom(hr.page, colleague.userId);
     await receivesVideoFrom(seeker.page, hr.userId);
     await receivesVideoFrom(colleague.page, hr.userId);
+    // What was said before the reload is there again (kept with the interview).
+    await room(hr.page).getByRole('log', { name: '聊天记录' }).getByText('您好，作品集链接稍后发您').waitFor();
 
     // Together for a minute, the interview counts as the free HR's one with this seeker today.
     const hrToken = await apiLogin('hr', demo.hr.phone, demo.password);

@@ -400,6 +400,7 @@ export const rtcApi = {
   endRoom: /*#__PURE__*/ ref<typeof C.rtcApi["endRoom"]>("POST", "/api/sec/trtc/endRoom", "hrApproved"),
   roomInfo: /*#__PURE__*/ ref<typeof C.rtcApi["roomInfo"]>("GET", "/api/sec/trtc/roomInfo", "user"),
   roomMembersInfo: /*#__PURE__*/ ref<typeof C.rtcApi["roomMembersInfo"]>("POST", "/api/sec/trtc/roomMembersInfo", "user"),
+  roomMessages: /*#__PURE__*/ ref<typeof C.rtcApi["roomMessages"]>("GET", "/api/sec/trtc/roomMessages", "user"),
   recordings: /*#__PURE__*/ ref<typeof C.rtcApi["recordings"]>("GET", "/api/sec/trtc/recordings", "user"),
   recordingUrl: /*#__PURE__*/ ref<typeof C.rtcApi["recordingUrl"]>("GET", "/api/sec/trtc/recordings/:id", "user"),
   deleteRecording: /*#__PURE__*/ ref<typeof C.rtcApi["deleteRecording"]>("POST", "/api/sec/trtc/recordings/:id/delete", "hrApproved"),

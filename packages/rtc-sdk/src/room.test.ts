@@ -610,3 +610,18 @@ describe('screen sharing', () => {
     expect(layers()).toEqual([0, 1, 0]);
   });
 });
+
+describe('custom messages', () => {
+  test('sent to the room as base64 of the bytes; another member\'s arrive as CUSTOM_MESSAGE with the bytes back', async () => {
+    expect(() => trtc.sendCustomMessage({ cmdId: 1, data: new ArrayBuffer(1) })).toThrow(RtcError);
+    await trtc.enterRoom(ROOM);
+    trtc.sendCustomMessage({ cmdId: 1, data: new TextEncoder().encode('您好').buffer as ArrayBuffer });
+    expect(signalling.customs).toEqual([{ cmdId: 1, data: Buffer.from('您好').toString('base64') }]);
+    for (const bad of [{ cmdId: 0, data: new ArrayBuffer(1) }, { cmdId: 11, data: new ArrayBuffer(1) }, { cmdId: 2, data: new ArrayBuffer(1025) }]) {
+      expect(() => trtc.sendCustomMessage(bad)).toThrow(expect.objectContaining({ code: ERROR_CODE.INVALID_PARAMETER }));
+    }
+    signalling.push({ type: 'custom', userId: '10', cmdId: 2, seq: 7, data: Buffer.from('1').toString('base64') });
+    const [got] = of(EVENT.CUSTOM_MESSAGE);
+    expect([got!.userId, got!.cmdId, got!.seq, new TextDecoder().decode(got!.data)]).toEqual(['10', 2, 7, '1']);
+  });
+});

@@ -74,6 +74,8 @@ export type SignallingEvent =
   /** SFU: the member's media reach the media server (a new publication: subscribe anew). */
   | { type: 'member-published'; member: RoomMember }
   | { type: 'talking'; userId: string; talking: boolean }
+  /** another member's custom message (trtc-sdk-v5's CUSTOM_MESSAGE); data is base64 */
+  | { type: 'custom'; userId: string; cmdId: number; seq: number; data: string }
   | ({ type: 'record' } & RecordingState)
   /** RECONNECTING while away (then 'rejoined', 'removed' or DISCONNECTED); DISCONNECTED: given up, nothing follows. */
   | { type: 'connection'; state: 'RECONNECTING' | 'DISCONNECTED'; message?: string };
@@ -113,6 +115,8 @@ export interface Signalling extends SfuSignalling {
   send(to: string, message: PeerMessage, toSession?: string): void;
   /** Announces which of our media are published. */
   publish(media: PublishedMedia): void;
+  /** A custom message to everyone else in the room (data base64); resolves with its seq, rejects with the server's refusal. */
+  custom(cmdId: number, data: string): Promise<number>;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: SignallingEvent) => void): () => void;
 }

@@ -13,7 +13,7 @@ type Implemented =
   | 'startLocalVideo' | 'updateLocalVideo' | 'stopLocalVideo' | 'startLocalAudio' | 'updateLocalAudio' | 'stopLocalAudio'
   | 'startScreenShare' | 'updateScreenShare' | 'stopScreenShare'
   | 'startRemoteVideo' | 'updateRemoteVideo' | 'stopRemoteVideo' | 'muteRemoteAudio' | 'setRemoteAudioVolume'
-  | 'getVideoTrack' | 'getAudioTrack' | 'enableAudioVolumeEvaluation';
+  | 'getVideoTrack' | 'getAudioTrack' | 'enableAudioVolumeEvaluation' | 'sendCustomMessage';
 type AsFunctions<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => R extends TencentTRTC ? unknown : R : never;
 };

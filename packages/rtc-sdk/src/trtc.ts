@@ -22,6 +22,7 @@ import type {
   LocalAudioConfig,
   LocalVideoConfig,
   RemoteVideoConfig,
+  CustomMessageData,
   ScreenShareConfig,
   StopRemoteVideoConfig,
   TRTCEventName,
@@ -434,6 +435,9 @@ export class TRTC {
         }
         break;
       }
+      case 'custom':
+        this.#emit(EVENT.CUSTOM_MESSAGE, { userId: event.userId, cmdId: event.cmdId, seq: event.seq, data: fromBase64(event.data) });
+        break;
       case 'record': {
         const { type: _type, ...state } = event;
         for (const listener of [...this.#recordingListeners]) listener(state);
@@ -930,6 +934,24 @@ export class TRTC {
     await this.#syncLocal();
   }
 
+  /**
+   * A message to everyone else in the room, in order (CUSTOM_MESSAGE there): cmdId 1–10, data at
+   * most 1 KB. As trtc-sdk-v5's, it returns nothing; a message the server refuses is reported as
+   * an ERROR event.
+   */
+  sendCustomMessage(message: CustomMessageData): void {
+    const fnName = 'sendCustomMessage';
+    this.#assertUsable(fnName);
+    const room = this.#room;
+    if (!room) throw invalidOperation(fnName, '请先进入房间');
+    const { cmdId, data } = message;
+    if (!Number.isInteger(cmdId) || cmdId < 1 || cmdId > 10) throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName, message: 'cmdId 须为 1–10 的整数' });
+    if (!(data instanceof ArrayBuffer) || data.byteLength > 1024) throw new RtcError({ code: ERROR_CODE.INVALID_PARAMETER, fnName, message: 'data 须为不超过 1 KB 的 ArrayBuffer' });
+    room.signalling.custom(cmdId, toBase64(data)).catch((error: Error) => {
+      if (this.#room === room) this.#emit(EVENT.ERROR, new RtcError({ code: ERROR_CODE.OPERATION_FAILED, fnName, message: error.message, originError: error }));
+    });
+  }
+
   // ---------------------------------------------------------------- screen sharing
 
   /**
@@ -1156,6 +1178,19 @@ export class TRTC {
       return after;
     });
   };
+}
+
+function toBase64(data: ArrayBuffer): string {
+  let binary = '';
+  for (const byte of new Uint8Array(data)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): ArrayBuffer {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes.buffer;
 }
 
 /** Stops the member's picture wherever it plays (the views stay, for when it comes back). */

@@ -5,6 +5,7 @@
  * every method implemented here. Options the self-hosted SDK does not implement are ignored.
  */
 export type {
+  CustomMessageData,
   EnterRoomConfig,
   LocalAudioConfig,
   LocalVideoConfig,

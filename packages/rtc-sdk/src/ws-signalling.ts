@@ -134,6 +134,10 @@ export class WebSocketSignalling implements Signalling {
     if (this.#state === 'joined') this.#fire('sfuTrickle', { ...(userId ? { userId } : {}), candidate });
   }
 
+  async custom(cmdId: number, data: string): Promise<number> {
+    return ((await this.#call('custom', { cmdId, data })) as { seq: number }).seq;
+  }
+
   async record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree = false): Promise<void> {
     if (op === 'recordAnswer') await this.#call(op, { agree });
     else await this.#call(op, {});
@@ -304,6 +308,9 @@ export class WebSocketSignalling implements Signalling {
         break;
       case 'member-published':
         this.#emit({ type: 'member-published', member: { ...push.member } });
+        break;
+      case 'custom':
+        this.#emit({ type: 'custom', userId: push.userId, cmdId: push.cmdId, seq: push.seq, data: push.data });
         break;
       case 'talking':
         this.#emit({ type: 'talking', userId: push.userId, talking: push.talking });

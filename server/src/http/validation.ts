@@ -18,6 +18,11 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Half of a UTF-16 pair alone (JSON "\ud800"): no character at all, and PostgreSQL's json refuses it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** The text rule on its own, for text that arrives otherwise than as a string field (a socket's payload). */
+export function isCleanText(text: string, multiline: boolean): boolean {
+  return !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(text) && !LONE_SURROGATE.test(text);
+}
+
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv({
     coerceTypes: coerce ? 'array' : false,
@@ -35,7 +40,7 @@ function makeAjv(coerce: boolean) {
     type: 'string',
     schemaType: 'string',
     errors: false,
-    validate: (mode: string, data: string) => !(mode === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(data) && !LONE_SURROGATE.test(data),
+    validate: (mode: string, data: string) => isCleanText(data, mode !== 'line'),
   });
   return ajv;
 }

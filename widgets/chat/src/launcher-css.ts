@@ -6,7 +6,8 @@ export const launcherCss = `
   .launcher {
     position: fixed;
     right: 24px;
-    bottom: 24px;
+    /* a page with controls of its own at the window's foot (the video room) lifts it above them */
+    bottom: var(--zp-launcher-bottom, 24px);
     width: 52px;
     height: 52px;
     border-radius: 50%;

@@ -13,6 +13,8 @@ import { recordingOf, type RecordingState, type RtcEntry, type Trtc } from '@zp/
 import type { RtcRoomInfo } from '@zp/core/contract';
 import { Dialog, confirm, message as toast } from '@zp/ui';
 import { screenShareErrorText } from '@zp/core/rtc-words';
+import { beijingDateTime } from '@zp/core/dates';
+import { ROOM_CHAT_BAD_MSG, ROOM_CHAT_CMD, ROOM_CHAT_MAX_CHARS, ROOM_HAND_CMD } from '@zp/core/rules/interview';
 import {
   MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
   kickedText, markJoined, memberLink, pickDevice, roomClock, roomLink, roomReducer, saveDevicePrefs, screenTileId, speakers, type DevicePrefs, type MemberInfo,
@@ -78,6 +80,31 @@ function MicOff() {
   );
 }
 
+/** A raised hand (an open palm), drawn rather than an emoji: not every system has the emoji font. */
+function HandIcon({ size }: { size: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <path fill="currentColor" d="M21 7a1.5 1.5 0 0 0-3 0v5h-1V4a1.5 1.5 0 0 0-3 0v8h-1V2.5a1.5 1.5 0 0 0-3 0V12H9V5a1.5 1.5 0 0 0-3 0v10.2l-2.3-2.1a1.6 1.6 0 0 0-2.2 2.3l4.6 5A6 6 0 0 0 10.6 23H15a6 6 0 0 0 6-6V7z" />
+    </svg>
+  );
+}
+
+function HandMark() {
+  return (
+    <span className="hand" role="img" aria-label="举手" title="举手">
+      <HandIcon size={14} />
+    </span>
+  );
+}
+
+/** A message of the room's text chat as the room shows it (key: who and seq; ours are numbered locally until read back). */
+interface ChatLine {
+  key: string;
+  userId: string;
+  text: string;
+  at: number;
+}
+
 interface TileProps {
   id: string;
   name: string;
@@ -94,12 +121,21 @@ interface TileProps {
   maskText?: string;
   /** a shared screen rather than a person's camera */
   screen?: boolean;
+  /** the person raised their hand (举手) */
+  hand?: boolean;
   viewRef: (el: HTMLDivElement | null) => void;
   onFocus: () => void;
 }
 
+const withOut = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
+  if (!set.has(id)) return set;
+  const next = new Set(set);
+  next.delete(id);
+  return next;
+};
+
 /** One person's video: the SDK's picture inside `.view`, the camera-off mask over it, name and marks below. */
-export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, maskText, screen, viewRef, onFocus }: TileProps) {
+export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, maskText, screen, hand, viewRef, onFocus }: TileProps) {
   return (
     <div className={`tile${focused ? ' focused' : ''}${speaking ? ' speaking' : ''}${screen ? ' screen' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'} data-speaking={speaking ? 'true' : undefined}>
       <div className="view" ref={viewRef} />
@@ -110,6 +146,7 @@ export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, 
         {link ? <a href={link} target="_blank" rel="noopener noreferrer" title={`查看${name}的资料`}>{name}</a> : <span>{name}</span>}
         {tag ? <em>{tag}</em> : null}
         {!audioOn ? <MicOff /> : null}
+        {hand ? <HandMark /> : null}
         {speaking ? <span className="speaking-mark" role="img" aria-label="正在说话" /> : null}
         <QualityMark level={quality} />
       </div>
@@ -152,6 +189,14 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const deviceRef = useRef(prefs);
   deviceRef.current = devices;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  /** the room's text chat, what was said before we came first; ready once that was read */
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  const [chatReady, setChatReady] = useState(false);
+  const [draft, setDraft] = useState('');
+  const chatLog = useRef<HTMLDivElement | null>(null);
+  /** raised hands: ours, and those of the others */
+  const [handUp, setHandUp] = useState(false);
+  const [hands, setHands] = useState<ReadonlySet<string>>(() => new Set());
   const dialogLayer = useRef<HTMLDivElement | null>(null);
 
   const trtcRef = useRef<Trtc | null>(null);
@@ -197,7 +242,15 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     const E = TRTC.EVENT;
     const mainStream = TRTC.TYPE.STREAM_TYPE_MAIN;
     trtc.on(E.REMOTE_USER_ENTER, ({ userId }) => dispatch({ type: 'enter', userId }));
-    trtc.on(E.REMOTE_USER_EXIT, ({ userId }) => dispatch({ type: 'exit', userId }));
+    trtc.on(E.REMOTE_USER_EXIT, ({ userId }) => {
+      dispatch({ type: 'exit', userId });
+      setHands((before) => withOut(before, userId));
+    });
+    trtc.on(E.CUSTOM_MESSAGE, ({ userId, cmdId, seq, data }) => {
+      const text = new TextDecoder().decode(data);
+      if (cmdId === ROOM_CHAT_CMD) addChat([{ key: `${userId}:${seq}`, userId, text, at: Date.now() }]);
+      else if (cmdId === ROOM_HAND_CMD) setHands((before) => (text === '1' ? new Set([...before, userId]) : withOut(before, userId)));
+    });
     // The main stream is the camera, the sub stream a shared screen.
     trtc.on(E.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => dispatch({ type: streamType === mainStream ? 'video' : 'screen', userId, on: true }));
     trtc.on(E.REMOTE_VIDEO_UNAVAILABLE, ({ userId, streamType }) => dispatch({ type: streamType === mainStream ? 'video' : 'screen', userId, on: false }));
@@ -307,6 +360,80 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     seenSharers.current = new Set(sharers);
     if (started.length) setChosen(screenTileId(started.at(-1)!));
   }, [sharers.join(',')]);
+
+  // ---------------------------------------------------------------- the room's chat and raised hands
+  const addChat = (lines: ChatLine[]) =>
+    setChat((before) => {
+      const known = new Set(before.map((l) => l.key));
+      const fresh = lines.filter((l) => !known.has(l.key));
+      return fresh.length ? [...before, ...fresh] : before;
+    });
+  // What was said before we came; our own messages wait until it is read, so they come after it.
+  useEffect(() => {
+    if (!entered) return;
+    let live = true;
+    api.call(rtcApi.roomMessages, { query: { channelId } }).then(
+      ({ list }) => {
+        if (!live) return;
+        setChat((now) => {
+          const said = list.map((m) => ({ key: `${m.userId}:${m.seq}`, userId: m.userId, text: m.text, at: m.at }));
+          const known = new Set(said.map((l) => l.key));
+          return [...said, ...now.filter((l) => !known.has(l.key))];
+        });
+        setChatReady(true);
+      },
+      () => live && setChatReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [entered]);
+  useEffect(() => {
+    const log = chatLog.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [chat.length]);
+  const sendChat = () => {
+    const trtc = trtcRef.current;
+    const text = draft.trim();
+    if (!trtc || !text) return;
+    if ([...text].length > ROOM_CHAT_MAX_CHARS) {
+      toast.warning(ROOM_CHAT_BAD_MSG);
+      return;
+    }
+    try {
+      trtc.sendCustomMessage({ cmdId: ROOM_CHAT_CMD, data: new TextEncoder().encode(text).buffer as ArrayBuffer });
+      addChat([{ key: `${me}:local-${Date.now()}`, userId: me, text, at: Date.now() }]);
+      setDraft('');
+    } catch (err) {
+      toast.error(failureText(err));
+    }
+  };
+  const sendHand = (up: boolean) => trtcRef.current?.sendCustomMessage({ cmdId: ROOM_HAND_CMD, data: new TextEncoder().encode(up ? '1' : '0').buffer as ArrayBuffer });
+  const toggleHand = () => {
+    try {
+      sendHand(!handUp);
+      setHandUp(!handUp);
+    } catch (err) {
+      toast.error(failureText(err));
+    }
+  };
+  // Someone who comes in while our hand is up sees it too.
+  const remoteIds = state.remotes.map((m) => m.userId).join(',');
+  useEffect(() => {
+    if (handUp) {
+      try {
+        sendHand(true);
+      } catch {
+        // not in the room (any more): nothing to tell
+      }
+    }
+  }, [remoteIds]);
+  // The interviewer is told who raised a hand.
+  const handsSeen = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    for (const id of hands) if (!handsSeen.current.has(id) && isPromoter) toast.info(`${nameOf(id)}举手了`);
+    handsSeen.current = hands;
+  }, [hands]);
 
   // ---------------------------------------------------------------- the clock
   useEffect(() => {
@@ -546,6 +673,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     return (
       <li key={id}>
         {link ? <a href={link} target="_blank" rel="noopener noreferrer">{nameOf(id)}</a> : <span>{nameOf(id)}</span>}
+        {hands.has(id) || (id === me && handUp) ? <HandMark /> : null}
         <span className={present.has(id) ? 'state in' : 'state'}>{present.has(id) ? '在房间' : '未进入'}</span>
         {action}
       </li>
@@ -586,6 +714,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             audioOn={micOn}
             quality={state.localQuality}
             speaking={micOn && speaking.has(me)}
+            hand={handUp}
             notice={entered ? undefined : '正在进入房间…'}
             viewRef={(el) => {
               localView.current = el;
@@ -604,6 +733,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               audioOn={m.audio}
               quality={m.quality}
               speaking={m.audio && speaking.has(m.userId)}
+              hand={hands.has(m.userId)}
               notice={m.quality === 'down' ? MSG.peerReconnecting : undefined}
               maskText={m.screen ? MSG.sharingScreen : undefined}
               viewRef={(el) => {
@@ -693,6 +823,26 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             </>
           )}
           {isHr && !isPromoter ? <p className="hint">点击求职者姓名可查看其简历</p> : null}
+          <section className="room-chat" aria-label="房间聊天">
+            <h3>聊天</h3>
+            <div className="chat-log" role="log" aria-label="聊天记录" ref={chatLog}>
+              {chat.length ? chat.map((l) => (
+                <p key={l.key} className={l.userId === me ? 'line mine' : 'line'}>
+                  <span className="who">{l.userId === me ? '我' : nameOf(l.userId)}</span>
+                  <time dateTime={new Date(l.at).toISOString()}>{beijingDateTime(l.at).time}</time>
+                  <span className="text">{l.text}</span>
+                </p>
+              )) : <span className="empty">面试中可在此发送文字消息，记录随面试保存</span>}
+            </div>
+            <form className="chat-send" onSubmit={(e) => {
+              e.preventDefault();
+              sendChat();
+            }}>
+              <input type="text" aria-label="输入消息" placeholder="输入消息" maxLength={ROOM_CHAT_MAX_CHARS} value={draft}
+                disabled={!entered || !chatReady} onChange={(e) => setDraft(e.target.value)} />
+              <button type="submit" disabled={!entered || !chatReady || !draft.trim()}>发送</button>
+            </form>
+          </section>
         </aside>
       </div>
       <footer className="controls">
@@ -704,8 +854,14 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" /></svg>
           <span>麦克风</span>
         </IconButton>
+        {entered ? (
+          <IconButton label="举手" pressed={handUp} className={handUp ? 'active' : ''} onClick={toggleHand}>
+            <HandIcon size={20} />
+            <span>{handUp ? '放下' : '举手'}</span>
+          </IconButton>
+        ) : null}
         {canShare && entered ? (
-          <IconButton label="共享屏幕" pressed={sharing} className={sharing ? 'sharing' : ''} onClick={() => void toggleScreen()}>
+          <IconButton label="共享屏幕" pressed={sharing} className={sharing ? 'active' : ''} onClick={() => void toggleScreen()}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M20 3H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h6v2H8v2h8v-2h-2v-2h6a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm0 13H4V5h16v11zm-8-9-4 4h3v3h2v-3h3l-4-4z" /></svg>
             <span>{sharing ? '停止共享' : '共享屏幕'}</span>
           </IconButton>

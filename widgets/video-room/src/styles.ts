@@ -408,9 +408,70 @@ export const styles = css`
     color: #fff;
   }
   .members {
+    display: flex;
+    flex-direction: column;
     border-left: 1px solid var(--zp-color-border);
     padding: 12px;
     overflow: auto;
+  }
+  /* the room's text chat, below the people: what was said scrolls, the input stays at its foot */
+  .room-chat {
+    display: flex;
+    flex-direction: column;
+    flex: 1;
+    min-height: 200px;
+    margin-top: 12px;
+    padding-top: 8px;
+    border-top: 1px solid var(--zp-color-border);
+  }
+  .room-chat h3 {
+    margin: 0 0 6px;
+    font-size: 14px;
+  }
+  .chat-log {
+    flex: 1;
+    min-height: 96px;
+    overflow-y: auto;
+    font-size: 13px;
+  }
+  .chat-log .line {
+    margin: 0 0 6px;
+    overflow-wrap: anywhere;
+  }
+  .chat-log .who {
+    font-weight: 600;
+    margin-right: 6px;
+  }
+  .chat-log .mine .who {
+    color: var(--zp-color-primary);
+  }
+  .chat-log time {
+    font-size: 12px;
+    color: var(--zp-color-text-muted);
+  }
+  .chat-log .text {
+    display: block;
+    white-space: pre-wrap;
+  }
+  .chat-log .empty {
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+  }
+  .chat-send {
+    display: flex;
+    gap: 6px;
+    margin-top: 6px;
+  }
+  .chat-send input {
+    flex: 1;
+    min-width: 0;
+    padding: 5px 8px;
+  }
+  /* a raised hand: amber, beside the name (on the tiles too) */
+  .hand,
+  .label .hand {
+    display: inline-flex;
+    color: #f5a623;
   }
   .tabs {
     display: flex;
@@ -502,8 +563,8 @@ export const styles = css`
     width: 100%;
     padding: 6px 8px;
   }
-  /* sharing our screen now: the button says 停止共享, in the primary colour */
-  .ctl.sharing {
+  /* a control that is on now (sharing the screen, a raised hand), in the primary colour */
+  .ctl.active {
     background: var(--zp-color-info-soft);
     border-color: var(--zp-color-primary);
     color: var(--zp-color-primary);
@@ -524,8 +585,8 @@ export const styles = css`
   .room.minimised {
     position: fixed;
     right: 16px;
-    /* above the chat launcher (52 px at 24 px from the corner), which would cover 还原 */
-    bottom: 92px;
+    /* above the chat launcher (52 px, --zp-launcher-bottom from the foot), which would cover 还原 */
+    bottom: calc(var(--zp-launcher-bottom, 24px) + 68px);
     width: 240px;
     height: auto;
     min-height: 0;

@@ -175,6 +175,15 @@ export const RtcMemberInfo = Type.Object({
   dwid: Type.String(),
 });
 
+/** A message of a room's text chat (seq orders them, as the custom message's seq). */
+export const RtcRoomMessage = Type.Object({
+  seq: Type.Integer(),
+  userId: Type.String(),
+  text: Type.String(),
+  at: Millis,
+});
+export type RtcRoomMessage = Static<typeof RtcRoomMessage>;
+
 /** A recording of a video interview, as its list shows it. */
 export const RtcRecording = Type.Object({
   id: Type.Integer(),
@@ -258,6 +267,11 @@ export const rtcApi = {
     body: Type.Array(Id('用户ID'), { minItems: 1, maxItems: 50, title: '用户ID列表' }),
     reply: replyOf({ list: Type.Array(RtcMemberInfo) }),
   }),
+  roomMessages: route({
+    method: 'GET', url: '/api/sec/trtc/roomMessages', summary: '房间的文字聊天记录（在房间中待过的人与本单位 HR 可查看）', access: 'user', partner: true, tags,
+    query: ChannelQuery,
+    reply: replyOf({ list: Type.Array(RtcRoomMessage) }),
+  }),
   recordings: route({
     method: 'GET', url: '/api/sec/trtc/recordings', summary: '视频面试录像列表（企业 HR：本单位的；求职者：自己参加的面试）', access: 'user', tags,
     reply: replyOf({ list: Type.Array(RtcRecording) }),
@@ -338,6 +352,14 @@ export const rtcOps = {
   sfuAnswer: Type.Object({ userId: Id('发布者'), sdp: Sdp }),
   sfuTrickle: Type.Object({ userId: Type.Optional(Id('发布者')), candidate: Type.Union([IceCandidate, Type.Null()]) }),
   sfuLayer: Type.Object({ userId: Id('发布者'), layer: Enum([0, 1], { title: '清晰度' }) }),
+  /**
+   * trtc-sdk-v5's sendCustomMessage: to everyone else in the room, in order; data is base64 of at
+   * most 1 KB. cmdId ROOM_CHAT_CMD (rules/interview) is the room's text chat, kept with the interview.
+   */
+  custom: Type.Object({
+    cmdId: Type.Integer({ minimum: 1, maximum: 10, title: '消息类型' }),
+    data: Type.String({ maxLength: 1368, pattern: '^[A-Za-z0-9+/]*={0,2}$', title: '消息内容' }),
+  }),
   /** the promoter asks everyone to agree to record (needs the media server) */
   recordAsk: Type.Object({}),
   /** 是否同意录制本次面试？ — also how a person withdraws their consent later (agree false) */
@@ -419,6 +441,8 @@ export const RtcPush = Type.Union([
   /** cause: left (leave or HTTP leaveRoom), dropped (socket gone longer than the grace period) */
   Type.Object({ ev: Type.Literal('member-left'), userId: Type.String(), cause: Enum(['left', 'dropped']) }),
   Type.Object({ ev: Type.Literal('member-media'), member: RtcMember }),
+  /** a custom message of another member (see the `custom` op); seq orders one sender's messages */
+  Type.Object({ ev: Type.Literal('custom'), userId: Type.String(), cmdId: Type.Integer(), seq: Type.Integer(), data: Type.String() }),
   /** session: the sender's */
   Type.Object({ ev: Type.Literal('peer-message'), from: Type.String(), session: Type.String(), message: PeerMessage }),
   Type.Object({

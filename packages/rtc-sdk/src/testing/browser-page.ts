@@ -59,6 +59,9 @@ class RelaySignalling implements Signalling {
   sfuAnswer(): Promise<void> {
     return Promise.reject(new Error('no media server in this test'));
   }
+  custom(): Promise<number> {
+    return Promise.reject(new Error('no custom messages in this test'));
+  }
   record(): Promise<void> {
     return Promise.reject(new Error('no media server in this test'));
   }

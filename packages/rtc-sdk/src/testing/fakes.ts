@@ -96,6 +96,12 @@ export class FakeSignalling implements Signalling {
     this.sfu.push({ op: 'trickle', userId });
   }
   records: Array<{ op: string; agree?: boolean }> = [];
+  /** Custom messages sent, in order (data base64). */
+  customs: Array<{ cmdId: number; data: string }> = [];
+  async custom(cmdId: number, data: string): Promise<number> {
+    this.customs.push({ cmdId, data });
+    return this.customs.length;
+  }
   async record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree?: boolean): Promise<void> {
     this.records.push({ op, ...(agree === undefined ? {} : { agree }) });
   }

@@ -19,6 +19,8 @@ import { iceServersFor } from './turn.js';
 import { sendBounded } from '../../http/socket.js';
 import type { Sfu } from './sfu/sfu.js';
 import type { Recordings } from './recording/recordings.js';
+import { RoomChat } from './room-chat.js';
+import { ROOM_CHAT_CMD } from '@zp/core/rules/interview';
 
 const PING_MS = 30_000;
 const AUTH_WAIT_MS = 10_000;
@@ -110,7 +112,12 @@ export class RtcHub {
     readonly recordings: Recordings | null = null,
   ) {
     this.topics = { ev: rtcTopic(s, 'ev'), relay: rtcTopic(s, 'relay'), revoke: rtcTopic(s, 'revoke') };
+    this.chat = new RoomChat(s.db);
   }
+
+  private readonly chat: RoomChat;
+  /** seq of the custom messages that are not kept (the chat's are its rows' ids) */
+  private customSeq = 0;
 
   async start() {
     this.unsubscribe.push(
@@ -324,6 +331,8 @@ export class RtcHub {
         return this.relay(conn, p);
       case 'media':
         return this.media(conn, p);
+      case 'custom':
+        return this.custom(conn, p);
       case 'sfuPublish':
       case 'sfuSubscribe':
       case 'sfuAnswer':
@@ -526,6 +535,17 @@ export class RtcHub {
     return {};
   }
 
+  /** A custom message to the others in the room; the chat's is kept first (and refused when it is not text). */
+  private async custom(conn: Conn, p: RtcOpParams<'custom'>) {
+    const seat = conn.seat;
+    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const bytes = Buffer.from(p.data, 'base64');
+    if (bytes.length > 1024) throw badRequest('消息内容过长（最多 1 KB）');
+    const seq = p.cmdId === ROOM_CHAT_CMD ? (await this.chat.say(seat.id, conn.userId!, bytes)).id : ++this.customSeq;
+    await this.s.bus.publish(this.topics.ev, { k: 'custom', r: seat.id, u: conn.userId!, cmd: p.cmdId, seq, data: p.data } satisfies RoomEvent);
+    return { seq };
+  }
+
   private async media(conn: Conn, p: RtcOpParams<'media'>) {
     const seat = conn.seat;
     if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
@@ -609,6 +629,9 @@ export class RtcHub {
         break;
       case 'media':
         for (const c of here) if (c.userId !== e.m.userId) this.push(c, { ev: 'member-media', member: e.m });
+        break;
+      case 'custom':
+        for (const c of here) if (c.userId !== e.u) this.push(c, { ev: 'custom', userId: e.u, cmdId: e.cmd, seq: e.seq, data: e.data });
         break;
       case 'mode':
         for (const c of here) this.push(c, { ev: 'room-mode', mode: 'sfu' });

@@ -35,6 +35,8 @@ export type RoomEvent =
   /** c: the socket that asked to leave (not told it was removed), null for HTTP and drops */
   | { k: 'left'; r: string; u: string; cause: LeaveCause; c: string | null; row: number }
   | { k: 'media'; r: string; m: RtcMember }
+  /** a custom message (trtc-sdk-v5's sendCustomMessage) from u to the others; data base64 */
+  | { k: 'custom'; r: string; u: string; cmd: number; seq: number; data: string }
   /** the room goes through the media server from now on */
   | { k: 'mode'; r: string }
   /** SFU: the member's media reach the media server (a new publication) */
@@ -122,6 +124,10 @@ const ROOM_COLUMNS = sql.raw(`id::text as id, promoter_id::text as promoter_id, 
   floor(extract(epoch from started_at) * 1000)::bigint as started, floor(extract(epoch from ends_at) * 1000)::bigint as ends,
   (ended_at is not null) as ended, end_cause as cause, sfu,
   coalesce((select c.status = 1 from companies c where c.id = rtc_rooms.company_id), false) as approved`);
+/** An SQL condition on `r` (the room): the caller is an HR of the room's enterprise. */
+export const hrOfRoom = (userId: string) =>
+  sql`exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2)`;
+
 /** A member as the room's sockets see them. */
 const MEMBER_COLUMNS = sql.raw(`user_id::text as "userId", session, audio, video, screen, published`);
 const MAX_INVITES = 20;

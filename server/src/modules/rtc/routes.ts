@@ -11,6 +11,7 @@ import { companyVip } from './vip.js';
 import { Sfu } from './sfu/sfu.js';
 import { startJanusChild } from './sfu/janus-process.js';
 import { Recordings } from './recording/recordings.js';
+import { RoomChat } from './room-chat.js';
 import { runEvery } from '../../services.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
@@ -104,6 +105,9 @@ const rtc: Module = {
     handle(app, s, rtcApi.endRoom, ({ user, query }) => replyAfter(rooms.endByPromoter(user.id, query.channelId), { msg: '视频面试已结束' }));
 
     handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
+
+    const chat = new RoomChat(s.db);
+    handle(app, s, rtcApi.roomMessages, async ({ user, query }) => ({ list: await chat.list(user.id, query.channelId) }));
 
     handle(app, s, rtcApi.recordings, async ({ user }) => ({ list: await recordings.list(user.id) }));
 

@@ -206,6 +206,29 @@ describe('a room on the socket', () => {
     expect(await b.call('media', { audio: true, video: false, screen: true })).toMatchObject({ code: 0 });
     expect((await a.next('member-media', (p) => !!p.member.screen)).member).toMatchObject({ userId: s1.userId, video: false, screen: true });
     expect(await b.call('media', { audio: true, video: false, screen: 'yes' })).toMatchObject({ code: 400 });
+
+    // The room's text chat (custom message 1): relayed to the others in order and kept; a raised
+    // hand (2) is relayed only. Not text, empty, control characters or over 1 KB: refused, nothing sent.
+    const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    const said = await b.call('custom', { cmdId: 1, data: b64('您好，我准备好了') });
+    expect(said).toMatchObject({ code: 0 });
+    const got = await a.next('custom');
+    expect(got).toMatchObject({ ev: 'custom', userId: s1.userId, cmdId: 1, seq: (said.data as { seq: number }).seq });
+    expect(Buffer.from(got.data, 'base64').toString('utf8')).toBe('您好，我准备好了');
+    expect(await b.call('custom', { cmdId: 2, data: b64('1') })).toMatchObject({ code: 0 });
+    expect(await a.next('custom', (p) => p.cmdId === 2)).toMatchObject({ userId: s1.userId, data: b64('1') });
+    for (const data of [b64('  '), b64('a\u0000b'), Buffer.from([0xff, 0xfe]).toString('base64'), b64('字'.repeat(301))]) {
+      expect(await b.call('custom', { cmdId: 1, data })).toMatchObject({ code: 400, msg: expect.stringMatching(chinese) });
+    }
+    for (const p of [{ cmdId: 11, data: b64('x') }, { cmdId: 3, data: 'not base64!' }, { cmdId: 3, data: Buffer.alloc(1100).toString('base64') }, { cmdId: 1 }]) {
+      expect(await b.call('custom', p)).toMatchObject({ code: 400 });
+    }
+    expect(a.pushes.filter((p) => p.ev === 'custom')).toHaveLength(2);
+    // Kept with the interview: the people of the room read it back, an unrelated HR may not.
+    const history = await srv.call<ApiReply<typeof rtcApi.roomMessages>>('/api/sec/trtc/roomMessages', { token: promoter.token, query: { channelId: room } });
+    expect(history.body.list).toEqual([{ seq: (said.data as { seq: number }).seq, userId: s1.userId, text: '您好，我准备好了', at: expect.any(Number) }]);
+    const stranger = await hr(srv);
+    expect((await srv.call('/api/sec/trtc/roomMessages', { token: stranger.token, query: { channelId: room } })).body).toMatchObject({ code: 403 });
     expect(await b.call('leave')).toMatchObject({ code: 0 });
     expect(await a.next('member-left')).toEqual({ ev: 'member-left', userId: s1.userId, cause: 'left' });
     expect(b.pushes.filter((p) => p.ev === 'peer-message').map((p) => p.message.type)).toEqual(['answer', 'candidate']);

@@ -13,7 +13,7 @@ import { FileKind, deleteFile, fileOf, readableUrl, receiveFile } from '../../fi
 import { one, rows, sql } from '../../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/reply.js';
 import type { Services } from '../../../services.js';
-import { rtcTopic, type RoomEvent } from '../rooms.js';
+import { hrOfRoom, rtcTopic, type RoomEvent } from '../rooms.js';
 import { compose, durationOf, streamsOf } from './compose.js';
 
 /** Pause between the end of recording and reading its files (Janus closes them as handles go). */
@@ -44,8 +44,6 @@ export interface RecordingItem {
 }
 
 const ms = (v: string | number | null) => (v === null ? null : Number(v));
-/** An SQL condition on `r` (the room): the caller is an HR of the room's enterprise. */
-const hrOfRoom = (userId: string) => sql`exists (select 1 from hr_profiles h where h.user_id = ${userId} and h.company_id = r.company_id and h.join_state = 2)`;
 
 export class Recordings {
   readonly rawDir: string;

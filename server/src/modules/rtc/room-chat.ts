@@ -1,0 +1,58 @@
+/**
+ * The text chat of a video room (trtc-sdk-v5's custom message ROOM_CHAT_CMD on our socket): each
+ * message is kept with the interview, and read back by the people who were in the room and the
+ * HR of its enterprise — when entering (what was said before) and on the interview's record.
+ */
+import { ROOM_CHAT_BAD_MSG, ROOM_CHAT_MAX_CHARS } from '@zp/core/rules/interview';
+import type { RtcRoomMessage } from '@zp/core/contract';
+import { one, rows, sql, type Db } from '../../db/index.js';
+import { badRequest, forbidden, notFound } from '../../http/reply.js';
+import { isCleanText } from '../../http/validation.js';
+import { hrOfRoom } from './rooms.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The text of a chat message's bytes, or null when it is not a message the room takes. */
+function chatText(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return null;
+  }
+  const chars = [...text].length;
+  if (!text.trim() || chars > ROOM_CHAT_MAX_CHARS || !isCleanText(text, true)) return null;
+  return text;
+}
+
+export class RoomChat {
+  constructor(private db: Db) {}
+
+  /** Keeps a message said in the room; its id is the custom message's seq. */
+  async say(roomId: string, userId: string, bytes: Uint8Array): Promise<{ id: number }> {
+    const text = chatText(bytes);
+    if (text === null) throw badRequest(ROOM_CHAT_BAD_MSG);
+    const r = await one<{ id: string }>(
+      this.db,
+      sql`insert into rtc_room_messages (room_id, user_id, body) values (${roomId}, ${userId}, ${text}) returning id::text as id`,
+    );
+    return { id: Number(r!.id) };
+  }
+
+  /** What was said in a room, oldest first: for those who were in it and the enterprise's HR. */
+  async list(userId: string, roomId: number): Promise<RtcRoomMessage[]> {
+    const room = await one<{ may: boolean }>(
+      this.db,
+      sql`select (${hrOfRoom(userId)} or exists (select 1 from rtc_room_members m where m.room_id = r.id and m.user_id = ${userId})) as may
+          from rtc_rooms r where r.id = ${roomId}`,
+    );
+    if (!room) throw notFound('房间不存在');
+    if (!room.may) throw forbidden('无权查看该房间的聊天记录');
+    const list = await rows<{ id: string; userId: string; text: string; at: string | number }>(
+      this.db,
+      sql`select id::text as id, user_id::text as "userId", body as text, floor(extract(epoch from sent_at) * 1000)::bigint as at
+          from rtc_room_messages where room_id = ${roomId} order by id limit 500`,
+    );
+    return list.map((m) => ({ seq: Number(m.id), userId: m.userId, text: m.text, at: Number(m.at) }));
+  }
+}
