@@ -52,6 +52,43 @@ describe('video interview room', () => {
     }
   });
 
+  it('the interviewer adds an applicant from the room (a group interview): found by name, invited, and the invitation reaches them', { timeout: 180_000 }, async () => {
+    const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375);
+    const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280);
+    try {
+      // A room opened with nobody invited yet.
+      const token = await apiLogin('hr', demo.hr.phone, demo.password);
+      const opened = await apiCall<{ code: number; data: number }>('/api/sec/trtc/hrOpenRoom', { method: 'POST', token });
+      expect(opened.code).toBe(0);
+      const roomId = opened.data;
+      await hr.page.goto(`/zppc/video?roomId=${roomId}`);
+      await enterFromDeviceCheck(hr.page);
+      const seekers = room(hr.page).getByRole('tabpanel', { name: '面试者' });
+      await seekers.getByText('暂无面试者').waitFor();
+      await seekers.getByRole('button', { name: '＋ 添加面试者' }).click();
+      const find = seekers.getByRole('search', { name: '添加面试者' });
+      await find.getByLabel('投递者姓名').fill(demo.seeker.name);
+      await find.getByRole('button', { name: '查找' }).click();
+      await find.getByRole('list', { name: '查找结果' }).getByText(demo.seeker.name).waitFor();
+      await find.getByRole('button', { name: `邀请${demo.seeker.name}` }).click();
+      await hr.page.getByText('邀请成功，请等待对方进入房间').first().waitFor();
+      await find.getByText('已邀请').waitFor();
+      await seekers.locator('li').filter({ hasText: demo.seeker.name }).getByText('未进入').waitFor();
+      await screenshot(hr.page, 'video-room-add-seeker-1280');
+
+      // The invitation reaches the seeker's 面试邀请, with the way into this room.
+      await seeker.page.goto('/zppc/job_hunter/hunter_invite');
+      await seeker.page.getByRole('region', { name: '视频面试邀请' }).locator('li').filter({ hasText: `房间号 ${roomId}` }).getByRole('link', { name: '进入视频面试' }).waitFor();
+
+      await room(hr.page).getByRole('button', { name: '离开', exact: true }).click();
+      await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
+      await room(hr.page).getByText('您已离开房间').waitFor();
+    } catch (err) {
+      for (const [name, p] of [['hr', hr], ['seeker', seeker]] as const) await screenshot(p.page, `video-room-add-seeker-failed-${name}`).catch(() => {});
+      throw err;
+    }
+  });
+
   it('HR, seeker and a colleague see and hear each other; camera off masks; a reload comes back; leaving is confirmed and seen', { timeout: 300_000 }, async () => {
     const seeker = await videoPerson(browser(), 'qz', demo.seeker.phone, 375);
     const hr = await videoPerson(browser(), 'hr', demo.hr.phone, 1280);

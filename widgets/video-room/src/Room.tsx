@@ -6,7 +6,7 @@
  * Unmounting leaves too; a page reload does not (the person comes back, see VideoRoom).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { companiesApi, rtcApi } from '@zp/core/routes';
+import { applicationsApi, companiesApi, rtcApi } from '@zp/core/routes';
 import { api, type UserSession } from '@zp/core/session';
 import { isApiError, failureText } from '@zp/core/client';
 import { recordingOf, type RecordingState, type RtcEntry, type Trtc } from '@zp/rtc-sdk/provider';
@@ -180,6 +180,10 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const [names, setNames] = useState<Map<string, MemberInfo>>(() => new Map());
   const [colleagues, setColleagues] = useState<{ hrid: string; xm: string; zw: string }[] | null>(null);
   const [tab, setTab] = useState<'seekers' | 'colleagues'>('seekers');
+  /** 添加面试者: the enterprise's applicants found by name (a group interview) */
+  const [finding, setFinding] = useState(false);
+  const [findText, setFindText] = useState('');
+  const [found, setFound] = useState<{ id: string; name: string; job: string }[] | null>(null);
   const [inviting, setInviting] = useState<string | null>(null);
   /** our screen is shared (its preview is a tile of its own) */
   const [sharing, setSharing] = useState(false);
@@ -521,6 +525,20 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     }
   }, [entered, isPromoter]);
 
+  // People who applied to the enterprise's jobs, by part of their name: the promoter invites them from here.
+  const findApplicants = async () => {
+    const name = findText.trim();
+    try {
+      const { page } = await api.call(applicationsApi.received, { query: { page: 1, limit: 20, ...(name ? { xm: name } : {}) } });
+      const byPerson = new Map<string, { id: string; name: string; job: string }>();
+      for (const a of page.list) if (!byPerson.has(a.qzbsid)) byPerson.set(a.qzbsid, { id: a.qzbsid, name: a.xm, job: a.gwmc });
+      setFound([...byPerson.values()]);
+      setNames((known) => new Map([...known, ...[...byPerson.values()].map((p) => [p.id, known.get(p.id) ?? { userid: p.id, username: p.name, dwid: '' }] as const)]));
+    } catch (err) {
+      toast.error(failureText(err));
+    }
+  };
+
   const invite = async (userId: string, seeker: boolean) => {
     setInviting(userId);
     try {
@@ -795,11 +813,38 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
                 <button type="button" role="tab" aria-selected={tab === 'colleagues'} onClick={() => setTab('colleagues')}>我的同事</button>
               </div>
               {tab === 'seekers' ? (
-                <ul role="tabpanel" aria-label="面试者">
-                  {seekers.length ? seekers.map((id) => personRow(id, present.has(id) ? null : (
-                    <button type="button" className="invite" aria-label={`邀请${nameOf(id)}`} disabled={inviting === id} onClick={() => void invite(id, true)}>邀请</button>
-                  ))) : <li className="empty">暂无面试者</li>}
-                </ul>
+                <div role="tabpanel" aria-label="面试者">
+                  <ul>
+                    {seekers.length ? seekers.map((id) => personRow(id, present.has(id) ? null : (
+                      <button type="button" className="invite" aria-label={`邀请${nameOf(id)}`} disabled={inviting === id} onClick={() => void invite(id, true)}>邀请</button>
+                    ))) : <li className="empty">暂无面试者</li>}
+                  </ul>
+                  {finding ? (
+                    <div className="find" role="search" aria-label="添加面试者">
+                      <form onSubmit={(e) => {
+                        e.preventDefault();
+                        void findApplicants();
+                      }}>
+                        <input type="search" aria-label="投递者姓名" placeholder="投递者姓名（可留空）" maxLength={30} value={findText} onChange={(e) => setFindText(e.target.value)} />
+                        <button type="submit">查找</button>
+                      </form>
+                      {found === null ? <p className="hint">查找投递了本单位岗位的求职者，邀请其加入本次面试</p> : found.length ? (
+                        <ul aria-label="查找结果">
+                          {found.map((p) => (
+                            <li key={p.id}>
+                              <span>{p.name}{p.job ? <small>（{p.job}）</small> : null}</span>
+                              {info.invited.includes(p.id) || present.has(p.id) ? <span className="state in">已邀请</span> : (
+                                <button type="button" className="invite" aria-label={`邀请${p.name}`} disabled={inviting === p.id} onClick={() => void invite(p.id, true)}>邀请</button>
+                              )}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : <p className="hint">未找到投递者</p>}
+                    </div>
+                  ) : (
+                    <button type="button" className="add-seeker" onClick={() => setFinding(true)}>＋ 添加面试者</button>
+                  )}
+                </div>
               ) : (
                 <ul role="tabpanel" aria-label="我的同事">
                   {colleagues === null ? <li className="empty">加载中…</li> : colleagues.length ? colleagues.map((c) => (

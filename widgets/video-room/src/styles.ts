@@ -414,6 +414,28 @@ export const styles = css`
     padding: 12px;
     overflow: auto;
   }
+  /* 添加面试者: a name to look for among the enterprise's applicants, and whom it found */
+  .find form {
+    display: flex;
+    gap: 6px;
+    margin-top: 8px;
+  }
+  .find input {
+    flex: 1;
+    min-width: 0;
+    padding: 4px 8px;
+  }
+  .find .hint {
+    margin: 6px 0 0;
+  }
+  .members small {
+    color: var(--zp-color-text-muted);
+  }
+  .add-seeker {
+    width: 100%;
+    margin-top: 8px;
+    color: var(--zp-color-primary);
+  }
   /* the room's text chat, below the people: what was said scrolls, the input stays at its foot */
   .room-chat {
     display: flex;
