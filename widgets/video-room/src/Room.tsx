@@ -17,7 +17,8 @@ import { beijingDateTime } from '@zp/core/dates';
 import { ROOM_CHAT_BAD_MSG, ROOM_CHAT_CMD, ROOM_CHAT_MAX_CHARS, ROOM_HAND_CMD } from '@zp/core/rules/interview';
 import {
   MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
-  kickedText, markJoined, memberLink, pickDevice, roomClock, roomLink, roomReducer, saveDevicePrefs, screenTileId, speakers, type DevicePrefs, type MemberInfo,
+  kickedText, markJoined, memberLink, pickDevice, roomClock, roomLink, roomReducer, saveDevicePrefs, screenTileId, smallTilePage, speakers, SMALL_TILES_PER_PAGE,
+  type DevicePrefs, type MemberInfo,
   type QualityLevel,
 } from './logic.js';
 import { DevicePick, useDeviceLists, type DeviceKey } from './DevicePick.js';
@@ -123,8 +124,24 @@ interface TileProps {
   screen?: boolean;
   /** the person raised their hand (举手) */
   hand?: boolean;
+  /** a small picture on another page of them (kept, so that its video element stays) */
+  offPage?: boolean;
   viewRef: (el: HTMLDivElement | null) => void;
   onFocus: () => void;
+}
+
+/** A phone-sized window (the room's narrow layout), following resizes and rotation. */
+function useNarrow(): boolean {
+  const query = '(max-width: 720px)';
+  const [narrow, setNarrow] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const list = matchMedia(query);
+    const on = () => setNarrow(list.matches);
+    list.addEventListener?.('change', on);
+    return () => list.removeEventListener?.('change', on);
+  }, []);
+  return narrow;
 }
 
 const withOut = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
@@ -135,9 +152,9 @@ const withOut = (set: ReadonlySet<string>, id: string): ReadonlySet<string> => {
 };
 
 /** One person's video: the SDK's picture inside `.view`, the camera-off mask over it, name and marks below. */
-export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, maskText, screen, hand, viewRef, onFocus }: TileProps) {
+export function Tile({ id, name, tag, link, focused, videoOn, audioOn, quality, speaking, notice, maskText, screen, hand, offPage, viewRef, onFocus }: TileProps) {
   return (
-    <div className={`tile${focused ? ' focused' : ''}${speaking ? ' speaking' : ''}${screen ? ' screen' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'} data-speaking={speaking ? 'true' : undefined}>
+    <div className={`tile${focused ? ' focused' : ''}${speaking ? ' speaking' : ''}${screen ? ' screen' : ''}${offPage ? ' off-page' : ''}`} data-user={id} data-video={videoOn ? 'on' : 'off'} data-speaking={speaking ? 'true' : undefined}>
       <div className="view" ref={viewRef} />
       {!videoOn ? <div className="mask">{maskText ?? MSG.cameraOff}</div> : null}
       {notice ? <div className="tile-notice" role="status">{notice}</div> : null}
@@ -193,6 +210,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const deviceRef = useRef(prefs);
   deviceRef.current = devices;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  /** the page of small pictures shown, when there are more than fit */
+  const [tilePage, setTilePage] = useState(0);
+  const narrow = useNarrow();
   /** the room's text chat, what was said before we came first; ready once that was read */
   const [chat, setChat] = useState<ChatLine[]>([]);
   const [chatReady, setChatReady] = useState(false);
@@ -677,6 +697,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       void trtc.updateRemoteVideo({ userId: m.userId, streamType: TRTC.TYPE.STREAM_TYPE_MAIN, option: { small: smallOf(m.userId) } }).catch(() => {});
     }
   });
+  const tileIds = [me, ...state.remotes.map((m) => m.userId), ...sharers.map(screenTileId), ...(sharing ? [screenTileId(me)] : [])];
+  const paging = smallTilePage(tileIds, focus, me, tilePage, narrow ? SMALL_TILES_PER_PAGE.narrow : SMALL_TILES_PER_PAGE.wide);
+  const offPage = (id: string) => id !== focus && !paging.shown.has(id);
   const departed = state.departed.at(-1) ?? null;
   const tagOf = (id: string) => (id === info.promoterId ? '面试官' : names.get(id)?.dwid ? '同事' : names.has(id) ? '求职者' : undefined);
   const linkOf = (id: string) => {
@@ -733,6 +756,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             quality={state.localQuality}
             speaking={micOn && speaking.has(me)}
             hand={handUp}
+            offPage={offPage(me)}
             notice={entered ? undefined : '正在进入房间…'}
             viewRef={(el) => {
               localView.current = el;
@@ -752,6 +776,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               quality={m.quality}
               speaking={m.audio && speaking.has(m.userId)}
               hand={hands.has(m.userId)}
+              offPage={offPage(m.userId)}
               notice={m.quality === 'down' ? MSG.peerReconnecting : undefined}
               maskText={m.screen ? MSG.sharingScreen : undefined}
               viewRef={(el) => {
@@ -772,6 +797,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               audioOn
               quality={null}
               screen
+              offPage={offPage(screenTileId(m.userId))}
               viewRef={(el) => {
                 if (el) views.current.set(screenTileId(m.userId), el);
                 else views.current.delete(screenTileId(m.userId));
@@ -789,11 +815,19 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
               audioOn
               quality={null}
               screen
+              offPage={offPage(screenTileId(me))}
               viewRef={(el) => {
                 screenView.current = el;
               }}
               onFocus={() => setChosen(screenTileId(me))}
             />
+          ) : null}
+          {paging.pages > 1 ? (
+            <div className="pager" role="group" aria-label="更多画面">
+              <button type="button" aria-label="上一页画面" disabled={paging.page === 0} onClick={() => setTilePage(paging.page - 1)}>‹</button>
+              <span>{paging.page + 1}/{paging.pages}</span>
+              <button type="button" aria-label="下一页画面" disabled={paging.page === paging.pages - 1} onClick={() => setTilePage(paging.page + 1)}>›</button>
+            </div>
           ) : null}
           {departed ? (
             <div className="departed" role="status">

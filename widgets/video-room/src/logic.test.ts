@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ApiError } from '@zp/core/client';
 import { RTC_INVITED_MSG, RTC_WARNING_SECONDS } from '@zp/core/contract';
 import {
-  DEVICE_PREFS_KEY, INVITED_MSG, MSG, WARNING_SECONDS, clockOffset, deviceErrorText, errorText, focusedId, screenTileId, formatClock, formatRemaining, fraudWarning,
+  DEVICE_PREFS_KEY, INVITED_MSG, MSG, WARNING_SECONDS, clockOffset, deviceErrorText, errorText, focusedId, screenTileId, smallTilePage, SMALL_TILES_PER_PAGE, formatClock, formatRemaining, fraudWarning,
   initialRoomState, kickedText, loadDevicePrefs, markJoined, memberLink, parseRoomMessage, peakLevel, pickDevice, roomClock, roomReducer,
   SPEAKING_VOLUME, roomFullFor, saveDevicePrefs, speakers, validRoomId, wasJoined, type RoomAction, type RoomState,
 } from './logic.js';
@@ -151,6 +151,18 @@ test('a shared screen is large while it lasts, unless someone clicked another ti
   // Sharing ends (or the person leaves): the chosen screen is no longer there.
   expect(focusedId(screenTileId('9'), roomReducer(s, { type: 'screen', userId: '9', on: false }), '1', '7')).toBe('7');
   expect(focusedId(screenTileId('9'), roomReducer(s, { type: 'exit', userId: '9' }), '1')).toBe('7');
+});
+
+test('beyond what fits, the small pictures are paged; ours stays on every page and the large one is on none', () => {
+  const tiles = ['me', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'];
+  const first = smallTilePage(tiles, 'a', 'me', 0, SMALL_TILES_PER_PAGE.wide);
+  expect([[...first.shown], first.page, first.pages]).toEqual([['b', 'c', 'd', 'e', 'me'], 0, 3]);
+  expect([...smallTilePage(tiles, 'a', 'me', 2, 5).shown]).toEqual(['j', 'k', 'me']);
+  // A page past the end (people left) shows the last; a phone shows three at a time.
+  expect(smallTilePage(tiles.slice(0, 4), 'a', 'me', 5, 5)).toEqual({ shown: new Set(['b', 'c', 'me']), page: 0, pages: 1 });
+  expect(smallTilePage(tiles, 'a', 'me', 0, SMALL_TILES_PER_PAGE.narrow).pages).toBe(5);
+  // Our own picture enlarged: everyone else is paged.
+  expect([...smallTilePage(tiles, 'me', 'me', 0, 5).shown]).toEqual(['a', 'b', 'c', 'd', 'e']);
 });
 
 test('who left and is not back: named with 已离开房间 until they return', () => {

@@ -202,6 +202,32 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
   }
 }
 
+/** Small pictures shown at once beside the large one: a row at 1280 px, fewer on a phone; the rest are paged. */
+export const SMALL_TILES_PER_PAGE = { wide: 5, narrow: 3 } as const;
+
+export interface TilePage {
+  /** the small tiles shown now */
+  shown: ReadonlySet<string>;
+  /** the page shown (clamped) and how many there are */
+  page: number;
+  pages: number;
+}
+
+/**
+ * Which small tiles show: `perPage` of them, page `page` (0-based, clamped to the last). The large
+ * one is never among them; our own stays on every page (one sees oneself as in every call).
+ */
+export function smallTilePage(tiles: readonly string[], focus: string, me: string, page: number, perPage: number): TilePage {
+  const mine = tiles.includes(me) && focus !== me;
+  const others = tiles.filter((id) => id !== focus && id !== me);
+  const room = Math.max(1, perPage - (mine ? 1 : 0));
+  const pages = Math.max(1, Math.ceil(others.length / room));
+  const at = Math.min(Math.max(0, page), pages - 1);
+  const shown = new Set(others.slice(at * room, (at + 1) * room));
+  if (mine) shown.add(me);
+  return { shown, page: at, pages };
+}
+
 /** The tile of a member's shared screen, beside their camera's. */
 export const screenTileId = (userId: string): string => `screen:${userId}`;
 

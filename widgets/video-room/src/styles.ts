@@ -277,6 +277,36 @@ export const styles = css`
     border-radius: 50%;
     background: #3ecf7a;
   }
+  /* small pictures on another page: kept (their video elements stay), not shown */
+  .tile.off-page {
+    display: none;
+  }
+  /* the pages of small pictures, when more people are in than fit */
+  .pager {
+    position: absolute;
+    top: 8px;
+    right: 8px;
+    z-index: 2;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    padding: 2px 6px;
+    border-radius: 14px;
+    background: rgba(0, 0, 0, 0.6);
+    color: #fff;
+    font-size: 12px;
+  }
+  .pager button {
+    padding: 0 8px;
+    border: none;
+    background: transparent;
+    color: #fff;
+    font-size: 16px;
+  }
+  .pager button:disabled {
+    opacity: 0.4;
+    cursor: default;
+  }
   /* a shared screen: letterboxed on black, never cropped (text must stay readable) */
   .tile.screen {
     background: #000;
