@@ -5,7 +5,7 @@
  * (videoWidth > 0) and its received bytes grow (getStats of the page's peer connections, gathered
  * by a script the test puts in the page). The HR invites a colleague from 我的同事; the colleague
  * enters from their own interview page and each of the three sees the two others. The seeker's
- * camera off shows the mask on both other screens; the seeker's shared screen becomes the large
+ * camera off shows the mask on both other screens; the colleague's shared screen becomes the large
  * picture of the two others, until they stop; the colleague picks another microphone in 设备设置 and
  * sends it; the seeker writes in the room's chat and the others read it; the colleague raises a
  * hand and the HR sees it; the HR reloads (and finds the chat again) and sees both again; the seeker
@@ -207,26 +207,27 @@ describe('video interview room', () => {
     await room(seeker.page).getByRole('button', { name: '摄像头' }).click();
     for (const p of [hr, colleague]) await tile(p.page, seeker.userId).locator('.mask').waitFor({ state: 'detached' });
 
-    // The seeker shares their screen (a portfolio): for the two others it is the large picture,
-    // a wide one (the fake screen is 16:9, the camera 4:3), and the seeker's camera tile says
-    // so; stopping brings the camera back.
-    await room(seeker.page).getByRole('button', { name: '共享屏幕' }).click();
-    await room(seeker.page).getByRole('button', { name: '共享屏幕' }).filter({ hasText: '停止共享' }).waitFor();
-    await tile(seeker.page, `screen:${seeker.userId}`).getByText('我的屏幕', { exact: true }).waitFor();
-    for (const p of [hr, colleague]) {
-      const shared = room(p.page).locator(`.tile.focused[data-user="screen:${seeker.userId}"]`);
-      await shared.getByText(`${demo.seeker.name}的屏幕`).waitFor();
+    // The colleague shares their screen (a coding exercise to discuss): for the two others it is
+    // the large picture, a wide one (the fake screen is 16:9, the camera 4:3), and the colleague's
+    // camera tile says so; stopping brings the camera back. (Phones cannot share a screen.)
+    expect(await room(seeker.page).getByRole('button', { name: '共享屏幕' }).count()).toBe(0);
+    await room(colleague.page).getByRole('button', { name: '共享屏幕' }).click();
+    await room(colleague.page).getByRole('button', { name: '共享屏幕' }).filter({ hasText: '停止共享' }).waitFor();
+    await tile(colleague.page, `screen:${colleague.userId}`).getByText('我的屏幕', { exact: true }).waitFor();
+    for (const p of [hr, seeker]) {
+      const shared = room(p.page).locator(`.tile.focused[data-user="screen:${colleague.userId}"]`);
+      await shared.getByText('赵敏的屏幕').waitFor();
       await receivesVideo(shared.locator('video'));
       await expect.poll(() => shared.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth / v.videoHeight)).toBeCloseTo(16 / 9, 1);
-      await tile(p.page, seeker.userId).locator('.mask').filter({ hasText: '正在共享屏幕' }).waitFor();
+      await tile(p.page, colleague.userId).locator('.mask').filter({ hasText: '正在共享屏幕' }).waitFor();
     }
     await screenshot(hr.page, 'video-room-hr-screen-share-1280');
     await screenshot(seeker.page, 'video-room-seeker-screen-share-375');
-    await room(seeker.page).getByRole('button', { name: '共享屏幕' }).click();
-    for (const p of [hr, colleague]) {
-      await tile(p.page, `screen:${seeker.userId}`).waitFor({ state: 'detached' });
-      await tile(p.page, seeker.userId).locator('.mask').waitFor({ state: 'detached' });
-      await receivesVideoFrom(p.page, seeker.userId);
+    await room(colleague.page).getByRole('button', { name: '共享屏幕' }).click();
+    for (const p of [hr, seeker]) {
+      await tile(p.page, `screen:${colleague.userId}`).waitFor({ state: 'detached' });
+      await tile(p.page, colleague.userId).locator('.mask').waitFor({ state: 'detached' });
+      await receivesVideoFrom(p.page, colleague.userId);
     }
 
     // 设备: the colleague picks another microphone without leaving; the room hears the new one.
@@ -242,6 +243,8 @@ describe('video interview room', () => {
     await receivesVideoFrom(hr.page, colleague.userId);
 
     // The room's text chat: the seeker writes, the two others read it under the seeker's name.
+    // On a phone the chat is a panel one opens.
+    await room(seeker.page).getByRole('button', { name: '聊天' }).click();
     await room(seeker.page).getByLabel('输入消息').fill('您好，作品集链接稍后发您');
     await room(seeker.page).getByRole('button', { name: '发送' }).click();
     await room(seeker.page).getByRole('log', { name: '聊天记录' }).getByText('您好，作品集链接稍后发您').waitFor();

@@ -4,8 +4,8 @@
  * colleague of the HR enter; from the third person on the room goes through Janus, so each
  * browser sends its camera exactly once (one connection with outbound video, in two simulcast
  * layers) and receives the two others' pictures with frames arriving. The enlarged picture comes
- * in the large layer, small tiles in the small one. The seeker shares their screen: it goes up on
- * the same uplink and the others get it large. Janus killed with -9 mid-call: the product
+ * in the large layer, small tiles in the small one. The colleague shares their screen: it goes up
+ * on the same uplink and the others get it large. Janus killed with -9 mid-call: the product
  * starts it again and every picture plays again within 15 s, nothing clicked.
  * Recording with consent: the HR asks, the seeker is asked 是否同意录制本次面试？ and agrees, both
  * see 录制中; after 20 s both hang up and the file is composed (seconds printed): ffprobe finds
@@ -147,20 +147,20 @@ describe('video room through the media server (Janus)', () => {
       await screenshot(hr.page, 'video-sfu-hr-1280');
       await screenshot(seeker.page, 'video-sfu-seeker-375');
 
-      // The seeker shares their screen: it goes up on the same uplink in place of the camera,
+      // The colleague shares their screen: it goes up on the same uplink in place of the camera,
       // and the two others get it large and wide (16:9; the camera is 4:3); then the camera again.
-      await room(seeker.page).getByRole('button', { name: '共享屏幕' }).click();
-      for (const p of [hr, mate]) {
-        const shared = room(p.page).locator(`.tile.focused[data-user="screen:${seeker.userId}"]`);
+      await room(mate.page).getByRole('button', { name: '共享屏幕' }).click();
+      for (const p of [hr, seeker]) {
+        const shared = room(p.page).locator(`.tile.focused[data-user="screen:${mate.userId}"]`);
         await receivesVideo(shared.locator('video'));
         await expect.poll(() => shared.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth / v.videoHeight)).toBeCloseTo(16 / 9, 1);
       }
-      expect((await outboundVideo(seeker.page)).length).toBe(1);
-      await screenshot(mate.page, 'video-sfu-screen-share-1280');
-      await room(seeker.page).getByRole('button', { name: '共享屏幕' }).click();
-      for (const p of [hr, mate]) {
-        await tile(p.page, `screen:${seeker.userId}`).waitFor({ state: 'detached' });
-        await receivesVideoFrom(p.page, seeker.userId);
+      expect((await outboundVideo(mate.page)).length).toBe(1);
+      await screenshot(hr.page, 'video-sfu-screen-share-1280');
+      await room(mate.page).getByRole('button', { name: '共享屏幕' }).click();
+      for (const p of [hr, seeker]) {
+        await tile(p.page, `screen:${mate.userId}`).waitFor({ state: 'detached' });
+        await receivesVideoFrom(p.page, mate.userId);
       }
 
       // Janus dies mid-call: started again by the product; every picture comes anew (a new

@@ -217,6 +217,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const [chat, setChat] = useState<ChatLine[]>([]);
   const [chatReady, setChatReady] = useState(false);
   const [draft, setDraft] = useState('');
+  /** on a phone the chat is a panel one opens (the pictures keep the room); how many came while it was shut */
+  const [chatOpen, setChatOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
   const chatLog = useRef<HTMLDivElement | null>(null);
   /** raised hands: ours, and those of the others */
   const [handUp, setHandUp] = useState(false);
@@ -272,7 +275,10 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     });
     trtc.on(E.CUSTOM_MESSAGE, ({ userId, cmdId, seq, data }) => {
       const text = new TextDecoder().decode(data);
-      if (cmdId === ROOM_CHAT_CMD) addChat([{ key: `${userId}:${seq}`, userId, text, at: Date.now() }]);
+      if (cmdId === ROOM_CHAT_CMD) {
+        addChat([{ key: `${userId}:${seq}`, userId, text, at: Date.now() }]);
+        setUnread((n) => n + 1);
+      }
       else if (cmdId === ROOM_HAND_CMD) setHands((before) => (text === '1' ? new Set([...before, userId]) : withOut(before, userId)));
     });
     // The main stream is the camera, the sub stream a shared screen.
@@ -613,8 +619,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     }
   };
 
-  // Screen sharing needs a desktop browser (phones have no getDisplayMedia).
-  const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia;
+  // Screen sharing needs a desktop browser (phones have no getDisplayMedia), and a window wider than a phone's.
+  const canShare = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getDisplayMedia && !narrow;
   const toggleScreen = async () => {
     const trtc = trtcRef.current;
     if (!trtc) return;
@@ -902,8 +908,15 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             </>
           )}
           {isHr && !isPromoter ? <p className="hint">点击求职者姓名可查看其简历</p> : null}
-          <section className="room-chat" aria-label="房间聊天">
-            <h3>聊天</h3>
+          <section className={`room-chat${narrow && !chatOpen ? ' closed' : ''}`} aria-label="房间聊天">
+            {narrow ? (
+              <button type="button" className="chat-toggle" aria-expanded={chatOpen} onClick={() => {
+                setChatOpen(!chatOpen);
+                setUnread(0);
+              }}>
+                聊天{!chatOpen && unread ? <span className="unread">{unread}条新消息</span> : null}
+              </button>
+            ) : <h3>聊天</h3>}
             <div className="chat-log" role="log" aria-label="聊天记录" ref={chatLog}>
               {chat.length ? chat.map((l) => (
                 <p key={l.key} className={l.userId === me ? 'line mine' : 'line'}>
@@ -933,7 +946,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2z" /></svg>
           <span>麦克风</span>
         </IconButton>
-        {entered ? (
+        {entered && !isPromoter ? (
           <IconButton label="举手" pressed={handUp} className={handUp ? 'active' : ''} onClick={toggleHand}>
             <HandIcon size={20} />
             <span>{handUp ? '放下' : '举手'}</span>

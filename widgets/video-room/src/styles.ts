@@ -520,6 +520,27 @@ export const styles = css`
     padding: 5px 8px;
   }
   /* a raised hand: amber, beside the name (on the tiles too) */
+  /* a phone: the chat opens on demand, so that it does not take the pictures' room */
+  .chat-toggle {
+    width: 100%;
+    padding: 2px 8px;
+    text-align: left;
+  }
+  .chat-toggle .unread {
+    margin-left: 8px;
+    color: var(--zp-color-danger);
+    font-size: 12px;
+  }
+  .room-chat.closed {
+    flex: none;
+    min-height: 0;
+    margin-top: 4px;
+    padding-top: 4px;
+  }
+  .room-chat.closed .chat-log,
+  .room-chat.closed .chat-send {
+    display: none;
+  }
   .hand,
   .label .hand {
     display: inline-flex;
@@ -689,8 +710,12 @@ export const styles = css`
     .tile {
       width: clamp(88px, 28%, 140px);
     }
+    /* below the pictures, scrolling: a little while the chat is shut, more while it is open */
+    .members:has(.room-chat:not(.closed)) {
+      max-height: 45vh;
+    }
     .members {
-      max-height: 26vh;
+      max-height: 18vh;
       border-left: none;
       border-top: 1px solid var(--zp-color-border);
     }
