@@ -528,6 +528,20 @@ describe('through the media server (SFU)', () => {
   });
 });
 
+test('another camera that will not open: the one before comes back, and the room keeps seeing it', async () => {
+  await trtc.startLocalVideo();
+  signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
+  await trtc.enterRoom(ROOM);
+  const before = trtc.getVideoTrack()!;
+  devices.refuseNext = 'NotReadableError';
+  const error = await rejection(trtc.updateLocalVideo({ option: { cameraId: 'busy-camera' } }));
+  expect(error.code).toBe(ERROR_CODE.DEVICE_ERROR);
+  const sender = FakePeerConnection.all[0]!.transceivers[1]!.sender;
+  expect(before.readyState).toBe('ended');
+  expect(sender.track).toBe(trtc.getVideoTrack());
+  expect(sender.track!.readyState).toBe('live');
+});
+
 describe('screen sharing', () => {
   test('the screen goes out in place of the camera, announced as screen; the browser\'s 停止共享 brings the camera back with SCREEN_SHARE_STOPPED', async () => {
     await trtc.startLocalVideo();

@@ -435,9 +435,11 @@ export class TRTC {
         }
         break;
       }
-      case 'custom':
-        this.#emit(EVENT.CUSTOM_MESSAGE, { userId: event.userId, cmdId: event.cmdId, seq: event.seq, data: fromBase64(event.data) });
+      case 'custom': {
+        const data = fromBase64(event.data);
+        if (data) this.#emit(EVENT.CUSTOM_MESSAGE, { userId: event.userId, cmdId: event.cmdId, seq: event.seq, data });
         break;
+      }
       case 'record': {
         const { type: _type, ...state } = event;
         for (const listener of [...this.#recordingListeners]) listener(state);
@@ -847,9 +849,25 @@ export class TRTC {
       track = option.videoTrack;
       owned = false;
     } else if (option.cameraId !== undefined && option.cameraId !== local.cameraId) {
-      // A camera generally cannot be opened twice: free the old one first (the senders go dark for a moment).
+      // A camera generally cannot be opened twice: free the old one first (the senders go dark for a
+      // moment). Should the new one not open (busy, unplugged), the old one comes back.
       if (local.owned) local.track.stop();
-      track = (await capture(fnName, { video: videoConstraints({ ...option, profile }) })).getVideoTracks()[0]!;
+      try {
+        track = (await capture(fnName, { video: videoConstraints({ ...option, profile }) })).getVideoTracks()[0]!;
+      } catch (error) {
+        if (local.owned) {
+          const back = await capture(fnName, { video: videoConstraints({ profile, cameraId: local.cameraId }) }).catch(() => null);
+          const again = back?.getVideoTracks()[0];
+          if (again) {
+            again.enabled = !local.mute;
+            local.track = again;
+            local.removePlayers();
+            local.removePlayers = play(again, local.elements, { fillMode: local.fillMode, mirror: local.mirror });
+            await this.#syncLocal();
+          }
+        }
+        throw error;
+      }
       owned = true;
       local.cameraId = option.cameraId;
     } else if (option.profile !== undefined) {
@@ -966,6 +984,8 @@ export class TRTC {
     if (this.#screen) throw alreadyStarted(fnName, 'stopScreenShare');
     const option = config.option ?? {};
     const profile = resolveProfile(option.profile, fnName, SCREEN_PROFILES, SCREEN_PROFILES['1080p']);
+    // The view first: a bad one must not leave a screen captured with nothing to stop it.
+    const elements = viewElements(config.view, fnName);
     const given = option.videoTrack;
     const track = given ?? (await captureScreen(fnName, profile));
     if (this.#destroyed || this.#screen) {
@@ -974,7 +994,6 @@ export class TRTC {
     }
     // Text and lines stay sharp: the encoder lowers the frame rate before the resolution.
     if ('contentHint' in track) track.contentHint = 'detail';
-    const elements = viewElements(config.view, fnName);
     const local: LocalScreen = {
       track,
       owned: !given,
@@ -1186,8 +1205,14 @@ function toBase64(data: ArrayBuffer): string {
   return btoa(binary);
 }
 
-function fromBase64(text: string): ArrayBuffer {
-  const binary = atob(text);
+/** The bytes of base64 text; null for text that is not (a message that cannot be read is dropped). */
+function fromBase64(text: string): ArrayBuffer | null {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return null;
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes.buffer;

@@ -216,10 +216,13 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   /** the room's text chat, what was said before we came first; ready once that was read */
   const [chat, setChat] = useState<ChatLine[]>([]);
   const [chatReady, setChatReady] = useState(false);
+  const [catchUp, setCatchUp] = useState(0);
   const [draft, setDraft] = useState('');
   /** on a phone the chat is a panel one opens (the pictures keep the room); how many came while it was shut */
   const [chatOpen, setChatOpen] = useState(false);
   const [unread, setUnread] = useState(0);
+  const chatShut = useRef(true);
+  chatShut.current = narrow && !chatOpen;
   const chatLog = useRef<HTMLDivElement | null>(null);
   /** raised hands: ours, and those of the others */
   const [handUp, setHandUp] = useState(false);
@@ -277,7 +280,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       const text = new TextDecoder().decode(data);
       if (cmdId === ROOM_CHAT_CMD) {
         addChat([{ key: `${userId}:${seq}`, userId, text, at: Date.now() }]);
-        setUnread((n) => n + 1);
+        if (chatShut.current) setUnread((n) => n + 1);
       }
       else if (cmdId === ROOM_HAND_CMD) setHands((before) => (text === '1' ? new Set([...before, userId]) : withOut(before, userId)));
     });
@@ -291,9 +294,13 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     // The speaking person is marked, on either kind of room (mesh or through the media server).
     trtc.on(E.AUDIO_VOLUME, ({ result }) => setSpeaking((before) => speakers(result, me, before) ?? before));
     trtc.enableAudioVolumeEvaluation(500);
+    let reconnecting = false;
     trtc.on(E.CONNECTION_STATE_CHANGED, ({ state: s, isReconnecting }) => {
       connection.current = s;
       dispatch({ type: 'connection', state: s, isReconnecting });
+      // Back after a drop: what was said meanwhile is read again.
+      if (s === 'CONNECTED' && reconnecting) setCatchUp((n) => n + 1);
+      reconnecting = s === 'CONNECTING' && !!isReconnecting;
     });
     recordingOf(trtc)?.watch((st) => {
       setRec(st.state === 'off' ? null : st);
@@ -408,7 +415,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
         setChat((now) => {
           const said = list.map((m) => ({ key: `${m.userId}:${m.seq}`, userId: m.userId, text: m.text, at: m.at }));
           const known = new Set(said.map((l) => l.key));
-          return [...said, ...now.filter((l) => !known.has(l.key))];
+          // Our own lines are shown before the server numbers them: read back, the server's copy stays.
+          const mineKept = new Set(said.filter((l) => l.userId === me).map((l) => l.text));
+          return [...said, ...now.filter((l) => !known.has(l.key) && !(l.key.startsWith(`${me}:local-`) && mineKept.has(l.text)))];
         });
         setChatReady(true);
       },
@@ -417,7 +426,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     return () => {
       live = false;
     };
-  }, [entered]);
+  }, [entered, catchUp]);
   useEffect(() => {
     const log = chatLog.current;
     if (log) log.scrollTop = log.scrollHeight;
@@ -952,7 +961,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             <span>{handUp ? '放下' : '举手'}</span>
           </IconButton>
         ) : null}
-        {canShare && entered ? (
+        {(canShare || sharing) && entered ? (
           <IconButton label="共享屏幕" pressed={sharing} className={sharing ? 'active' : ''} onClick={() => void toggleScreen()}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M20 3H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h6v2H8v2h8v-2h-2v-2h6a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm0 13H4V5h16v11zm-8-9-4 4h3v3h2v-3h3l-4-4z" /></svg>
             <span>{sharing ? '停止共享' : '共享屏幕'}</span>

@@ -35,9 +35,16 @@ export class FakeDevices extends EventTarget {
   async enumerateDevices() {
     return [...this.devices];
   }
+  /** refuses the next capture only (a camera busy elsewhere), with this DOMException name */
+  refuseNext: string | null = null;
   async getUserMedia(constraints: MediaStreamConstraints) {
     this.requests.push(constraints);
     if (this.refuse) throw new DOMException('denied', this.refuse);
+    if (this.refuseNext) {
+      const name = this.refuseNext;
+      this.refuseNext = null;
+      throw new DOMException('busy', name);
+    }
     const tracks = [constraints.video && new FakeTrack('video'), constraints.audio && new FakeTrack('audio')].filter(Boolean);
     return new MediaStream(tracks as unknown as MediaStreamTrack[]);
   }

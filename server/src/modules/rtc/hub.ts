@@ -27,6 +27,9 @@ const AUTH_WAIT_MS = 10_000;
 /** Frames per second a socket may send (a 6-person mesh trickles a few hundred candidates at join). */
 const RATE = 200;
 const BURST = 500;
+/** Custom messages (the room's chat, raised hands) of one socket: a few a second is plenty for people typing. */
+const CUSTOM_RATE = 3;
+const CUSTOM_BURST = 10;
 /** A socket that cannot keep up (this much unsent) is dropped; its SDK reconnects and resumes. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 /** How long a lost media server is waited for before its rooms' people are told to publish anew anyway. */
@@ -57,6 +60,9 @@ interface Conn {
   held: string[] | null;
   tokens: number;
   refilledAt: number;
+  /** the same for custom messages */
+  customTokens: number;
+  customAt: number;
   /** requests of one socket are handled one after another, in order */
   chain: Promise<unknown>;
   /** the partner site the socket was opened from; null on the platform's own pages and without Origin */
@@ -242,7 +248,7 @@ export class RtcHub {
   attach(ws: WebSocket, origin: string | null = null) {
     const conn: Conn = {
       key: `${this.node}:${++this.counter}`, ws, userId: null, alive: true, seat: null, held: null,
-      tokens: BURST, refilledAt: Date.now(), chain: Promise.resolve(), origin,
+      tokens: BURST, refilledAt: Date.now(), customTokens: CUSTOM_BURST, customAt: Date.now(), chain: Promise.resolve(), origin,
     };
     this.conns.add(conn);
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
@@ -539,10 +545,17 @@ export class RtcHub {
   private async custom(conn: Conn, p: RtcOpParams<'custom'>) {
     const seat = conn.seat;
     if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const now = Date.now();
+    conn.customTokens = Math.min(CUSTOM_BURST, conn.customTokens + ((now - conn.customAt) / 1000) * CUSTOM_RATE);
+    conn.customAt = now;
+    if (conn.customTokens < 1) throw tooMany('发送太频繁，请稍后再试');
+    conn.customTokens -= 1;
     const bytes = Buffer.from(p.data, 'base64');
     if (bytes.length > 1024) throw badRequest('消息内容过长（最多 1 KB）');
-    const seq = p.cmdId === ROOM_CHAT_CMD ? (await this.chat.say(seat.id, conn.userId!, bytes)).id : ++this.customSeq;
-    await this.s.bus.publish(this.topics.ev, { k: 'custom', r: seat.id, u: conn.userId!, cmd: p.cmdId, seq, data: p.data } satisfies RoomEvent);
+    const seq = p.cmdId === ROOM_CHAT_CMD ? (await this.chat.say(seat.id, conn.userId!, bytes, this.rooms.now())).id : ++this.customSeq;
+    // What the server decoded goes on, in canonical base64: a lenient spelling would fail in browsers' atob.
+    const data = bytes.toString('base64');
+    await this.s.bus.publish(this.topics.ev, { k: 'custom', r: seat.id, u: conn.userId!, cmd: p.cmdId, seq, data } satisfies RoomEvent);
     return { seq };
   }
 

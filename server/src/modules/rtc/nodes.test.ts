@@ -50,7 +50,7 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
     expect((await onA.join(room, { video: true })).code).toBe(0);
     const jb = await onB.join(room);
     expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: onA.session, audio: false, video: true, screen: false, published: false }]);
-    expect(await onA.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: onB.session, audio: false, video: false } });
+    expect(await onA.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: onB.session, audio: false, video: false, screen: false } });
 
     const offer = { type: 'offer', sdp: 'v=0\r\n' };
     expect(await onB.call('relay', { to: promoter.userId, message: offer })).toMatchObject({ code: 0 });

@@ -29,30 +29,40 @@ export class RoomChat {
   constructor(private db: Db) {}
 
   /** Keeps a message said in the room; its id is the custom message's seq. */
-  async say(roomId: string, userId: string, bytes: Uint8Array): Promise<{ id: number }> {
+  /** `now`: the rooms' clock (ms), which stays in the member rows the reading side compares with. */
+  async say(roomId: string, userId: string, bytes: Uint8Array, now: number): Promise<{ id: number }> {
     const text = chatText(bytes);
     if (text === null) throw badRequest(ROOM_CHAT_BAD_MSG);
     const r = await one<{ id: string }>(
       this.db,
-      sql`insert into rtc_room_messages (room_id, user_id, body) values (${roomId}, ${userId}, ${text}) returning id::text as id`,
+      sql`insert into rtc_room_messages (room_id, user_id, body, sent_at)
+          values (${roomId}, ${userId}, ${text}, ${new Date(now).toISOString()}::timestamptz) returning id::text as id`,
     );
     return { id: Number(r!.id) };
   }
 
-  /** What was said in a room, oldest first: for those who were in it and the enterprise's HR. */
+  /**
+   * What was said in a room, oldest first (the latest 500): all of it for the enterprise's HR; for
+   * anyone else who was in the room, what was said while they were (a seeker who left a group
+   * interview does not read what came after).
+   */
   async list(userId: string, roomId: number): Promise<RtcRoomMessage[]> {
-    const room = await one<{ may: boolean }>(
+    const room = await one<{ hr: boolean; member: boolean }>(
       this.db,
-      sql`select (${hrOfRoom(userId)} or exists (select 1 from rtc_room_members m where m.room_id = r.id and m.user_id = ${userId})) as may
+      sql`select ${hrOfRoom(userId)} as hr, exists (select 1 from rtc_room_members m where m.room_id = r.id and m.user_id = ${userId}) as member
           from rtc_rooms r where r.id = ${roomId}`,
     );
     if (!room) throw notFound('房间不存在');
-    if (!room.may) throw forbidden('无权查看该房间的聊天记录');
+    if (!room.hr && !room.member) throw forbidden('无权查看该房间的聊天记录');
+    const during = room.hr
+      ? sql`true`
+      : sql`exists (select 1 from rtc_room_members m where m.room_id = x.room_id and m.user_id = ${userId}
+                    and x.sent_at >= m.joined_at and (m.left_at is null or x.sent_at <= m.left_at))`;
     const list = await rows<{ id: string; userId: string; text: string; at: string | number }>(
       this.db,
       sql`select id::text as id, user_id::text as "userId", body as text, floor(extract(epoch from sent_at) * 1000)::bigint as at
-          from rtc_room_messages where room_id = ${roomId} order by id limit 500`,
+          from rtc_room_messages x where x.room_id = ${roomId} and ${during} order by x.id desc limit 500`,
     );
-    return list.map((m) => ({ seq: Number(m.id), userId: m.userId, text: m.text, at: Number(m.at) }));
+    return list.reverse().map((m) => ({ seq: Number(m.id), userId: m.userId, text: m.text, at: Number(m.at) }));
   }
 }

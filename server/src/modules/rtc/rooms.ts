@@ -435,20 +435,20 @@ export class Rooms {
       }
       const resumed = !!current && current.session === seat.session;
       const r = current
-        ? await one<{ row: string; seq: number }>(
+        ? await one<{ row: string; seq: number; screen: boolean }>(
             tx,
             sql`update rtc_room_members set published = published and session = ${seat.session}, screen = screen and session = ${seat.session},
                   session = ${seat.session}, audio = ${seat.audio}, video = ${seat.video}, connected = true,
                   attach_seq = attach_seq + 1, disconnected_at = null, node = ${seat.node}
-                where room_id = ${room.id} and user_id = ${userId} and left_at is null returning id::text as row, attach_seq as seq`,
+                where room_id = ${room.id} and user_id = ${userId} and left_at is null returning id::text as row, attach_seq as seq, screen`,
           )
-        : await one<{ row: string; seq: number }>(
+        : await one<{ row: string; seq: number; screen: boolean }>(
             tx,
             sql`insert into rtc_room_members (room_id, user_id, joined_at, session, audio, video, connected, attach_seq, node)
                 values (${room.id}, ${userId}, ${now}::timestamptz, ${seat.session}, ${seat.audio}, ${seat.video}, true, 1, ${seat.node})
-                returning id::text as row, attach_seq as seq`,
+                returning id::text as row, attach_seq as seq, screen`,
           );
-      return { row: Number(r!.row), attachSeq: Number(r!.seq), resumed, timer: await this.startClock(tx, room, now) };
+      return { row: Number(r!.row), attachSeq: Number(r!.seq), resumed, screen: !!r!.screen, timer: await this.startClock(tx, room, now) };
     });
     const { timer, ...admitted } = result;
     if (timer) {
@@ -459,7 +459,8 @@ export class Rooms {
     if (seat && !room.sfu && this.server.on()) room.sfu = await this.toSfu(room.id);
     const others = seat ? await this.seated(room.id, userId) : [];
     if (seat) {
-      const m: RtcMember = { userId, session: seat.session, audio: seat.audio, video: seat.video };
+      // A socket back within the grace period keeps sharing its screen: the others are not told otherwise.
+      const m: RtcMember = { userId, session: seat.session, audio: seat.audio, video: seat.video, screen: 'screen' in result ? result.screen : false };
       await this.publish({ k: 'joined', r: room.id, m, c: seat.conn, resumed: result.resumed, row: result.row, s: result.attachSeq });
     }
     return { room, ...admitted, others };

@@ -185,7 +185,7 @@ describe('a room on the socket', () => {
     expect(jb.data!.endsAt).toBe(clock.now + 20 * 60_000);
     expect(jb.data!.members).toEqual([{ userId: promoter.userId, session: a.session, audio: true, video: true, screen: false, published: false }]);
     expect(jb.data!.mode).toBe('mesh');
-    expect(await a.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: b.session, audio: false, video: false } });
+    expect(await a.next('member-joined')).toEqual({ ev: 'member-joined', member: { userId: s1.userId, session: b.session, audio: false, video: false, screen: false } });
 
     expect(await b.call('relay', { to: promoter.userId, message: offer })).toMatchObject({ code: 0 });
     expect(await a.next('peer-message')).toEqual({ ev: 'peer-message', from: s1.userId, session: b.session, message: offer });
@@ -224,6 +224,12 @@ describe('a room on the socket', () => {
       expect(await b.call('custom', p)).toMatchObject({ code: 400 });
     }
     expect(a.pushes.filter((p) => p.ev === 'custom')).toHaveLength(2);
+    // A lenient base64 spelling goes on in canonical form (browsers' atob refuses the other).
+    expect(await b.call('custom', { cmdId: 3, data: 'QUJDR' })).toMatchObject({ code: 0 });
+    expect((await a.next('custom', (p) => p.cmdId === 3)).data).toBe('QUJD');
+    // A flood is cut short: a few a second (after a small burst), the rest refused with 429.
+    const flood = await Promise.all(Array.from({ length: 20 }, () => b.call('custom', { cmdId: 2, data: b64('0') })));
+    expect(flood.filter((r) => r.code === 429).length).toBeGreaterThan(5);
     // Kept with the interview: the people of the room read it back, an unrelated HR may not.
     const history = await srv.call<ApiReply<typeof rtcApi.roomMessages>>('/api/sec/trtc/roomMessages', { token: promoter.token, query: { channelId: room } });
     expect(history.body.list).toEqual([{ seq: (said.data as { seq: number }).seq, userId: s1.userId, text: '您好，我准备好了', at: expect.any(Number) }]);
@@ -231,6 +237,13 @@ describe('a room on the socket', () => {
     expect((await srv.call('/api/sec/trtc/roomMessages', { token: stranger.token, query: { channelId: room } })).body).toMatchObject({ code: 403 });
     expect(await b.call('leave')).toMatchObject({ code: 0 });
     expect(await a.next('member-left')).toEqual({ ev: 'member-left', userId: s1.userId, cause: 'left' });
+    // Said after the seeker left: the enterprise's HR reads it, the seeker does not.
+    clock.set(clock.now + 1000);
+    expect(await a.call('custom', { cmdId: 1, data: b64('下一位候选人请准备') })).toMatchObject({ code: 0 });
+    const read = async (p: Person) =>
+      (await srv.call<ApiReply<typeof rtcApi.roomMessages>>('/api/sec/trtc/roomMessages', { token: p.token, query: { channelId: room } })).body.list.map((m) => m.text);
+    expect(await read(promoter)).toEqual(['您好，我准备好了', '下一位候选人请准备']);
+    expect(await read(s1)).toEqual(['您好，我准备好了']);
     expect(b.pushes.filter((p) => p.ev === 'peer-message').map((p) => p.message.type)).toEqual(['answer', 'candidate']);
     expect(b.pushes.some((p) => p.ev === 'removed')).toBe(false);
     // back in: member-joined again
