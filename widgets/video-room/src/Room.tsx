@@ -250,6 +250,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   ended.current = onEnded;
 
   const isPromoter = info.promoterId === me;
+  // On a partner site's page the API answers only what partner pages may call: the enterprise's
+  // applicants (添加面试者) are not among it.
+  const onPlatform = !siteOrigin || typeof location === 'undefined' || location.origin === siteOrigin;
   const isHr = session.roleId === 'hr';
 
   /** Leaves for good: the SDK exits, the server is told (unless the server took us out). */
@@ -868,7 +871,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
                       <button type="button" className="invite" aria-label={`邀请${nameOf(id)}`} disabled={inviting === id} onClick={() => void invite(id, true)}>邀请</button>
                     ))) : <li className="empty">暂无面试者</li>}
                   </ul>
-                  {finding ? (
+                  {!onPlatform ? null : finding ? (
                     <div className="find" role="search" aria-label="添加面试者">
                       <form onSubmit={(e) => {
                         e.preventDefault();
