@@ -1,3 +1,4 @@
+import { RTC_MSG } from '@zp/core/rtc-words';
 import { DEVICE_ERROR_EXTRA_CODE, ERROR_CODE } from './constants.js';
 
 export interface RtcErrorParams {
@@ -25,8 +26,12 @@ export class RtcError extends Error {
   }
 }
 
-/** A getUserMedia failure as trtc-sdk-v5 reports it: DEVICE_ERROR with the DOMException's extraCode. */
-export function deviceError(fnName: string, error: unknown): RtcError {
+/**
+ * A getUserMedia (or getDisplayMedia) failure as trtc-sdk-v5 reports it: DEVICE_ERROR with the
+ * DOMException's extraCode. A missing device or refused permission says `refused` (for camera and
+ * microphone the product's wording, spec section 6); anything else says `other` and the browser's reason.
+ */
+export function deviceError(fnName: string, error: unknown, { refused = RTC_MSG.devices as string, other = '无法打开设备：' }: { refused?: string; other?: string } = {}): RtcError {
   const origin = error instanceof Error ? error : new Error(String(error));
   const extraCode = DEVICE_ERROR_EXTRA_CODE[origin.name] ?? ERROR_CODE.DEVICE_ERROR;
   return new RtcError({
@@ -35,9 +40,8 @@ export function deviceError(fnName: string, error: unknown): RtcError {
     fnName,
     originError: origin,
     message:
-      // Missing device or refused permission: the product's wording for both (spec section 6).
       extraCode === DEVICE_ERROR_EXTRA_CODE.NotFoundError || extraCode === DEVICE_ERROR_EXTRA_CODE.NotAllowedError
-        ? '请确认已连接摄像头和麦克风并授予其访问权限！'
-        : `无法打开设备：${origin.name}${origin.message ? ` ${origin.message}` : ''}`,
+        ? refused
+        : `${other}${origin.name}${origin.message ? ` ${origin.message}` : ''}`,
   });
 }

@@ -8,7 +8,7 @@
  * senders; remote audio plays by itself, remote video in the view given to startRemoteVideo.
  */
 import EventEmitter from 'eventemitter3';
-import { DEVICE_ERROR_EXTRA_CODE, ERROR_CODE, EVENT, SCREEN_PROFILES, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
+import { ERROR_CODE, EVENT, SCREEN_PROFILES, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
 import { RTC_MSG } from '@zp/core/rtc-words';
 import { RtcError, deviceError } from './errors.js';
 import { audioConstraints, play, playAudio, resolveProfile, speaker, videoConstraints, viewElements } from './media.js';
@@ -1273,15 +1273,8 @@ async function captureScreen(fnName: string, profile: VideoProfile): Promise<Med
     });
     return stream.getVideoTracks()[0]!;
   } catch (error) {
-    const origin = error instanceof Error ? error : new Error(String(error));
     // Closing the browser's picker is a refusal too: nothing is shared, and nothing is wrong.
-    throw new RtcError({
-      code: ERROR_CODE.DEVICE_ERROR,
-      extraCode: DEVICE_ERROR_EXTRA_CODE[origin.name] ?? ERROR_CODE.DEVICE_ERROR,
-      fnName,
-      originError: origin,
-      message: origin.name === 'NotAllowedError' ? RTC_MSG.screenRefused : `${origin.name}${origin.message ? ` ${origin.message}` : ''}`,
-    });
+    throw deviceError(fnName, error, { refused: RTC_MSG.screenRefused, other: '' });
   }
 }
 

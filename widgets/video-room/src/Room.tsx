@@ -443,14 +443,16 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
       return;
     }
     try {
-      trtc.sendCustomMessage({ cmdId: ROOM_CHAT_CMD, data: new TextEncoder().encode(text).buffer as ArrayBuffer });
+      sendText(ROOM_CHAT_CMD, text);
       addChat([{ key: `${me}:local-${Date.now()}`, userId: me, text, at: Date.now() }]);
       setDraft('');
     } catch (err) {
       toast.error(failureText(err));
     }
   };
-  const sendHand = (up: boolean) => trtcRef.current?.sendCustomMessage({ cmdId: ROOM_HAND_CMD, data: new TextEncoder().encode(up ? '1' : '0').buffer as ArrayBuffer });
+  /** A custom message of the room whose bytes are text (UTF-8). */
+  const sendText = (cmdId: number, text: string) => trtcRef.current?.sendCustomMessage({ cmdId, data: new TextEncoder().encode(text).buffer as ArrayBuffer });
+  const sendHand = (up: boolean) => sendText(ROOM_HAND_CMD, up ? '1' : '0');
   const toggleHand = () => {
     try {
       sendHand(!handUp);

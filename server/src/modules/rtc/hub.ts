@@ -58,11 +58,9 @@ interface Conn {
   seat: Seat | null;
   /** pushes held back while a join is being answered (the reply goes first) */
   held: string[] | null;
-  tokens: number;
-  refilledAt: number;
-  /** the same for custom messages */
-  customTokens: number;
-  customAt: number;
+  /** frames the socket may still send now, and its custom messages (chat, hands) */
+  frames: Bucket;
+  customs: Bucket;
   /** requests of one socket are handled one after another, in order */
   chain: Promise<unknown>;
   /** the partner site the socket was opened from; null on the platform's own pages and without Origin */
@@ -70,6 +68,22 @@ interface Conn {
 }
 
 type Relay = { r: string; to: string; ts?: string; f: string };
+
+/** A token bucket: `rate` a second, at most `burst` at once. */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Takes one token from the bucket if it has one (refilled for the time since it was last used). */
+function take(b: Bucket, rate: number, burst: number): boolean {
+  const now = Date.now();
+  b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
+  b.at = now;
+  if (b.tokens < 1) return false;
+  b.tokens -= 1;
+  return true;
+}
 
 type RemovedCause = (typeof RTC_REMOVED_CAUSES)[number];
 const REMOVED_MSG: Record<RemovedCause, string> = {
@@ -121,7 +135,8 @@ export class RtcHub {
     this.chat = new RoomChat(s.db);
   }
 
-  private readonly chat: RoomChat;
+  /** the rooms' text chat (its HTTP reading side uses it too) */
+  readonly chat: RoomChat;
   /** seq of the custom messages that are not kept (the chat's are its rows' ids) */
   private customSeq = 0;
 
@@ -248,7 +263,7 @@ export class RtcHub {
   attach(ws: WebSocket, origin: string | null = null) {
     const conn: Conn = {
       key: `${this.node}:${++this.counter}`, ws, userId: null, alive: true, seat: null, held: null,
-      tokens: BURST, refilledAt: Date.now(), customTokens: CUSTOM_BURST, customAt: Date.now(), chain: Promise.resolve(), origin,
+      frames: { tokens: BURST, at: Date.now() }, customs: { tokens: CUSTOM_BURST, at: Date.now() }, chain: Promise.resolve(), origin,
     };
     this.conns.add(conn);
     const authTimer = setTimeout(() => ws.close(4001, 'auth timeout'), AUTH_WAIT_MS);
@@ -280,7 +295,7 @@ export class RtcHub {
   }
 
   private onFrame(conn: Conn, data: unknown, isBinary: boolean, authTimer: NodeJS.Timeout) {
-    if (!this.take(conn)) return this.reply(conn, null, tooMany('信令发送过于频繁，请稍后再试'));
+    if (!take(conn.frames, RATE, BURST)) return this.reply(conn, null, tooMany('信令发送过于频繁，请稍后再试'));
     if (isBinary) return this.reply(conn, null, badRequest('只接受文本帧（JSON）'));
     let frame: unknown;
     try {
@@ -312,15 +327,6 @@ export class RtcHub {
         this.release(conn);
       }
     });
-  }
-
-  private take(conn: Conn): boolean {
-    const now = Date.now();
-    conn.tokens = Math.min(BURST, conn.tokens + ((now - conn.refilledAt) / 1000) * RATE);
-    conn.refilledAt = now;
-    if (conn.tokens < 1) return false;
-    conn.tokens -= 1;
-    return true;
   }
 
   private async run(conn: Conn, op: RtcOp, p: never): Promise<unknown> {
@@ -545,11 +551,7 @@ export class RtcHub {
   private async custom(conn: Conn, p: RtcOpParams<'custom'>) {
     const seat = conn.seat;
     if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
-    const now = Date.now();
-    conn.customTokens = Math.min(CUSTOM_BURST, conn.customTokens + ((now - conn.customAt) / 1000) * CUSTOM_RATE);
-    conn.customAt = now;
-    if (conn.customTokens < 1) throw tooMany('发送太频繁，请稍后再试');
-    conn.customTokens -= 1;
+    if (!take(conn.customs, CUSTOM_RATE, CUSTOM_BURST)) throw tooMany('发送太频繁，请稍后再试');
     const bytes = Buffer.from(p.data, 'base64');
     if (bytes.length > 1024) throw badRequest('消息内容过长（最多 1 KB）');
     const seq = p.cmdId === ROOM_CHAT_CMD ? (await this.chat.say(seat.id, conn.userId!, bytes, this.rooms.now())).id : ++this.customSeq;

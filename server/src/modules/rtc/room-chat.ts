@@ -28,8 +28,10 @@ function chatText(bytes: Uint8Array): string | null {
 export class RoomChat {
   constructor(private db: Db) {}
 
-  /** Keeps a message said in the room; its id is the custom message's seq. */
-  /** `now`: the rooms' clock (ms), which stays in the member rows the reading side compares with. */
+  /**
+   * Keeps a message said in the room; its id is the custom message's seq. `now`: the rooms' clock
+   * (ms), the one the member rows that the reading side compares with were written on.
+   */
   async say(roomId: string, userId: string, bytes: Uint8Array, now: number): Promise<{ id: number }> {
     const text = chatText(bytes);
     if (text === null) throw badRequest(ROOM_CHAT_BAD_MSG);

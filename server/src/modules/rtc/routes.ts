@@ -11,7 +11,6 @@ import { companyVip } from './vip.js';
 import { Sfu } from './sfu/sfu.js';
 import { startJanusChild } from './sfu/janus-process.js';
 import { Recordings } from './recording/recordings.js';
-import { RoomChat } from './room-chat.js';
 import { runEvery } from '../../services.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
@@ -106,8 +105,7 @@ const rtc: Module = {
 
     handle(app, s, rtcApi.roomInfo, async ({ user, query }) => ({ data: await rooms.info(user.id, query.channelId) }));
 
-    const chat = new RoomChat(s.db);
-    handle(app, s, rtcApi.roomMessages, async ({ user, query }) => ({ list: await chat.list(user.id, query.channelId) }));
+    handle(app, s, rtcApi.roomMessages, async ({ user, query }) => ({ list: await hub.chat.list(user.id, query.channelId) }));
 
     handle(app, s, rtcApi.recordings, async ({ user }) => ({ list: await recordings.list(user.id) }));
 
