@@ -107,3 +107,43 @@ export const SCREEN_PROFILES = {
 
 /** trtc-sdk-v5's default camera profile, which is also the product's interview resolution. */
 export const DEFAULT_VIDEO_PROFILE = '480p';
+
+/** How one encoding of our picture is sent: at most `kbps`, shrunk by `scaleDown` on each side, at most `frameRate`. */
+export interface SendLayer {
+  kbps: number;
+  scaleDown: number;
+  frameRate: number;
+}
+
+/** The media server's small layer (small tiles): half the size on each side. */
+const SMALL_LAYER: SendLayer = { kbps: 150, scaleDown: 2, frameRate: 15 };
+
+/**
+ * How our picture is sent in a room of `people` (us included). As a room grows each stream gives
+ * up bitrate, then frame rate and size, so that a larger room degrades instead of failing: in a
+ * mesh each person encodes once per other person (a 6-person mesh at full size fell to 1.5 fps
+ * per picture on a 2-core machine), so it gives up early; through the media server we encode once,
+ * a large layer for the enlarged picture and a small one for tiles, and give up only beyond eight,
+ * where every picture is a tile but one. A shared screen keeps its size and frame rate (text must
+ * stay readable) and gives up bitrate only.
+ */
+export function sendLayers(profile: { bitrate: number; frameRate: number }, people: number, path: 'mesh' | 'sfu', screen = false): SendLayer[] {
+  const full = { kbps: profile.bitrate, scaleDown: 1, frameRate: profile.frameRate };
+  const shrink = (share: number, scaleDown: number, frameRate: number): SendLayer =>
+    screen ? { ...full, kbps: Math.round(full.kbps * share) } : { kbps: Math.round(full.kbps * share), scaleDown, frameRate: Math.min(full.frameRate, frameRate) };
+  if (path === 'sfu') {
+    if (people <= 8) return [full, SMALL_LAYER];
+    return [shrink(0.6, 1, 12), { ...SMALL_LAYER, kbps: 100, frameRate: 10 }];
+  }
+  if (people <= 2) return [full];
+  if (people === 3) return [shrink(0.6, 1, 15)];
+  if (people === 4) return [shrink(0.4, 1.5, 12)];
+  return [shrink(0.25, 2, 10)];
+}
+
+/** The RTCRtpEncodingParameters of a layer. */
+export const encodingOf = (layer: SendLayer): RTCRtpEncodingParameters => ({
+  maxBitrate: layer.kbps * 1000,
+  scaleResolutionDownBy: layer.scaleDown,
+  maxFramerate: layer.frameRate,
+});

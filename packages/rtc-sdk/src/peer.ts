@@ -8,6 +8,7 @@
  * offer. Local media changes (camera on later, camera switch, stop) are replaceTrack on those
  * senders, which needs no renegotiation; a sender without a track simply sends nothing.
  */
+import { encodingOf, type SendLayer } from './constants.js';
 import type { PeerMessage } from './signalling.js';
 
 export type PathState = 'new' | 'connecting' | 'connected' | 'disconnected' | 'failed' | 'closed';
@@ -15,8 +16,8 @@ export type PathState = 'new' | 'connecting' | 'connected' | 'disconnected' | 'f
 export interface LocalTracks {
   audio: MediaStreamTrack | null;
   video: MediaStreamTrack | null;
-  /** kbps for the camera sender (the profile's bitrate). */
-  videoBitrate: number;
+  /** how the picture is sent in the room's present size (sendLayers): on each mesh connection, and up to the media server */
+  send: { mesh: readonly SendLayer[]; sfu: readonly SendLayer[] };
 }
 
 export interface PeerHooks {
@@ -81,7 +82,7 @@ export class Peer {
       this.#audio = pc.addTransceiver(local.audio ?? 'audio', { direction: 'sendrecv' });
       this.#video = pc.addTransceiver(local.video ?? 'video', {
         direction: 'sendrecv',
-        sendEncodings: [{ maxBitrate: local.videoBitrate * 1000 }],
+        sendEncodings: local.send.mesh.map(encodingOf),
       });
       hooks.track('audio', this.#audio.receiver.track);
       hooks.track('video', this.#video.receiver.track);
@@ -97,7 +98,7 @@ export class Peer {
   async setLocal(local: LocalTracks): Promise<void> {
     this.#local = local;
     await Promise.all([this.#apply(this.#audio, local.audio), this.#apply(this.#video, local.video)]);
-    if (this.#video) await setBitrate(this.#video.sender, local.videoBitrate);
+    if (this.#video) await applyLayers(this.#video.sender, local.send.mesh);
   }
 
   /** Applies a message relayed from the remote side; messages are handled in arrival order. */
@@ -182,7 +183,7 @@ export class Peer {
       const answer = pc.localDescription;
       if (answer) this.hooks.send({ type: 'answer', sdp: answer.sdp });
     }
-    if (this.#video && pc.signalingState === 'stable') await setBitrate(this.#video.sender, this.#local.videoBitrate);
+    if (this.#video && pc.signalingState === 'stable') await applyLayers(this.#video.sender, this.#local.send.mesh);
   }
 
   /** Takes the first transceiver of each kind as ours and makes it send as well as receive. */
@@ -233,11 +234,17 @@ export class Peer {
   }
 }
 
-async function setBitrate(sender: RTCRtpSender, kbps: number): Promise<void> {
+/** Puts `layers` on the sender's encodings, in order (no renegotiation). */
+export async function applyLayers(sender: RTCRtpSender, layers: readonly SendLayer[]): Promise<void> {
   const params = sender.getParameters();
-  const encoding = params.encodings?.[0];
-  if (!encoding || encoding.maxBitrate === kbps * 1000) return;
-  encoding.maxBitrate = kbps * 1000;
+  let changed = false;
+  layers.forEach((layer, i) => {
+    const encoding = params.encodings?.[i];
+    const want = encodingOf(layer);
+    if (!encoding || (encoding.maxBitrate === want.maxBitrate && encoding.scaleResolutionDownBy === want.scaleResolutionDownBy && encoding.maxFramerate === want.maxFramerate)) return;
+    Object.assign(encoding, want);
+    changed = true;
+  });
   // Rejected while a negotiation is under way; the next stable state applies it again.
-  await sender.setParameters(params).catch(() => {});
+  if (changed) await sender.setParameters(params).catch(() => {});
 }

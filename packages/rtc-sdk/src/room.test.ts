@@ -528,6 +528,54 @@ describe('through the media server (SFU)', () => {
   });
 });
 
+describe('the room\'s size', () => {
+  /** What each open connection's camera sender is told: [kbps, shrink, fps] per encoding. */
+  const sending = () =>
+    FakePeerConnection.all
+      .filter((pc) => !pc.closed && pc.transceivers[1]?.sender.track)
+      .map((pc) => (pc.transceivers[1]!.sender.getParameters().encodings as RTCRtpEncodingParameters[]).map((e) => [e.maxBitrate! / 1000, e.scaleResolutionDownBy ?? 1, e.maxFramerate ?? 15]));
+
+  test('a mesh sends less per picture as people come (bitrate, then size and frame rate), and full again as they go', async () => {
+    await trtc.startLocalVideo();
+    signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    expect(sending()).toEqual([[[900, 1, 15]]]);
+    signalling.push({ type: 'member-joined', member: member('11') });
+    await settle();
+    expect(sending()).toEqual([[[540, 1, 15]], [[540, 1, 15]]]);
+    signalling.push({ type: 'member-joined', member: member('12') });
+    signalling.push({ type: 'member-joined', member: member('13') });
+    await settle();
+    // Five people: each of the four pictures at a quarter of the bitrate, half the size, 10 fps.
+    expect(sending()).toEqual(Array(4).fill([[225, 2, 10]]));
+    for (const id of ['11', '12', '13']) signalling.push({ type: 'member-left', userId: id });
+    await settle();
+    expect(sending()).toEqual([[[900, 1, 15]]]);
+  });
+
+  test('through the media server: both layers up to eight people; beyond, the large layer gives up bitrate and frame rate, the small one too', async () => {
+    await trtc.startLocalVideo();
+    signalling.result = { members: ['10', '11', '12', '13', '14', '15', '16'].map((id) => member(id)), iceServers: [], resumed: false, mode: 'sfu' };
+    await trtc.enterRoom(ROOM);
+    await settle();
+    const uplink = () => sending().filter((e) => e.length === 2);
+    expect(uplink()).toEqual([[[900, 1, 15], [150, 2, 15]]]);
+    signalling.push({ type: 'member-joined', member: member('17') });
+    await settle();
+    expect(uplink()).toEqual([[[540, 1, 12], [100, 2, 10]]]);
+  });
+
+  test('a shared screen keeps its size and frame rate in a large mesh and gives up bitrate only', async () => {
+    signalling.result = { members: ['10', '11', '12', '13'].map((id) => member(id)), iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    await trtc.startScreenShare();
+    await settle();
+    // 1080p at 5 fps, a quarter of its 1600 kbps on each of the four connections.
+    expect(sending()).toEqual(Array(4).fill([[400, 1, 5]]));
+  });
+});
+
 test('another camera that will not open: the one before comes back, and the room keeps seeing it', async () => {
   await trtc.startLocalVideo();
   signalling.result = { members: [member('10')], iceServers: [], resumed: false, mode: 'mesh' };

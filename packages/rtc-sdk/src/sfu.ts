@@ -5,7 +5,8 @@
  * server on our behalf: we offer to publish and it answers; it offers each subscription and we
  * answer. Our ICE candidates wait until the server holds the other side's description, then go.
  */
-import type { LocalTracks, PathState } from './peer.js';
+import { encodingOf } from './constants.js';
+import { applyLayers, type LocalTracks, type PathState } from './peer.js';
 import type { PeerMessage, SfuSignalling } from './signalling.js';
 
 type Candidate = Extract<PeerMessage, { type: 'candidate' }>['candidate'];
@@ -16,11 +17,6 @@ export interface LinkHooks {
   path(state: PathState): void;
   error(error: unknown): void;
 }
-
-/** The small layer is this much smaller on each side (simulcast). */
-const SMALL_SCALE = 2;
-/** kbps of the small layer. */
-const SMALL_KBPS = 150;
 
 abstract class SfuLink {
   readonly pc: RTCPeerConnection;
@@ -95,10 +91,7 @@ export class Uplink extends SfuLink {
     // Two layers, high first (the order the media server numbers them in reverse: 1 high, 0 small).
     this.#video = this.pc.addTransceiver(local.video ?? 'video', {
       direction: 'sendonly',
-      sendEncodings: [
-        { rid: 'h', maxBitrate: local.videoBitrate * 1000 },
-        { rid: 'l', maxBitrate: SMALL_KBPS * 1000, scaleResolutionDownBy: SMALL_SCALE },
-      ],
+      sendEncodings: local.send.sfu.map((layer, i) => ({ rid: i ? 'l' : 'h', ...encodingOf(layer) })),
     });
   }
 
@@ -121,12 +114,7 @@ export class Uplink extends SfuLink {
     if (this.closed) return;
     if (this.#audio.sender.track !== local.audio) await this.#audio.sender.replaceTrack(local.audio);
     if (this.#video.sender.track !== local.video) await this.#video.sender.replaceTrack(local.video);
-    const params = this.#video.sender.getParameters();
-    const high = params.encodings?.[0];
-    if (high && high.maxBitrate !== local.videoBitrate * 1000) {
-      high.maxBitrate = local.videoBitrate * 1000;
-      await this.#video.sender.setParameters(params).catch(() => {});
-    }
+    await applyLayers(this.#video.sender, local.send.sfu);
   }
 
   get local(): LocalTracks {

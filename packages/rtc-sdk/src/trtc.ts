@@ -8,7 +8,7 @@
  * senders; remote audio plays by itself, remote video in the view given to startRemoteVideo.
  */
 import EventEmitter from 'eventemitter3';
-import { ERROR_CODE, EVENT, SCREEN_PROFILES, TYPE, VIDEO_PROFILES, type VideoProfile } from './constants.js';
+import { ERROR_CODE, EVENT, SCREEN_PROFILES, TYPE, VIDEO_PROFILES, sendLayers, type VideoProfile } from './constants.js';
 import { RTC_MSG } from '@zp/core/rtc-words';
 import { RtcError, deviceError } from './errors.js';
 import { audioConstraints, play, playAudio, resolveProfile, speaker, videoConstraints, viewElements } from './media.js';
@@ -566,6 +566,8 @@ export class TRTC {
     room.remotes.set(member.userId, remote);
     this.#emit(EVENT.REMOTE_USER_ENTER, { userId: member.userId });
     this.#updateMedia(remote, member);
+    // One more person: every stream we send is sent for the new size.
+    void this.#syncLocal();
   }
 
   /** A new connection to a member we know (their new page, or ours after a long drop); their views stay. */
@@ -695,6 +697,7 @@ export class TRTC {
     room.remotes.delete(userId);
     this.#closeRemote(remote);
     this.#emit(EVENT.REMOTE_USER_EXIT, { userId });
+    void this.#syncLocal();
   }
 
   #closeRemote(remote: Remote): void {
@@ -1049,10 +1052,13 @@ export class TRTC {
     const video = this.#localVideo;
     const audio = this.#localAudio;
     const screen = this.#screen?.publish ? this.#screen : null;
+    const profile = screen?.profile ?? video?.profile ?? VIDEO_PROFILES['480p'];
+    // Us and everyone we know to be in the room: each stream is sent for this size (sendLayers).
+    const people = (this.#room?.remotes.size ?? 0) + 1;
     return {
       audio: audio?.publish ? audio.track : null,
       video: screen ? screen.track : video?.publish ? video.track : null,
-      videoBitrate: (screen?.profile ?? video?.profile ?? VIDEO_PROFILES['480p']).bitrate,
+      send: { mesh: sendLayers(profile, people, 'mesh', !!screen), sfu: sendLayers(profile, people, 'sfu', !!screen) },
     };
   }
 
