@@ -741,6 +741,36 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
     );
   };
 
+  const chatSection = (
+    <section className={`room-chat${narrow && !chatOpen ? ' closed' : ''}`} aria-label="房间聊天">
+      {narrow ? (
+        <button type="button" className="chat-toggle" aria-expanded={chatOpen} onClick={() => {
+          setChatOpen(!chatOpen);
+          setUnread(0);
+        }}>
+          聊天{!chatOpen && unread ? <span className="unread">{unread}条新消息</span> : null}
+        </button>
+      ) : <h3>聊天</h3>}
+      <div className="chat-log" role="log" aria-label="聊天记录" ref={chatLog}>
+        {chat.length ? chat.map((l) => (
+          <p key={l.key} className={l.userId === me ? 'line mine' : 'line'}>
+            <span className="who">{l.userId === me ? '我' : nameOf(l.userId)}</span>
+            <time dateTime={new Date(l.at).toISOString()}>{beijingDateTime(l.at).time}</time>
+            <span className="text">{l.text}</span>
+          </p>
+        )) : <span className="empty">面试中可在此发送文字消息，记录随面试保存</span>}
+      </div>
+      <form className="chat-send" onSubmit={(e) => {
+        e.preventDefault();
+        sendChat();
+      }}>
+        <input type="text" aria-label="输入消息" placeholder="输入消息" maxLength={ROOM_CHAT_MAX_CHARS} value={draft}
+          disabled={!entered || !chatReady} onChange={(e) => setDraft(e.target.value)} />
+        <button type="submit" disabled={!entered || !chatReady || !draft.trim()}>发送</button>
+      </form>
+    </section>
+  );
+
   return (
     <section ref={roomRef} className={`room in-room${minimised ? ' minimised' : ''}`} aria-label="视频面试房间">
       <header>
@@ -860,6 +890,8 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
           ) : waiting ? <p className="waiting" role="status">{isPromoter && info.invited.length ? MSG.waiting : MSG.waitingSeeker}</p> : null}
         </div>
         <aside className="members" aria-label="成员">
+          {/* On a phone the chat's toggle comes first, where it is seen without scrolling the list. */}
+          {narrow ? chatSection : null}
           {isPromoter ? (
             <>
               <div className="tabs" role="tablist" aria-label="成员分类">
@@ -922,33 +954,7 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
             </>
           )}
           {isHr && !isPromoter ? <p className="hint">点击求职者姓名可查看其简历</p> : null}
-          <section className={`room-chat${narrow && !chatOpen ? ' closed' : ''}`} aria-label="房间聊天">
-            {narrow ? (
-              <button type="button" className="chat-toggle" aria-expanded={chatOpen} onClick={() => {
-                setChatOpen(!chatOpen);
-                setUnread(0);
-              }}>
-                聊天{!chatOpen && unread ? <span className="unread">{unread}条新消息</span> : null}
-              </button>
-            ) : <h3>聊天</h3>}
-            <div className="chat-log" role="log" aria-label="聊天记录" ref={chatLog}>
-              {chat.length ? chat.map((l) => (
-                <p key={l.key} className={l.userId === me ? 'line mine' : 'line'}>
-                  <span className="who">{l.userId === me ? '我' : nameOf(l.userId)}</span>
-                  <time dateTime={new Date(l.at).toISOString()}>{beijingDateTime(l.at).time}</time>
-                  <span className="text">{l.text}</span>
-                </p>
-              )) : <span className="empty">面试中可在此发送文字消息，记录随面试保存</span>}
-            </div>
-            <form className="chat-send" onSubmit={(e) => {
-              e.preventDefault();
-              sendChat();
-            }}>
-              <input type="text" aria-label="输入消息" placeholder="输入消息" maxLength={ROOM_CHAT_MAX_CHARS} value={draft}
-                disabled={!entered || !chatReady} onChange={(e) => setDraft(e.target.value)} />
-              <button type="submit" disabled={!entered || !chatReady || !draft.trim()}>发送</button>
-            </form>
-          </section>
+          {narrow ? null : chatSection}
         </aside>
       </div>
       <footer className="controls">

@@ -719,6 +719,14 @@ export const styles = css`
       border-left: none;
       border-top: 1px solid var(--zp-color-border);
     }
+    /* the chat first in the list (its toggle in sight), the people below it */
+    .room-chat,
+    .room-chat.closed {
+      margin: 0 0 8px;
+      padding: 0 0 8px;
+      border-top: none;
+      border-bottom: 1px solid var(--zp-color-border);
+    }
     .check-body {
       grid-template-columns: 1fr;
     }
