@@ -300,6 +300,18 @@ describe('video interview room', () => {
     await room(hr.page).getByRole('button', { name: '离开', exact: true }).click();
     await hr.page.getByRole('alertdialog').filter({ hasText: '确定要离开房间吗？' }).getByRole('button', { name: '离开' }).click();
     await hr.page.goto('/zppc/enter_home/enter_interview');
+    // The room's chat is kept with the interview: on 面试管理 for the HR, and on the seeker's
+    // 面试邀请, each transcript under the speakers' names.
+    for (const [p, page] of [[hr, '/zppc/enter_home/enter_interview'], [seeker, '/zppc/job_hunter/hunter_invite']] as const) {
+      if (p === seeker) await p.page.goto(page);
+      await p.page.getByRole('region', { name: '视频面试聊天记录' }).getByRole('button', { name: '查看' }).first().click();
+      const transcript = p.page.getByRole('dialog', { name: /的聊天记录$/ });
+      await transcript.getByRole('listitem').filter({ hasText: '您好，作品集链接稍后发您' }).getByText(demo.seeker.name).waitFor();
+      await p.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await screenshot(p.page, `video-room-chat-record-${p === hr ? 'hr-1280' : 'seeker-375'}`, { fullPage: false });
+      await p.page.keyboard.press('Escape');
+      await transcript.waitFor({ state: 'detached' });
+    }
     await hr.page.locator('.hr-card').filter({ hasText: demo.seeker.name }).first().getByRole('button', { name: '发起视频面试' }).click();
     await hr.page.locator('.zp-message').filter({ hasText: `今天与${demo.seeker.name}的视频面试已于北京时间` }).filter({ hasText: '明天' }).first().waitFor();
     expect(hr.page.url()).toContain('/enter_home/enter_interview');

@@ -401,6 +401,7 @@ export const rtcApi = {
   roomInfo: /*#__PURE__*/ ref<typeof C.rtcApi["roomInfo"]>("GET", "/api/sec/trtc/roomInfo", "user"),
   roomMembersInfo: /*#__PURE__*/ ref<typeof C.rtcApi["roomMembersInfo"]>("POST", "/api/sec/trtc/roomMembersInfo", "user"),
   roomMessages: /*#__PURE__*/ ref<typeof C.rtcApi["roomMessages"]>("GET", "/api/sec/trtc/roomMessages", "user"),
+  roomChats: /*#__PURE__*/ ref<typeof C.rtcApi["roomChats"]>("GET", "/api/sec/trtc/roomChats", "user"),
   recordings: /*#__PURE__*/ ref<typeof C.rtcApi["recordings"]>("GET", "/api/sec/trtc/recordings", "user"),
   recordingUrl: /*#__PURE__*/ ref<typeof C.rtcApi["recordingUrl"]>("GET", "/api/sec/trtc/recordings/:id", "user"),
   deleteRecording: /*#__PURE__*/ ref<typeof C.rtcApi["deleteRecording"]>("POST", "/api/sec/trtc/recordings/:id/delete", "hrApproved"),

@@ -184,6 +184,16 @@ export const RtcRoomMessage = Type.Object({
 });
 export type RtcRoomMessage = Static<typeof RtcRoomMessage>;
 
+/** A video interview whose text chat the caller may read, as the interview records list it. */
+export const RtcRoomChat = Type.Object({
+  roomId: Type.Integer(),
+  /** messages the caller may read */
+  count: Type.Integer(),
+  firstAt: Millis,
+  lastAt: Millis,
+});
+export type RtcRoomChat = Static<typeof RtcRoomChat>;
+
 /** A recording of a video interview, as its list shows it. */
 export const RtcRecording = Type.Object({
   id: Type.Integer(),
@@ -271,6 +281,10 @@ export const rtcApi = {
     method: 'GET', url: '/api/sec/trtc/roomMessages', summary: '房间的文字聊天记录（在房间中待过的人与本单位 HR 可查看）', access: 'user', partner: true, tags,
     query: ChannelQuery,
     reply: replyOf({ list: Type.Array(RtcRoomMessage) }),
+  }),
+  roomChats: route({
+    method: 'GET', url: '/api/sec/trtc/roomChats', summary: '有文字聊天记录的视频面试（企业 HR：本单位的；其他人：自己在房间时说的），最近 50 场', access: 'user', tags,
+    reply: replyOf({ list: Type.Array(RtcRoomChat) }),
   }),
   recordings: route({
     method: 'GET', url: '/api/sec/trtc/recordings', summary: '视频面试录像列表（企业 HR：本单位的；求职者：自己参加的面试）', access: 'user', tags,

@@ -4,7 +4,7 @@
  * HR of its enterprise — when entering (what was said before) and on the interview's record.
  */
 import { ROOM_CHAT_BAD_MSG, ROOM_CHAT_MAX_CHARS } from '@zp/core/rules/interview';
-import type { RtcRoomMessage } from '@zp/core/contract';
+import type { RtcRoomChat, RtcRoomMessage } from '@zp/core/contract';
 import { one, rows, sql, type Db } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../http/reply.js';
 import { isCleanText } from '../../http/validation.js';
@@ -56,10 +56,7 @@ export class RoomChat {
     );
     if (!room) throw notFound('房间不存在');
     if (!room.hr && !room.member) throw forbidden('无权查看该房间的聊天记录');
-    const during = room.hr
-      ? sql`true`
-      : sql`exists (select 1 from rtc_room_members m where m.room_id = x.room_id and m.user_id = ${userId}
-                    and x.sent_at >= m.joined_at and (m.left_at is null or x.sent_at <= m.left_at))`;
+    const during = room.hr ? sql`true` : saidWhileIn(userId);
     const list = await rows<{ id: string; userId: string; text: string; at: string | number }>(
       this.db,
       sql`select id::text as id, user_id::text as "userId", body as text, floor(extract(epoch from sent_at) * 1000)::bigint as at
@@ -67,4 +64,26 @@ export class RoomChat {
     );
     return list.reverse().map((m) => ({ seq: Number(m.id), userId: m.userId, text: m.text, at: Number(m.at) }));
   }
+
+  /**
+   * The rooms with chat the caller may read, latest first (50), each with how many messages they
+   * may read and when the first and last were said: for the interview records of both sides.
+   */
+  async rooms(userId: string): Promise<RtcRoomChat[]> {
+    const list = await rows<{ room: string; count: number; first: string | number; last: string | number }>(
+      this.db,
+      sql`select x.room_id::text as room, count(*)::int as count,
+                 floor(extract(epoch from min(x.sent_at)) * 1000)::bigint as first,
+                 floor(extract(epoch from max(x.sent_at)) * 1000)::bigint as last
+          from rtc_room_messages x join rtc_rooms r on r.id = x.room_id
+          where ${hrOfRoom(userId)} or ${saidWhileIn(userId)}
+          group by x.room_id order by max(x.sent_at) desc limit 50`,
+    );
+    return list.map((x) => ({ roomId: Number(x.room), count: Number(x.count), firstAt: Number(x.first), lastAt: Number(x.last) }));
+  }
 }
+
+/** An SQL condition on `x` (a message): said while `userId` was in its room. */
+const saidWhileIn = (userId: string) =>
+  sql`exists (select 1 from rtc_room_members m where m.room_id = x.room_id and m.user_id = ${userId}
+              and x.sent_at >= m.joined_at and (m.left_at is null or x.sent_at <= m.left_at))`;

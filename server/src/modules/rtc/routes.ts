@@ -107,6 +107,8 @@ const rtc: Module = {
 
     handle(app, s, rtcApi.roomMessages, async ({ user, query }) => ({ list: await hub.chat.list(user.id, query.channelId) }));
 
+    handle(app, s, rtcApi.roomChats, async ({ user }) => ({ list: await hub.chat.rooms(user.id) }));
+
     handle(app, s, rtcApi.recordings, async ({ user }) => ({ list: await recordings.list(user.id) }));
 
     handle(app, s, rtcApi.recordingUrl, async ({ user, params }) => recordings.open(user.id, Number(params.id)));

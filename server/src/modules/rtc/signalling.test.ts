@@ -244,6 +244,11 @@ describe('a room on the socket', () => {
       (await srv.call<ApiReply<typeof rtcApi.roomMessages>>('/api/sec/trtc/roomMessages', { token: p.token, query: { channelId: room } })).body.list.map((m) => m.text);
     expect(await read(promoter)).toEqual(['您好，我准备好了', '下一位候选人请准备']);
     expect(await read(s1)).toEqual(['您好，我准备好了']);
+    // On the interview records: the room, with as many messages as each may read; nothing for a stranger.
+    const chats = async (p: Person) => (await srv.call<ApiReply<typeof rtcApi.roomChats>>('/api/sec/trtc/roomChats', { token: p.token })).body.list;
+    expect(await chats(promoter)).toEqual([{ roomId: room, count: 2, firstAt: expect.any(Number), lastAt: expect.any(Number) }]);
+    expect((await chats(s1)).map((c) => [c.roomId, c.count])).toEqual([[room, 1]]);
+    expect(await chats(stranger)).toEqual([]);
     expect(b.pushes.filter((p) => p.ev === 'peer-message').map((p) => p.message.type)).toEqual(['answer', 'candidate']);
     expect(b.pushes.some((p) => p.ev === 'removed')).toBe(false);
     // back in: member-joined again
