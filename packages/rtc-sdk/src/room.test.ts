@@ -437,6 +437,45 @@ describe('when the network drops', () => {
     expect(FakePeerConnection.all[0]!.closed).toBe(true);
   });
 
+  test('a direct path that will not come up: 12 s after its checks began the room is asked, once, to go through the media server', async () => {
+    vi.useFakeTimers();
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    await vi.advanceTimersByTimeAsync(0);
+    const [ten, eleven] = FakePeerConnection.all;
+    ten!.ice('checking');
+    eleven!.ice('checking');
+    await vi.advanceTimersByTimeAsync(3000);
+    eleven!.ice('connected'); // this pair reaches each other
+    // The other one fails, and its restarts go through checking again: still no progress.
+    ten!.ice('failed');
+    await vi.advanceTimersByTimeAsync(5000);
+    ten!.ice('checking');
+    await vi.advanceTimersByTimeAsync(3900);
+    expect(signalling.fallbacks).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(signalling.fallbacks).toBe(1);
+    // Asked once per room, however the paths go on.
+    ten!.ice('failed');
+    eleven!.ice('disconnected');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(signalling.fallbacks).toBe(1);
+  });
+
+  test('a path that comes back within 12 s, or one whose other side never answers, asks nothing', async () => {
+    vi.useFakeTimers();
+    signalling.result = { members: [member('10'), member('11')], iceServers: [], resumed: false, mode: 'mesh' };
+    await trtc.enterRoom(ROOM);
+    await vi.advanceTimersByTimeAsync(0);
+    const [ten] = FakePeerConnection.all; // 11 never starts its checks (its page is away)
+    ten!.ice('connected');
+    ten!.ice('disconnected');
+    await vi.advanceTimersByTimeAsync(11_000);
+    ten!.ice('connected');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(signalling.fallbacks).toBe(0);
+  });
+
   test('a path that stays disconnected: the impolite side restarts ICE, the polite side only later', async () => {
     vi.useFakeTimers();
     signalling.result = { members: [member('10'), member('8')], iceServers: [], resumed: false, mode: 'mesh' };

@@ -106,6 +106,8 @@ export interface RecordingState {
 }
 
 export interface Signalling extends SfuSignalling {
+  /** Our direct path to the other will not come up: asks that the room go through the media server; rejects without one. */
+  sfuFallback(): Promise<void>;
   /** Asks to record (the promoter), answers the question (or withdraws with false), or stops; rejects with the server's refusal. */
   record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree?: boolean): Promise<void>;
   /** Rejects with an RtcError when the server refuses (bad credential, not invited, room full or over). */

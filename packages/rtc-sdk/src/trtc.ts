@@ -112,6 +112,8 @@ interface Remote {
   /** where startRemoteVideo asked to show their camera (main) and their screen (sub) */
   views: Record<StreamKind, RemoteView | null>;
   counters?: PathSample['counters'];
+  /** mesh: asks for the media server if the direct path to them stays down (#watchDirect) */
+  fallbackTimer?: ReturnType<typeof setTimeout>;
 }
 
 type StreamKind = 'main' | 'sub';
@@ -138,6 +140,8 @@ interface Room {
   mode: 'mesh' | 'sfu';
   /** SFU: our media to the media server */
   uplink: Uplink | null;
+  /** mesh: we asked the room to go through the media server (once) */
+  fallbackAsked?: boolean;
   statsTimer: ReturnType<typeof setInterval>;
 }
 
@@ -151,6 +155,8 @@ const STATS_INTERVAL_MS = 2000;
 /** Publishing or subscribing through the media server is tried again this often, this many times (it may be restarting). */
 const SFU_RETRY_MS = 1500;
 const SFU_RETRIES = 20;
+/** A direct path still not up this long after its checks began, or after it went down: the media server carries the pair. */
+const FALLBACK_MS = 12_000;
 
 export class TRTC {
   static readonly EVENT = EVENT;
@@ -611,6 +617,7 @@ export class TRTC {
           remote.path = state;
           // A path going down or coming back is news for the room's reconnecting notice now, not in two seconds.
           if (state === 'disconnected' || state === 'failed' || (wasDown && state === 'connected')) void this.#sampleStats();
+          this.#watchDirect(room, remote);
         },
         error: (error) =>
           this.#emit(
@@ -621,6 +628,29 @@ export class TRTC {
       this.#options.RTCPeerConnection ?? globalThis.RTCPeerConnection,
     );
     return peer;
+  }
+
+  /**
+   * A direct path that does not come up within FALLBACK_MS of its checks beginning (the other
+   * side answers, but no route between the two works) or of going down: the room is asked to go
+   * through the media server, as Jitsi does for such pairs. Once per room; where there is no
+   * media server the refusal changes nothing and the mesh keeps trying.
+   */
+  #watchDirect(room: Room, remote: Remote): void {
+    if (remote.path === 'connected' || remote.path === 'closed') {
+      clearTimeout(remote.fallbackTimer);
+      remote.fallbackTimer = undefined;
+      return;
+    }
+    // Counting already: restarts cycle the path through checking and failed, which is no progress.
+    if (remote.path === 'new' || remote.fallbackTimer || room.fallbackAsked || room.mode !== 'mesh') return;
+    const peer = remote.peer;
+    remote.fallbackTimer = setTimeout(() => {
+      remote.fallbackTimer = undefined;
+      if (this.#room !== room || room.mode !== 'mesh' || room.fallbackAsked || remote.peer !== peer || room.remotes.get(remote.userId) !== remote) return;
+      room.fallbackAsked = true;
+      room.signalling.sfuFallback().catch(() => {});
+    }, FALLBACK_MS);
   }
 
   /** SFU: the member's media from the media server, once they publish (until then a connection that waits). */
@@ -701,6 +731,7 @@ export class TRTC {
   }
 
   #closeRemote(remote: Remote): void {
+    clearTimeout(remote.fallbackTimer);
     remote.peer.close();
     remote.sound?.remove();
     remote.sound = null;

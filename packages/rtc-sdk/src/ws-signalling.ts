@@ -138,6 +138,10 @@ export class WebSocketSignalling implements Signalling {
     return ((await this.#call('custom', { cmdId, data })) as { seq: number }).seq;
   }
 
+  async sfuFallback(): Promise<void> {
+    await this.#call('sfuFallback', {});
+  }
+
   async record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree = false): Promise<void> {
     if (op === 'recordAnswer') await this.#call(op, { agree });
     else await this.#call(op, {});

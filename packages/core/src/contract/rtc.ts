@@ -366,6 +366,8 @@ export const rtcOps = {
   sfuAnswer: Type.Object({ userId: Id('发布者'), sdp: Sdp }),
   sfuTrickle: Type.Object({ userId: Type.Optional(Id('发布者')), candidate: Type.Union([IceCandidate, Type.Null()]) }),
   sfuLayer: Type.Object({ userId: Id('发布者'), layer: Enum([0, 1], { title: '清晰度' }) }),
+  /** a pair's direct path will not come up: the room goes through the media server (503 without one) */
+  sfuFallback: Type.Object({}),
   /**
    * trtc-sdk-v5's sendCustomMessage: to everyone else in the room, in order; data is base64 of at
    * most 1 KB. cmdId ROOM_CHAT_CMD (rules/interview) is the room's text chat, kept with the interview.

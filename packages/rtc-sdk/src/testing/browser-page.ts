@@ -65,6 +65,9 @@ class RelaySignalling implements Signalling {
   record(): Promise<void> {
     return Promise.reject(new Error('no media server in this test'));
   }
+  sfuFallback(): Promise<void> {
+    return Promise.reject(new Error('no media server in this test'));
+  }
   sfuTrickle(): void {}
   sfuLayer(): void {}
 }

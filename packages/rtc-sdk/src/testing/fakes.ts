@@ -109,6 +109,11 @@ export class FakeSignalling implements Signalling {
     this.customs.push({ cmdId, data });
     return this.customs.length;
   }
+  /** How many times the room was asked to go through the media server. */
+  fallbacks = 0;
+  async sfuFallback(): Promise<void> {
+    this.fallbacks++;
+  }
   async record(op: 'recordAsk' | 'recordAnswer' | 'recordStop', agree?: boolean): Promise<void> {
     this.records.push({ op, ...(agree === undefined ? {} : { agree }) });
   }

@@ -355,7 +355,22 @@ export class RtcHub {
       case 'recordAnswer':
       case 'recordStop':
         return this.recordOp(conn, op, p);
+      case 'sfuFallback':
+        return this.sfuFallback(conn);
     }
+  }
+
+  /**
+   * A member whose direct path to the other will not come up (firewalls, no TURN that works):
+   * the room moves to the media server as a third person would move it (Jitsi does the same for
+   * pairs); harmless when it already has.
+   */
+  private async sfuFallback(conn: Conn) {
+    const seat = conn.seat;
+    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    if (!this.sfu?.up) throw new AppError(503, '本站未启用媒体服务器（Janus），无法改由服务器转发');
+    await this.rooms.toSfu(seat.id, true);
+    return {};
   }
 
   /** Asking to record, answering (or withdrawing), stopping: see recording/recordings.ts. */

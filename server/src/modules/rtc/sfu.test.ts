@@ -79,6 +79,23 @@ describe.skipIf(!installed)('rooms through the media server (Janus installed)', 
     expect(await m.call('sfuLayer', { userId: promoter.userId, layer: 7 })).toMatchObject({ code: 400 });
   });
 
+  it('a pair whose direct path will not come up asks, and the room goes through the media server for both', async () => {
+    const promoter = await hr(srv);
+    const a = await seeker(srv);
+    const room = await openRoom(srv, promoter, a);
+    const [p, s] = await seated(srv, [promoter, a], room);
+    expect((await p.join(room)).data?.mode).toBe('mesh');
+    expect(await s.call('sfuFallback', {})).toMatchObject({ code: 0 });
+    await p.next('room-mode');
+    await s.next('room-mode');
+    // Asked again (the other side's timer): nothing changes, nobody is told twice.
+    expect(await p.call('sfuFallback', {})).toMatchObject({ code: 0 });
+    expect(p.pushes.filter((x) => x.ev === 'room-mode')).toHaveLength(1);
+    const outsider = await signal(srv, await seeker(srv));
+    sockets.push(outsider);
+    expect(await outsider.call('sfuFallback', {})).toMatchObject({ code: 400, msg: '请先进入房间' });
+  });
+
   it("a paying HR's room takes more than six through the media server, up to its size", async () => {
     const promoter = await payingHr(srv);
     const room = await openRoom(srv, promoter);
@@ -202,5 +219,7 @@ describe('without the media server', () => {
     sockets.push(last);
     expect(await last.join(room)).toMatchObject({ code: 409, msg: RTC_SFU_OFF_FULL_MSG });
     expect(await list[0]!.call('sfuPublish', { sdp: 'v=0' })).toMatchObject({ code: 503, msg: '媒体服务器（Janus）未启用或暂不可用，请稍后重试' });
+    // A pair that cannot reach each other is told plainly that there is nothing to fall back to.
+    expect(await list[0]!.call('sfuFallback', {})).toMatchObject({ code: 503, msg: '本站未启用媒体服务器（Janus），无法改由服务器转发' });
   });
 });
