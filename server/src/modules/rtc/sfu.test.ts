@@ -3,7 +3,7 @@
  * peer to peer, the third person moves the room to the media server and everyone is told; a
  * paying HR's room then takes more than six; the SFU requests refuse what is not theirs in plain
  * Chinese; Janus killed with -9 is started again and reconnected; an ended room leaves no Janus
- * room or handle behind. (Media through Janus, and the people of a room publishing anew after a
+ * room or handle behind, nor do 50 rooms opened, published to and ended (counts printed). (Media through Janus, and the people of a room publishing anew after a
  * kill -9, are e2e: video-sfu.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +190,68 @@ describe.skipIf(!installed)('rooms through the media server (Janus installed)', 
     for (const s of people) await s.call('leave');
     await expect.poll(() => sfu.handles).toBe(0);
     await expect.poll(() => sfu.rooms).toBe(0);
+  });
+});
+
+/**
+ * A browser's offer to publish, as Chromium makes it (audio and VP8 video, bundled, ICE and DTLS
+ * credentials): enough for Janus to create the publisher and answer; no media follow.
+ */
+const OFFER = [
+  'v=0', 'o=- 4611731400430051336 2 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0 1', 'a=msid-semantic: WMS zp',
+  ...[
+    ['audio', '111', 'opus/48000/2', '0', '1001'],
+    ['video', '96', 'VP8/90000', '1', '2002'],
+  ].flatMap(([kind, pt, codec, mid, ssrc]) => [
+    `m=${kind} 9 UDP/TLS/RTP/SAVPF ${pt}`, 'c=IN IP4 0.0.0.0', 'a=rtcp:9 IN IP4 0.0.0.0',
+    'a=ice-ufrag:zpTe', 'a=ice-pwd:zpTestPasswordOf24Chars1', 'a=ice-options:trickle',
+    `a=fingerprint:sha-256 ${Array.from({ length: 32 }, (_, i) => (i * 7 + 16).toString(16).toUpperCase().padStart(2, '0')).join(':')}`,
+    'a=setup:actpass', `a=mid:${mid}`, 'a=sendonly', 'a=rtcp-mux', `a=rtpmap:${pt} ${codec}`, `a=ssrc:${ssrc} cname:zp`, `a=ssrc:${ssrc} msid:zp zp${kind}`,
+  ]),
+  '',
+].join('\r\n');
+
+describe.skipIf(!installed)('50 rooms through the media server, opened and ended', () => {
+  let churn: TestServer;
+  beforeAll(async () => {
+    churn = await startServer({ env: { JANUS: 'on', JANUS_RTP_PORTS: '42000-42999' } });
+  });
+  afterAll(async () => {
+    await churn?.close();
+  });
+
+  it('each with three people publishing: afterwards no room or handle is left, by our count and by Janus\'s', { timeout: 300_000 }, async () => {
+    const sfu = hubOf(churn).sfu!;
+    const count = async () => ({ handles: sfu.handles, rooms: sfu.rooms, janusRooms: await sfu.serverRooms() });
+    const before = await count();
+    const rooms: { room: number; people: Person[]; sockets: Signal[] }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const promoter = await hr(churn);
+      const people = [promoter, await seeker(churn), await colleague(churn, promoter)];
+      const room = await openRoom(churn, promoter, people[1]);
+      rooms.push({ room, people, sockets: await seated(churn, people, room) });
+    }
+    await Promise.all(
+      rooms.map(async ({ sockets: [first, ...rest] }) => {
+        await first!.next('room-mode');
+        const all = [first!, ...rest];
+        for (const sig of all) expect((await sig.call('sfuPublish', { sdp: OFFER })).code).toBe(0);
+      }),
+    );
+    const open = await count();
+    // Each room on Janus with three publishers' handles. (Subscribing needs a publisher whose
+    // media are up, which takes a browser: video-sfu.)
+    expect(open).toEqual({ handles: before.handles + 50 * 3, rooms: before.rooms + 50, janusRooms: before.janusRooms + 50 });
+    // Half leave one by one, half are ended by the promoter with everyone in.
+    await Promise.all(
+      rooms.map(async ({ room, people, sockets: list }, i) => {
+        if (i % 2) for (const sig of list) await sig.call('leave');
+        else expect((await churn.call('/api/sec/trtc/endRoom', { method: 'POST', token: people[0]!.token, query: { channelId: room } })).body.code).toBe(0);
+      }),
+    );
+    await expect.poll(count, { timeout: 30_000, interval: 250 }).toEqual(before);
+    console.log(`50-room churn: handles ${before.handles} → ${open.handles} → ${sfu.handles}; rooms ${before.rooms} → ${open.rooms} → ${sfu.rooms}; Janus's own room count ${before.janusRooms} → ${open.janusRooms} → ${await sfu.serverRooms()}`);
+    for (const { sockets: list } of rooms) for (const sig of list) sig.close();
   });
 });
 

@@ -95,6 +95,13 @@ export class Sfu {
     return this.placed.size;
   }
 
+  /** Rooms the media servers hold now, by their own count (what `rooms` should agree with). */
+  async serverRooms(): Promise<number> {
+    let n = 0;
+    for (const s of this.servers) if (s.control) n += (await s.control.list()).list.length;
+    return n;
+  }
+
   private connect(s: JanusServer): Promise<void> {
     s.connecting ??= (async () => {
       try {
