@@ -12,6 +12,28 @@ const stamp = String(Date.now()).slice(-6);
 describe('the footer and 举报', () => {
   const browser = useBrowser({ closePeopleAfterEach: true });
 
+  it('the operator sets how many days interview recordings are kept, and the log says so', async () => {
+    const grant = await apiGrant('xs', demo.operator.phone);
+    const operator = await openLoggedIn(browser(), grant);
+    await operator.page.goto('/zppc/admin/site');
+    const form = operator.page.getByRole('form', { name: '录像保存设置' });
+    const days = form.getByLabel('录像保存天数');
+    await expect.poll(() => days.inputValue()).toMatch(/^\d+$/);
+    const before = Number(await days.inputValue());
+    await days.fill('0');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('请填写 1 至 3650 之间的整数天数').waitFor();
+    await days.fill('90');
+    await form.getByRole('button', { name: '保存' }).click();
+    await operator.page.locator('.zp-message').filter({ hasText: '已保存：录像保存 90 天' }).first().waitFor();
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(operator.page, 'admin-recording-days-1280', { fullPage: false });
+    await operator.page.goto('/zppc/admin/log');
+    await operator.page.getByRole('cell', { name: '设置录像保存天数' }).first().waitFor();
+    // As it was, for the other journeys on this product.
+    await apiCall('/api/xs/admin/rtc/recording', { token: (await apiGrant('xs', demo.operator.phone)).token, body: { recordingDays: before } });
+  });
+
   it('the operator sets the footer in 网站信息 and every page shows it, at 1280 and 375 px', async () => {
     const facts = {
       icp: `京ICP备${stamp}号-1`,

@@ -184,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     binary: env.JANUS_BIN || 'janus',
     rtpPorts,
     sfuMaxMembers: int(env, 'RTC_SFU_MAX_MEMBERS', RTC_SFU_MAX_MEMBERS, 3, 50),
-    /** days a recording of an interview is kept */
+    /** days a recording of an interview is kept until the operator sets it (recording/retention.ts) */
     recordingDays: int(env, 'RTC_RECORDING_DAYS', 30, 1, 3650),
   };
 

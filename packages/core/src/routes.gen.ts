@@ -405,6 +405,8 @@ export const rtcApi = {
   recordings: /*#__PURE__*/ ref<typeof C.rtcApi["recordings"]>("GET", "/api/sec/trtc/recordings", "user"),
   recordingUrl: /*#__PURE__*/ ref<typeof C.rtcApi["recordingUrl"]>("GET", "/api/sec/trtc/recordings/:id", "user"),
   deleteRecording: /*#__PURE__*/ ref<typeof C.rtcApi["deleteRecording"]>("POST", "/api/sec/trtc/recordings/:id/delete", "hrApproved"),
+  adminRecordingSettings: /*#__PURE__*/ ref<typeof C.rtcApi["adminRecordingSettings"]>("GET", "/api/xs/admin/rtc/recording", "xs"),
+  adminSetRecordingSettings: /*#__PURE__*/ ref<typeof C.rtcApi["adminSetRecordingSettings"]>("POST", "/api/xs/admin/rtc/recording", "xs"),
   adminVip: /*#__PURE__*/ ref<typeof C.rtcApi["adminVip"]>("GET", "/api/xs/admin/companies/vip", "xs"),
   adminSetVip: /*#__PURE__*/ ref<typeof C.rtcApi["adminSetVip"]>("POST", "/api/xs/admin/companies/vip", "xs"),
 };

@@ -300,6 +300,15 @@ export const rtcApi = {
     params: Type.Object({ id: Id('录像ID') }),
     reply: replyOf({}),
   }),
+  adminRecordingSettings: route({
+    method: 'GET', url: '/api/xs/admin/rtc/recording', summary: '运营：视频面试录像的保存天数，及现存录像数', access: 'xs', tags: ['rtc', 'admin'],
+    reply: replyOf({ data: Type.Object({ recordingDays: Type.Integer(), kept: Type.Integer() }) }),
+  }),
+  adminSetRecordingSettings: route({
+    method: 'POST', url: '/api/xs/admin/rtc/recording', summary: '运营：设置录像保存天数（超过的录像随即删除）', access: 'xs', tags: ['rtc', 'admin'],
+    body: Type.Object({ recordingDays: Type.Integer({ minimum: 1, maximum: 3650, title: '录像保存天数' }) }),
+    reply: replyOf({ data: Type.Object({ recordingDays: Type.Integer(), deleted: Type.Integer() }) }),
+  }),
   adminVip: route({
     method: 'GET', url: '/api/xs/admin/companies/vip', summary: '运营：单位的付费会员状态', access: 'xs', tags: ['rtc', 'admin'],
     query: Type.Object({ dwid: Id('单位ID') }),

@@ -11,6 +11,7 @@ import { companyVip } from './vip.js';
 import { Sfu } from './sfu/sfu.js';
 import { startJanusChild } from './sfu/janus-process.js';
 import { Recordings } from './recording/recordings.js';
+import { recordingDays, recordingsKept, setRecordingDays } from './recording/retention.js';
 import { runEvery } from '../../services.js';
 
 /** The signalling hub of each running server (tests set its rooms' clock and look at sockets). */
@@ -68,8 +69,8 @@ const rtc: Module = {
     const rooms = new Rooms(s, s.config.rtc.reconnectGraceMs, { on: () => !!sfu?.up, maxMembers: s.config.janus.sfuMaxMembers });
     const recordings = new Recordings(s);
     hub = new RtcHub(s, rooms, sfu, media?.pid, recordings);
-    // Recordings older than the retention are deleted (RTC_RECORDING_DAYS, default 30).
-    runEvery(s, 3600_000, 'rtc: recording retention', () => recordings.expire(s.config.janus.recordingDays));
+    // Recordings older than the retention are deleted (the operator's setting; RTC_RECORDING_DAYS until set).
+    runEvery(s, 3600_000, 'rtc: recording retention', async () => recordings.expire(await recordingDays(s)));
     rtcHubs.set(s, hub);
     if (sfu) {
       media!.onDied?.((url) => sfu.serverDied(url));
@@ -116,6 +117,15 @@ const rtc: Module = {
     handle(app, s, rtcApi.deleteRecording, ({ user, params }) => replyAfter(recordings.remove(user.id, Number(params.id)), { msg: '录像已删除' }));
 
     handle(app, s, rtcApi.roomMembersInfo, async ({ user, body }) => ({ list: await rooms.membersInfo(user.id, body) }));
+
+    // ---- how long recordings are kept (the operator's console)
+
+    handle(app, s, rtcApi.adminRecordingSettings, async () => ({ data: { recordingDays: await recordingDays(s), kept: await recordingsKept(s) } }));
+
+    handle(app, s, rtcApi.adminSetRecordingSettings, async ({ body, user }) => {
+      const data = await setRecordingDays(s, recordings, user.id, body.recordingDays);
+      return { data, msg: `已保存：录像保存 ${data.recordingDays} 天${data.deleted ? `，已删除 ${data.deleted} 个超期录像` : ''}` };
+    });
 
     // ---- an enterprise's paying membership (its HR's video interviews have no limit through vipEnd)
 

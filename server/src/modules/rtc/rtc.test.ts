@@ -315,3 +315,33 @@ describe("the operator's membership setting", () => {
     expect(logged?.n).toBe(3);
   });
 });
+
+describe('how long recordings are kept', () => {
+  it('is for operators, takes 1 to 3650 days, deletes what is now too old at once, and is logged', async () => {
+    const url = '/api/xs/admin/rtc/recording';
+    expect(await codesByRole(actors, (a) => srv.call(url, { token: a.token }))).toEqual(expectedCodes(['operator']));
+    expect(await codesByRole(actors, (a) => srv.call(url, { token: a.token, body: { recordingDays: 30 } }))).toEqual(expectedCodes(['operator']));
+    const op = actors.operator.token;
+    expect((await srv.call(url, { token: op })).body.data).toEqual({ recordingDays: 30, kept: 0 });
+    for (const recordingDays of [0, 3651, 1.5, '7', null, -1]) {
+      const r = (await srv.call(url, { token: op, body: { recordingDays } })).body;
+      expect([r.code, /[\u4e00-\u9fff]/.test(r.msg)], JSON.stringify(recordingDays)).toEqual([400, true]);
+    }
+    // Two interviews' recordings, finished 10 and 2 days ago.
+    const promoter = await hr(srv);
+    const room = await openRoom(srv, promoter);
+    const db = srv.app.services.db;
+    for (const days of [10, 2]) {
+      await db.execute(sql`insert into rtc_recordings (room_id, asked_by, asked_at, state, stopped_at, seconds)
+                           values (${room}, ${promoter.userId}, now() - make_interval(days => ${days}), 'ready', now() - make_interval(days => ${days}), 60)`);
+    }
+    expect((await srv.call(url, { token: op })).body.data).toEqual({ recordingDays: 30, kept: 2 });
+    // A week: the older one goes at once, the newer stays.
+    const saved = (await srv.call(url, { token: op, body: { recordingDays: 7 } })).body;
+    expect(saved).toMatchObject({ code: 0, msg: '已保存：录像保存 7 天，已删除 1 个超期录像', data: { recordingDays: 7, deleted: 1 } });
+    expect((await srv.call(url, { token: op })).body.data).toEqual({ recordingDays: 7, kept: 1 });
+    expect((await srv.call<ApiReply<typeof rtcApi.recordings>>('/api/sec/trtc/recordings', { token: promoter.token })).body.list.map((r) => r.state)).toEqual(['ready']);
+    const logged = await one<{ n: number }>(db, sql`select count(*)::int as n from operator_log where action = 'rtc.recordingDays'`);
+    expect(logged?.n).toBe(2);
+  });
+});

@@ -19,10 +19,12 @@ const KINDS = [
   { value: 'codes.', label: '代码表' },
   { value: 'partner.', label: '合作网站' },
   { value: 'policy.', label: '协议与政策' },
+  { value: 'rtc.', label: '视频面试' },
 ];
 const ACTION_TEXT: Record<string, string> = {
   'company.approve': '审核通过单位',
   'company.reject': '驳回单位',
+  'company.vip': '设置付费会员',
   'job.takedown': '下架岗位',
   'fair.create': '新建招聘会',
   'fair.update': '修改招聘会',
@@ -49,6 +51,7 @@ const ACTION_TEXT: Record<string, string> = {
   'partner.enable': '启用合作网站',
   'partner.disable': '停用合作网站',
   'partner.delete': '删除合作网站',
+  'rtc.recordingDays': '设置录像保存天数',
 };
 
 export default function Log() {
