@@ -17,7 +17,7 @@ describe('control characters are refused at the schema layer', () => {
     return fn(v) ? null : describeErrors(fn.errors ?? []);
   };
 
-  it('NUL and other C0 controls in any string, line breaks only in long text', () => {
+  it('NUL and other C0 and C1 controls and bidi overrides in any string, line breaks only in long text', () => {
     expect(check({ name: '张三' })).toBeNull();
     expect(check({ name: 'a\u0000b' })).toBe('姓名(name) 含有非法字符');
     expect(check({ name: 'a\u0007' })).toBe('姓名(name) 含有非法字符');
@@ -27,8 +27,12 @@ describe('control characters are refused at the schema layer', () => {
     expect(check({ name: 'x', intro: '第一行\u0000' })).toBe('简介(intro) 含有非法字符');
     expect(check({ name: 'x', tags: ['ok', 'b\u0000ad'] })).toBe('tags.1 含有非法字符');
     expect(check({ name: 'a\u0000b' }, true)).toBe('姓名(name) 含有非法字符');
-    // RTL marks and emoji are text, not control characters
-    expect(check({ name: '\u202eabc😀' })).toBeNull();
+    // C1 controls, and bidi overrides, embeddings and isolates that make a text read otherwise
+    // ("简历\u202efdp.exe" shows as 简历exe.pdf); right-to-left marks and emoji are text.
+    expect(check({ name: 'a\u0085b' })).toBe('姓名(name) 含有非法字符');
+    expect(check({ name: '简历\u202efdp.exe' })).toBe('姓名(name) 含有非法字符');
+    expect(check({ name: 'x', intro: '正文\u2066隔离\u2069' })).toBe('简介(intro) 含有非法字符');
+    expect(check({ name: '\u200fabc😀' })).toBeNull();
     // half of a surrogate pair alone is no character (PostgreSQL's json refuses it); a whole pair is one
     expect(check({ name: 'a\ud800' })).toBe('姓名(name) 含有非法字符');
     expect(check({ name: '\udc00b' })).toBe('姓名(name) 含有非法字符');

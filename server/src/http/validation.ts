@@ -7,14 +7,17 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * Text rules every string of every input schema gets at compile time (the contract's schemas are
- * left as they are, so the OpenAPI document does not change): no NUL or other control characters,
- * which PostgreSQL refuses (NUL) or which only ever arrive as junk. Short fields are single lines;
+ * left as they are, so the OpenAPI document does not change): no NUL or other control characters
+ * (C0, C1, bidi overrides), which PostgreSQL refuses (NUL), only ever arrive as junk, or disguise
+ * what a text says. Short fields are single lines;
  * long ones (maxLength 200 and more, or none: descriptions, messages) may hold tab and line breaks.
  */
 const TEXT_KEYWORD = 'zpText';
 const MULTILINE_FROM = 200;
-const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// C1 controls too, and the bidi embeddings, overrides and isolates, which make a name or a file
+// name read otherwise than it is ("简历\u202efdp.exe" shows as "简历exe.pdf").
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** Half of a UTF-16 pair alone (JSON "\ud800"): no character at all, and PostgreSQL's json refuses it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -11,6 +11,8 @@ import { isCleanText } from '../../http/validation.js';
 import { hrOfRoom } from './rooms.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+/** Something to read: not only spaces and zero-width characters. */
+const VISIBLE = /[^\s\u200b-\u200d\u2060\ufeff]/u;
 
 /** The text of a chat message's bytes, or null when it is not a message the room takes. */
 function chatText(bytes: Uint8Array): string | null {
@@ -21,7 +23,7 @@ function chatText(bytes: Uint8Array): string | null {
     return null;
   }
   const chars = [...text].length;
-  if (!text.trim() || chars > ROOM_CHAT_MAX_CHARS || !isCleanText(text, true)) return null;
+  if (!VISIBLE.test(text) || chars > ROOM_CHAT_MAX_CHARS || !isCleanText(text, true)) return null;
   return text;
 }
 

@@ -208,7 +208,8 @@ describe('a room on the socket', () => {
     expect(await b.call('media', { audio: true, video: false, screen: 'yes' })).toMatchObject({ code: 400 });
 
     // The room's text chat (custom message 1): relayed to the others in order and kept; a raised
-    // hand (2) is relayed only. Not text, empty, control characters or over 1 KB: refused, nothing sent.
+    // hand (2) is relayed only. Not text, empty or only zero-width, control characters (bidi
+    // overrides too) or over 1 KB: refused, nothing sent.
     const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
     const said = await b.call('custom', { cmdId: 1, data: b64('您好，我准备好了') });
     expect(said).toMatchObject({ code: 0 });
@@ -217,7 +218,7 @@ describe('a room on the socket', () => {
     expect(Buffer.from(got.data, 'base64').toString('utf8')).toBe('您好，我准备好了');
     expect(await b.call('custom', { cmdId: 2, data: b64('1') })).toMatchObject({ code: 0 });
     expect(await a.next('custom', (p) => p.cmdId === 2)).toMatchObject({ userId: s1.userId, data: b64('1') });
-    for (const data of [b64('  '), b64('a\u0000b'), Buffer.from([0xff, 0xfe]).toString('base64'), b64('字'.repeat(301))]) {
+    for (const data of [b64('  '), b64('\u200b\u200b'), b64('a\u0000b'), b64('看\u202e这里'), Buffer.from([0xff, 0xfe]).toString('base64'), b64('字'.repeat(301))]) {
       expect(await b.call('custom', { cmdId: 1, data })).toMatchObject({ code: 400, msg: expect.stringMatching(chinese) });
     }
     for (const p of [{ cmdId: 11, data: b64('x') }, { cmdId: 3, data: 'not base64!' }, { cmdId: 3, data: Buffer.alloc(1100).toString('base64') }, { cmdId: 1 }]) {
