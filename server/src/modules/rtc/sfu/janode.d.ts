@@ -53,6 +53,8 @@ declare module 'janode/plugins/videoroom' {
       description?: string;
       max_publishers?: number;
       bitrate?: number;
+      /** seconds between the keyframes Janus asks of publishers (0: never) */
+      fir_freq?: number;
       audiocodec?: string;
       videocodec?: string;
       talking_events?: boolean;

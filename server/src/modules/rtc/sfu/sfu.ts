@@ -47,6 +47,8 @@ export interface SfuEvents {
   talking(room: string, feed: number, talking: boolean): void;
 }
 
+/** Seconds between the keyframes Janus asks of publishers (fir_freq). */
+const FIR_SECONDS = 5;
 const key = (room: string, user: string) => `${room}:${user}`;
 
 export class Sfu {
@@ -166,6 +168,10 @@ export class Sfu {
         max_publishers: this.maxPublishers,
         audiocodec: 'opus',
         videocodec: 'vp8',
+        // A keyframe asked of every publisher this often: a recording started later, or a
+        // subscriber whose first keyframe was lost, has a picture within that time (WebRTC's
+        // encoders send keyframes only when asked).
+        fir_freq: FIR_SECONDS,
         talking_events: true,
         talking_level_threshold: 40,
         talking_packets_threshold: 50,
