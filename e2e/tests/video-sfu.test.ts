@@ -213,6 +213,9 @@ describe('video room through the media server (Janus)', () => {
       await room(hr.page).getByRole('status').filter({ hasText: '等待全员同意录制（1 人未确认）' }).waitFor();
       const question = seeker.page.getByRole('alertdialog').filter({ hasText: '是否同意录制本次面试？' });
       await screenshot(seeker.page, 'video-sfu-record-consent-375');
+      // A person reads the question first: by then the pictures' last keyframes are long gone, and
+      // the recording must still get one (the media server asks publishers for them).
+      await new Promise((r) => setTimeout(r, 6000));
       await question.getByRole('button', { name: '同意', exact: true }).click();
       for (const p of people) await room(p.page).getByRole('status').filter({ hasText: '录制中' }).waitFor();
       // Through the media server now (a pair's room moves there to be recorded): pictures still play.

@@ -392,6 +392,26 @@ export class RtcHub {
     return {};
   }
 
+  /** A publication whose media reached Janus: the others may subscribe now, and it is recorded if a recording runs. */
+  private async announcePublished(room: string, me: string, session: string) {
+    try {
+      await this.rooms.published(room, me, session);
+    } catch {
+      // Left meanwhile: the publication just made goes with them.
+      await this.sfu?.release(room, me).catch(() => {});
+      return;
+    }
+    // A new uplink while recording (a reload, the media server back): recorded too, if they
+    // agreed and it is not already (a recording that started since). Its failure is logged, never
+    // the publication's.
+    try {
+      const live = await this.recordings?.live(room);
+      if (live?.state === 'recording') await this.applyRecording(room, live.id, live.state, live.agreed);
+    } catch (err) {
+      this.s.log.error({ err, room }, 'rtc: recording of a new publication not started');
+    }
+  }
+
   /** Starts or stops Janus recording the uplinks this node holds in a room, as the recording's state says. */
   private async applyRecording(room: string, id: number, state: 'asking' | 'recording' | 'off', agreed: string[]) {
     const sfu = this.sfu;
@@ -428,22 +448,13 @@ export class RtcHub {
       switch (op) {
         case 'sfuPublish': {
           const q = p as RtcOpParams<'sfuPublish'>;
-          const sdp = await sfu.publish(room, me, seat.row, q.sdp);
-          // Left meanwhile: the publication just made goes with them.
-          await this.rooms.published(room, me, seat.session).catch(async (err) => {
-            await sfu.release(room, me);
-            throw err;
-          });
-          // A new uplink while recording (a reload, the media server back): recorded too, if they
-          // agreed. Its failure is logged, never the publication's.
+          const { answer, up } = await sfu.publish(room, me, seat.row, q.sdp);
+          // A new uplink: whatever recorded the one before no longer does.
           this.recording.get(room)?.delete(me);
-          try {
-            const live = await this.recordings?.live(room);
-            if (live?.state === 'recording') await this.applyRecording(room, live.id, live.state, live.agreed);
-          } catch (err) {
-            this.s.log.error({ err, room }, 'rtc: recording of a new publication not started');
-          }
-          return { sdp };
+          // The others are told once the media reach Janus: it refuses subscriptions before, and a
+          // refused one would wait for a retry. The answer goes now.
+          void up.then(() => this.announcePublished(room, me, seat.session), () => {});
+          return { sdp: answer };
         }
         case 'sfuSubscribe': {
           const q = p as RtcOpParams<'sfuSubscribe'>;

@@ -188,10 +188,11 @@ export class Sfu {
   }
 
   /**
-   * Publishes a person's media into the room (their offer; returns Janus's answer). A second
-   * publication of the same person (a new page, a restart) replaces the first.
+   * Publishes a person's media into the room (their offer; returns Janus's answer, and `up`, which
+   * resolves once their media reach Janus: it takes subscriptions to a publisher only from then).
+   * A second publication of the same person (a new page, a restart) replaces the first.
    */
-  async publish(room: string, user: string, feed: number, sdp: string): Promise<string> {
+  async publish(room: string, user: string, feed: number, sdp: string): Promise<{ answer: string; up: Promise<void> }> {
     const server = await this.roomServer(room);
     let m = this.member(room, user);
     if (m && m.server !== server) {
@@ -208,6 +209,11 @@ export class Sfu {
     const handle = await server.session!.attach(VideoRoomPlugin);
     m.uplink = handle;
     m.feed = feed;
+    const up = new Promise<void>((resolve, reject) => {
+      handle.once(Janode.EVENT.HANDLE_WEBRTCUP, () => resolve());
+      handle.once(Janode.EVENT.HANDLE_DETACHED, () => reject(new Error('the publication went before its media came')));
+    });
+    up.catch(() => {}); // nobody may be waiting any more
     handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_TALKING, (e: { feed?: number; talking?: boolean }) => {
       // Every publisher in the room hears it; the speaker's own handle tells it once.
       if (e?.feed === feed && m.uplink === handle) this.events.talking(room, feed, !!e.talking);
@@ -220,7 +226,7 @@ export class Sfu {
       return join();
     });
     if (r.jsep?.type !== 'answer') throw new Error('janus gave no answer to the publication');
-    return r.jsep.sdp;
+    return { answer: r.jsep.sdp, up };
   }
 
   /** Subscribes `user` to `target`'s feed; returns Janus's offer (answered with `answer`). */
