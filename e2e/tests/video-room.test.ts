@@ -258,10 +258,9 @@ describe('video interview room', () => {
     await hr.page.getByText('赵敏举手了').first().waitFor();
     await screenshot(hr.page, 'video-room-chat-hand-1280');
     await screenshot(hr.page, 'video-room-chat-hand-viewport-1280', { fullPage: false });
-    await room(colleague.page).getByRole('button', { name: '举手' }).click();
-    await tile(hr.page, colleague.userId).getByRole('img', { name: '举手' }).waitFor({ state: 'detached' });
 
-    // The HR reloads: back in the room at once, and sees both others again (and they the HR).
+    // The HR reloads: back in the room at once, and sees both others again (and they the HR), and
+    // the hand still up.
     await hr.page.reload();
     await room(hr.page).getByRole('button', { name: '离开' }).waitFor();
     expect(await room(hr.page).getByLabel('摄像头画面预览').count()).toBe(0);
@@ -269,6 +268,9 @@ describe('video interview room', () => {
     await receivesVideoFrom(hr.page, colleague.userId);
     await receivesVideoFrom(seeker.page, hr.userId);
     await receivesVideoFrom(colleague.page, hr.userId);
+    await tile(hr.page, colleague.userId).getByRole('img', { name: '举手' }).waitFor();
+    await room(colleague.page).getByRole('button', { name: '举手' }).click();
+    await tile(hr.page, colleague.userId).getByRole('img', { name: '举手' }).waitFor({ state: 'detached' });
     // What was said before the reload is there again (kept with the interview).
     await room(hr.page).getByRole('log', { name: '聊天记录' }).getByText('您好，作品集链接稍后发您').waitFor();
 

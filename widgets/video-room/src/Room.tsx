@@ -14,7 +14,7 @@ import type { RtcRoomInfo } from '@zp/core/contract';
 import { Dialog, confirm, message as toast } from '@zp/ui';
 import { screenShareErrorText } from '@zp/core/rtc-words';
 import { beijingDateTime } from '@zp/core/dates';
-import { ROOM_CHAT_BAD_MSG, ROOM_CHAT_CMD, ROOM_CHAT_MAX_CHARS, ROOM_HAND_CMD } from '@zp/core/rules/interview';
+import { ROOM_CHAT_BAD_MSG, ROOM_CHAT_CMD, ROOM_CHAT_MAX_CHARS, ROOM_HAND_ASK, ROOM_HAND_CMD } from '@zp/core/rules/interview';
 import {
   MSG, QUALITY_TEXT, clockOffset, deviceErrorText, errorText, focusedId, formatClock, formatRemaining, fraudWarning, initialRoomState,
   kickedText, markJoined, memberLink, pickDevice, roomClock, roomLink, roomReducer, saveDevicePrefs, screenTileId, smallTilePage, speakers, SMALL_TILES_PER_PAGE,
@@ -226,6 +226,9 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
   const chatLog = useRef<HTMLDivElement | null>(null);
   /** raised hands: ours, and those of the others */
   const [handUp, setHandUp] = useState(false);
+  /** handUp for the room's event handlers, which outlive a render */
+  const handUpRef = useRef(false);
+  handUpRef.current = handUp;
   const [hands, setHands] = useState<ReadonlySet<string>>(() => new Set());
   const dialogLayer = useRef<HTMLDivElement | null>(null);
 
@@ -285,7 +288,10 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
         addChat([{ key: `${userId}:${seq}`, userId, text, at: Date.now() }]);
         if (chatShut.current) setUnread((n) => n + 1);
       }
-      else if (cmdId === ROOM_HAND_CMD) setHands((before) => (text === '1' ? new Set([...before, userId]) : withOut(before, userId)));
+      else if (cmdId === ROOM_HAND_CMD && text === ROOM_HAND_ASK) {
+        // Someone entered (or reloaded) and asks who has a hand up.
+        if (handUpRef.current) sendHand(true);
+      } else if (cmdId === ROOM_HAND_CMD) setHands((before) => (text === '1' ? new Set([...before, userId]) : withOut(before, userId)));
     });
     // The main stream is the camera, the sub stream a shared screen.
     trtc.on(E.REMOTE_VIDEO_AVAILABLE, ({ userId, streamType }) => dispatch({ type: streamType === mainStream ? 'video' : 'screen', userId, on: true }));
@@ -354,6 +360,12 @@ export function Room({ entry, roomId, info: initialInfo, session, prefs, siteOri
         markJoined(roomId, true);
         setJoinedAt(Date.now());
         setEntered(true);
+        // Hands raised before we came (or before this page was reloaded) are raised again for us.
+        try {
+          sendText(ROOM_HAND_CMD, ROOM_HAND_ASK);
+        } catch {
+          // not sent: we only miss hands already up
+        }
       } catch (error) {
         if (stay.current === 'out') return;
         finish({ text: errorText(error), rejoin: !(isApiError(error) && [401, 403, 404, 410].includes(error.code)) }, true);

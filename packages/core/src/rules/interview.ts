@@ -41,10 +41,12 @@ export const rtcRoomFullMsg = (max: number) => `房间人数已满（视频面�
 /**
  * In-room messages ride on trtc-sdk-v5's custom messages (sendCustomMessage, cmdId 1–10, at most
  * 1 KB each): 1 is the room's text chat (UTF-8, kept with the interview), 2 a raised hand ('1'
- * up, '0' down).
+ * up, '0' down, ROOM_HAND_ASK asks who has one up).
  */
 export const ROOM_CHAT_CMD = 1;
 export const ROOM_HAND_CMD = 2;
+/** Sent by a page entering the room (a reloaded interviewer's too): those whose hand is up say '1' again. */
+export const ROOM_HAND_ASK = '?';
 /** A chat message of the room: at most this many characters (well inside 1 KB of UTF-8). */
 export const ROOM_CHAT_MAX_CHARS = 300;
 export const ROOM_CHAT_BAD_MSG = `消息不能为空，最多 ${ROOM_CHAT_MAX_CHARS} 字，且不能包含控制字符`;
