@@ -75,6 +75,13 @@ interface Bucket {
   at: number;
 }
 
+/** The room the socket's page is in (attached to its seat), else the refusal every in-room request gets. */
+function seatOf(conn: Conn): NonNullable<Conn['seat']> {
+  const seat = conn.seat;
+  if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+  return seat;
+}
+
 /** Takes one token from the bucket if it has one (refilled for the time since it was last used). */
 function take(b: Bucket, rate: number, burst: number): boolean {
   const now = Date.now();
@@ -366,8 +373,7 @@ export class RtcHub {
    * pairs); harmless when it already has.
    */
   private async sfuFallback(conn: Conn) {
-    const seat = conn.seat;
-    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const seat = seatOf(conn);
     if (!this.sfu?.up) throw new AppError(503, '本站未启用媒体服务器（Janus），无法改由服务器转发');
     await this.rooms.toSfu(seat.id, true);
     return {};
@@ -375,8 +381,7 @@ export class RtcHub {
 
   /** Asking to record, answering (or withdrawing), stopping: see recording/recordings.ts. */
   private async recordOp(conn: Conn, op: 'recordAsk' | 'recordAnswer' | 'recordStop', p: never) {
-    const seat = conn.seat;
-    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const seat = seatOf(conn);
     const rec = this.recordings;
     if (!rec) throw new AppError(503, '本站未启用媒体服务器（Janus），无法录制');
     const me = conn.userId!;
@@ -438,8 +443,7 @@ export class RtcHub {
 
   /** The SFU requests: the person's uplink and subscriptions, negotiated with the media server through us. */
   private async sfuOp(conn: Conn, op: 'sfuPublish' | 'sfuSubscribe' | 'sfuAnswer' | 'sfuTrickle' | 'sfuLayer', p: never) {
-    const seat = conn.seat;
-    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const seat = seatOf(conn);
     const sfu = this.sfu;
     if (!sfu?.up) throw new AppError(503, '媒体服务器（Janus）未启用或暂不可用，请稍后重试');
     const me = conn.userId!;
@@ -557,8 +561,7 @@ export class RtcHub {
   }
 
   private async relay(conn: Conn, p: RtcOpParams<'relay'>) {
-    const seat = conn.seat;
-    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const seat = seatOf(conn);
     if (p.to === conn.userId) throw badRequest('不能发给自己');
     let known = this.seated.get(seat.id);
     if (!known?.has(p.to)) {
@@ -575,8 +578,7 @@ export class RtcHub {
 
   /** A custom message to the others in the room; the chat's is kept first (and refused when it is not text). */
   private async custom(conn: Conn, p: RtcOpParams<'custom'>) {
-    const seat = conn.seat;
-    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const seat = seatOf(conn);
     if (!take(conn.customs, CUSTOM_RATE, CUSTOM_BURST)) throw tooMany('发送太频繁，请稍后再试');
     const bytes = Buffer.from(p.data, 'base64');
     if (bytes.length > 1024) throw badRequest('消息内容过长（最多 1 KB）');
@@ -588,8 +590,7 @@ export class RtcHub {
   }
 
   private async media(conn: Conn, p: RtcOpParams<'media'>) {
-    const seat = conn.seat;
-    if (!seat || seat.attachSeq === 0) throw badRequest('请先进入房间');
+    const seat = seatOf(conn);
     await this.rooms.media(conn.userId!, seat.id, seat.session, p);
     return {};
   }
