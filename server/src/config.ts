@@ -50,6 +50,8 @@ export interface Config {
   trustProxy: boolean;
   /** Sockets (chat, notifications, video signalling) one address (IPv6: one /64) may hold open on one node. */
   socketsPerAddress: number;
+  /** Outgoing mail (SMTP_URL, smtp:// or smtps://, and MAIL_FROM); null: reminders go by page and SMS only. */
+  mail: { url: string; from: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -188,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     recordingDays: int(env, 'RTC_RECORDING_DAYS', 30, 1, 3650),
   };
 
+  const smtpUrl = env.SMTP_URL || '';
+  if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) throw new ConfigError('SMTP_URL 应以 smtp:// 或 smtps:// 开头，如 smtps://user:pass@smtp.example.com:465');
+  const mail = smtpUrl ? { url: smtpUrl, from: env.MAIL_FROM || '招聘平台 <no-reply@localhost>' } : null;
+
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
   const siteDir = env.SITE_DIR === '' ? null : path.resolve(cwd, env.SITE_DIR || path.join(import.meta.dirname, '../../site/dist'));
 
@@ -204,5 +210,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 365),
     socketsPerAddress: int(env, 'SOCKETS_PER_ADDRESS', 500, 1, 10_000_000),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    mail,
   };
 }

@@ -418,6 +418,18 @@ export const searchApi = {
   jobTalents: /*#__PURE__*/ ref<typeof C.searchApi["jobTalents"]>(["GET", "POST"], "/api/xs/app/search/gwrc", "hrApproved"),
 };
 
+export const slotsApi = {
+  list: /*#__PURE__*/ ref<typeof C.slotsApi["list"]>("GET", "/api/hr/slots", "hrApproved"),
+  open: /*#__PURE__*/ ref<typeof C.slotsApi["open"]>("GET", "/api/hr/slots/open", "hrApproved"),
+  add: /*#__PURE__*/ ref<typeof C.slotsApi["add"]>("POST", "/api/hr/slots", "hrApproved"),
+  remove: /*#__PURE__*/ ref<typeof C.slotsApi["remove"]>("POST", "/api/hr/slots/remove", "hrApproved"),
+  invite: /*#__PURE__*/ ref<typeof C.slotsApi["invite"]>("POST", "/api/hr/slots/invite", "hrApproved"),
+  offers: /*#__PURE__*/ ref<typeof C.slotsApi["offers"]>("GET", "/api/qz/slots/offers", "qz"),
+  book: /*#__PURE__*/ ref<typeof C.slotsApi["book"]>("POST", "/api/qz/slots/book", "qz"),
+  cancel: /*#__PURE__*/ ref<typeof C.slotsApi["cancel"]>("POST", "/api/qz/slots/cancel", "qz"),
+  calendar: /*#__PURE__*/ ref<typeof C.slotsApi["calendar"]>("GET", "/api/sec/slots/calendar", "user"),
+};
+
 export const ACCOUNT_CLOSED_MSG = "账号已注销，相关个人信息已删除" as const;
 
 export const APPLICATION_EVENT_LABELS = {
@@ -835,6 +847,42 @@ export const SETTABLE_STATES = [
   4,
   5,
   6,
+] as const;
+
+export const SLOT_CUTOFF_HOURS = [
+  0,
+  1,
+  2,
+  4,
+  12,
+  24,
+  48,
+] as const;
+
+export const SLOT_LENGTHS = [
+  10,
+  15,
+  20,
+  30,
+  45,
+  60,
+  90,
+  120,
+] as const;
+
+export const SLOT_MAX_CAPACITY = 20 as const;
+
+export const SLOT_MAX_COUNT = 24 as const;
+
+export const SLOT_MODES = {
+  video: "视频面试",
+  onsite: "现场面试",
+} as const;
+
+export const SLOT_REMINDER_MINUTES = [
+  1440,
+  15,
+  2,
 ] as const;
 
 export const SUGGEST_LIMIT = 8 as const;

@@ -86,7 +86,7 @@ const IMPOSSIBLE_DATES = ['2023-02-30', '2023-02-30 10:00:00', '2023-02-30 10:00
 const impossibleDate = (s: Schema): string | null => (s.pattern ? (IMPOSSIBLE_DATES.find((d) => new RegExp(s.pattern!, 'u').test(d)) ?? null) : null);
 
 /** Candidate texts for a pattern; the first that matches is the plausible value. */
-const PATTERN_CANDIDATES = ['1', '13800000001', '2024-01-01', '2024-01', '2024-01-01 10:00:00', '10:00', '0'.repeat(32), '123456', 'hy_01', 'C2C100001', 'a', 'abc-12345678', 'xb_001', 'https://a.example/x.png', '/a.png', 'a@b.cn', '91110000600037341L'];
+const PATTERN_CANDIDATES = ['1', '13800000001', '2024-01-01', '2024-01', '2024-01-01 10:00:00', '2024-01-01 10:00', '10:00', '0'.repeat(32), '123456', 'hy_01', 'C2C100001', 'a', 'abc-12345678', 'xb_001', 'https://a.example/x.png', '/a.png', 'a@b.cn', '91110000600037341L'];
 
 function typeOf(s: Schema): string | undefined {
   if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');

@@ -29,6 +29,7 @@ import { resumesModule } from './resumes/index.js';
 import { createSeekerProfile } from './resumes/public.js';
 import rtc from './rtc/index.js';
 import search from './search/index.js';
+import slots from './slots/index.js';
 
 export type { Module };
 
@@ -51,4 +52,5 @@ export const modules: Module[] = orderModules([
   resumesModule({ appliedJobs }),
   rtc,
   search,
+  slots,
 ]);

@@ -250,6 +250,23 @@ export const CANDIDATE_SECTIONS = {
   findQzxxZyjnInfo: 'zyjn',
 } as const;
 
+/**
+ * Who is invited, by whom and to what: the fields an invitation with one fixed time (addHrMy) and
+ * one that offers interview slots (slotsApi.invite) share.
+ */
+export const InviteWho = {
+  /** hxrbsid: the application; without it, qzzid and gwid name a seeker found in talent search */
+  hxrbsid: Type.Optional(OptId('投递ID')),
+  /** qzzid: the seeker */
+  qzzid: Type.Optional(OptId('求职者ID')),
+  gwid: Type.Optional(OptId('岗位ID')),
+  dwid: Type.Optional(OptId('单位ID')),
+  mymc: Type.String({ minLength: 1, maxLength: 30, pattern: '\\S', title: '邀约名称' }),
+  lxr: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S', title: '联系人' }),
+  sjhm: Type.Union([Phone, Type.String({ pattern: '^0\\d{2,3}-?\\d{7,8}$' })], { title: '联系电话' }),
+  smxx: Type.Optional(Type.String({ maxLength: 500, title: '说明' })),
+};
+
 const QzbsidParams = Type.Object({ qzbsid: Id('求职者ID') });
 const tags = ['applications'];
 
@@ -412,13 +429,7 @@ export const applicationsApi = {
   invite: route({
     method: ['GET', 'POST'], url: '/api/hr/qyhxrxx/addHrMy', summary: '发出面试邀请（通知求职者）', access: 'hrApproved', tags,
     query: Type.Object({
-      /** hxrbsid: the application; without it, qzzid and gwid name a seeker found in talent search */
-      hxrbsid: Type.Optional(OptId('投递ID')),
-      /** qzzid: the seeker */
-      qzzid: Type.Optional(OptId('求职者ID')),
-      gwid: Type.Optional(OptId('岗位ID')),
-      dwid: Type.Optional(OptId('单位ID')),
-      mymc: Type.String({ minLength: 1, maxLength: 30, pattern: '\\S', title: '邀约名称' }),
+      ...InviteWho,
       /**
        * mssj: interview time, in the future. The previous client never sends it: without it the
        * time is 待定, to be agreed by phone with the contact (lxr, sjhm), and replies show mssj ''.
@@ -427,9 +438,6 @@ export const applicationsApi = {
       mssf: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title: '面试省份' })),
       mscs: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title: '面试城市' })),
       msxxdz: Type.String({ minLength: 2, maxLength: 100, pattern: '\\S', title: '面试地址' }),
-      lxr: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S', title: '联系人' }),
-      sjhm: Type.Union([Phone, Type.String({ pattern: '^0\\d{2,3}-?\\d{7,8}$' })], { title: '联系电话' }),
-      smxx: Type.Optional(Type.String({ maxLength: 500, title: '说明' })),
     }),
     reply: replyOf({ msid: Type.String() }),
   }),

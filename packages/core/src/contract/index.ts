@@ -22,3 +22,4 @@ export * from './resume-exports.js';
 export * from './application-history.js';
 export * from './completeness.js';
 export * from './compliance.js';
+export * from './slots.js';

@@ -14,6 +14,7 @@ export async function answerInvitation(s: S, seekerId: string, id: string, answe
   if (!inv || inv.seeker_id !== seekerId) throw notFound('面试邀请不存在');
   if (inv.answer !== 0) throw badRequest(`您已${inv.answer === 1 ? '接受' : '拒绝'}该面试邀请，不能重复答复`);
   if (inv.past) throw badRequest('面试时间已过，无法再答复');
+  if (inv.offers_slots && answer === 1) throw badRequest('该邀请需预约面试时段：请选择一个时段预约');
   if (!(await saveInvitationAnswer(s.db, id, answer, note.trim()))) throw conflict('该面试邀请已答复');
   const name = await seekerName(s.db, seekerId);
   const title = answer === 1 ? '面试邀请已接受' : '面试邀请被拒绝';

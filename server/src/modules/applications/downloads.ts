@@ -23,7 +23,7 @@ import { resumeDocument, type ContactView } from '../resumes/public.js';
 import { buildResumeDocx } from '../resumes/public.js';
 import { pdfFont, renderResumePdf } from '../resumes/public.js';
 import { hrCompany } from '../companies/public.js';
-import { candidateAccess, resumeFileAccess } from './public.js';
+import { candidateAccess, resumeFileAccess } from './candidate-access.js';
 import {
   deleteOldDownloadLinks, downloadLink as linkOfToken, insertDownload, insertDownloadLink, latestResumeFile, lockCompanyDownloads, markLinkUsed,
   resumeOwnerName, sentAttachment, talentDownloadedToday, type DownloadLinkRow,

@@ -12,10 +12,21 @@ import { isValidCode } from '../codes/public.js';
 import { jobSummary } from '../jobs/public.js';
 import { notify } from '../notify/public.js';
 import { changeState, ownApplication } from './move-application.js';
-import { candidateAccess } from './public.js';
+import { candidateAccess } from './candidate-access.js';
 import { applicationOfJob, insertInterview } from './repo.js';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
+
+/**
+ * An invitation that offers interview slots (the slots module) instead of one fixed time: `check`
+ * refuses slots that are not for the job before anything is stored, `attach` records the offer,
+ * and `when` says in the seeker's notice what to do instead of a time.
+ */
+export interface SlotOffer {
+  check(jobId: string): Promise<void>;
+  attach(interviewId: string): Promise<void>;
+  when: string;
+}
 
 export interface InviteInput {
   hxrbsid?: string;
@@ -51,7 +62,7 @@ const YEAR_MS = 366 * 24 * 3600_000;
  * (hxrbsid), or a seeker found in talent search (qzzid + gwid). The application, if any, moves
  * to "interview"; the seeker is told.
  */
-export async function invite(s: S, hrId: string, companyId: string, input: InviteInput): Promise<string> {
+export async function invite(s: S, hrId: string, companyId: string, input: InviteInput, offer?: SlotOffer): Promise<string> {
   let seekerId: string;
   let jobId: string;
   let applicationId: string | null = null;
@@ -82,6 +93,7 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
     }
   }
 
+  await offer?.check(jobId);
   const at = input.mssj ? beijingTime(input.mssj) : null;
   if (input.mssj) {
     if (!at) throw badRequest('面试时间不是有效的日期时间');
@@ -93,9 +105,10 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
 
   const id = await insertInterview(s.db, {
     applicationId, seekerId, jobId, companyId, hrId, title: input.mymc.trim(), at: at ? at.toISOString() : null, province: input.mssf ?? '',
-    city: input.mscs ?? '', address: input.msxxdz.trim(), contact: input.lxr.trim(), phone: input.sjhm, note: (input.smxx ?? '').trim(),
+    city: input.mscs ?? '', address: input.msxxdz.trim(), contact: input.lxr.trim(), phone: input.sjhm, note: (input.smxx ?? '').trim(), offersSlots: !!offer,
   });
   if (!id) throw conflict('已向该求职者发出该岗位的面试邀请，请等待对方答复');
+  await offer?.attach(id);
   if (applicationId && applicationState !== 4) await changeState(s, hrId, companyId, applicationId, 4, false);
 
   const job = (await jobSummary(s.db, jobId))!;
@@ -104,7 +117,9 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
     seekerId,
     'wjxx',
     '面试邀请',
-    `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj ? withBeijingLabel(input.mssj.replace('T', ' ').slice(0, 16)) : `时间待定（联系人${input.lxr.trim()}，电话${input.sjhm}）`}，${input.msxxdz.trim()}。请及时答复。`,
+    offer
+      ? `${job.companyName}邀请您参加「${job.title}」的面试，${offer.when}。`
+      : `${job.companyName}邀请您参加「${job.title}」的面试：${input.mssj ? withBeijingLabel(input.mssj.replace('T', ' ').slice(0, 16)) : `时间待定（联系人${input.lxr.trim()}，电话${input.sjhm}）`}，${input.msxxdz.trim()}。请及时答复。`,
     SITE_PATHS.seekerInvitations,
     'xx_003',
   );

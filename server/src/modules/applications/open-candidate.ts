@@ -9,7 +9,7 @@ import { favouriteFlags, recordResumeView } from '../relations/public.js';
 import { sectionRows, seekerCard } from '../resumes/public.js';
 import { hrCompany } from '../companies/public.js';
 import { markViewed } from './move-application.js';
-import { candidateAccess } from './public.js';
+import { candidateAccess } from './candidate-access.js';
 import { candidateContact, candidateJobs } from './repo.js';
 
 /** Who may read this résumé, and (when `open`) the view recorded and fresh applications marked viewed. */

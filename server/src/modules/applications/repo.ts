@@ -336,14 +336,14 @@ export async function insertInterview(
   db: Db,
   i: {
     applicationId: string | null; seekerId: string; jobId: string; companyId: string; hrId: string; title: string; at: string | null;
-    province: string; city: string; address: string; contact: string; phone: string; note: string;
+    province: string; city: string; address: string; contact: string; phone: string; note: string; offersSlots: boolean;
   },
 ): Promise<string | null> {
   const r = await one<{ id: string }>(
     db,
-    sql`insert into interviews (application_id, seeker_id, job_id, company_id, hr_id, title, at, province, city, address, contact, phone, note)
+    sql`insert into interviews (application_id, seeker_id, job_id, company_id, hr_id, title, at, province, city, address, contact, phone, note, offers_slots)
         values (${i.applicationId}, ${i.seekerId}, ${i.jobId}, ${i.companyId}, ${i.hrId}, ${i.title}, ${i.at}, ${i.province},
-                ${i.city}, ${i.address}, ${i.contact}, ${i.phone}, ${i.note})
+                ${i.city}, ${i.address}, ${i.contact}, ${i.phone}, ${i.note}, ${i.offersSlots})
         on conflict (seeker_id, job_id) where answer = 0 do nothing
         returning id::text as id`,
   );
@@ -358,6 +358,8 @@ export interface InvitationRow {
   answer: number;
   result: number;
   past: boolean;
+  /** it offers interview slots: accepted by booking one */
+  offers_slots: boolean;
   job_title: string;
   company_name: string;
 }
@@ -366,7 +368,7 @@ export async function invitation(db: Db, id: string): Promise<InvitationRow | un
   return one<InvitationRow>(
     db,
     sql`select i.id::text as id, i.seeker_id::text as seeker_id, i.company_id::text as company_id, i.hr_id::text as hr_id,
-               i.answer::int as answer, i.result::int as result, coalesce(i.at < now(), false) as past, j.title as job_title, c.name as company_name
+               i.answer::int as answer, i.result::int as result, coalesce(i.at < now(), false) as past, i.offers_slots, j.title as job_title, c.name as company_name
         from interviews i join jobs j on j.id = i.job_id join companies c on c.id = i.company_id where i.id = ${id}`,
   );
 }
