@@ -1,7 +1,8 @@
 /** What e2e tests use: the running product, people in browser contexts, SMS codes, screenshots. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ARTIFACTS_DIR } from './env.js';
 
@@ -157,3 +158,12 @@ export const demo = {
   hr: { phone: '13800000002', name: '王芳' },
   operator: { phone: '13800000003', name: '平台运营' },
 } as const;
+
+/** A download's bytes (the browser runs in another process: saveAs copies them here). */
+export async function downloadedBytes(d: Download): Promise<Buffer> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zp-dl-')), d.suggestedFilename());
+  await d.saveAs(file);
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return bytes;
+}

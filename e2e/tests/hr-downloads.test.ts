@@ -1,17 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
-import { connectBrowser, demo, fitsWidth, openPerson, screenshot } from '../lib/harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { connectBrowser, demo, downloadedBytes, fitsWidth, openPerson, screenshot } from '../lib/harness.js';
 import { apiCall, apiLogin } from '../lib/api.js';
 
-/** The downloaded file's bytes (the browser runs in another process: saveAs copies them here). */
-async function bytesOf(d: Download): Promise<Buffer> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zp-dl-')), d.suggestedFilename());
-  await d.saveAs(file);
-  return fs.readFileSync(file);
-}
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.zp-message').filter({ hasText: text }).first().waitFor();
 
@@ -52,7 +43,7 @@ describe('an HR downloads résumés as files, and keeps the enterprise up to dat
     await screenshot(page, 'hr-download-dialog-1280', { fullPage: false });
     const [pdf] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '在线简历（PDF）' }).click()]);
     expect(pdf.suggestedFilename()).toBe(`${demo.seeker.name}的简历.pdf`);
-    const bytes = await bytesOf(pdf);
+    const bytes = await downloadedBytes(pdf);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await toast(page, '简历已下载');
     await expect.poll(seekerDownloads).toBe(before + 1);
@@ -60,7 +51,7 @@ describe('an HR downloads résumés as files, and keeps the enterprise up to dat
     await row.getByRole('button', { name: '下载简历' }).click();
     const [word] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '在线简历（Word）' }).click()]);
     expect(word.suggestedFilename()).toBe(`${demo.seeker.name}的简历.docx`);
-    expect((await bytesOf(word)).subarray(0, 2).toString()).toBe('PK');
+    expect((await downloadedBytes(word)).subarray(0, 2).toString()).toBe('PK');
     await expect.poll(seekerDownloads).toBe(before + 2);
 
     // bulk: every résumé on the page as one zip
@@ -69,7 +60,7 @@ describe('an HR downloads résumés as files, and keeps the enterprise up to dat
     await screenshot(page, 'hr-downresume-1280');
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出所选（zip）' }).click()]);
     expect(zip.suggestedFilename()).toMatch(/^简历导出_\d{8}_\d+份\.zip$/);
-    expect((await bytesOf(zip)).subarray(0, 2).toString()).toBe('PK');
+    expect((await downloadedBytes(zip)).subarray(0, 2).toString()).toBe('PK');
     await toast(page, /已导出 \d+ 份简历/);
     // the demo seeker is on the page once or more, and counts once for the zip
     await expect.poll(seekerDownloads).toBe(before + 3);

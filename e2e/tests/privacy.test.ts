@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { connectBrowser, demo, fitsWidth, openPerson, screenshot, smsCode } from '../lib/harness.js';
+import { connectBrowser, demo, downloadedBytes, fitsWidth, openPerson, screenshot, smsCode } from '../lib/harness.js';
 import { apiCall, apiLogin, currentConsent, md5 } from '../lib/api.js';
 
 const tail = String(Date.now()).slice(-7);
@@ -147,10 +144,7 @@ describe('personal information: consent, the documents, 注销账号', () => {
       // 下载我的数据: a JSON file with the person's account.
       const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: '下载我的数据' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^我的数据-\d{4}-\d{2}-\d{2}\.json$/);
-      const file = path.join(os.tmpdir(), `zp-e2e-${phone}.json`);
-      await download.saveAs(file);
-      const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
-      fs.rmSync(file, { force: true });
+      const saved = JSON.parse((await downloadedBytes(download)).toString('utf8'));
       expect(saved.account).toMatchObject({ phone, role: 'qz' });
 
       await section.getByRole('button', { name: '注销账号' }).click();

@@ -10,6 +10,7 @@ import { privacyApi } from '@zp/core/routes';
 import { failureText } from '@zp/core/client';
 import { paths } from '../../lib/paths';
 import { CodeButton, useCodeSender } from './SmsCode';
+import { saveFile } from '../../lib/save-file';
 
 const SUMMARY: Record<'qz' | 'hr', string> = {
   qz: '注销后立即生效且不可恢复：账号、在线简历、附件简历、投递与面试记录、收藏与关注、招聘会报名、消息提醒和聊天记录将被删除，用人单位将无法再看到您的任何信息。',
@@ -23,13 +24,7 @@ async function downloadMyData() {
   try {
     const r = await withLoading(api.call(privacyApi.myData));
     const blob = new Blob([JSON.stringify({ exportedAt: r.exportedAt, ...r.data }, null, 2)], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `我的数据-${r.exportedAt.slice(0, 10)}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveFile(blob, `我的数据-${r.exportedAt.slice(0, 10)}.json`);
   } catch (err) {
     toastError(err);
   }

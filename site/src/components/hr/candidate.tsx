@@ -11,6 +11,7 @@ import type { ResumeDownloadFormat } from '@zp/core/contract';
 import { api } from '@zp/core/session';
 import { BEIJING_TIME, beijingInputValue, beijingToday, chinaTime } from '@zp/core/dates';
 import { useLoad } from '../../lib/load';
+import { saveFile } from '../../lib/save-file';
 import { act, useGuardedSubmit } from '../console/lib';
 import { useCodes } from '../console/codes';
 import { useHr } from './hr';
@@ -125,15 +126,7 @@ async function saveLink(url: string, name: string): Promise<void> {
     const reply = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
     throw new ApiError(reply?.code ?? REQUEST_FAILED_CODE, reply?.msg || REQUEST_FAILED_MSG, res.status);
   }
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // the browser has taken the bytes once the click is handled; the URL is freed a little later
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveFile(await res.blob(), name);
 }
 
 /** Downloads one candidate's résumé: the online résumé as PDF or Word, or an attachment. */
