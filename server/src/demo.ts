@@ -16,6 +16,7 @@ import { seedApplicationsDemo } from './modules/applications/seed.js';
 import { seedContentDemo } from './modules/content/seed.js';
 import { seedFairsDemo, showDemoJobsAtFairs } from './modules/fairs/seed.js';
 import { seedDemoResume } from './modules/resumes/seed.js';
+import { seedSlotsDemo } from './modules/slots/seed.js';
 
 /**
  * Each module adds its demo data here, in dependency order (companies before jobs before
@@ -30,6 +31,7 @@ const steps: ((ctx: DemoContext) => Promise<void>)[] = [
   seedDemoJobsStep,
   showDemoJobsAtFairs,
   seedApplicationsDemo,
+  seedSlotsDemo,
 ];
 
 /** A stand-in business licence, drawn by the résumé PDF renderer: a one-page PDF that says it is a sample. */

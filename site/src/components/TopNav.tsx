@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSession } from '@zp/ui';
+import { notify, useSession } from '@zp/ui';
 import { api, logout, updateSession, type Role, type UserSession } from '@zp/core/session';
 import { isApiError } from '@zp/core/client';
 import { identityApi } from '@zp/core/routes';
@@ -9,6 +9,7 @@ import { refreshOnce, storeHrMarker } from '../lib/guard';
 import { showFlash } from '../lib/flash';
 import { isUsableImage } from '../lib/format';
 import { badgeText } from '@zp/core/rules/badge';
+import { SLOT_REMINDER_TITLE } from '@zp/core/rules/slots';
 import { avatarOf } from '../lib/avatar';
 
 export type NavKey = 'home' | 'fairs' | 'universities' | 'jobs' | 'login' | 'other';
@@ -125,7 +126,11 @@ function useProfile(session: UserSession | null): Profile {
     };
     void details();
     void counters();
-    const off = onReminder(() => void counters());
+    const off = onReminder((r) => {
+      void counters();
+      // an interview about to start is told on whatever page is open, until closed
+      if (r.bt.startsWith(SLOT_REMINDER_TITLE)) notify({ title: r.bt, message: r.nr, type: 'warning', duration: 0 });
+    });
     window.addEventListener('zp:counters-changed', counters);
     return () => {
       live = false;

@@ -19,8 +19,14 @@ export const SLOT_MAX_DAYS_AHEAD = 90;
 export const SLOT_CUTOFF_HOURS = [0, 1, 2, 4, 12, 24, 48] as const;
 /** Reminders before the start, in minutes: a day, 15 minutes and 2 minutes. */
 export const SLOT_REMINDER_MINUTES = [1440, 15, 2] as const;
+/** What a booking's reminder is titled; pages show such a reminder in the corner as it arrives. */
+export const SLOT_REMINDER_TITLE = '面试提醒';
 /** 进入面试 shows from this long before the start until the slot's end. */
 export const SLOT_ENTER_BEFORE_MINUTES = 10;
+/** The address an invitation that offers slots carries until one is booked (then the slot's). */
+export const SLOT_OFFER_ADDRESS = '以预约的时段为准';
+/** The address of a booked video slot. */
+export const SLOT_VIDEO_ADDRESS = '视频面试（线上）';
 /** Slots one invitation may offer. */
 export const SLOT_MAX_OFFERED = 20;
 

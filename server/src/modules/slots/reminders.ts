@@ -6,7 +6,7 @@
  * node runs the timer; each reminder is claimed by one UPDATE, so it goes out once.
  */
 import { SITE_PATHS } from '@zp/core/fairs';
-import { SLOT_MODES, SLOT_REMINDER_MINUTES, slotText } from '@zp/core/rules/slots';
+import { SLOT_MODES, SLOT_REMINDER_MINUTES, SLOT_REMINDER_TITLE, slotText } from '@zp/core/rules/slots';
 import { runEvery, type Services } from '../../services.js';
 import { notify, type Mailer } from '../notify/public.js';
 import { calendarFacts, claimReminders, seekerContact, type DueReminder } from './repo.js';
@@ -21,7 +21,7 @@ function texts(r: DueReminder, now: number) {
   const when = `${slotText(r.starts_ms, r.minutes)}（北京时间）`;
   const how = r.mode === 'video' ? '届时请在「面试邀请」中点击「进入面试」。' : `地点：${r.address}。`;
   return {
-    title: r.lead >= 1440 ? '面试提醒：明天有面试' : `面试提醒：${lead}开始`,
+    title: r.lead >= 1440 ? `${SLOT_REMINDER_TITLE}：明天有面试` : `${SLOT_REMINDER_TITLE}：${lead}开始`,
     seeker: `您预约的${r.company_name}「${r.job_title}」${SLOT_MODES[r.mode]}将于${lead}开始：${when}。${how}`,
     hr: `已预约的「${r.job_title}」${SLOT_MODES[r.mode]}将于${lead}开始：${when}。`,
   };

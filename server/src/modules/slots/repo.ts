@@ -1,11 +1,8 @@
 /** All of the slots module's SQL: interview slots, the slots invitations offer, and bookings. */
 import { inList, minuteText, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
+import { SLOT_OFFER_ADDRESS, SLOT_VIDEO_ADDRESS } from '@zp/core/rules/slots';
 
-/** The address an invitation that offers slots carries until one is booked (its address then). */
-export const OFFER_ADDRESS = '以预约的时段为准';
-/** The address of a booked video slot. */
-const VIDEO_ADDRESS = '视频面试（线上）';
 
 export interface SlotRow {
   id: string;
@@ -240,7 +237,7 @@ export async function book(db: Db, interviewId: string, seekerId: string, slotId
     );
     await t.execute(
       sql`update interviews set answer = 1, answered_at = coalesce(answered_at, now()), at = ${new Date(taken.starts_ms).toISOString()},
-                 address = ${taken.mode === 'video' ? VIDEO_ADDRESS : taken.address}
+                 address = ${taken.mode === 'video' ? SLOT_VIDEO_ADDRESS : taken.address}
           where id = ${interviewId}`,
     );
     return { ok: true, bookingId: b!.id, from } as const;
@@ -277,7 +274,7 @@ export async function cancelBooking(db: Db, interviewId: string, seekerId: strin
     );
     if (!s) return { ok: false, why: 'locked' } as const;
     await t.execute(sql`update slot_bookings set state = 'cancelled', cancelled_at = now() where id = ${current.id}`);
-    await t.execute(sql`update interviews set answer = 0, answered_at = null, at = null, address = ${OFFER_ADDRESS} where id = ${interviewId}`);
+    await t.execute(sql`update interviews set answer = 0, answered_at = null, at = null, address = ${SLOT_OFFER_ADDRESS} where id = ${interviewId}`);
     return { ok: true, slot: s } as const;
   });
 }
@@ -299,7 +296,7 @@ export async function removeSlot(db: Db, companyId: string, slotId: string) {
     );
     if (gone.length) {
       await t.execute(
-        sql`update interviews set answer = 0, answered_at = null, at = null, address = ${OFFER_ADDRESS}
+        sql`update interviews set answer = 0, answered_at = null, at = null, address = ${SLOT_OFFER_ADDRESS}
             where id in (${inList(gone.map((g) => g.interview_id))}) and at > now()`,
       );
     }

@@ -134,7 +134,7 @@ function Resume({ qzbsid, gwid }: { qzbsid: string; gwid: string }) {
               {j.yyzt !== 5 && j.yyzt !== 6 ? (
                 <div className="hr-actions" style={{ justifyContent: 'flex-start' }}>
                   {j.yyzt < 3 ? <GuardedButton onClick={() => void move(j.bsid, 3)}>通过初筛</GuardedButton> : null}
-                  <Button variant="primary" onClick={() => setInvite({ bsid: j.bsid, name: info.xm, gwmc: j.gwmc })}>
+                  <Button variant="primary" onClick={() => setInvite({ bsid: j.bsid, gwid: j.gwid, name: info.xm, gwmc: j.gwmc })}>
                     {j.yyzt === 4 ? '再次邀约' : '邀请面试'}
                   </Button>
                   {j.yyzt >= 3 ? <GuardedButton onClick={() => void move(j.bsid, 6)}>录用</GuardedButton> : null}

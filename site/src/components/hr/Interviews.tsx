@@ -4,6 +4,7 @@ import { Button } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { withBeijingLabel } from '@zp/core/dates';
+import { SLOT_OFFER_ADDRESS } from '@zp/core/rules/slots';
 import { useLoad } from '../../lib/load';
 import { act, cityAddress, minutes, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { useCodes } from '../console/codes';
@@ -69,7 +70,10 @@ function List() {
   });
   const data = list.data?.page;
   return (
-    <>
+    <section className="hr-section" aria-labelledby="invitations-title">
+      <h2 className="hr-section__title" id="invitations-title">
+        面试邀请
+      </h2>
       <Tabs
         label="答复状态"
         active={zt}
@@ -100,7 +104,7 @@ function List() {
               </p>
               <p className="hr-card__meta">
                 <span>岗位：{i.gwmc}</span>
-                <span>时间：{withBeijingLabel(minutes(i.mssj)) || '待定（电话约定）'}</span>
+                <span>时间：{withBeijingLabel(minutes(i.mssj)) || (i.msxxdz === SLOT_OFFER_ADDRESS ? '待求职者预约时段' : '待定（电话约定）')}</span>
                 <span>地点：{cityAddress(codes?.city(i.mscs), i.msxxdz)}</span>
               </p>
               <p className="hr-card__meta hr-small">
@@ -128,7 +132,7 @@ function List() {
       </ListState>
       <ListPager page={data} onChange={setPage} loading={list.loading} />
       {editing ? <ResultDialog inv={editing} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
-    </>
+    </section>
   );
 }
 

@@ -69,7 +69,7 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
           {a.yyzt === 1 ? <GuardedButton onClick={() => void viewed()}>标为已查看</GuardedButton> : null}
           {!final && a.yyzt < 3 ? <GuardedButton onClick={() => void move(3)}>通过初筛</GuardedButton> : null}
           {!final ? (
-            <Button variant="primary" onClick={() => onInvite({ bsid: a.bsid, name: a.xm, gwmc: a.gwmc })}>
+            <Button variant="primary" onClick={() => onInvite({ bsid: a.bsid, gwid: a.gwid, name: a.xm, gwmc: a.gwmc })}>
               {a.yyzt === 4 ? '再次邀约' : '邀请面试'}
             </Button>
           ) : null}

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Dialog, confirm, message } from '@zp/ui';
-import { applicationsApi, jobsApi, relationsApi, resumeExportsApi } from '@zp/core/routes';
+import { applicationsApi, jobsApi, relationsApi, resumeExportsApi, slotsApi } from '@zp/core/routes';
 import { ApiError, REQUEST_FAILED_CODE, REQUEST_FAILED_MSG } from '@zp/core/client';
 import type { ResumeDownloadFormat } from '@zp/core/contract';
 import { api } from '@zp/core/session';
@@ -17,9 +17,10 @@ import { useCodes } from '../console/codes';
 import { useHr } from './hr';
 import { Field, Select } from '../console/ui';
 import { applicationText } from '../console/states';
+import { SlotPicker } from '../slots/SlotPicker';
 
 /** Where the invitation comes from: an application, or a seeker found in talent search. */
-export type InviteTarget = { bsid: string; name: string; gwmc: string } | { qzbsid: string; name: string };
+export type InviteTarget = { bsid: string; gwid: string; name: string; gwmc: string } | { qzbsid: string; name: string };
 
 const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 
@@ -33,14 +34,22 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
   const [f, setF] = useState({ gwid: '', mymc: '初试', mssj: tomorrow, mssf: '', mscs: '', msxxdz: '', lxr: hr.xm, sjhm: hr.phone, smxx: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof f, v: string) => setF((p) => ({ ...p, [k]: v }));
+  // 指定时间, or let the seeker book one of the enterprise's published slots for this job
+  const [when, setWhen] = useState<'time' | 'slots'>('time');
+  const [slotIds, setSlotIds] = useState<string[]>([]);
+  const jobId = 'bsid' in target ? target.gwid : f.gwid;
+  const open = useLoad(() => api.call(slotsApi.open, { query: jobId ? { gwid: jobId } : {} }), [jobId], { enabled: when === 'slots' });
+  const pickable = (open.data?.list ?? []).map((x) => ({ ...x, left: x.capacity - x.booked }));
 
   const send = async () => {
     const e: Record<string, string> = {};
     if (fromSearch && !f.gwid) e.gwid = '请选择面试岗位';
     if (!f.mymc.trim()) e.mymc = '请输入邀约名称';
-    if (!f.mssj) e.mssj = '请选择面试时间';
+    if (when === 'slots') {
+      if (!slotIds.length) e.slots = '请至少选择一个可预约时段';
+    } else if (!f.mssj) e.mssj = '请选择面试时间';
     else if (!(chinaTime(f.mssj) > Date.now())) e.mssj = '面试时间须晚于当前时间';
-    if (f.msxxdz.trim().length < 2) e.msxxdz = '请输入面试地址（线上面试可填写“线上视频面试”）';
+    if (when === 'time' && f.msxxdz.trim().length < 2) e.msxxdz = '请输入面试地址（线上面试可填写“线上视频面试”）';
     if (!f.lxr.trim()) e.lxr = '请输入联系人';
     if (!PHONE.test(f.sjhm)) e.sjhm = '请输入正确的手机号或座机号（如 010-12345678）';
     setErrors(e);
@@ -50,9 +59,10 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
       return;
     }
     const who = 'bsid' in target ? { hxrbsid: target.bsid } : { qzzid: target.qzbsid, gwid: f.gwid };
+    const common = { ...who, mymc: f.mymc.trim(), lxr: f.lxr.trim(), sjhm: f.sjhm, ...(f.smxx.trim() ? { smxx: f.smxx.trim() } : {}) };
     const r = await act(
-      api.call(applicationsApi.invite, {
-        query: { ...who, mymc: f.mymc.trim(), mssj: f.mssj, msxxdz: f.msxxdz.trim(), lxr: f.lxr.trim(), sjhm: f.sjhm, ...(f.mssf ? { mssf: f.mssf } : {}), ...(f.mscs ? { mscs: f.mscs } : {}), ...(f.smxx.trim() ? { smxx: f.smxx.trim() } : {}) },
+      when === 'slots' ? api.call(slotsApi.invite, { body: { ...common, slotIds } }) : api.call(applicationsApi.invite, {
+        query: { ...common, mssj: f.mssj, msxxdz: f.msxxdz.trim(), ...(f.mssf ? { mssf: f.mssf } : {}), ...(f.mscs ? { mscs: f.mscs } : {}) },
         method: 'POST',
       }),
       true,
@@ -80,12 +90,34 @@ export function InviteDialog({ target, onClose, onSent }: { target: InviteTarget
           <p className="hr-field--wide hr-muted" style={{ margin: 0 }}>应聘岗位：{target.gwmc}</p>
         )}
         {input('mymc', '邀约名称', true, { maxLength: 30, placeholder: '如：初试、复试' })}
-        {input('mssj', `面试时间（${BEIJING_TIME}）`, true, { type: 'datetime-local', min: beijingInputValue(Date.now()) })}
-        <Field label="面试城市" htmlFor="inv-mssf">
-          <Select id="inv-mssf" label="面试省份" value={f.mssf} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, mssf: v, mscs: '' }))} />
-          <Select id="inv-mscs" label="面试城市" value={f.mscs} options={codes && f.mssf ? codes.cities(f.mssf) : []} placeholder="城市" disabled={!f.mssf} onChange={(v) => set('mscs', v)} />
+        <Field label="面试时间" required>
+          <label className="hr-check">
+            <input type="radio" name="inv-when" checked={when === 'time'} onChange={() => setWhen('time')} /> 指定时间
+          </label>
+          <label className="hr-check">
+            <input type="radio" name="inv-when" checked={when === 'slots'} onChange={() => setWhen('slots')} /> 由求职者预约时段
+          </label>
         </Field>
-        {input('msxxdz', '面试地址', true, { maxLength: 100, placeholder: '详细地址，或“线上视频面试”' })}
+        {when === 'slots' ? (
+          <Field label={`可预约时段（${BEIJING_TIME}）`} required wide error={errors.slots} hint="求职者从所选时段中预约一个；时段在「面试管理 → 面试时段」中发布">
+            {open.loading ? (
+              <p className="hr-muted">加载中…</p>
+            ) : pickable.length ? (
+              <SlotPicker name="inv-slots" multiple slots={pickable} selected={slotIds} onChange={setSlotIds} />
+            ) : (
+              <p className="hr-muted">{jobId || !fromSearch ? '没有适用于该岗位、尚有空位的时段，请先在「面试管理」中发布时段。' : '请先选择面试岗位'}</p>
+            )}
+          </Field>
+        ) : (
+          <>
+            {input('mssj', `面试时间（${BEIJING_TIME}）`, true, { type: 'datetime-local', min: beijingInputValue(Date.now()) })}
+            <Field label="面试城市" htmlFor="inv-mssf">
+              <Select id="inv-mssf" label="面试省份" value={f.mssf} options={codes?.provinces ?? []} placeholder="省份" onChange={(v) => setF((p) => ({ ...p, mssf: v, mscs: '' }))} />
+              <Select id="inv-mscs" label="面试城市" value={f.mscs} options={codes && f.mssf ? codes.cities(f.mssf) : []} placeholder="城市" disabled={!f.mssf} onChange={(v) => set('mscs', v)} />
+            </Field>
+            {input('msxxdz', '面试地址', true, { maxLength: 100, placeholder: '详细地址，或“线上视频面试”' })}
+          </>
+        )}
         {input('lxr', '联系人', true, { maxLength: 20 })}
         {input('sjhm', '联系电话', true, { maxLength: 13 })}
         <Field label="说明" wide htmlFor="inv-smxx">

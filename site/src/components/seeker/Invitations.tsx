@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@zp/core/session';
 import { withBeijingLabel } from '@zp/core/dates';
-import { INTERVIEW_RESULTS, applicationsApi } from '@zp/core/routes';
+import { INTERVIEW_RESULTS, applicationsApi, slotsApi } from '@zp/core/routes';
 import { onReminder } from '@zp/core/socket';
 import type * as C from '@zp/core/contract';
 import { Button, Dialog, message, withLoading, toastError } from '@zp/ui';
@@ -15,6 +15,7 @@ import { logoOf, minute } from './common';
 import { countersChanged } from './CentreBadges';
 import { totalPages, useLoad, usePaged } from '../../lib/load';
 import { Tabs } from './Tabs';
+import { SlotActions, offerPlace, offerTime } from '../slots/SeekerSlots';
 
 type Invitation = C.Reply<typeof C.applicationsApi.invitationsWaiting>['listWait'][number];
 
@@ -55,14 +56,26 @@ function Invitations() {
   );
   const counts = countsLoad.data ?? {};
   const loadCounts = countsLoad.reload;
+  // Invitations that offer slots: what is open, and the booking.
+  const offersLoad = useLoad(() => api.call(slotsApi.offers), []);
+  const offerOf = (msid: string) => offersLoad.data?.list.find((o) => o.msid === msid) ?? null;
+  const slotsChanged = () => {
+    void p.reload();
+    void loadCounts();
+    void offersLoad.reload();
+    countersChanged();
+  };
   // A new invitation arrives with a reminder on the notification socket.
   const reload = useRef(p.reload);
   reload.current = p.reload;
+  const reloadOffers = useRef(offersLoad.reload);
+  reloadOffers.current = offersLoad.reload;
   useEffect(
     () =>
       onReminder(() => {
         void reload.current();
         void loadCounts();
+        void reloadOffers.current();
       }),
     [],
   );
@@ -92,9 +105,10 @@ function Invitations() {
       ) : (
         <ul className="sk-list">
           {p.data.list.map((inv) => {
+            const offer = offerOf(inv.msid);
             const city = nameOf(codes, inv.mscs);
             // Addresses often start with the city already.
-            const place = city && inv.msxxdz.includes(city) ? inv.msxxdz : [nameOf(codes, inv.mssf), city, inv.msxxdz].filter(Boolean).join(' ');
+            const place = offer ? offerPlace(offer) : city && inv.msxxdz.includes(city) ? inv.msxxdz : [nameOf(codes, inv.mssf), city, inv.msxxdz].filter(Boolean).join(' ');
             return (
               <li key={inv.msid} className="sk-row sk-invite">
                 <img className="sk-row__logo" src={logoOf(inv.logoUrl, inv.dwmc)} alt="" loading="lazy" width={48} height={48} />
@@ -108,7 +122,7 @@ function Invitations() {
                   <dl className="sk-invite__facts">
                     <div>
                       <dt>面试时间</dt>
-                      <dd>{withBeijingLabel(minute(inv.mssj)) || '待定，请与联系人电话约定'}</dd>
+                      <dd>{offer ? offerTime(offer) : withBeijingLabel(minute(inv.mssj)) || '待定，请与联系人电话约定'}</dd>
                     </div>
                     <div>
                       <dt>面试地点</dt>
@@ -147,13 +161,20 @@ function Invitations() {
                   <span className="sk-muted sk-small">{minute(inv.createTime)} 收到</span>
                   {inv.zt === 0 ? (
                     <div className="sk-row__actions">
-                      <Button variant="primary" onClick={() => setAnswering({ inv, type: 1 })}>
-                        接受
-                      </Button>
+                      {offer ? (
+                        <SlotActions offer={offer} answered={false} onChanged={slotsChanged} />
+                      ) : (
+                        <Button variant="primary" onClick={() => setAnswering({ inv, type: 1 })}>
+                          接受
+                        </Button>
+                      )}
                       <Button onClick={() => setAnswering({ inv, type: 2 })}>拒绝</Button>
                     </div>
                   ) : (
-                    <span className={`sk-tag sk-tag--${inv.zt === 1 ? 'success' : 'danger'}`}>{inv.zt === 1 ? '已接受' : '已拒绝'}</span>
+                    <>
+                      <span className={`sk-tag sk-tag--${inv.zt === 1 ? 'success' : 'danger'}`}>{inv.zt === 1 ? (offer?.booking ? '已预约' : '已接受') : '已拒绝'}</span>
+                      {offer && inv.zt === 1 ? <SlotActions offer={offer} answered onChanged={slotsChanged} /> : null}
+                    </>
                   )}
                 </div>
               </li>
