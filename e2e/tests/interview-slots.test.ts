@@ -112,5 +112,26 @@ describe('interview slots', () => {
     await reminder.waitFor({ timeout: Math.max(30_000, startMs - 2 * 60_000 - Date.now() + 60_000) });
     expect(await reminder.textContent()).toContain(`${start.time}–${end.time}`);
     await screenshot(seeker.page, 'slots-reminder-375', { fullPage: false });
+
+    // The interview is about to begin: the HR fills a scorecard, which the list then sums up.
+    await hr.page.setViewportSize({ width: 1280, height: 800 });
+    await hr.page.goto('/zppc/enter_home/enter_interview');
+    const invitation = hr.page.locator('.hr-card').filter({ has: hr.page.locator(`a[href*="qzbsid=${grant.userId}"]`) }).filter({ hasText: '面试评分' }).first();
+    await invitation.getByRole('button', { name: '面试评分' }).click();
+    const scoring = hr.page.getByRole('dialog', { name: `周婷 · ${jobs[0]!.gwmc} 的面试评分` });
+    for (const [criterion, score] of [['专业能力', 4], ['沟通表达', 5], ['岗位匹配', 3]] as const) {
+      await scoring.getByRole('group', { name: criterion }).getByText(String(score), { exact: true }).click();
+    }
+    await scoring.getByLabel('通过', { exact: true }).check();
+    await scoring.getByLabel('评语').fill('项目经验扎实，沟通清楚。');
+    await hr.page.waitForFunction(settled);
+    await screenshot(hr.page, 'scorecard-1280', { fullPage: false });
+    await scoring.getByRole('button', { name: '提交评分' }).click();
+    await invitation.getByText('评分 1 份 · 均分 4.0 · 通过 1').waitFor();
+    await hr.page.setViewportSize(PHONE);
+    await invitation.getByRole('button', { name: '面试评分' }).click();
+    await hr.page.getByRole('dialog', { name: `周婷 · ${jobs[0]!.gwmc} 的面试评分` }).getByRole('button', { name: '保存修改' }).waitFor();
+    await hr.page.waitForFunction(settled);
+    await screenshot(hr.page, 'scorecard-375', { fullPage: false });
   });
 });

@@ -411,6 +411,14 @@ export const rtcApi = {
   adminSetVip: /*#__PURE__*/ ref<typeof C.rtcApi["adminSetVip"]>("POST", "/api/xs/admin/companies/vip", "xs"),
 };
 
+export const scorecardsApi = {
+  criteria: /*#__PURE__*/ ref<typeof C.scorecardsApi["criteria"]>("GET", "/api/hr/scorecards/criteria", "hrApproved"),
+  setCriteria: /*#__PURE__*/ ref<typeof C.scorecardsApi["setCriteria"]>("POST", "/api/hr/scorecards/criteria", "hrApproved"),
+  ofInterview: /*#__PURE__*/ ref<typeof C.scorecardsApi["ofInterview"]>("GET", "/api/hr/scorecards", "hrApproved"),
+  save: /*#__PURE__*/ ref<typeof C.scorecardsApi["save"]>("POST", "/api/hr/scorecards", "hrApproved"),
+  summary: /*#__PURE__*/ ref<typeof C.scorecardsApi["summary"]>("GET", "/api/hr/scorecards/summary", "hrApproved"),
+};
+
 export const searchApi = {
   jobs: /*#__PURE__*/ ref<typeof C.searchApi["jobs"]>(["GET", "POST"], "/api/xs/app/search/gwpc", "public"),
   suggest: /*#__PURE__*/ ref<typeof C.searchApi["suggest"]>("GET", "/api/xs/app/search/suggest", "public"),
@@ -554,6 +562,12 @@ export const COMPLETENESS_WEIGHTS = {
 
 export const DATE_FORMAT = "zp-date" as const;
 
+export const DEFAULT_CRITERIA = [
+  "专业能力",
+  "沟通表达",
+  "岗位匹配",
+] as const;
+
 export const FINAL_STATES = [
   5,
   6,
@@ -638,6 +652,8 @@ export const LOGIN_CODE_REQUIRED = {
   accountUnderAttack: "该账号近期有多次异常登录尝试，为保护账号安全，请获取短信验证码，与密码一同登录（或使用验证码登录）",
   addressFlagged: "当前网络登录失败次数较多，为保护账号安全，请获取短信验证码，与密码一同登录（或使用验证码登录）",
 } as const;
+
+export const MAX_CRITERIA = 8 as const;
 
 export const MAX_RESUME_ATTACHMENTS = 3 as const;
 
@@ -805,6 +821,20 @@ export const SALARY_RANGES = {
     null,
   ],
   xzfw_09: "negotiable",
+} as const;
+
+export const SCORECARD_DECISIONS = {
+  1: "通过",
+  2: "待定",
+  3: "不通过",
+} as const;
+
+export const SCORE_WORDS = {
+  1: "不符合",
+  2: "较弱",
+  3: "符合",
+  4: "良好",
+  5: "突出",
 } as const;
 
 export const SECTION_KEYS = [

@@ -28,6 +28,7 @@ import { relationsModule } from './relations/index.js';
 import { resumesModule } from './resumes/index.js';
 import { createSeekerProfile } from './resumes/public.js';
 import rtc from './rtc/index.js';
+import scorecards from './scorecards/index.js';
 import search from './search/index.js';
 import slots from './slots/index.js';
 
@@ -51,6 +52,7 @@ export const modules: Module[] = orderModules([
   relationsModule({ candidateAccess }),
   resumesModule({ appliedJobs }),
   rtc,
+  scorecards,
   search,
   slots,
 ]);

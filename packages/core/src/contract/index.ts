@@ -23,3 +23,4 @@ export * from './application-history.js';
 export * from './completeness.js';
 export * from './compliance.js';
 export * from './slots.js';
+export * from './scorecards.js';

@@ -1,7 +1,7 @@
 /** /enter_home/enter_interview: the invitations the enterprise sent, the seekers' answers, and the results HR record. */
 import { useState } from 'react';
 import { Button } from '@zp/ui';
-import { applicationsApi } from '@zp/core/routes';
+import { applicationsApi, scorecardsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { withBeijingLabel } from '@zp/core/dates';
 import { SLOT_OFFER_ADDRESS } from '@zp/core/rules/slots';
@@ -13,6 +13,7 @@ import { Field, ListState, Select, Tabs, Tag, ListPager, FormDialog, resettingPa
 import { ANSWER_TONE, answerText, resultText } from '../console/states';
 import { resumePath } from './ReceivedResumes';
 import { ReachSeeker } from './ReachSeeker';
+import { CriteriaDialog, ScorecardDialog, summaryText } from '../scorecards/Scorecards';
 
 type Row = ReplyOf<typeof applicationsApi.sentInvitations>['page']['list'][number];
 const LIMIT = 10;
@@ -59,6 +60,8 @@ function List() {
   const [xm, setXm] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Row | null>(null);
+  const [scoring, setScoring] = useState<Row | null>(null);
+  const [criteria, setCriteria] = useState(false);
   const jobs = useLoad(() => api.call(applicationsApi.jobsOfHr), []);
   const list = useLoad(
     () => api.call(applicationsApi.sentInvitations, { query: { page, limit: LIMIT, ...(zt ? { zt } : {}), ...(msjg ? { msjg } : {}), ...(gwid ? { gwid } : {}), ...(xm ? { xm } : {}) } }),
@@ -69,6 +72,10 @@ function List() {
     setXm(name.trim());
   });
   const data = list.data?.page;
+  // the scorecards of the accepted interviews on this page
+  const scored = (data?.list ?? []).filter((i) => i.zt === 1).map((i) => i.msid);
+  const summary = useLoad(() => (scored.length ? api.call(scorecardsApi.summary, { query: { msids: scored.join(',') } }).then((r) => r.list) : Promise.resolve([])), [scored.join(',')]);
+  const summaryOf = (msid: string) => summary.data?.find((x) => x.msid === msid);
   return (
     <section className="hr-section" aria-labelledby="invitations-title">
       <h2 className="hr-section__title" id="invitations-title">
@@ -91,6 +98,9 @@ function List() {
         <label className="zp-visually-hidden" htmlFor="iv-name">姓名</label>
         <input id="iv-name" className="hr-input" placeholder="姓名" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} />
         <Button type="submit" disabled={find.blocked}>查找</Button>
+        <div className="hr-toolbar__right">
+          <Button onClick={() => setCriteria(true)}>设置评分项</Button>
+        </div>
       </form>
       <ListState loading={list.loading} error={list.error} empty={!data?.list.length} emptyText="暂无面试邀请" onRetry={list.reload}>
         {data?.list.map((i) => (
@@ -115,11 +125,13 @@ function List() {
               </p>
               {i.hfsm ? <p className="hr-card__note">求职者答复（{minutes(i.hfsj)}）：{i.hfsm}</p> : null}
               {i.msjgsm ? <p className="hr-card__note">结果说明：{i.msjgsm}</p> : null}
+              {summaryOf(i.msid) ? <p className="hr-card__meta sc-summary">{summaryText(summaryOf(i.msid)!)}</p> : null}
             </div>
             <div className="hr-card__side">
               <div className="hr-actions">
                 <a className="zp-btn" href={resumePath(i.qzbsid, i.gwid)}>查看简历</a>
                 <ReachSeeker seekerId={i.qzbsid} video={i.zt !== 2} />
+                {i.zt === 1 ? <Button onClick={() => setScoring(i)}>面试评分</Button> : null}
                 {i.zt === 1 ? (
                   <Button variant="primary" onClick={() => setEditing(i)}>
                     {i.msjg ? '修改结果' : '填写结果'}
@@ -132,6 +144,8 @@ function List() {
       </ListState>
       <ListPager page={data} onChange={setPage} loading={list.loading} />
       {editing ? <ResultDialog inv={editing} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
+      {scoring ? <ScorecardDialog msid={scoring.msid} title={`${scoring.xm} · ${scoring.gwmc} 的面试评分`} onClose={() => setScoring(null)} onSaved={summary.reload} /> : null}
+      {criteria ? <CriteriaDialog onClose={() => setCriteria(false)} /> : null}
     </section>
   );
 }
