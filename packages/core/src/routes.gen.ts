@@ -432,6 +432,8 @@ export const slotsApi = {
   add: /*#__PURE__*/ ref<typeof C.slotsApi["add"]>("POST", "/api/hr/slots", "hrApproved"),
   remove: /*#__PURE__*/ ref<typeof C.slotsApi["remove"]>("POST", "/api/hr/slots/remove", "hrApproved"),
   invite: /*#__PURE__*/ ref<typeof C.slotsApi["invite"]>("POST", "/api/hr/slots/invite", "hrApproved"),
+  attendance: /*#__PURE__*/ ref<typeof C.slotsApi["attendance"]>("POST", "/api/hr/slots/attendance", "hrApproved"),
+  figures: /*#__PURE__*/ ref<typeof C.slotsApi["figures"]>("GET", "/api/hr/slots/figures", "hrApproved"),
   offers: /*#__PURE__*/ ref<typeof C.slotsApi["offers"]>("GET", "/api/qz/slots/offers", "qz"),
   book: /*#__PURE__*/ ref<typeof C.slotsApi["book"]>("POST", "/api/qz/slots/book", "qz"),
   cancel: /*#__PURE__*/ ref<typeof C.slotsApi["cancel"]>("POST", "/api/qz/slots/cancel", "qz"),
@@ -460,6 +462,11 @@ export const APPLICATION_STATES = {
   4: "邀请面试",
   5: "不合适",
   6: "已录用",
+} as const;
+
+export const ATTENDANCE_TEXT = {
+  came: "已到场",
+  no_show: "未到场",
 } as const;
 
 export const BANNER_SLOTS = [

@@ -11,9 +11,10 @@ import { SLOT_CUTOFF_HOURS, SLOT_LENGTHS, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, SLO
 import { DateText, Enum, Id, Page, PageQuery, replyOf, route, EmptyReply } from './define.js';
 import { InviteWho } from './applications.js';
 
-export { SLOT_MODES, SLOT_LENGTHS, SLOT_CUTOFF_HOURS, SLOT_REMINDER_MINUTES, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, slotText, slotChangeOpen, slotEnterOpen, type SlotMode } from '../rules/slots.js';
+export { ATTENDANCE_TEXT, type Attendance, SLOT_MODES, SLOT_LENGTHS, SLOT_CUTOFF_HOURS, SLOT_REMINDER_MINUTES, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, slotText, slotChangeOpen, slotEnterOpen, type SlotMode } from '../rules/slots.js';
 
 const Mode = Enum(['video', 'onsite'] as const, { title: '面试方式' });
+const AttendanceField = Enum(['', 'came', 'no_show'] as const);
 
 /** When and where a slot is, as both sides read it. */
 const SlotWhen = {
@@ -35,6 +36,8 @@ export const SlotBooker = Type.Object({
   jobTitle: Type.String(),
   msid: Type.String(),
   bookedAt: Type.String(),
+  /** '' not known yet, came 已到场, no_show 未到场 */
+  attendance: AttendanceField,
 });
 
 /** A slot as the enterprise's HR see it. */
@@ -66,6 +69,7 @@ export const SlotBooking = Type.Object({
   changeUntilMs: Type.Integer(),
   /** the HR who takes the interview ('' when that account is gone) */
   hrId: Type.String(),
+  attendance: AttendanceField,
 });
 export type SlotBooking = Static<typeof SlotBooking>;
 
@@ -121,6 +125,15 @@ export const slotsApi = {
       slotIds: Type.Array(Id('时段ID'), { minItems: 1, maxItems: SLOT_MAX_OFFERED, uniqueItems: true, title: '可预约时段' }),
     }),
     reply: replyOf({ msid: Type.String() }),
+  }),
+  attendance: route({
+    method: 'POST', url: '/api/hr/slots/attendance', summary: '标记预约者已到场或未到场（更正自动标记）', access: 'hrApproved', tags,
+    body: Type.Object({ bookingId: Id('预约ID'), attendance: Enum(['came', 'no_show'] as const, { title: '到场情况' }) }),
+    reply: EmptyReply,
+  }),
+  figures: route({
+    method: 'GET', url: '/api/hr/slots/figures', summary: '本单位近 30 天已结束的预约面试：预约、到场、未到场人数', access: 'hrApproved', tags,
+    reply: replyOf({ booked: Type.Integer(), came: Type.Integer(), noShow: Type.Integer() }),
   }),
   offers: route({
     method: 'GET', url: '/api/qz/slots/offers', summary: '我的面试邀请中可预约的时段及我的预约', access: 'qz', tags,

@@ -19,6 +19,10 @@ export const SLOT_MAX_DAYS_AHEAD = 90;
 export const SLOT_CUTOFF_HOURS = [0, 1, 2, 4, 12, 24, 48] as const;
 /** Reminders before the start, in minutes: a day, 15 minutes and 2 minutes. */
 export const SLOT_REMINDER_MINUTES = [1440, 15, 2] as const;
+/** A booked seeker not in the video room this long after the start is marked 未到场 (the HR may correct it). */
+export const SLOT_NO_SHOW_MINUTES = 10;
+export type Attendance = 'came' | 'no_show';
+export const ATTENDANCE_TEXT: Record<Attendance, string> = { came: '已到场', no_show: '未到场' };
 /** What a booking's reminder is titled; pages show such a reminder in the corner as it arrives. */
 export const SLOT_REMINDER_TITLE = '面试提醒';
 /** 进入面试 shows from this long before the start until the slot's end. */

@@ -31,6 +31,7 @@ function bookingOf(b: BookingRow): SlotBooking {
     changeUntil: b.cutoff_minutes ? chinaTimeText(changeUntilMs).slice(0, 16) : '',
     changeUntilMs,
     hrId: b.hr_id ?? '',
+    attendance: (b.attendance ?? '') as SlotBooking['attendance'],
   };
 }
 

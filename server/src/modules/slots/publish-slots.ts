@@ -70,7 +70,7 @@ async function withBookers(s: S, list: HrSlotRow[]): Promise<Slot[]> {
     hrName: x.hr_name,
     bookers: bookers
       .filter((b) => b.slot_id === x.id)
-      .map((b) => ({ bookingId: b.booking_id, seekerId: b.seeker_id, name: b.name, jobTitle: b.job_title, msid: b.msid, bookedAt: b.booked_at })),
+      .map((b) => ({ bookingId: b.booking_id, seekerId: b.seeker_id, name: b.name, jobTitle: b.job_title, msid: b.msid, bookedAt: b.booked_at, attendance: (b.attendance ?? '') as Slot['bookers'][number]['attendance'] })),
   }));
 }
 

@@ -11,6 +11,7 @@ import { runEvery, type Services } from '../../services.js';
 import { notify, type Mailer } from '../notify/public.js';
 import { calendarFacts, claimReminders, seekerContact, type DueReminder } from './repo.js';
 import { calendarOf } from './calendar.js';
+import { markNoShows } from './attendance.js';
 
 /** Often enough for the 2-minute reminder to come within seconds of its moment. */
 const CHECK_MS = 10_000;
@@ -56,6 +57,8 @@ export async function sendSlotReminders(s: Services, mailer: Mailer | null, now 
   return sent;
 }
 
-export function startSlotReminders(s: Services, mailer: Mailer | null) {
+/** Reminders and no-shows, on every node (each claim is one UPDATE). */
+export function startSlotTimers(s: Services, mailer: Mailer | null) {
   runEvery(s, CHECK_MS, 'interview slot reminders', () => sendSlotReminders(s, mailer));
+  runEvery(s, CHECK_MS * 3, 'interview no-shows', () => markNoShows(s));
 }

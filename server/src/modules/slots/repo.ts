@@ -101,6 +101,7 @@ export interface BookerRow {
   job_title: string;
   msid: string;
   booked_at: string;
+  attendance: string | null;
 }
 
 /** Who booked the slots (live bookings). */
@@ -109,7 +110,7 @@ export async function bookersOf(db: Db, slotIds: readonly string[]): Promise<Boo
   return rows<BookerRow>(
     db,
     sql`select b.slot_id::text as slot_id, b.id::text as booking_id, b.seeker_id::text as seeker_id,
-               coalesce(nullif(p.name, ''), u.phone) as name, j.title as job_title, b.interview_id::text as msid, ${minuteText('b.created_at')} as booked_at
+               coalesce(nullif(p.name, ''), u.phone) as name, j.title as job_title, b.interview_id::text as msid, ${minuteText('b.created_at')} as booked_at, b.attendance
         from slot_bookings b join users u on u.id = b.seeker_id left join seeker_profiles p on p.user_id = b.seeker_id
              join interviews i on i.id = b.interview_id join jobs j on j.id = i.job_id
         where b.slot_id in (${inList(slotIds)}) and b.state = 'booked' order by b.created_at, b.id`,
@@ -171,9 +172,10 @@ export interface BookingRow extends SlotRow {
   booking_id: string;
   interview_id: string;
   seeker_id: string;
+  attendance: string | null;
 }
 
-const bookingColumns = sql`b.id::text as booking_id, b.interview_id::text as interview_id, b.seeker_id::text as seeker_id, ${slotColumns}`;
+const bookingColumns = sql`b.id::text as booking_id, b.interview_id::text as interview_id, b.seeker_id::text as seeker_id, b.attendance, ${slotColumns}`;
 
 /** The live bookings of the invitations. */
 export async function liveBookings(db: Db, interviewIds: readonly string[]): Promise<BookingRow[]> {
@@ -363,4 +365,60 @@ export async function calendarFacts(db: Db, bookingId: string) {
              join jobs j on j.id = i.job_id join companies c on c.id = i.company_id
         where b.id = ${bookingId}`,
   );
+}
+
+export interface UnmarkedBooking {
+  booking_id: string;
+  seeker_id: string;
+  company_id: string;
+  starts_ms: number;
+  minutes: number;
+  job_title: string;
+  company_name: string;
+}
+
+/** Live bookings of video slots that began at least `minutes` ago and have no attendance yet. */
+export async function unmarkedVideoBookings(db: Db, minutes: number): Promise<UnmarkedBooking[]> {
+  return rows<UnmarkedBooking>(
+    db,
+    sql`select b.id::text as booking_id, b.seeker_id::text as seeker_id, s.company_id::text as company_id,
+               (extract(epoch from s.starts_at) * 1000)::float8 as starts_ms, s.minutes::int as minutes, j.title as job_title, c.name as company_name
+        from slot_bookings b join interview_slots s on s.id = b.slot_id join interviews i on i.id = b.interview_id
+             join jobs j on j.id = i.job_id join companies c on c.id = s.company_id
+        where b.state = 'booked' and b.attendance is null and s.mode = 'video' and s.starts_at <= now() - make_interval(mins => ${minutes}::int)
+        order by s.starts_at limit 500`,
+  );
+}
+
+/**
+ * Records whether the seeker came. Automatically (`by` null) only where nothing is recorded yet,
+ * so that it never overrides the HR; the HR's mark always applies. False when nothing changed.
+ */
+export async function markAttendance(db: Db, bookingId: string, attendance: 'came' | 'no_show', by: string | null): Promise<boolean> {
+  return !!(await one(
+    db,
+    sql`update slot_bookings set attendance = ${attendance}, attendance_by = ${by}, attendance_at = now()
+        where id = ${bookingId} and state = 'booked' ${by ? sql`` : sql`and attendance is null`} returning id`,
+  ));
+}
+
+/** A live booking of one of the enterprise's slots, with its slot's start. */
+export async function companyBooking(db: Db, companyId: string, bookingId: string) {
+  return one<{ seeker_id: string; starts_ms: number; attendance: string | null }>(
+    db,
+    sql`select b.seeker_id::text as seeker_id, (extract(epoch from s.starts_at) * 1000)::float8 as starts_ms, b.attendance
+        from slot_bookings b join interview_slots s on s.id = b.slot_id
+        where b.id = ${bookingId} and s.company_id = ${companyId} and b.state = 'booked'`,
+  );
+}
+
+/** Bookings of the enterprise's slots that ended in the last `days` days: booked, came, no-show. */
+export async function attendanceFigures(db: Db, companyId: string, days: number) {
+  return (await one<{ booked: number; came: number; no_show: number }>(
+    db,
+    sql`select count(*)::int as booked, count(*) filter (where b.attendance = 'came')::int as came, count(*) filter (where b.attendance = 'no_show')::int as no_show
+        from slot_bookings b join interview_slots s on s.id = b.slot_id
+        where s.company_id = ${companyId} and b.state = 'booked'
+          and s.starts_at + make_interval(mins => s.minutes) <= now() and s.starts_at > now() - make_interval(days => ${days}::int)`,
+  ))!;
 }

@@ -8,11 +8,12 @@ import { bookSlot, cancelSlot, seekerOffers } from './book-slot.js';
 import { bookingCalendar } from './calendar.js';
 import { inviteWithSlots } from './invite-with-slots.js';
 import { listSlots, publishSlots, slotsOpenFor, withdrawSlot } from './publish-slots.js';
-import { startSlotReminders } from './reminders.js';
+import { startSlotTimers } from './reminders.js';
+import { companyAttendance, setAttendance } from './attendance.js';
 
 const slots: Module = {
   name: 'slots',
-  dependencies: ['applications', 'notify'],
+  dependencies: ['applications', 'notify', 'rtc'],
   register(app, s) {
     handle(app, s, slotsApi.list, async ({ query, user }) => {
       const company = await hrCompany(s.db, user.id);
@@ -44,7 +45,14 @@ const slots: Module = {
     });
     handle(app, s, slotsApi.calendar, async ({ query, user }) => bookingCalendar(s, user, query.id));
 
-    startSlotReminders(s, createMailer(s));
+    handle(app, s, slotsApi.attendance, async ({ body, user }) => {
+      const company = await hrCompany(s.db, user.id);
+      await setAttendance(s, company.id, user.id, body.bookingId, body.attendance);
+      return { msg: body.attendance === 'came' ? '已标记为已到场' : '已标记为未到场' };
+    });
+    handle(app, s, slotsApi.figures, async ({ user }) => companyAttendance(s, (await hrCompany(s.db, user.id)).id));
+
+    startSlotTimers(s, createMailer(s));
   },
 };
 

@@ -9,18 +9,39 @@ import { postJob } from '../../../test/recruit.js';
 import { one, sql } from '../../db/index.js';
 import { createMailer } from '../notify/public.js';
 import { sendSlotReminders } from './reminders.js';
+import { markNoShows } from './attendance.js';
 
 let srv: TestServer;
 let actors: Actors;
 let otherHr: Actor;
 let gwid: string;
 
+/** Mail the server sent, caught by a real SMTP server (the server's reminder timer mails too). */
+const mails: { to: string; body: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, cb) {
+    let body = '';
+    stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    stream.on('end', () => {
+      mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+      cb();
+    });
+  },
+});
+
 beforeAll(async () => {
-  ({ srv, actors } = await serverWithActors());
+  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', ok));
+  const port = (smtp.server.address() as { port: number }).port;
+  ({ srv, actors } = await serverWithActors({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: '招聘平台 <no-reply@example.com>' } }));
   otherHr = await actor(srv, 'hrApproved');
   gwid = await postJob(srv, actors.hrApproved, { gwmc: '后端开发工程师' });
 });
-afterAll(() => srv?.close());
+afterAll(async () => {
+  await srv?.close();
+  await new Promise<void>((ok) => smtp.close(() => ok()));
+});
 
 const db = () => srv.app.services.db;
 const hr = () => actors.hrApproved;
@@ -188,47 +209,63 @@ describe('the calendar file and reminders', () => {
   });
 
   it('reminds 15 and 2 minutes before, once each, on the page, by SMS and by mail with the .ics', async () => {
-    const mails: { to: string; body: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, cb) {
-        let body = '';
-        stream.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', ok));
-    const port = (smtp.server.address() as { port: number }).port;
     const s = srv.app.services;
-    const mailer = createMailer({ ...s, config: { ...s.config, mail: { url: `smtp://127.0.0.1:${port}`, from: '招聘平台 <no-reply@example.com>' } } });
-    try {
-      const [soon] = await publish();
-      const p = await invited([soon!]);
-      await db().execute(sql`update seeker_profiles set email = 'seeker@example.com' where user_id = ${p.seeker.userId}`);
-      await book(p.seeker, p.msid, soon!);
-      // booked long before: now the slot is 14 minutes away (the controllable clock is the slot's time)
-      await db().execute(sql`update interview_slots set starts_at = now() + interval '14 minutes' where id = ${soon}`);
-      await db().execute(sql`update slot_bookings set created_at = now() - interval '2 days' where slot_id = ${soon}`);
-      await sendSlotReminders(s, mailer);
-      expect(await latest(p.seeker.userId!)).toMatchObject({ title: '面试提醒：14 分钟后开始' });
-      expect(srv.logs.some((l) => l.includes('"smsNotice"') && l.includes(p.seeker.phone!) && l.includes('14 分钟后开始'))).toBe(true);
-      expect(await latest(hr().userId!)).toMatchObject({ title: '面试提醒：14 分钟后开始' });
-      await expect.poll(() => mails.length).toBe(1);
-      expect(mails[0]!.to).toBe('seeker@example.com');
-      expect(mails[0]!.body).toContain('Content-Type: text/calendar');
-      // once: a second round sends nothing more
-      await sendSlotReminders(s, mailer);
-      expect(mails).toHaveLength(1);
-      await db().execute(sql`update interview_slots set starts_at = now() + interval '100 seconds' where id = ${soon}`);
-      await sendSlotReminders(s, mailer);
-      expect(await latest(p.seeker.userId!)).toMatchObject({ title: '面试提醒：2 分钟后开始' });
-    } finally {
-      await new Promise<void>((ok) => smtp.close(() => ok()));
-    }
+    const mailer = createMailer(s);
+    const [soon] = await publish();
+    const p = await invited([soon!]);
+    await db().execute(sql`update seeker_profiles set email = 'seeker@example.com' where user_id = ${p.seeker.userId}`);
+    await book(p.seeker, p.msid, soon!);
+    const mailsTo = () => mails.filter((m) => m.to === 'seeker@example.com');
+    // booked long before: now the slot is 14 minutes away (the controllable clock is the slot's time)
+    await db().execute(sql`update slot_bookings set created_at = now() - interval '2 days' where slot_id = ${soon}`);
+    await db().execute(sql`update interview_slots set starts_at = now() + interval '14 minutes' where id = ${soon}`);
+    // the server's own timer may claim it first; either way it goes out once
+    await sendSlotReminders(s, mailer);
+    await expect.poll(async () => (await latest(p.seeker.userId!))?.title).toBe('面试提醒：14 分钟后开始');
+    expect(srv.logs.some((l) => l.includes('"smsNotice"') && l.includes(p.seeker.phone!) && l.includes('14 分钟后开始'))).toBe(true);
+    expect(await latest(hr().userId!)).toMatchObject({ title: '面试提醒：14 分钟后开始' });
+    await expect.poll(() => mailsTo().length).toBe(1);
+    expect(mailsTo()[0]!.body).toContain('Content-Type: text/calendar');
+    await sendSlotReminders(s, mailer);
+    expect(mailsTo()).toHaveLength(1);
+    await db().execute(sql`update interview_slots set starts_at = now() + interval '100 seconds' where id = ${soon}`);
+    await sendSlotReminders(s, mailer);
+    await expect.poll(async () => (await latest(p.seeker.userId!))?.title).toBe('面试提醒：2 分钟后开始');
+    await expect.poll(() => mailsTo().length).toBe(2);
+  });
+});
+
+describe('no-shows', () => {
+  it('marks a video booking 未到场 ten minutes after the start unless the seeker was in a room; the HR corrects it and sees the figures', async () => {
+    const [away, present] = await publish({ count: 2 });
+    const a = await invited([away!]);
+    const p = await invited([present!]);
+    const bookingA = (await book(a.seeker, a.msid, away!)).body.booking;
+    const bookingP = (await book(p.seeker, p.msid, present!)).body.booking;
+    const before = await srv.call<ApiReply<typeof slotsApi.figures>>('/api/hr/slots/figures', { token: hr().token });
+    // marking before the start is refused
+    expect((await srv.call('/api/hr/slots/attendance', { token: hr().token, body: { bookingId: bookingA.id, attendance: 'came' } })).body).toEqual({ code: 400, msg: '面试开始后才能标记到场情况' });
+
+    // both slots began 40 minutes ago (and are over); one seeker was in the enterprise's video room
+    await db().execute(sql`update interview_slots set starts_at = now() - interval '40 minutes' where id in (${away}, ${present})`);
+    await db().execute(sql`with r as (insert into rtc_rooms (promoter_id, company_id, paid, created_at) values (${hr().userId}, ${hr().companyId}, false, now() - interval '45 minutes') returning id)
+      insert into rtc_room_members (room_id, user_id, joined_at, left_at) select id, ${p.seeker.userId}, now() - interval '42 minutes', now() - interval '15 minutes' from r`);
+    // the server's timer may get there first: either way each booking is marked once
+    await markNoShows(srv.app.services);
+    await expect.poll(async () => (await latest(a.seeker.userId!))?.title).toBe('面试未到场');
+    const attendanceOf = async (seeker: Actor, msid: string) => (await offers(seeker)).find((o) => o.msid === msid)!.booking!.attendance;
+    expect([await attendanceOf(a.seeker, a.msid), await attendanceOf(p.seeker, p.msid)]).toEqual(['no_show', 'came']);
+    const past = (await srv.call<ApiReply<typeof slotsApi.list>>('/api/hr/slots', { token: hr().token, query: { scope: 'past', limit: 100 } })).body.page.list;
+    expect(past.find((x) => x.id === away)!.bookers[0]!.attendance).toBe('no_show');
+
+    // the HR corrects it (the seeker had phoned in); a later round does not undo that
+    expect((await srv.call('/api/hr/slots/attendance', { token: hr().token, body: { bookingId: bookingA.id, attendance: 'came' } })).body).toEqual({ code: 0, msg: '已标记为已到场' });
+    await markNoShows(srv.app.services);
+    expect(await attendanceOf(a.seeker, a.msid)).toBe('came');
+    expect((await srv.call('/api/hr/slots/attendance', { token: otherHr.token, body: { bookingId: bookingP.id, attendance: 'no_show' } })).body).toEqual({ code: 404, msg: '预约不存在' });
+
+    const after = (await srv.call<ApiReply<typeof slotsApi.figures>>('/api/hr/slots/figures', { token: hr().token })).body;
+    expect([after.booked - before.body.booked, after.came - before.body.came, after.noShow - before.body.noShow]).toEqual([2, 2, 0]);
   });
 });
 
@@ -238,6 +275,8 @@ describe('who may call the slot routes', () => {
       ['/api/hr/slots', {}, 0],
       ['/api/hr/slots/open', {}, 0],
       ['/api/hr/slots/remove', { body: { id: '1' } }, 404],
+      ['/api/hr/slots/figures', {}, 0],
+      ['/api/hr/slots/attendance', { body: { bookingId: '1', attendance: 'came' } }, 404],
       ['/api/hr/slots/invite', { body: { mymc: '初试', lxr: '陈', sjhm: '13912345678', slotIds: ['1'] } }, 400],
     ];
     for (const [path, opts, ok] of hrReads) {

@@ -1,5 +1,5 @@
 /** /enter_home/enter_center: the enterprise's state, its figures and the latest applications. */
-import { applicationsApi, companiesApi, fairsApi, identityApi, jobsApi } from '@zp/core/routes';
+import { applicationsApi, companiesApi, fairsApi, identityApi, jobsApi, slotsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { HrGate, ApprovalNotice, useHr } from './hr';
 import { useLoad } from '../../lib/load';
@@ -19,15 +19,16 @@ function Overview() {
   const figures = useLoad(
     async () => {
       const count = async (p: Promise<{ page: { totalCount: number } }>) => (await p).page.totalCount;
-      const [tj, drafts, fresh, interviews, reminders] = await Promise.all([
+      const [tj, drafts, fresh, interviews, reminders, attendance] = await Promise.all([
         api.call(fairsApi.hrFigures),
         count(api.call(jobsApi.listHr, { query: { gwzt: '0', page: 1, limit: 1 } })),
         count(api.call(applicationsApi.received, { query: { jlzt: '1', page: 1, limit: 1 } })),
         count(api.call(applicationsApi.sentInvitations, { query: { page: 1, limit: 1 } })),
         api.call(identityApi.hrReminders),
+        api.call(slotsApi.figures),
       ]);
       const x = reminders.hrXxtx;
-      return { ...tj.qygrxxtjVO, drafts, fresh, interviews, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count };
+      return { ...tj.qygrxxtjVO, drafts, fresh, interviews, unread: x.wjxx.count + x.hxxx.count + x.xtxx.count, came: attendance.came, noShow: attendance.noShow };
     },
     [],
     { enabled: approved },
@@ -68,6 +69,8 @@ function Overview() {
             <Stat label="已下载简历" value={f?.hrxzjls ?? '—'} href={to('enter_home/enter_downresume')} />
             <Stat label="待处理简历" value={f?.fresh ?? '—'} href={to('enter_home/enter_resume')} tone={f?.fresh ? 'warning' : undefined} />
             <Stat label="面试邀请" value={f?.interviews ?? '—'} href={to('enter_home/enter_interview')} tone="success" />
+            <Stat label="近30天预约面试到场" value={f?.came ?? '—'} href={to('enter_home/enter_interview')} />
+            <Stat label="近30天预约面试未到场" value={f?.noShow ?? '—'} href={to('enter_home/enter_interview')} tone={f?.noShow ? 'warning' : undefined} />
             <Stat label="预定的招聘会" value={f?.ydcgs ?? '—'} href={to('enter_home/enter_delivery')} />
             <Stat label="已参加招聘会" value={f?.ycjhxs ?? '—'} href={to('enter_home/enter_delivery')} />
             <Stat label="未读消息" value={f?.unread ?? '—'} href={to('enter_home/enter_news')} tone={f?.unread ? 'danger' : undefined} />

@@ -8,7 +8,7 @@ import { Button, confirm } from '@zp/ui';
 import { jobsApi, slotsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { BEIJING_TIME, beijingDateTime, beijingToday, chinaTime } from '@zp/core/dates';
-import { SLOT_CUTOFF_HOURS, SLOT_LENGTHS, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, SLOT_MODES, slotEnterOpen, slotText, type SlotMode } from '@zp/core/rules/slots';
+import { ATTENDANCE_TEXT, SLOT_CUTOFF_HOURS, SLOT_LENGTHS, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, SLOT_MODES, slotEnterOpen, slotText, type Attendance, type SlotMode } from '@zp/core/rules/slots';
 import { useLoad } from '../../lib/load';
 import { act, useGuardedSubmit, type ReplyOf } from '../console/lib';
 import { Field, FormDialog, ListPager, ListState, Select, Tabs, Tag, resettingPage } from '../console/ui';
@@ -125,7 +125,11 @@ function SlotCard({ x, onChanged }: { x: Slot; onChanged: () => void }) {
     if (await act(api.call(slotsApi.remove, { body: { id: x.id } }), true)) onChanged();
   };
   const over = x.startsMs + x.minutes * 60_000 <= Date.now();
+  const begun = x.startsMs <= Date.now();
   const enter = x.mode === 'video' && slotEnterOpen(x.startsMs, x.minutes);
+  const mark = async (bookingId: string, attendance: Attendance) => {
+    if (await act(api.call(slotsApi.attendance, { body: { bookingId, attendance } }), true)) onChanged();
+  };
   return (
     <div className="hr-card">
       <div className="hr-card__main">
@@ -148,6 +152,21 @@ function SlotCard({ x, onChanged }: { x: Slot; onChanged: () => void }) {
               <li key={b.bookingId}>
                 <a href={resumePath(b.seekerId)}>{b.name}</a>
                 <span className="hr-muted hr-small">{b.jobTitle}</span>
+                {b.attendance ? <Tag tone={b.attendance === 'came' ? 'success' : 'danger'}>{ATTENDANCE_TEXT[b.attendance]}</Tag> : null}
+                {begun && b.attendance ? (
+                  <Button variant="text" onClick={() => void mark(b.bookingId, b.attendance === 'came' ? 'no_show' : 'came')}>
+                    {b.attendance === 'came' ? '改为未到场' : '改为已到场'}
+                  </Button>
+                ) : begun ? (
+                  <>
+                    <Button variant="text" onClick={() => void mark(b.bookingId, 'came')}>
+                      已到场
+                    </Button>
+                    <Button variant="text" onClick={() => void mark(b.bookingId, 'no_show')}>
+                      未到场
+                    </Button>
+                  </>
+                ) : null}
                 {enter ? (
                   <Button variant="primary" onClick={() => void startVideoInterview(b.seekerId)}>
                     进入面试

@@ -11,7 +11,7 @@ import { api } from '@zp/core/session';
 import { openConversation } from '@zp/core/chat-open';
 import { BEIJING_TIME } from '@zp/core/dates';
 import type { SlotOffer } from '@zp/core/contract';
-import { SLOT_MODES, slotChangeOpen, slotEnterOpen, slotText } from '@zp/core/rules/slots';
+import { ATTENDANCE_TEXT, SLOT_MODES, slotChangeOpen, slotEnterOpen, slotText } from '@zp/core/rules/slots';
 import { GuardedButton } from '../common/ClickGuard';
 import { saveFile } from '../../lib/save-file';
 import { SlotPicker } from './SlotPicker';
@@ -93,6 +93,7 @@ export function SlotActions({ offer, answered, onChanged }: { offer: SlotOffer; 
   const changeOpen = b ? slotChangeOpen(b.startsMs, (b.startsMs - b.changeUntilMs) / 60_000) : false;
   return (
     <>
+      {b?.attendance ? <span className={`sk-tag sk-tag--${b.attendance === 'came' ? 'success' : 'danger'}`}>{ATTENDANCE_TEXT[b.attendance]}</span> : null}
       {b ? (
         <div className="sk-row__actions">
           {b.mode === 'video' && slotEnterOpen(b.startsMs, b.minutes) ? (
