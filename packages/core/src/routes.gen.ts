@@ -39,6 +39,7 @@ export const applicationsApi = {
   selected: /*#__PURE__*/ ref<typeof C.applicationsApi["selected"]>(["GET", "POST"], "/api/hr/qyhxrxx/findYxzHxrList", "hrApproved"),
   jobsOfHr: /*#__PURE__*/ ref<typeof C.applicationsApi["jobsOfHr"]>(["GET", "POST"], "/api/hr/qyhxrxx/getGwByHr", "hrApproved"),
   setState: /*#__PURE__*/ ref<typeof C.applicationsApi["setState"]>(["GET", "POST"], "/api/hr/qyhxrxx/updateHxrYyzt", "hrApproved"),
+  sendOffer: /*#__PURE__*/ ref<typeof C.applicationsApi["sendOffer"]>("POST", "/api/hr/applications/offer", "hrApproved"),
   invite: /*#__PURE__*/ ref<typeof C.applicationsApi["invite"]>(["GET", "POST"], "/api/hr/qyhxrxx/addHrMy", "hrApproved"),
   sentInvitations: /*#__PURE__*/ ref<typeof C.applicationsApi["sentInvitations"]>(["GET", "POST"], "/api/hr/qyhxrxx/findMsjgList", "hrApproved"),
   setResult: /*#__PURE__*/ ref<typeof C.applicationsApi["setResult"]>(["GET", "POST"], "/api/hr/qyhxrxx/updateMsjgsm", "hrApproved"),

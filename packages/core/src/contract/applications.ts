@@ -145,6 +145,8 @@ export const ReceivedApplication = Type.Object({
   tdcs: Type.Integer(),
   /** dzjlid: 简历ID, the résumé sent: the attachment's file id (tdDownloadJl jlid), '' for the online résumé */
   dzjlid: Type.String(),
+  /** offerAt: when the enterprise sent the offer (已发 offer), '' for none */
+  offerAt: Type.String(),
 });
 
 /** A job recommended to the seeker. */
@@ -228,6 +230,8 @@ export const CandidateJob = Type.Object({
 });
 
 const ReceivedFilters = {
+  /** offer: '1' only applications with an offer out (已发 offer, not yet hired or refused) */
+  offer: Type.Optional(Type.String({ pattern: '^1?$', title: '已发 offer' })),
   /** xl: highest degree code */
   xl: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9_]*$', title: '学历' })),
   /** xm: part of the name */
@@ -425,6 +429,11 @@ export const applicationsApi = {
       type: Enum(SETTABLE_STATES, { title: '状态' }),
     }),
     reply: replyOf({ yyzt: Type.Integer() }),
+  }),
+  sendOffer: route({
+    method: 'POST', url: '/api/hr/applications/offer', summary: '发 offer（录用意向，通知求职者）', access: 'hrApproved', tags,
+    body: Type.Object({ bsid: Id('投递ID') }),
+    reply: replyOf({ offerAt: Type.String() }),
   }),
   invite: route({
     method: ['GET', 'POST'], url: '/api/hr/qyhxrxx/addHrMy', summary: '发出面试邀请（通知求职者）', access: 'hrApproved', tags,

@@ -577,6 +577,29 @@ describe('résumé reads and downloads by HR', () => {
   });
 });
 
+describe('offers', () => {
+  it('sends an offer to a shortlisted seeker, who is told; 已发 offer lists it until hired', async () => {
+    const seeker = await newSeeker();
+    const gwid = await postJob(srv, actors.hrApproved, { gwmc: '数据分析师' });
+    const bsid = String((await apply(seeker, { gwid })).body.bsid);
+    const offer = () => srv.call<ApiReply<typeof applicationsApi.sendOffer>>('/api/hr/applications/offer', { token: actors.hrApproved.token, body: { bsid } });
+    expect((await offer()).body).toEqual({ code: 400, msg: '请先通过初筛或面试，再发 offer' });
+    await srv.call('/api/hr/qyhxrxx/updateHxrYyzt', { method: 'POST', token: actors.hrApproved.token, query: { bsid, type: 3 } });
+    const sent = await offer();
+    expect(sent.body).toMatchObject({ code: 0, msg: '已发 offer，求职者已收到通知' });
+    expect(await latestReminder(seeker, 'qz')).toMatchObject({ bt: '收到 offer', nr: expect.stringContaining('「数据分析师」的录用意向（offer）') });
+    expect((await offer()).body).toEqual({ code: 409, msg: '已向该求职者发出 offer' });
+    expect((await srv.call('/api/hr/applications/offer', { token: otherHr.token, body: { bsid } })).body).toEqual({ code: 404, msg: '投递记录不存在' });
+
+    const offered = await received(actors.hrApproved, { offer: '1' });
+    expect(offered.page.list.find((a) => a.bsid === bsid)).toMatchObject({ yyzt: 3, offerAt: sent.body.offerAt });
+    expect(offered.page.list.every((a) => a.offerAt)).toBe(true);
+    // hired: out of 已发 offer, into 已录用
+    await srv.call('/api/hr/qyhxrxx/updateHxrYyzt', { method: 'POST', token: actors.hrApproved.token, query: { bsid, type: 6 } });
+    expect((await received(actors.hrApproved, { offer: '1' })).page.list.some((a) => a.bsid === bsid)).toBe(false);
+  });
+});
+
 describe('who may call the application routes', () => {
   it('matches the role matrix', async () => {
     const gwid = await postJob(srv, actors.hrApproved);
@@ -611,6 +634,7 @@ describe('who may call the application routes', () => {
       ['/api/hr/qyhxrxx/updateHxrYyzt', { query: { bsid, type: 3 } }, 0],
       ['/api/hr/qyhxrxx/addHrMy', { body: inviteBody({ hxrbsid: bsid }) }, 0],
       ['/api/hr/qyhxrxx/updateMsjgsm', { query: { msid: '123', msjg: 1 } }, 404],
+      ['/api/hr/applications/offer', { body: { bsid: '123' } }, 404],
       [`/api/hr/qyhxrxx/findQzxxInfo/${actors.seeker.userId}`, {}, 0],
       [`/api/hr/qyhxrxx/findQzxxPxjlInfo/${actors.seeker.userId}`, {}, 0],
       ['/api/hr/qyhxrxx/findQzxxInfoZjcs', { query: { qzbsid: actors.seeker.userId! } }, 0],

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.js';
 import { badRequest, conflict, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { notify } from '../notify/public.js';
-import { applicationOfCompany, freshApplications, setApplicationState, type CompanyApplication } from './repo.js';
+import { applicationOfCompany, freshApplications, markOffer, setApplicationState, type CompanyApplication } from './repo.js';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
 
@@ -51,4 +51,18 @@ export async function changeState(s: S, hrId: string, companyId: string, applica
 export async function markViewed(s: S, hrId: string, companyId: string, seekerId: string) {
   const fresh = await freshApplications(s.db, companyId, seekerId);
   for (const a of fresh) await changeState(s, hrId, companyId, a.id, 2);
+}
+
+/**
+ * 发 offer: the enterprise offers the job to a shortlisted or interviewed seeker (the stage 已发
+ * offer, before 已入职); the seeker is told in words meant for them, never the scorecards.
+ */
+export async function sendOffer(s: S, hrId: string, companyId: string, applicationId: string): Promise<string> {
+  const a = await ownApplication(s.db, companyId, applicationId);
+  if ((FINAL_STATES as readonly number[]).includes(a.state)) throw badRequest(`该投递已标记为「${APPLICATION_STATES[a.state]}」，不能再发 offer`);
+  if (a.state < 3) throw badRequest('请先通过初筛或面试，再发 offer');
+  const at = await markOffer(s.db, a.id, hrId);
+  if (!at) throw conflict('已向该求职者发出 offer');
+  await notify(s, a.seeker_id, 'wjxx', '收到 offer', `恭喜！${a.company_name}向您发出了「${a.job_title}」的录用意向（offer），HR 将与您联系确认入职事宜。`, SITE_PATHS.seekerApplications, 'xx_002');
+  return at;
 }

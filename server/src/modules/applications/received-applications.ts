@@ -17,6 +17,7 @@ interface ReceivedFilter {
   tdsj?: string;
   xl?: string;
   xm?: string;
+  offer?: string;
   page: number;
   limit: number;
 }
@@ -37,7 +38,7 @@ export async function received(s: Services, hrId: string, companyId: string, f: 
     days = [from, to];
   }
   const { total, list } = await receivedApplications(s.db, companyId, {
-    gwids: f.gwids, state: f.state, states: f.states, days, xm: f.xm, xl: f.xl, page: f.page, limit: f.limit,
+    gwids: f.gwids, state: f.state, states: f.states, days, xm: f.xm, xl: f.xl, offer: f.offer === '1', page: f.page, limit: f.limit,
   });
   const ids = [...new Set(list.map((x) => x.qzbsid))];
   const cards = new Map((await seekerCards(s.db, s.config, ids)).map((c) => [c.qzbsid, c]));

@@ -205,6 +205,8 @@ export interface ReceivedQuery {
   days?: [string, string];
   xm?: string;
   xl?: string;
+  /** only applications with an offer out */
+  offer?: boolean;
   page: number;
   limit: number;
 }
@@ -218,6 +220,7 @@ export async function receivedApplications(db: Db, companyId: string, f: Receive
   if (f.xm?.trim()) where.push(sql`p.name ilike ${likePattern(f.xm)}`);
   // The highest degree, as the résumé card shows it (the résumé module's education rows).
   if (f.xl) where.push(sql`(select max(e.degree) from resume_education e where e.user_id = a.seeker_id) = ${f.xl}`);
+  if (f.offer) where.push(sql`a.offer_at is not null and a.state not in (5, 6)`);
   const from = sql`from applications a join jobs j on j.id = a.job_id join users u on u.id = a.seeker_id
     left join seeker_profiles p on p.user_id = a.seeker_id
     left join fairs fa on fa.id = a.fair_id left join files rf on rf.id = a.resume_file_id and rf.deleted_at is null
@@ -225,7 +228,7 @@ export async function receivedApplications(db: Db, companyId: string, f: Receive
   const total = (await one<{ n: number }>(db, sql`select count(*)::int as n ${from}`))?.n ?? 0;
   const list = await rows<{
     bsid: string; qzbsid: string; phone: string; gwid: string; gwmc: string; tdsj: string; yyzt: number; ztsj: string;
-    hxid: string; hymc: string; fjjlid: string; fjjlmc: string; channel: string; msid: string; tdcs: number;
+    hxid: string; hymc: string; fjjlid: string; fjjlmc: string; channel: string; msid: string; tdcs: number; offerAt: string;
   }>(
     db,
     sql`select a.id::text as bsid, a.seeker_id::text as qzbsid, u.phone, j.id::text as gwid, j.title as gwmc,
@@ -233,7 +236,8 @@ export async function receivedApplications(db: Db, companyId: string, f: Receive
                coalesce(fa.id::text, '') as hxid, coalesce(fa.name, '') as hymc,
                coalesce(rf.id::text, '') as fjjlid, coalesce(rf.name, '') as fjjlmc, a.channel,
                coalesce((select i.id::text from interviews i where i.application_id = a.id order by i.created_at desc, i.id desc limit 1), '') as msid,
-               (select count(distinct t.company_id)::int from applications t where t.seeker_id = a.seeker_id) as tdcs
+               (select count(distinct t.company_id)::int from applications t where t.seeker_id = a.seeker_id) as tdcs,
+               ${timeText('a.offer_at')} as "offerAt"
         ${from} order by a.created_at desc, a.id desc limit ${f.limit} offset ${offsetOf(f.page, f.limit)}`,
   );
   return { total, list };
@@ -503,4 +507,14 @@ export async function insertDownload(
     sql`insert into resume_downloads (hr_id, company_id, seeker_id, file_id, source, link_id, format)
         values (${d.hrId}, ${d.companyId}, ${d.seekerId}, ${d.fileId}, ${d.source}, ${d.linkId}, ${d.format})`,
   );
+}
+
+/** Marks the offer sent, once, while the application is shortlisted or at interview; false otherwise. */
+export async function markOffer(db: Db, applicationId: string, hrId: string): Promise<string | null> {
+  const r = await one<{ at: string }>(
+    db,
+    sql`update applications set offer_at = now(), offer_by = ${hrId}
+        where id = ${applicationId} and offer_at is null and state in (3, 4) returning ${timeText('offer_at')} as at`,
+  );
+  return r?.at ?? null;
 }

@@ -14,7 +14,7 @@ import { appliedResumeLink, downloadLink, serve, talentResumeLink } from './down
 import { timeline } from './history.js';
 import { hrCompany } from '../companies/public.js';
 import { invite } from './invite-to-interview.js';
-import { changeState } from './move-application.js';
+import { changeState, sendOffer } from './move-application.js';
 import { candidateInfo, openCandidate, openCandidateFromList } from './open-candidate.js';
 import { received } from './received-applications.js';
 import { recommendJobs } from './recommend-jobs.js';
@@ -141,6 +141,10 @@ const applications: Module = {
     handle(app, s, applicationsApi.setState, async ({ query, user }) => {
       const company = await hrCompany(s.db, user.id);
       return { yyzt: await changeState(s, user.id, company.id, query.bsid, query.type) };
+    });
+    handle(app, s, applicationsApi.sendOffer, async ({ body, user }) => {
+      const company = await hrCompany(s.db, user.id);
+      return { offerAt: await sendOffer(s, user.id, company.id, body.bsid), msg: '已发 offer，求职者已收到通知' };
     });
     handle(app, s, applicationsApi.invite, async ({ query, user }) => {
       const company = await hrCompany(s.db, user.id);

@@ -5,7 +5,7 @@
  * (an invitation with time, place and contact), refused, hired.
  */
 import { useState } from 'react';
-import { Button } from '@zp/ui';
+import { Button, confirm } from '@zp/ui';
 import { applicationsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { GuardedButton } from '../common/ClickGuard';
@@ -31,6 +31,10 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
   const move = async (to: 3 | 5 | 6) => {
     if (await setApplicationState(a.bsid, a.xm, to)) onChanged();
   };
+  const offer = async () => {
+    if (!(await confirm({ title: '发 offer', message: `确定向 ${a.xm} 发出「${a.gwmc}」的录用意向吗？求职者会收到通知。`, confirmText: '发 offer' }))) return;
+    if (await act(api.call(applicationsApi.sendOffer, { body: { bsid: a.bsid } }), true)) onChanged();
+  };
   const viewed = async () => {
     if (await act(api.call(applicationsApi.setState, { query: { bsid: a.bsid, type: 2 }, method: 'POST' }), '已标记为「已查看」')) onChanged();
   };
@@ -48,6 +52,7 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
         <p className="hr-card__title">
           <a href={resumePath(a.qzbsid, a.gwid)}>{a.xm}</a>
           <ApplicationState yyzt={a.yyzt} />
+          {a.offerAt && !final ? <Tag tone="success">已发 offer</Tag> : null}
           {a.sfsc ? <Tag tone="warning">已收藏</Tag> : null}
         </p>
         <p className="hr-card__meta">
@@ -73,6 +78,7 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
               {a.yyzt === 4 ? '再次邀约' : '邀请面试'}
             </Button>
           ) : null}
+          {!final && a.yyzt >= 3 && !a.offerAt ? <GuardedButton onClick={() => void offer()}>发 offer</GuardedButton> : null}
           {!final && a.yyzt >= 3 ? <GuardedButton onClick={() => void move(6)}>录用</GuardedButton> : null}
           <ReachSeeker seekerId={a.qzbsid} />
           {!final ? (
@@ -92,7 +98,8 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
   );
 }
 
-type StateTab = '' | '1' | '2' | '3' | '4' | '5' | '6';
+/** A state (yyzt), or 'offer': those with an offer out (已发 offer). */
+type StateTab = '' | '1' | '2' | '3' | '4' | '5' | '6' | 'offer';
 
 function Received({ selected }: { selected: boolean }) {
   const codes = useCodes();
@@ -109,9 +116,10 @@ function Received({ selected }: { selected: boolean }) {
   const jobs = useLoad(() => api.call(applicationsApi.jobsOfHr), [], { enabled: !selected });
   const list = useLoad(() => {
     const common = { page, limit: LIMIT, ...(xl ? { xl } : {}), ...(filters.xm ? { xm: filters.xm } : {}) };
-    if (selected) return api.call(applicationsApi.selected, { query: { ...common, ...(state ? { yyzt: state } : {}) } });
+    const byState = state === 'offer' ? { offer: '1' } : null;
+    if (selected) return api.call(applicationsApi.selected, { query: { ...common, ...(byState ?? (state ? { yyzt: state as '3' | '4' | '6' } : {})) } });
     const tdsj = filters.from || filters.until ? `${filters.from || '2000-01-01'},${filters.until || '2099-12-31'}` : '';
-    return api.call(applicationsApi.received, { query: { ...common, ...(state ? { jlzt: state } : {}), ...(gwid ? { gwids: gwid } : {}), ...(tdsj ? { tdsj } : {}) } });
+    return api.call(applicationsApi.received, { query: { ...common, ...(byState ?? (state ? { jlzt: state } : {})), ...(gwid ? { gwids: gwid } : {}), ...(tdsj ? { tdsj } : {}) } });
   }, [selected, state, gwid, xl, filters, page]);
   const find = useGuardedSubmit(() => {
     setPage(1);
@@ -123,6 +131,7 @@ function Received({ selected }: { selected: boolean }) {
         { key: '', label: '全部已选中' },
         { key: '3', label: '通过初筛' },
         { key: '4', label: '邀请面试' },
+        { key: 'offer', label: '已发 offer' },
         { key: '6', label: '已录用' },
       ]
     : [
@@ -131,6 +140,7 @@ function Received({ selected }: { selected: boolean }) {
         { key: '2', label: '已查看' },
         { key: '3', label: '通过初筛' },
         { key: '4', label: '邀请面试' },
+        { key: 'offer', label: '已发 offer' },
         { key: '5', label: '不合适' },
         { key: '6', label: '已录用' },
       ];
