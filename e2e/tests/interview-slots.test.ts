@@ -3,7 +3,8 @@
  * 面试管理, invites a seeker from 收到的简历 offering them, the seeker (on a phone) books one in
  * 面试邀请, downloads its .ics (parsed with ical.js: the start in China time), and the reminder 2
  * minutes before pops up on the page; 进入面试 opens the chat with the HR. Screenshots at 1280 and
- * 375 px of the publish dialog, the HR's list, the invitation's slot picker and the seeker's picker.
+ * 375 px of the publish dialog, the HR's list, the invitation's slot picker and the seeker's picker;
+ * then the HR's scorecard (the list sums it up) and 发 offer, which the seeker reads as a notice.
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -133,5 +134,18 @@ describe('interview slots', () => {
     await hr.page.getByRole('dialog', { name: `周婷 · ${jobs[0]!.gwmc} 的面试评分` }).getByRole('button', { name: '保存修改' }).waitFor();
     await hr.page.waitForFunction(settled);
     await screenshot(hr.page, 'scorecard-375', { fullPage: false });
+
+    // The HR sends an offer; the seeker reads it in 消息提醒, in words meant for them (no scores).
+    await hr.page.setViewportSize({ width: 1280, height: 800 });
+    await hr.page.goto('/zppc/enter_home/enter_resume');
+    const applied = hr.page.locator('.hr-card').filter({ has: hr.page.locator(`a[href*="qzbsid=${grant.userId}"]`) }).first();
+    await applied.getByRole('button', { name: '发 offer' }).click();
+    await hr.page.getByRole('alertdialog').getByRole('button', { name: '发 offer' }).click();
+    await applied.getByText('已发 offer').waitFor();
+    await seeker.page.goto('/zppc/job_hunter/hunter_message');
+    const notice = seeker.page.locator('.sk-msg').filter({ hasText: '收到 offer' }).first();
+    await notice.getByText(`「${jobs[0]!.gwmc}」的录用意向（offer）`, { exact: false }).waitFor();
+    expect(await seeker.page.locator('body').textContent()).not.toContain('项目经验扎实');
+    await screenshot(seeker.page, 'offer-seeker-375', { fullPage: false });
   });
 });
