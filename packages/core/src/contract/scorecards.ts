@@ -39,7 +39,8 @@ export const ScorecardSummary = Type.Object({
 });
 
 const tags = ['scorecards'];
-const MsidList = Type.String({ maxLength: 2000, pattern: '^[1-9]\\d{0,17}(,[1-9]\\d{0,17})*$', title: '面试邀请ID' });
+// up to 50 ids; a query string stays well under the 16 KB request-line limit even when refused
+const MsidList = Type.String({ maxLength: 1000, pattern: '^[1-9]\\d{0,17}(,[1-9]\\d{0,17})*$', title: '面试邀请ID' });
 
 export const scorecardsApi = {
   criteria: route({

@@ -84,7 +84,7 @@ export async function saveScorecard(
 
 /** Count, mean score and decisions of the scorecards of each interview named (the enterprise's only). */
 export async function scorecardSummary(s: S, companyId: string, msids: string[]) {
-  const cards = await scorecardsOf(s.db, companyId, [...new Set(msids)].slice(0, 100));
+  const cards = await scorecardsOf(s.db, companyId, [...new Set(msids)]);
   const by = new Map<string, ScorecardRow[]>();
   for (const c of cards) by.set(c.interview_id, [...(by.get(c.interview_id) ?? []), c]);
   return [...by].map(([msid, list]) => ({
