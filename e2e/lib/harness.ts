@@ -167,3 +167,8 @@ export async function downloadedBytes(d: Download): Promise<Buffer> {
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   return bytes;
 }
+
+/** Waits until no animation runs on the page (a dialog has finished opening), so a screenshot shows it still. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}

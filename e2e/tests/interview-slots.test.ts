@@ -10,10 +10,9 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiGrant } from '../lib/api.js';
 import { giveResume, registerSeeker } from '../lib/chat.js';
-import { demo, downloadedBytes, openLoggedIn, screenshot, useBrowser } from '../lib/harness.js';
+import { demo, downloadedBytes, openLoggedIn, screenshot, settled, useBrowser } from '../lib/harness.js';
 
 const PHONE = { width: 375, height: 740 };
-const settled = () => document.getAnimations().every((a) => a.playState !== 'running');
 
 /** A moment as Beijing's date and time ('YYYY-MM-DD', 'HH:mm'). */
 function beijing(ms: number) {
@@ -47,7 +46,7 @@ describe('interview slots', () => {
     await publish.getByLabel('连续时段数').fill('2');
     await publish.getByLabel('改约截止').selectOption('0');
     await publish.getByText(`开始于 ${start.time}、${end.time}`).waitFor();
-    await hr.page.waitForFunction(settled);
+    await settled(hr.page);
     await screenshot(hr.page, 'slots-publish-1280', { fullPage: false });
     await publish.getByRole('button', { name: '发布' }).click();
     await hr.page.locator('.zp-message').filter({ hasText: '已发布 2 个面试时段' }).first().waitFor();
@@ -62,7 +61,7 @@ describe('interview slots', () => {
     await invite.getByLabel('由求职者预约时段').check();
     await invite.locator('.slot-choice', { hasText: `${start.time}–${end.time}` }).click();
     await invite.locator('.slot-choice', { hasText: `${end.time}–` }).first().click();
-    await hr.page.waitForFunction(settled);
+    await settled(hr.page);
     await screenshot(hr.page, 'slots-invite-1280', { fullPage: false });
     await invite.getByRole('button', { name: '发送邀请' }).click();
     await hr.page.locator('.zp-message').filter({ hasText: '面试邀请已发送，求职者可预约其中一个时段' }).first().waitFor();
@@ -75,7 +74,7 @@ describe('interview slots', () => {
     await row.getByRole('button', { name: '预约面试' }).click();
     const picker = seeker.page.getByRole('dialog', { name: '预约面试时段' });
     await picker.locator('.slot-choice', { hasText: `${start.time}–${end.time}` }).click();
-    await seeker.page.waitForFunction(settled);
+    await settled(seeker.page);
     await screenshot(seeker.page, 'slots-book-375', { fullPage: false });
     await picker.getByRole('button', { name: '确认预约' }).click();
     await seeker.page.locator('.zp-message').filter({ hasText: '已预约' }).first().waitFor();
@@ -125,14 +124,14 @@ describe('interview slots', () => {
     }
     await scoring.getByLabel('通过', { exact: true }).check();
     await scoring.getByLabel('评语').fill('项目经验扎实，沟通清楚。');
-    await hr.page.waitForFunction(settled);
+    await settled(hr.page);
     await screenshot(hr.page, 'scorecard-1280', { fullPage: false });
     await scoring.getByRole('button', { name: '提交评分' }).click();
     await invitation.getByText('评分 1 份 · 均分 4.0 · 通过 1').waitFor();
     await hr.page.setViewportSize(PHONE);
     await invitation.getByRole('button', { name: '面试评分' }).click();
     await hr.page.getByRole('dialog', { name: `周婷 · ${jobs[0]!.gwmc} 的面试评分` }).getByRole('button', { name: '保存修改' }).waitFor();
-    await hr.page.waitForFunction(settled);
+    await settled(hr.page);
     await screenshot(hr.page, 'scorecard-375', { fullPage: false });
 
     // The HR sends an offer; the seeker reads it in 消息提醒, in words meant for them (no scores).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { connectBrowser, demo, downloadedBytes, fitsWidth, openPerson, screenshot, smsCode } from '../lib/harness.js';
+import { connectBrowser, demo, downloadedBytes, fitsWidth, openPerson, screenshot, settled, smsCode } from '../lib/harness.js';
 import { apiCall, apiLogin, currentConsent, md5 } from '../lib/api.js';
 
 const tail = String(Date.now()).slice(-7);
@@ -116,7 +116,7 @@ describe('personal information: consent, the documents, 注销账号', () => {
     await logIn(page, phone);
     const prompt = page.getByRole('alertdialog', { name: /《用户服务协议》和《隐私政策》已更新/ });
     await prompt.getByRole('button', { name: '同意并继续使用' }).waitFor();
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settled(page);
     await screenshot(page, 'consent-prompt-1280', { fullPage: false });
     await prompt.getByRole('button', { name: '同意并继续使用' }).click();
     await prompt.waitFor({ state: 'detached' });

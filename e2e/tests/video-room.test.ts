@@ -14,7 +14,7 @@
  * Before it, a seeker declines an invitation and the HR in the room is told.
  */
 import { describe, expect, it } from 'vitest';
-import { useBrowser, demo, screenshot } from '../lib/harness.js';
+import { demo, screenshot, settled, useBrowser } from '../lib/harness.js';
 import { apiCall, apiLogin, md5 } from '../lib/api.js';
 import { enterFromDeviceCheck, receivesVideo, receivesVideoFrom, room, sentMicrophones, tile, videoPerson } from '../lib/video.js';
 
@@ -236,7 +236,7 @@ describe('video interview room', () => {
     const settings = room(colleague.page).getByRole('dialog', { name: '设备设置' });
     await settings.getByLabel('麦克风').selectOption({ label: 'Fake Audio Input 1' });
     await expect.poll(() => sentMicrophones(colleague.page)).toEqual(['Fake Audio Input 1']);
-    await colleague.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settled(colleague.page);
     await screenshot(colleague.page, 'video-room-device-settings-1280', { fullPage: false });
     await settings.getByRole('button', { name: '完成' }).click();
     await settings.waitFor({ state: 'detached' });
@@ -309,7 +309,7 @@ describe('video interview room', () => {
       await p.page.getByRole('region', { name: '视频面试聊天记录' }).getByRole('button', { name: '查看' }).first().click();
       const transcript = p.page.getByRole('dialog', { name: /的聊天记录$/ });
       await transcript.getByRole('listitem').filter({ hasText: '您好，作品集链接稍后发您' }).getByText(demo.seeker.name).waitFor();
-      await p.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await settled(p.page);
       await screenshot(p.page, `video-room-chat-record-${p === hr ? 'hr-1280' : 'seeker-375'}`, { fullPage: false });
       await p.page.keyboard.press('Escape');
       await transcript.waitFor({ state: 'detached' });

@@ -11,7 +11,7 @@ import { SLOT_CUTOFF_HOURS, SLOT_LENGTHS, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, SLO
 import { DateText, Enum, Id, Page, PageQuery, replyOf, route, EmptyReply } from './define.js';
 import { InviteWho } from './applications.js';
 
-export { ATTENDANCE_TEXT, type Attendance, SLOT_MODES, SLOT_LENGTHS, SLOT_CUTOFF_HOURS, SLOT_REMINDER_MINUTES, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, slotText, slotChangeOpen, slotEnterOpen, type SlotMode } from '../rules/slots.js';
+export { ATTENDANCE_TEXT, type Attendance, SLOT_MODES, SLOT_LENGTHS, SLOT_CUTOFF_HOURS, SLOT_REMINDER_MINUTES, SLOT_MAX_CAPACITY, SLOT_MAX_COUNT, slotText, slotEnterOpen, type SlotMode } from '../rules/slots.js';
 
 const Mode = Enum(['video', 'onsite'] as const, { title: '面试方式' });
 const AttendanceField = Enum(['', 'came', 'no_show'] as const);

@@ -36,16 +36,17 @@ export const SLOT_MAX_OFFERED = 20;
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 
-/** '12月01日 周二 10:00–10:30' in Beijing time, for a slot starting at `startsMs` and lasting `minutes`. */
-export function slotText(startsMs: number, minutes: number): string {
-  const { date, time } = beijingDateTime(startsMs);
-  const end = beijingDateTime(startsMs + minutes * 60_000).time;
+/** '12月01日 周二', the Beijing day of a moment: a slot's day, and the heading slots are grouped under. */
+export function slotDayText(ms: number): string {
+  const { date } = beijingDateTime(ms);
   const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
-  return `${date.slice(5, 7)}月${date.slice(8, 10)}日 周${weekday} ${time}–${end}`;
+  return `${date.slice(5, 7)}月${date.slice(8, 10)}日 周${weekday}`;
 }
 
-/** What a reminder `minutesBefore` the start says of the time left. */
-export const reminderLead = (minutesBefore: number): string => (minutesBefore >= 1440 ? '明天' : `${minutesBefore} 分钟后`);
+/** '12月01日 周二 10:00–10:30' in Beijing time, for a slot starting at `startsMs` and lasting `minutes`. */
+export function slotText(startsMs: number, minutes: number): string {
+  return `${slotDayText(startsMs)} ${beijingDateTime(startsMs).time}–${beijingDateTime(startsMs + minutes * 60_000).time}`;
+}
 
 /** Whether a booking may still be made, moved or cancelled at `now`. */
 export const slotChangeOpen = (startsMs: number, cutoffMinutes: number, now: number = Date.now()): boolean => now < startsMs - cutoffMinutes * 60_000;

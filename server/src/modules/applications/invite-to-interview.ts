@@ -22,7 +22,7 @@ type S = Pick<Services, 'db' | 'bus' | 'config'>;
  * refuses slots that are not for the job before anything is stored, `attach` records the offer,
  * and `when` says in the seeker's notice what to do instead of a time.
  */
-export interface SlotOffer {
+export interface OfferedSlots {
   check(jobId: string): Promise<void>;
   attach(interviewId: string): Promise<void>;
   when: string;
@@ -62,7 +62,7 @@ const YEAR_MS = 366 * 24 * 3600_000;
  * (hxrbsid), or a seeker found in talent search (qzzid + gwid). The application, if any, moves
  * to "interview"; the seeker is told.
  */
-export async function invite(s: S, hrId: string, companyId: string, input: InviteInput, offer?: SlotOffer): Promise<string> {
+export async function invite(s: S, hrId: string, companyId: string, input: InviteInput, offer?: OfferedSlots): Promise<string> {
   let seekerId: string;
   let jobId: string;
   let applicationId: string | null = null;

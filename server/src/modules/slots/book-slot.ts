@@ -4,9 +4,9 @@
  * interview is told of each.
  */
 import { SITE_PATHS } from '@zp/core/fairs';
-import { slotText } from '@zp/core/rules/slots';
+import { slotChangeOpen, slotText } from '@zp/core/rules/slots';
 import type { SlotBooking, SlotOffer } from '@zp/core/contract';
-import { chinaTimeText } from '@zp/core/dates';
+import { chinaTimeText, withBeijingLabel } from '@zp/core/dates';
 import { badRequest, conflict, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { hrIdsOfCompany } from '../companies/public.js';
@@ -16,7 +16,7 @@ import { book, cancelBooking, liveBookings, offeredSlots, offerInvitation, seeke
 
 type S = Pick<Services, 'db' | 'bus'>;
 
-const when = (x: SlotRow) => `${slotText(x.starts_ms, x.minutes)}（北京时间）`;
+const when = (x: SlotRow) => withBeijingLabel(slotText(x.starts_ms, x.minutes));
 
 function bookingOf(b: BookingRow): SlotBooking {
   const changeUntilMs = Math.round(b.starts_ms - b.cutoff_minutes * 60_000);
@@ -40,11 +40,10 @@ export async function seekerOffers(s: S, seekerId: string): Promise<SlotOffer[]>
   const invitations = await seekerOfferInvitations(s.db, seekerId);
   const ids = invitations.map((i) => i.id);
   const [offered, bookings] = await Promise.all([offeredSlots(s.db, ids), liveBookings(s.db, ids)]);
-  const now = Date.now();
   return invitations.map((i) => {
     const booking = bookings.find((b) => b.interview_id === i.id) ?? null;
     const slots = offered
-      .filter((x) => x.interview_id === i.id && (x.id === booking?.id || (now < x.starts_ms - x.cutoff_minutes * 60_000 && x.booked < x.capacity)))
+      .filter((x) => x.interview_id === i.id && (x.id === booking?.id || (slotChangeOpen(x.starts_ms, x.cutoff_minutes) && x.booked < x.capacity)))
       .map((x) => ({ id: x.id, startsAt: x.starts_at, startsMs: Math.round(x.starts_ms), minutes: x.minutes, mode: x.mode, address: x.address, left: x.capacity - x.booked }));
     return { msid: i.id, slots, booking: booking ? bookingOf(booking) : null };
   });
@@ -68,8 +67,6 @@ export async function bookSlot(s: S, seekerId: string, msid: string, slotId: str
   const offered = await offeredSlots(s.db, [msid]);
   const target = offered.find((x) => x.id === slotId);
   if (!target) throw badRequest('该时段不在这份邀请可预约的时段中');
-  const [current] = await liveBookings(s.db, [msid]);
-  if (current?.id === slotId) return bookingOf(current);
   const r = await book(s.db, msid, seekerId, slotId);
   if (!r.ok) {
     if (r.why === 'full') throw conflict('该时段刚刚约满，请选择其他时段');
@@ -77,15 +74,12 @@ export async function bookSlot(s: S, seekerId: string, msid: string, slotId: str
     if (r.why === 'locked') throw badRequest('已过改约截止时间，不能再改约');
     throw badRequest('您已拒绝该面试邀请');
   }
+  if (!r.booking) return bookingOf((await liveBookings(s.db, [msid]))[0]!); // already in that slot
   const name = await seekerName(s.db, seekerId);
-  if (r.from) {
-    await tellHr(s, inv, r.from.hr_id, '求职者改约面试', `${name}将「${inv.job_title}」的面试从 ${when(r.from)} 改约到 ${when(target)}。`);
-    if (r.from.hr_id !== target.hr_id) await tellHr(s, inv, target.hr_id, '求职者预约面试', `${name}预约了「${inv.job_title}」的面试：${when(target)}。`);
-  } else {
-    await tellHr(s, inv, target.hr_id, '求职者预约面试', `${name}预约了「${inv.job_title}」的面试：${when(target)}。`);
-  }
-  const [booked] = await liveBookings(s.db, [msid]);
-  return bookingOf(booked!);
+  if (r.from) await tellHr(s, inv, r.from.hr_id, '求职者改约面试', `${name}将「${inv.job_title}」的面试从 ${when(r.from)} 改约到 ${when(target)}。`);
+  // the HR taking the new slot hears of it, unless they were just told of the move
+  if (r.from?.hr_id !== target.hr_id) await tellHr(s, inv, target.hr_id, '求职者预约面试', `${name}预约了「${inv.job_title}」的面试：${when(target)}。`);
+  return bookingOf(r.booking);
 }
 
 /** Cancels the booking; the invitation waits for an answer again. */

@@ -10,7 +10,7 @@ import { beijingDateTime } from '@zp/core/dates';
 import { notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { companyOfHr } from '../companies/public.js';
-import { calendarFacts } from './repo.js';
+import { calendarFacts, type CalendarFacts } from './repo.js';
 
 const ZONE = 'Asia/Shanghai';
 /** China has kept UTC+8 without daylight saving since 1991: one STANDARD rule covers every booking. */
@@ -35,10 +35,7 @@ export async function bookingCalendar(s: Pick<Services, 'db' | 'config'>, user: 
   return calendarOf(s, b);
 }
 
-export function calendarOf(
-  s: Pick<Services, 'config'>,
-  b: { booking_id: string; starts_ms: number; minutes: number; mode: 'video' | 'onsite'; address: string; job_title: string; company_name: string; title: string; contact: string; phone: string },
-): CalendarFile {
+export function calendarOf(s: Pick<Services, 'config'>, b: CalendarFacts): CalendarFile {
   const site = s.config.publicUrl.replace(/\/$/, '');
   const cal = ical({ name: '面试预约', prodId: { company: 'zp', product: 'interview-slots', language: 'ZH' }, timezone: { name: ZONE, generator: () => VTIMEZONE } });
   const link = `${site}${SITE_PATHS.seekerInvitations}`;

@@ -3,7 +3,7 @@ import type { Body, slotsApi } from '@zp/core/contract';
 import { badRequest } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { invite } from '../applications/public.js';
-import { SLOT_OFFER_ADDRESS } from '@zp/core/rules/slots';
+import { SLOT_OFFER_ADDRESS, slotChangeOpen } from '@zp/core/rules/slots';
 import { insertOffers, slotsByIds } from './repo.js';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
@@ -13,9 +13,7 @@ export async function inviteWithSlots(s: S, hrId: string, companyId: string, inp
   const { slotIds, ...who } = input;
   const slots = await slotsByIds(s.db, slotIds);
   if (slots.length !== slotIds.length || slots.some((x) => x.company_id !== companyId)) throw badRequest('可预约时段不存在，请刷新后重新选择');
-  const now = Date.now();
-  const open = slots.filter((x) => now < x.starts_ms - x.cutoff_minutes * 60_000 && x.booked < x.capacity);
-  if (open.length !== slots.length) throw badRequest('所选时段中有已约满或已截止预约的，请重新选择');
+  if (!slots.every((x) => slotChangeOpen(x.starts_ms, x.cutoff_minutes) && x.booked < x.capacity)) throw badRequest('所选时段中有已约满或已截止预约的，请重新选择');
   return invite(s, hrId, companyId, { ...who, msxxdz: SLOT_OFFER_ADDRESS }, {
     async check(jobId) {
       if (slots.some((x) => x.job_ids.length && !x.job_ids.includes(jobId))) throw badRequest('所选时段中有不适用于该岗位的，请重新选择');

@@ -3,6 +3,7 @@
  * its bookers are told and may book another of the slots their invitation offers.
  */
 import { SITE_PATHS } from '@zp/core/fairs';
+import { withBeijingLabel } from '@zp/core/dates';
 import { SLOT_MAX_DAYS_AHEAD, slotText, type SlotMode } from '@zp/core/rules/slots';
 import type { Slot } from '@zp/core/contract';
 import { pageOf, badRequest, notFound } from '../../http/reply.js';
@@ -10,7 +11,7 @@ import type { Services } from '../../services.js';
 import { jobSummary } from '../jobs/public.js';
 import { notify } from '../notify/public.js';
 import { beijingTime } from '../applications/public.js';
-import { bookersOf, companySlots, insertSlots, openSlots, overlappingSlots, removeSlot, type HrSlotRow } from './repo.js';
+import { bookersOf, companySlots, firstOverlap, insertSlots, openSlots, removeSlot, type HrSlotRow } from './repo.js';
 
 type S = Pick<Services, 'db' | 'bus'>;
 
@@ -38,8 +39,8 @@ export async function publishSlots(s: S, hrId: string, companyId: string, input:
     const job = await jobSummary(s.db, id);
     if (!job || job.companyId !== companyId || job.status !== 1) throw badRequest('只能为本单位在招的岗位发布面试时段');
   }
-  const clash = await overlappingSlots(s.db, companyId, hrId, first, end);
-  if (clash.length) throw badRequest(`与您已发布的时段重叠（${clash[0]} 开始），请调整时间`);
+  const clash = await firstOverlap(s.db, companyId, hrId, first, end);
+  if (clash) throw badRequest(`与您已发布的时段重叠（${clash} 开始），请调整时间`);
   const list = Array.from({ length: input.count }, (_, i) => ({
     startsAt: new Date(first.getTime() + i * input.minutes * 60_000),
     minutes: input.minutes,
@@ -87,9 +88,9 @@ export async function slotsOpenFor(s: S, companyId: string, jobId: string | null
 export async function withdrawSlot(s: S, companyId: string, slotId: string): Promise<number> {
   const r = await removeSlot(s.db, companyId, slotId);
   if (!r) throw notFound('面试时段不存在');
-  const when = slotText(r.slot.starts_ms, r.slot.minutes);
+  const when = withBeijingLabel(slotText(r.slot.starts_ms, r.slot.minutes));
   for (const g of r.gone) {
-    await notify(s, g.seeker_id, 'wjxx', '面试时段已取消', `您预约的 ${when}（北京时间）面试时段已被企业取消，请在「面试邀请」中改约其他时段。`, SITE_PATHS.seekerInvitations, 'xx_003');
+    await notify(s, g.seeker_id, 'wjxx', '面试时段已取消', `您预约的 ${when} 面试时段已被企业取消，请在「面试邀请」中改约其他时段。`, SITE_PATHS.seekerInvitations, 'xx_003');
   }
   return r.gone.length;
 }

@@ -6,6 +6,7 @@
  * node runs the timer; each reminder is claimed by one UPDATE, so it goes out once.
  */
 import { SITE_PATHS } from '@zp/core/fairs';
+import { withBeijingLabel } from '@zp/core/dates';
 import { SLOT_MODES, SLOT_REMINDER_MINUTES, SLOT_REMINDER_TITLE, slotText } from '@zp/core/rules/slots';
 import { runEvery, type Services } from '../../services.js';
 import { notify, type Mailer } from '../notify/public.js';
@@ -19,7 +20,7 @@ const CHECK_MS = 10_000;
 function texts(r: DueReminder, now: number) {
   const left = Math.max(1, Math.round((r.starts_ms - now) / 60_000));
   const lead = r.lead >= 1440 ? (left >= 60 ? `${Math.round(left / 60)} 小时后` : `${left} 分钟后`) : `${left} 分钟后`;
-  const when = `${slotText(r.starts_ms, r.minutes)}（北京时间）`;
+  const when = withBeijingLabel(slotText(r.starts_ms, r.minutes));
   const how = r.mode === 'video' ? '届时请在「面试邀请」中点击「进入面试」。' : `地点：${r.address}。`;
   return {
     title: r.lead >= 1440 ? `${SLOT_REMINDER_TITLE}：明天有面试` : `${SLOT_REMINDER_TITLE}：${lead}开始`,

@@ -3,7 +3,6 @@ import { inList, minuteText, one, rows, sql, type Db } from '../../db/index.js';
 import { offsetOf } from '../../http/reply.js';
 import { SLOT_OFFER_ADDRESS, SLOT_VIDEO_ADDRESS } from '@zp/core/rules/slots';
 
-
 export interface SlotRow {
   id: string;
   company_id: string;
@@ -44,16 +43,16 @@ export async function insertSlots(
   return r.map((x) => x.id);
 }
 
-/** Slots of the enterprise that overlap [from, to) (a second HR of it may hold their own at the same time). */
-export async function overlappingSlots(db: Db, companyId: string, hrId: string, from: Date, to: Date): Promise<string[]> {
-  const r = await rows<{ at: string }>(
+/** The start of the HR's first slot that overlaps [from, to), or null (colleagues may hold slots at the same time). */
+export async function firstOverlap(db: Db, companyId: string, hrId: string, from: Date, to: Date): Promise<string | null> {
+  const r = await one<{ at: string }>(
     db,
     sql`select ${minuteText('starts_at')} as at from interview_slots
         where company_id = ${companyId} and hr_id = ${hrId} and starts_at < ${to.toISOString()}
           and starts_at + make_interval(mins => minutes) > ${from.toISOString()}
-        order by starts_at limit 3`,
+        order by starts_at limit 1`,
   );
-  return r.map((x) => x.at);
+  return r?.at ?? null;
 }
 
 export async function slotsByIds(db: Db, ids: readonly string[]): Promise<SlotRow[]> {
@@ -187,7 +186,8 @@ export async function liveBookings(db: Db, interviewIds: readonly string[]): Pro
   );
 }
 
-export type BookResult = { ok: true; bookingId: string; from: SlotRow | null } | { ok: false; why: 'full' | 'closed' | 'locked' | 'answered' };
+/** The new booking and the slot it left (null: first booking); booking null: it was in that slot already. */
+export type BookResult = { ok: true; booking: BookingRow | null; from: SlotRow | null } | { ok: false; why: 'full' | 'closed' | 'locked' | 'answered' };
 
 /**
  * Books `slotId` for the invitation, or moves its booking there, in one transaction. The slot's
@@ -208,6 +208,7 @@ export async function book(db: Db, interviewId: string, seekerId: string, slotId
       t,
       sql`select id::text as id, slot_id::text as slot_id from slot_bookings where interview_id = ${interviewId} and state = 'booked' for update`,
     );
+    if (current?.slot_id === slotId) return { ok: true, booking: null, from: null } as const;
     let from: SlotRow | null = null;
     if (current) {
       from = (await one<SlotRow>(
@@ -242,7 +243,7 @@ export async function book(db: Db, interviewId: string, seekerId: string, slotId
                  address = ${taken.mode === 'video' ? SLOT_VIDEO_ADDRESS : taken.address}
           where id = ${interviewId}`,
     );
-    return { ok: true, bookingId: b!.id, from } as const;
+    return { ok: true, booking: { ...taken, booking_id: b!.id, interview_id: interviewId, seeker_id: seekerId, attendance: null }, from } as const;
   }).catch((err: unknown) => {
     if (err instanceof SlotRefusal) return { ok: false, why: err.why } as const;
     throw err;
@@ -351,16 +352,18 @@ export async function seekerContact(db: Db, seekerId: string): Promise<{ phone: 
   );
 }
 
-/** What the calendar file says of a booking. */
+/** What the calendar file says of a booking, and whose it is. */
+export interface CalendarFacts {
+  booking_id: string; seeker_id: string; company_id: string; state: string; starts_ms: number; minutes: number; mode: 'video' | 'onsite'; address: string;
+  job_title: string; company_name: string; title: string; contact: string; phone: string;
+}
+
 export async function calendarFacts(db: Db, bookingId: string) {
-  return one<{
-    booking_id: string; seeker_id: string; company_id: string; state: string; starts_ms: number; minutes: number; mode: 'video' | 'onsite'; address: string;
-    job_title: string; company_name: string; title: string; contact: string; phone: string; created_ms: number;
-  }>(
+  return one<CalendarFacts>(
     db,
     sql`select b.id::text as booking_id, b.seeker_id::text as seeker_id, i.company_id::text as company_id, b.state,
                (extract(epoch from s.starts_at) * 1000)::float8 as starts_ms, s.minutes::int as minutes, s.mode, s.address,
-               j.title as job_title, c.name as company_name, i.title, i.contact, i.phone, (extract(epoch from b.created_at) * 1000)::float8 as created_ms
+               j.title as job_title, c.name as company_name, i.title, i.contact, i.phone
         from slot_bookings b join interview_slots s on s.id = b.slot_id join interviews i on i.id = b.interview_id
              join jobs j on j.id = i.job_id join companies c on c.id = i.company_id
         where b.id = ${bookingId}`,
@@ -402,11 +405,11 @@ export async function markAttendance(db: Db, bookingId: string, attendance: 'cam
   ));
 }
 
-/** A live booking of one of the enterprise's slots, with its slot's start. */
+/** The start of a live booking's slot, when the slot is the enterprise's. */
 export async function companyBooking(db: Db, companyId: string, bookingId: string) {
-  return one<{ seeker_id: string; starts_ms: number; attendance: string | null }>(
+  return one<{ starts_ms: number }>(
     db,
-    sql`select b.seeker_id::text as seeker_id, (extract(epoch from s.starts_at) * 1000)::float8 as starts_ms, b.attendance
+    sql`select (extract(epoch from s.starts_at) * 1000)::float8 as starts_ms
         from slot_bookings b join interview_slots s on s.id = b.slot_id
         where b.id = ${bookingId} and s.company_id = ${companyId} and b.state = 'booked'`,
   );

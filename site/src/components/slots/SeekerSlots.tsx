@@ -9,19 +9,19 @@ import { Button, Dialog, confirm, message, toastError, withLoading } from '@zp/u
 import { slotsApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { openConversation } from '@zp/core/chat-open';
-import { BEIJING_TIME } from '@zp/core/dates';
+import { BEIJING_TIME, withBeijingLabel } from '@zp/core/dates';
 import type { SlotOffer } from '@zp/core/contract';
-import { ATTENDANCE_TEXT, SLOT_MODES, slotChangeOpen, slotEnterOpen, slotText } from '@zp/core/rules/slots';
+import { ATTENDANCE_TEXT, SLOT_MODES, SLOT_OFFER_ADDRESS, slotEnterOpen, slotText } from '@zp/core/rules/slots';
 import { GuardedButton } from '../common/ClickGuard';
 import { saveFile } from '../../lib/save-file';
 import { SlotPicker } from './SlotPicker';
 import './slots.css';
 
 /** 面试时间 of an invitation that offers slots. */
-export const offerTime = (o: SlotOffer): string => (o.booking ? `${slotText(o.booking.startsMs, o.booking.minutes)}（北京时间）` : '请从 HR 提供的时段中预约');
+export const offerTime = (o: SlotOffer): string => (o.booking ? withBeijingLabel(slotText(o.booking.startsMs, o.booking.minutes)) : '请从 HR 提供的时段中预约');
 
 /** 面试地点 of an invitation that offers slots. */
-export const offerPlace = (o: SlotOffer): string => (o.booking ? (o.booking.mode === 'video' ? SLOT_MODES.video : o.booking.address) : '以预约的时段为准');
+export const offerPlace = (o: SlotOffer): string => (o.booking ? (o.booking.mode === 'video' ? SLOT_MODES.video : o.booking.address) : SLOT_OFFER_ADDRESS);
 
 async function downloadCalendar(bookingId: string) {
   try {
@@ -90,7 +90,7 @@ export function SlotActions({ offer, answered, onChanged }: { offer: SlotOffer; 
       toastError(err);
     }
   };
-  const changeOpen = b ? slotChangeOpen(b.startsMs, (b.startsMs - b.changeUntilMs) / 60_000) : false;
+  const changeOpen = b ? Date.now() < b.changeUntilMs : false;
   return (
     <>
       {b?.attendance ? <span className={`sk-tag sk-tag--${b.attendance === 'came' ? 'success' : 'danger'}`}>{ATTENDANCE_TEXT[b.attendance]}</span> : null}

@@ -3,7 +3,7 @@
  * or one (the seeker books). Each shows its time, how it is held and the places left.
  */
 import { beijingDateTime } from '@zp/core/dates';
-import { SLOT_MODES, slotText, type SlotMode } from '@zp/core/rules/slots';
+import { SLOT_MODES, slotDayText, type SlotMode } from '@zp/core/rules/slots';
 import './slots.css';
 
 export interface PickableSlot {
@@ -16,12 +16,9 @@ export interface PickableSlot {
   left: number;
 }
 
-/** '12月01日 周二' of a slot, its day's heading. */
-const dayOf = (x: PickableSlot) => slotText(x.startsMs, x.minutes).split(' ').slice(0, 2).join(' ');
-
 export function SlotPicker({ slots, selected, onChange, multiple, name }: { slots: PickableSlot[]; selected: string[]; onChange: (ids: string[]) => void; multiple?: boolean; name: string }) {
   const days = new Map<string, PickableSlot[]>();
-  for (const x of slots) days.set(dayOf(x), [...(days.get(dayOf(x)) ?? []), x]);
+  for (const x of slots) days.set(slotDayText(x.startsMs), [...(days.get(slotDayText(x.startsMs)) ?? []), x]);
   const toggle = (id: string, on: boolean) => onChange(multiple ? (on ? [...selected, id] : selected.filter((x) => x !== id)) : [id]);
   return (
     <div className="slot-picker">
