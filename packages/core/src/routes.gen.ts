@@ -281,6 +281,18 @@ export const privacyApi = {
   adminPublish: /*#__PURE__*/ ref<typeof C.privacyApi["adminPublish"]>("POST", "/api/xs/admin/policy/publish", "xs"),
 };
 
+export const queueApi = {
+  booths: /*#__PURE__*/ ref<typeof C.queueApi["booths"]>("POST", "/api/pub/queue/booths", "public"),
+  mine: /*#__PURE__*/ ref<typeof C.queueApi["mine"]>("GET", "/api/qz/queue/mine", "qz"),
+  join: /*#__PURE__*/ ref<typeof C.queueApi["join"]>("POST", "/api/qz/queue/join", "qz"),
+  leave: /*#__PURE__*/ ref<typeof C.queueApi["leave"]>("POST", "/api/qz/queue/leave", "qz"),
+  list: /*#__PURE__*/ ref<typeof C.queueApi["list"]>("GET", "/api/hr/queue", "hrApproved"),
+  next: /*#__PURE__*/ ref<typeof C.queueApi["next"]>("POST", "/api/hr/queue/next", "hrApproved"),
+  finish: /*#__PURE__*/ ref<typeof C.queueApi["finish"]>("POST", "/api/hr/queue/finish", "hrApproved"),
+  skip: /*#__PURE__*/ ref<typeof C.queueApi["skip"]>("POST", "/api/hr/queue/skip", "hrApproved"),
+  pause: /*#__PURE__*/ ref<typeof C.queueApi["pause"]>("POST", "/api/hr/queue/pause", "hrApproved"),
+};
+
 export const relationsApi = {
   savedJobs: /*#__PURE__*/ ref<typeof C.relationsApi["savedJobs"]>(["GET", "POST"], "/api/qz/qzgwsc/list/:page/:limit", "qz"),
   saveJob: /*#__PURE__*/ ref<typeof C.relationsApi["saveJob"]>("POST", "/api/qz/qzgwsc/sc/:dwid/:gwid", "qz"),
@@ -700,6 +712,20 @@ export const POLICY_NAMES = {
 } as const;
 
 export const POLICY_OUTDATED_MSG = "用户服务协议或隐私政策已更新，请重新阅读并同意" as const;
+
+export const QUEUE_CLOSED_TEXT = {
+  paused: "暂停排队",
+  offline: "HR 不在线",
+  not_live: "招聘会未在进行中",
+} as const;
+
+export const QUEUE_GRACE_MINUTES = 2 as const;
+
+export const QUEUE_NOTE_MAX = 60 as const;
+
+export const QUEUE_RING_SECONDS = 60 as const;
+
+export const QUEUE_SIGNAL = "queue" as const;
 
 export const REMINDER_CATEGORIES = [
   "wjxx",

@@ -10,6 +10,7 @@
  *
  *   startNotifications();                 // once the token is fresh (TopNav does this)
  *   const off = onReminder((r) => ...);   // every type-1 message
+ *   const off = onSignal('queue', () => ...); // type-3 signals of one topic
  */
 import type { Reminder, SocketAuth, SocketMessage } from './contract/notify.js';
 import { $session } from './session.js';
@@ -19,12 +20,14 @@ export const RECONNECT_DELAY_MS = 180_000;
 export const KEEP_ALIVE_TEXT = 'ping';
 
 type Listener = (reminder: Reminder) => void;
+type SignalListener = { topic: string; fn: () => void };
 
 interface SocketCore {
   started: boolean;
   ws: WebSocket | null;
   token: string | null;
   listeners: Set<Listener>;
+  signals: Set<SignalListener>;
   keepAlive: ReturnType<typeof setInterval> | undefined;
   retry: ReturnType<typeof setTimeout> | undefined;
   /** Origin of the API ('' = the page's); widgets on a partner page set it with configureNotifications. */
@@ -38,6 +41,7 @@ const core: SocketCore = (holder[CORE] ??= {
   ws: null,
   token: null,
   listeners: new Set(),
+  signals: new Set(),
   keepAlive: undefined,
   retry: undefined,
   baseURL: '',
@@ -99,6 +103,7 @@ function open(token: string): void {
       return;
     }
     if (m?.type === 1) for (const l of [...core.listeners]) l(m.message);
+    if (m?.type === 3 && typeof m.message?.topic === 'string') for (const l of [...(core.signals ?? [])]) if (l.topic === m.message.topic) l.fn();
   };
   // An error is followed by close; either way try again after the spec's delay.
   ws.onerror = ws.onclose = () => {
@@ -136,4 +141,13 @@ export function startNotifications(): void {
 export function onReminder(listener: Listener): () => void {
   core.listeners.add(listener);
   return () => core.listeners.delete(listener);
+}
+
+/** Calls `fn` each time the server signals a change of `topic` (type 3); returns the function that stops it. */
+export function onSignal(topic: string, fn: () => void): () => void {
+  // An older socket core on the page (another bundle's) has no signal set yet.
+  core.signals ??= new Set();
+  const l = { topic, fn };
+  core.signals.add(l);
+  return () => core.signals.delete(l);
 }

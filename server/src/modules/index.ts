@@ -24,6 +24,7 @@ import { jobsModule } from './jobs/index.js';
 import { companyJobList, reindexCompanyJobs } from './jobs/public.js';
 import notify from './notify/index.js';
 import partners from './partners/index.js';
+import queue from './queue/index.js';
 import { relationsModule } from './relations/index.js';
 import { resumesModule } from './resumes/index.js';
 import { createSeekerProfile } from './resumes/public.js';
@@ -49,6 +50,7 @@ export const modules: Module[] = orderModules([
   jobsModule({ fairsOfCompany, fairState, companySignedUp }),
   notify,
   partners,
+  queue,
   relationsModule({ candidateAccess }),
   resumesModule({ appliedJobs }),
   rtc,

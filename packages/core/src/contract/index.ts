@@ -23,4 +23,5 @@ export * from './application-history.js';
 export * from './completeness.js';
 export * from './compliance.js';
 export * from './slots.js';
+export * from './queue.js';
 export * from './scorecards.js';

@@ -42,7 +42,9 @@ export const Reminder = Type.Object({
 export type Reminder = Static<typeof Reminder>;
 
 /** What the socket sends. */
-export type SocketMessage = { type: 1; message: Reminder } | { type: 0; message: 'pong' } | { type: 2; message: 'ready' };
+/** type 3: something the person's pages show live changed (topic, e.g. QUEUE_SIGNAL): they read it again; nothing is stored. */
+export type SocketSignal = { topic: string };
+export type SocketMessage = { type: 1; message: Reminder } | { type: 0; message: 'pong' } | { type: 2; message: 'ready' } | { type: 3; message: SocketSignal };
 /** The client's first frame on the socket. */
 export type SocketAuth = { type: 'auth'; token: string };
 

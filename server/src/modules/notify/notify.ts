@@ -42,3 +42,19 @@ export async function notify(
   await s.bus.publish(NOTIFY_TOPIC, event);
   return r!.id;
 }
+
+/** Bus topic on which every node hears signals (SocketMessage type 3) for the sockets it holds. */
+export const SIGNAL_TOPIC = 'notify.signal';
+
+export interface SignalEvent {
+  userIds: string[];
+  topic: string;
+}
+
+/**
+ * Tells the open pages of these users that what they show of `topic` changed (they read it
+ * again); on every node, nothing stored. For live views such as a booth's queue.
+ */
+export async function signalUsers(s: Pick<Services, 'bus'>, userIds: string[], topic: string): Promise<void> {
+  if (userIds.length) await s.bus.publish(SIGNAL_TOPIC, { userIds: [...new Set(userIds)], topic } satisfies SignalEvent);
+}

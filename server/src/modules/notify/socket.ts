@@ -12,7 +12,7 @@ import type { Reminder, SocketMessage } from '@zp/core/contract';
 import type { RawData } from 'ws';
 import type { Services } from '../../services.js';
 import type { User } from '../../http/user.js';
-import { NOTIFY_TOPIC, type NotifyEvent } from './notify.js';
+import { NOTIFY_TOPIC, SIGNAL_TOPIC, type NotifyEvent, type SignalEvent } from './notify.js';
 import { startPresence, type Presence } from './presence.js';
 import { originMatches } from '../../http/origins.js';
 import { rows, sql } from '../../db/index.js';
@@ -106,6 +106,13 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
     if (!sockets?.size) return;
     const m: SocketMessage = { type: 1, message: reminderOf(e) };
     for (const ws of sockets) send(ws, m);
+  });
+
+  const unsubscribeSignals = await s.bus.subscribe(SIGNAL_TOPIC, (payload) => {
+    const e = payload as SignalEvent;
+    if (!e || !Array.isArray(e.userIds) || typeof e.topic !== 'string') return;
+    const m: SocketMessage = { type: 3, message: { topic: e.topic } };
+    for (const id of e.userIds) for (const ws of byUser.get(id) ?? []) send(ws, m);
   });
 
   // A logout closes that session's sockets, a password change all of the user's, on every node.
@@ -218,6 +225,7 @@ export async function mountSocket(app: FastifyInstance, s: Services) {
     byUser.clear();
     await unsubscribe();
     await unsubscribeRevoked();
+    await unsubscribeSignals();
     await presence.close();
     registry.delete(s);
   });

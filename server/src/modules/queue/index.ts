@@ -1,0 +1,2 @@
+/** The module's entry: its routes (routes.ts). */
+export { default } from './routes.js';
