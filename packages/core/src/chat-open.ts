@@ -9,6 +9,8 @@ export const OPEN_CONVERSATION_EVENT = 'zp:chat-open';
 export interface OpenRequest {
   userID?: string;
   conversationID?: string;
+  /** ring userID with a video call instead of opening the panel (the name the call screen shows) */
+  call?: { name: string };
 }
 
 const PENDING = Symbol.for('@zp/core/chat-open@1');
@@ -42,6 +44,16 @@ export function takePendingOpen(): OpenRequest | null {
   const p = holder[PENDING];
   holder[PENDING] = undefined;
   return p && Date.now() - p.at < PENDING_MS ? p.detail : null;
+}
+
+/**
+ * Rings `userID` with the 1:1 video call (the widget's call layer, with its own checks), as the
+ * video icon of a conversation does: a booth queue's 下一位 uses it.
+ */
+export function startCall(userID: string, name: string): void {
+  const detail: OpenRequest = { userID, call: { name } };
+  holdOpen(detail);
+  window.dispatchEvent(new CustomEvent(OPEN_CONVERSATION_EVENT, { detail }));
 }
 
 /** Opens the chat panel on its conversation list (the widget applies its own rules first). */

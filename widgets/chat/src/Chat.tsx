@@ -120,7 +120,14 @@ export function Chat({ apiBase, mapUrl }: ChatProps) {
     [open, apiBase],
   );
 
-  useOpenRequests(!!session, toggle, setPending);
+  // A page's call request (a booth queue's 下一位) waits for the call layer, which comes with the chat's login.
+  const [callRequest, setCallRequest] = useState<{ userID: string; name: string } | null>(null);
+  useOpenRequests(!!session, toggle, setPending, (userID, name) => setCallRequest({ userID, name }));
+  useEffect(() => {
+    if (!call || !callRequest) return;
+    setCallRequest(null);
+    void call.begin(callRequest.userID, callRequest.name);
+  }, [call, callRequest]);
 
   if (!session) return offersLogin ? <VisitorLauncher siteOrigin={apiBase} onLoggedIn={() => void toggle(true)} /> : null;
   return (

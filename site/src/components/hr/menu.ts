@@ -12,6 +12,7 @@ export const hrMenu: CentreMenuItem[] = [
   e('enter_post', '职位发布', '职位'),
   e('enter_post_all', '全部职位'),
   e('enter_delivery', '招聘会管理', '招聘会'),
+  e('enter_queue', '排队面试'),
   e('enter_resume', '简历管理', '人才'),
   e('enter_resume_all', '已选中人才'),
   e('enter_interview', '面试管理'),
