@@ -151,14 +151,37 @@ export async function startServer(opts: { demo?: boolean; env?: Record<string, s
     },
     async close() {
       await app.close();
-      if (usePg) {
-        const pg = await import('pg');
-        const c = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      }
+      if (usePg) await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const pg = await import('pg');
+  const c = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  await c.query(`drop schema if exists ${schema} cascade`);
+  await c.end();
+}
+
+/** Suites of two nodes on one database and bus run in the postgres project with REDIS_URL set. */
+export const twoNodes = dbKind === 'postgres' && !!process.env.REDIS_URL;
+export const twoNodesTitle = (what: string) => `${what}${twoNodes ? '' : ' (skipped: runs in the postgres project with DATABASE_URL and REDIS_URL set)'}`;
+
+/** Two servers on one fresh schema and the bus (`schema`, for a third); close() stops them and drops it. */
+export async function startTwoNodes(prefix: string, env: Record<string, string> = {}) {
+  const schema = `t_${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const a = await startServer({ env: { ...env, DATABASE_SCHEMA: schema } });
+  const b = await startServer({ env: { ...env, DATABASE_SCHEMA: schema } });
+  return {
+    a,
+    b,
+    schema,
+    async close() {
+      await b.close();
+      await a.close();
+      await dropSchema(schema);
     },
   };
 }

@@ -3,18 +3,16 @@
  * held by one node, the HR's by the other; the HR's presence opens the booth on both, and the
  * HR's 下一位 on one node reaches the seeker's socket on the other as a live signal.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { queueApi, SocketMessage } from '@zp/core/contract';
-import { dbKind, type ApiReply, type TestServer, startServer } from '../../../test/helpers.js';
+import { startTwoNodes, twoNodes, twoNodesTitle, type ApiReply, type TestServer } from '../../../test/helpers.js';
 import { completeResume, giveCompany, uniquePhone } from '../../../test/roles.js';
 import { fairWithSignup } from '../../../test/recruit.js';
 import { openSocket, type TestSocket } from '../../../test/socket.js';
 
-const twoNodes = dbKind === 'postgres' && !!process.env.REDIS_URL;
+let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
 let a: TestServer;
 let b: TestServer;
-const schema = `t_queue_${crypto.randomBytes(5).toString('hex')}`;
 const sockets: TestSocket[] = [];
 
 async function signalOn(s: TestSocket): Promise<Extract<SocketMessage, { type: 3 }>> {
@@ -24,21 +22,14 @@ async function signalOn(s: TestSocket): Promise<Extract<SocketMessage, { type: 3
   }
 }
 
-describe.skipIf(!twoNodes)(`booth queue on two nodes${twoNodes ? '' : ' (skipped: runs in the postgres project with DATABASE_URL and REDIS_URL set)'}`, () => {
+describe.skipIf(!twoNodes)(twoNodesTitle('booth queue on two nodes'), () => {
   beforeAll(async () => {
-    const env = { DATABASE_SCHEMA: schema };
-    a = await startServer({ env });
-    b = await startServer({ env });
+    nodes = await startTwoNodes('queue');
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await b?.close();
-    await a?.close();
-    const pg = await import('pg');
-    const c = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
+    await nodes?.close();
   });
 
   it('the HR online on one node opens the booth on the other, and 下一位 there reaches the seeker live', async () => {

@@ -4,35 +4,26 @@
  * other come and go, negotiation is relayed across, the 20-minute end reached on one node removes
  * the members held by the other, and a drop is noticed wherever the member was.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTC_CLOSE_REVOKED } from '@zp/core/contract';
-import { dbKind, md5, startServer, type TestServer } from '../../../test/helpers.js';
+import { md5, startServer, startTwoNodes, twoNodes, twoNodesTitle, type TestServer } from '../../../test/helpers.js';
 import { operatorSession } from '../../../test/roles.js';
 import { controlClock, hr, hubOf, openRoom, seeker, Signal, signal } from '../../../test/rtc.js';
 
-const twoNodes = dbKind === 'postgres' && !!process.env.REDIS_URL;
 const GRACE_MS = 60_000;
+let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
 let a: TestServer;
 let b: TestServer;
-const schema = `t_rtc_${crypto.randomBytes(5).toString('hex')}`;
 const sockets: Signal[] = [];
 
-describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the postgres project with DATABASE_URL and REDIS_URL set)'}`, () => {
+describe.skipIf(!twoNodes)(twoNodesTitle('two nodes'), () => {
   beforeAll(async () => {
-    const env = { DATABASE_SCHEMA: schema, RTC_RECONNECT_GRACE_MS: String(GRACE_MS) };
-    a = await startServer({ env });
-    b = await startServer({ env });
+    nodes = await startTwoNodes('rtc', { RTC_RECONNECT_GRACE_MS: String(GRACE_MS) });
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await b?.close();
-    await a?.close();
-    const pg = await import('pg');
-    const c = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
+    await nodes?.close();
   });
   const open = async (srv: TestServer, p: Parameters<typeof signal>[1]) => {
     const s = await signal(srv, p);
@@ -84,7 +75,7 @@ describe.skipIf(!twoNodes)(`two nodes${twoNodes ? '' : ' (skipped: runs in the p
 
   it('a node that has just started holds its members: another node does not take them for dropped', async () => {
     // A third node, whose sweep timer has not fired yet when node A sweeps.
-    const c = await startServer({ env: { DATABASE_SCHEMA: schema, RTC_RECONNECT_GRACE_MS: String(GRACE_MS) } });
+    const c = await startServer({ env: { DATABASE_SCHEMA: nodes.schema, RTC_RECONNECT_GRACE_MS: String(GRACE_MS) } });
     try {
       const promoter = await hr(a);
       const s1 = await seeker(a);
