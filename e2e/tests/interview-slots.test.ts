@@ -4,7 +4,8 @@
  * 面试邀请, downloads its .ics (parsed with ical.js: the start in China time), and the reminder 2
  * minutes before pops up on the page; 进入面试 opens the chat with the HR. Screenshots at 1280 and
  * 375 px of the publish dialog, the HR's list, the invitation's slot picker and the seeker's picker;
- * then the HR's scorecard (the list sums it up) and 发 offer, which the seeker reads as a notice.
+ * then the HR's scorecard (the list sums it up) and 发 offer, which the seeker reads as a notice
+ * and as the stage of the application in 我的投递.
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -146,5 +147,9 @@ describe('interview slots', () => {
     await notice.getByText(`「${jobs[0]!.gwmc}」的录用意向（offer）`, { exact: false }).waitFor();
     expect(await seeker.page.locator('body').textContent()).not.toContain('项目经验扎实');
     await screenshot(seeker.page, 'offer-seeker-375', { fullPage: false });
+    // …and in 我的投递 the application's stage reads 已发 offer.
+    await seeker.page.goto('/zppc/job_hunter/hunter_invest');
+    const mine = seeker.page.locator('.sk-row', { hasText: jobs[0]!.gwmc }).first();
+    await expect.poll(() => mine.getByTestId('application-state').textContent()).toBe('已发 offer');
   });
 });

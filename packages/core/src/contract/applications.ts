@@ -90,6 +90,8 @@ export const MyApplication = Type.Object({
   /** fjjlid / fjjlmc: attachment résumé sent, '' = the online résumé */
   fjjlid: Type.String(),
   fjjlmc: Type.String(),
+  /** offerAt: when the enterprise sent an offer (已发 offer), '' for none */
+  offerAt: Type.String(),
 });
 
 /** page of listAll / listLooked / listDenied / listSxh, as the older client reads it. */

@@ -69,6 +69,16 @@ export async function appliedToCompany(db: Db, seekerId: string, companyId: stri
   return !!(await one(db, sql`select 1 as ok from applications where seeker_id = ${seekerId} and company_id = ${companyId} limit 1`));
 }
 
+/** The seeker's applications to the enterprise that may still lead to an interview (not final, the job still open). */
+export async function openApplicationsTo(db: Db, seekerId: string, companyId: string): Promise<{ bsid: string; gwid: string; gwmc: string }[]> {
+  return rows(
+    db,
+    sql`select a.id::text as bsid, j.id::text as gwid, j.title as gwmc from applications a join jobs j on j.id = a.job_id
+        where a.seeker_id = ${seekerId} and a.company_id = ${companyId} and a.state not in (5, 6) and j.status = 1
+        order by a.created_at desc limit 50`,
+  );
+}
+
 /** The new application's id, or null when the seeker already applied to the job. */
 export async function insertApplication(
   db: Db,
@@ -191,7 +201,8 @@ export async function seekerApplications(db: Db, seekerId: string, which: Seeker
                j.education as xlyq, j.experience as jyyq, j.experience as gznx,
                (select count(*)::int from resume_views v where v.seeker_id = a.seeker_id and v.company_id = a.company_id) as ckcs,
                ${timeText('a.created_at')} as tdsj, a.state::int as yyzt, ${timeText('a.state_at')} as ztsj,
-               coalesce(f.id::text, '') as hxid, coalesce(f.name, '') as hymc, coalesce(rf.id::text, '') as fjjlid, coalesce(rf.name, '') as fjjlmc
+               coalesce(f.id::text, '') as hxid, coalesce(f.name, '') as hymc, coalesce(rf.id::text, '') as fjjlid, coalesce(rf.name, '') as fjjlmc,
+               ${timeText('a.offer_at')} as "offerAt"
         ${from} order by a.created_at desc, a.id desc limit ${limit} offset ${offsetOf(page, limit)}`,
   );
   return { total, list };

@@ -1,6 +1,6 @@
 /**
  * An application's state (spec: yyzt 1 已投递 … 6 录用) as a state, the same for the seeker, the
- * HR and on a job page: one text and one tone per state.
+ * HR and on a job page: one text and one tone per state, and 已发 offer once an offer is out.
  */
 import { StateTag, type StateTone } from '@zp/ui';
 import { APPLICATION_STATES } from '@zp/core/routes';
@@ -8,10 +8,14 @@ import { APPLICATION_STATES } from '@zp/core/routes';
 export const applicationText = (yyzt: number): string => (APPLICATION_STATES as Record<number, string>)[yyzt] ?? '已投递';
 const APPLICATION_TONE: Record<number, StateTone> = { 1: 'primary', 2: 'info', 3: 'warning', 4: 'success', 5: 'danger', 6: 'success' };
 
-export function ApplicationState({ yyzt, testId }: { yyzt: number; testId?: string }) {
+/** The stage between 面试 and 录用: the enterprise sent an offer (offerAt), not yet hired or refused. */
+export const OFFER_TEXT = '已发 offer';
+
+export function ApplicationState({ yyzt, offerAt, testId }: { yyzt: number; offerAt?: string; testId?: string }) {
+  const offer = !!offerAt && yyzt !== 5 && yyzt !== 6;
   return (
-    <StateTag tone={APPLICATION_TONE[yyzt] ?? 'info'} testId={testId}>
-      {applicationText(yyzt)}
+    <StateTag tone={offer ? 'success' : (APPLICATION_TONE[yyzt] ?? 'info')} testId={testId}>
+      {offer ? OFFER_TEXT : applicationText(yyzt)}
     </StateTag>
   );
 }

@@ -18,7 +18,7 @@ import { DownloadDialog, InviteDialog, setApplicationState, toggleFavourite, typ
 import { avatarOf } from '../seeker/common';
 import { to } from '../../lib/paths';
 import { ReachSeeker } from './ReachSeeker';
-import { ApplicationState } from '../common/ApplicationState';
+import { ApplicationState, OFFER_TEXT } from '../common/ApplicationState';
 
 type Row = ReplyOf<typeof applicationsApi.received>['page']['list'][number];
 const LIMIT = 10;
@@ -52,7 +52,7 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
         <p className="hr-card__title">
           <a href={resumePath(a.qzbsid, a.gwid)}>{a.xm}</a>
           <ApplicationState yyzt={a.yyzt} />
-          {a.offerAt && !final ? <Tag tone="success">已发 offer</Tag> : null}
+          {a.offerAt && !final ? <Tag tone="success">{OFFER_TEXT}</Tag> : null}
           {a.sfsc ? <Tag tone="warning">已收藏</Tag> : null}
         </p>
         <p className="hr-card__meta">
@@ -131,7 +131,7 @@ function Received({ selected }: { selected: boolean }) {
         { key: '', label: '全部已选中' },
         { key: '3', label: '通过初筛' },
         { key: '4', label: '邀请面试' },
-        { key: 'offer', label: '已发 offer' },
+        { key: 'offer', label: OFFER_TEXT },
         { key: '6', label: '已录用' },
       ]
     : [
@@ -140,7 +140,7 @@ function Received({ selected }: { selected: boolean }) {
         { key: '2', label: '已查看' },
         { key: '3', label: '通过初筛' },
         { key: '4', label: '邀请面试' },
-        { key: 'offer', label: '已发 offer' },
+        { key: 'offer', label: OFFER_TEXT },
         { key: '5', label: '不合适' },
         { key: '6', label: '已录用' },
       ];

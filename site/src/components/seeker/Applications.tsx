@@ -95,7 +95,7 @@ function Applications() {
               after={open === a.bsid ? <ApplicationTimeline bsid={a.bsid} /> : null}
               side={
                 <>
-                  <ApplicationState yyzt={a.yyzt} testId="application-state" />
+                  <ApplicationState yyzt={a.yyzt} offerAt={a.offerAt} testId="application-state" />
                   {a.ztsj ? <span className="sk-muted sk-small">{minute(a.ztsj)} 更新</span> : null}
                   <span className="sk-row__buttons">
                     <Button variant="text" aria-expanded={open === a.bsid} onClick={() => setOpen(open === a.bsid ? null : a.bsid)}>
