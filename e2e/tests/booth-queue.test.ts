@@ -3,7 +3,9 @@
  * browsers: each seeker joins the demo enterprise's line from its booth in the hall and sees the
  * place; one leaves and the others move up on their pages without a reload; the HR, in 排队面试,
  * takes each in turn with 下一位, which rings the seeker through the chat's 1:1 call, and the call
- * connects (frames arrive both ways). Screenshots of both sides at 1280 and 375 px.
+ * connects (frames arrive both ways); 暂停排队 with a note closes the booth to newcomers; and a
+ * seeker books an interview slot the HR opened at the booth (预约面试). Screenshots of both sides
+ * at 1280 and 375 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -127,5 +129,30 @@ describe('booth queue', () => {
     await screenshot(hr.page, 'queue-hr-paused-375', { fullPage: false });
     await line.getByRole('button', { name: '恢复排队' }).click();
     await toast(hr.page, '已恢复排队').waitFor();
+
+    // 预约面试 at the booth: the HR opened a slot there (展位可约); 王磊, who applied to one of the
+    // enterprise's jobs, books it from the booth, and finds it in 面试邀请.
+    const jobs = (await apiCall<{ page: { list: { gwid: string; gwmc: string }[] } }>('/api/hr/qydwgwfbxx/findGwListHr', { token: hrGrant.token, query: { gwzt: '2', page: 1, limit: 100 } })).page.list;
+    const job = jobs[jobs.length - 1]!;
+    await apiCall('/api/qz/qyhxrxx/td', { token: b.grant.token, method: 'POST', query: { gwid: job.gwid } });
+    const startsMs = Math.ceil((Date.now() + 6 * 86_400_000) / 3_600_000) * 3_600_000;
+    const starts = new Date(startsMs + 8 * 3_600_000).toISOString();
+    const published = await apiCall<{ code: number; msg: string }>('/api/hr/slots', {
+      token: hrGrant.token,
+      method: 'POST',
+      body: { startsAt: `${starts.slice(0, 10)} ${starts.slice(11, 16)}`, minutes: 20, count: 1, mode: 'video', capacity: 1, jobIds: [job.gwid], cutoffHours: 0, atBooth: true },
+    });
+    expect(published.code, published.msg).toBe(0);
+    await b.page.reload();
+    await booth(b.page).getByRole('button', { name: '预约面试' }).click();
+    const picker = b.page.getByRole('dialog', { name: `预约面试 · ${company.dwmc}` });
+    await picker.getByText(`面试岗位：${job.gwmc}`).waitFor();
+    await picker.locator('.slot-choice', { hasText: `${starts.slice(11, 16)}–` }).first().click();
+    await settled(b.page);
+    await screenshot(b.page, 'booth-book-1280', { fullPage: false });
+    await picker.getByRole('button', { name: '确认预约' }).click();
+    await toast(b.page, '可在「面试邀请」中查看、改约或下载日历').waitFor();
+    await b.page.goto('/zppc/job_hunter/hunter_invite');
+    await b.page.locator('.sk-invite').filter({ hasText: job.gwmc }).first().getByText(starts.slice(11, 16), { exact: false }).first().waitFor();
   });
 });

@@ -449,6 +449,8 @@ export const slotsApi = {
   figures: /*#__PURE__*/ ref<typeof C.slotsApi["figures"]>("GET", "/api/hr/slots/figures", "hrApproved"),
   offers: /*#__PURE__*/ ref<typeof C.slotsApi["offers"]>("GET", "/api/qz/slots/offers", "qz"),
   book: /*#__PURE__*/ ref<typeof C.slotsApi["book"]>("POST", "/api/qz/slots/book", "qz"),
+  booth: /*#__PURE__*/ ref<typeof C.slotsApi["booth"]>("GET", "/api/qz/slots/booth", "qz"),
+  bookAtBooth: /*#__PURE__*/ ref<typeof C.slotsApi["bookAtBooth"]>("POST", "/api/qz/slots/booth/book", "qz"),
   cancel: /*#__PURE__*/ ref<typeof C.slotsApi["cancel"]>("POST", "/api/qz/slots/cancel", "qz"),
   calendar: /*#__PURE__*/ ref<typeof C.slotsApi["calendar"]>("GET", "/api/sec/slots/calendar", "user"),
 };

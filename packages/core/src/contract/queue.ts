@@ -28,6 +28,8 @@ export const BoothQueue = Type.Object({
   waiting: Type.Integer(),
   /** minutes a newcomer would wait */
   waitMinutes: Type.Integer(),
+  /** interview slots open to book at the booth (展位可约; the slots module's 预约面试) */
+  slots: Type.Integer(),
 });
 export type BoothQueue = Static<typeof BoothQueue>;
 

@@ -50,6 +50,8 @@ export const Slot = Type.Object({
   jobIds: Type.Array(Type.String()),
   jobTitles: Type.Array(Type.String()),
   cutoffHours: Type.Number(),
+  /** open to every seeker at the enterprise's online-fair booths (展位可约) */
+  atBooth: Type.Boolean(),
   /** who published it */
   hrName: Type.String(),
   bookers: Type.Array(SlotBooker),
@@ -81,6 +83,13 @@ export const SlotOffer = Type.Object({
 });
 export type SlotOffer = Static<typeof SlotOffer>;
 
+/** 预约面试 at a booth: the enterprise's booth slots still open, and my applications to it that may lead to an interview. */
+export const BoothSlots = Type.Object({
+  slots: Type.Array(Type.Object({ id: Type.String(), ...SlotWhen, left: Type.Integer(), jobIds: Type.Array(Type.String()) })),
+  applications: Type.Array(Type.Object({ bsid: Type.String(), gwid: Type.String(), gwmc: Type.String() })),
+});
+export type BoothSlots = Static<typeof BoothSlots>;
+
 const tags = ['slots'];
 
 export const slotsApi = {
@@ -110,6 +119,7 @@ export const slotsApi = {
       capacity: Type.Integer({ minimum: 1, maximum: SLOT_MAX_CAPACITY, title: '每个时段人数' }),
       jobIds: Type.Array(Id('岗位ID'), { maxItems: 50, uniqueItems: true, title: '岗位' }),
       cutoffHours: Enum(SLOT_CUTOFF_HOURS, { title: '改约截止' }),
+      atBooth: Type.Optional(Type.Boolean({ title: '展位可约' })),
     }),
     reply: replyOf({ ids: Type.Array(Type.String()) }),
   }),
@@ -143,6 +153,16 @@ export const slotsApi = {
     method: 'POST', url: '/api/qz/slots/book', summary: '预约面试时段（已预约时为改约）', access: 'qz', tags,
     body: Type.Object({ msid: Id('面试邀请ID'), slotId: Id('时段ID') }),
     reply: replyOf({ booking: SlotBooking }),
+  }),
+  booth: route({
+    method: 'GET', url: '/api/qz/slots/booth', summary: '展位可预约的面试时段，及我对该单位可预约面试的投递', access: 'qz', tags,
+    query: Type.Object({ dwid: Id('单位ID') }),
+    reply: replyOf(BoothSlots.properties),
+  }),
+  bookAtBooth: route({
+    method: 'POST', url: '/api/qz/slots/booth/book', summary: '在展位预约面试时段（需已投递该单位的岗位）', access: 'qz', tags,
+    body: Type.Object({ dwid: Id('单位ID'), slotId: Id('时段ID'), bsid: Id('投递ID') }),
+    reply: replyOf({ msid: Type.String(), booking: SlotBooking }),
   }),
   cancel: route({
     method: 'POST', url: '/api/qz/slots/cancel', summary: '取消预约（邀请回到待答复，可另约时段）', access: 'qz', tags,

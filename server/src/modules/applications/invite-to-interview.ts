@@ -26,6 +26,8 @@ export interface OfferedSlots {
   check(jobId: string): Promise<void>;
   attach(interviewId: string): Promise<void>;
   when: string;
+  /** the seeker asked for it (a booking at a booth): no 面试邀请 notice, the booking follows at once */
+  seekerAsked?: boolean;
 }
 
 export interface InviteInput {
@@ -111,6 +113,7 @@ export async function invite(s: S, hrId: string, companyId: string, input: Invit
   await offer?.attach(id);
   if (applicationId && applicationState !== 4) await changeState(s, hrId, companyId, applicationId, 4, false);
 
+  if (offer?.seekerAsked) return id;
   const job = (await jobSummary(s.db, jobId))!;
   await notify(
     s,

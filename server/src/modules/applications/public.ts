@@ -6,4 +6,4 @@ export { candidateAccess, resumeFileAccess, sharedResumeRule } from './candidate
 
 // Used by other modules; they import them from here only.
 export { beijingTime, invite } from './invite-to-interview.js';
-export { appliedJobs, fairApplicationFigures, interviewsSent, receivedResumeCounts, seekerName } from './repo.js';
+export { appliedJobs, fairApplicationFigures, interviewsSent, openApplicationsTo, receivedResumeCounts, seekerName } from './repo.js';

@@ -19,7 +19,7 @@ it('demo: the demo HR’s booth at the running online fair takes seekers wheneve
   const booth = async () => (await srv.call<ApiReply<typeof queueApi.booths>>('/api/pub/queue/booths', { body: { hxid, dwids: [dwid] } })).body.list[0]!;
   expect((await booth()).closed).toBe('offline');
   const socket = await openSocket(srv.url, hr.token);
-  expect(await booth()).toMatchObject({ closed: '', waiting: 0 });
+  expect(await booth()).toMatchObject({ closed: '', waiting: 0, slots: 2 });
   // the demo seeker can join at once
   const qz = await srv.login('qz', '13800000001');
   const joined = await srv.call<ApiReply<typeof queueApi.join>>('/api/qz/queue/join', { token: qz.token, body: { hxid, dwid } });

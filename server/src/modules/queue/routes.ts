@@ -10,7 +10,7 @@ import { startQueueSweep } from './sweep.js';
 
 const queue: Module = {
   name: 'queue',
-  dependencies: ['fairs', 'notify', 'resumes', 'companies'],
+  dependencies: ['fairs', 'notify', 'resumes', 'companies', 'slots'],
   register(app, s) {
     handle(app, s, queueApi.booths, async ({ body }) => ({ list: await boothQueues(s, body.hxid, body.dwids) }));
     handle(app, s, queueApi.mine, async ({ user }) => ({ entry: await myQueue(s, user.id) }));

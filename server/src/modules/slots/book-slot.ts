@@ -72,6 +72,7 @@ export async function bookSlot(s: S, seekerId: string, msid: string, slotId: str
     if (r.why === 'full') throw conflict('该时段刚刚约满，请选择其他时段');
     if (r.why === 'closed') throw badRequest('该时段已截止预约，请选择其他时段');
     if (r.why === 'locked') throw badRequest('已过改约截止时间，不能再改约');
+    if (r.why === 'taken') throw conflict('你已通过另一份面试邀请预约了该时段，请选择其他时段');
     throw badRequest('您已拒绝该面试邀请');
   }
   if (!r.booking) return bookingOf((await liveBookings(s.db, [msid]))[0]!); // already in that slot

@@ -24,6 +24,8 @@ export interface SlotsInput {
   capacity: number;
   jobIds: string[];
   cutoffHours: number;
+  /** open to every seeker at the enterprise's online-fair booths, not only to invitations */
+  atBooth?: boolean;
 }
 
 /** Publishes `count` slots back to back from `startsAt` (Beijing); refuses times past, too far, or over the HR's own. */
@@ -49,6 +51,7 @@ export async function publishSlots(s: S, hrId: string, companyId: string, input:
     capacity: input.capacity,
     jobIds: input.jobIds,
     cutoffMinutes: input.cutoffHours * 60,
+    atBooth: !!input.atBooth,
   }));
   return insertSlots(s.db, companyId, hrId, list);
 }
@@ -68,6 +71,7 @@ async function withBookers(s: S, list: HrSlotRow[]): Promise<Slot[]> {
     jobIds: x.job_ids,
     jobTitles: x.job_titles,
     cutoffHours: x.cutoff_minutes / 60,
+    atBooth: x.at_booth,
     hrName: x.hr_name,
     bookers: bookers
       .filter((b) => b.slot_id === x.id)

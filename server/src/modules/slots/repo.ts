@@ -16,25 +16,26 @@ export interface SlotRow {
   booked: number;
   job_ids: string[];
   cutoff_minutes: number;
+  at_booth: boolean;
 }
 
 const slotColumns = sql`s.id::text as id, s.company_id::text as company_id, s.hr_id::text as hr_id, ${minuteText('s.starts_at')} as starts_at,
   (extract(epoch from s.starts_at) * 1000)::float8 as starts_ms, s.minutes::int as minutes, s.mode, s.address, s.capacity::int as capacity,
-  s.booked::int as booked, s.job_ids::text[] as job_ids, s.cutoff_minutes`;
+  s.booked::int as booked, s.job_ids::text[] as job_ids, s.cutoff_minutes, s.at_booth`;
 
 export async function insertSlots(
   db: Db,
   companyId: string,
   hrId: string,
-  list: { startsAt: Date; minutes: number; mode: string; address: string; capacity: number; jobIds: string[]; cutoffMinutes: number }[],
+  list: { startsAt: Date; minutes: number; mode: string; address: string; capacity: number; jobIds: string[]; cutoffMinutes: number; atBooth: boolean }[],
 ): Promise<string[]> {
   const r = await rows<{ id: string }>(
     db,
-    sql`insert into interview_slots (company_id, hr_id, starts_at, minutes, mode, address, capacity, job_ids, cutoff_minutes)
+    sql`insert into interview_slots (company_id, hr_id, starts_at, minutes, mode, address, capacity, job_ids, cutoff_minutes, at_booth)
         values ${sql.join(
           list.map(
             (x) => sql`(${companyId}, ${hrId}, ${x.startsAt.toISOString()}, ${x.minutes}, ${x.mode}, ${x.address}, ${x.capacity},
-                        ${`{${x.jobIds.join(',')}}`}::bigint[], ${x.cutoffMinutes})`,
+                        ${`{${x.jobIds.join(',')}}`}::bigint[], ${x.cutoffMinutes}, ${x.atBooth})`,
           ),
           sql`, `,
         )}
@@ -81,15 +82,51 @@ export async function companySlots(db: Db, companyId: string, scope: 'upcoming' 
   return { total: total!.n, list };
 }
 
+/** Still bookable: not past the cut-off, places left. */
+const bookable = sql`s.starts_at > now() + make_interval(mins => s.cutoff_minutes) and s.booked < s.capacity`;
+
 /** Future slots of the enterprise with a place left, for the job if one is named (or all). */
 export async function openSlots(db: Db, companyId: string, jobId: string | null): Promise<HrSlotRow[]> {
   return rows<HrSlotRow>(
     db,
     sql`select ${hrSlotColumns} from interview_slots s left join users u on u.id = s.hr_id left join hr_profiles h on h.user_id = s.hr_id
-        where s.company_id = ${companyId} and s.starts_at > now() + make_interval(mins => s.cutoff_minutes) and s.booked < s.capacity
+        where s.company_id = ${companyId} and ${bookable}
           ${jobId ? sql`and (cardinality(s.job_ids) = 0 or ${jobId}::bigint = any(s.job_ids))` : sql``}
         order by s.starts_at, s.id limit 200`,
   );
+}
+
+/** The enterprise's slots open at its booths (展位可约) that can still be booked. */
+export async function boothSlots(db: Db, companyId: string): Promise<HrSlotRow[]> {
+  return rows<HrSlotRow>(
+    db,
+    sql`select ${hrSlotColumns} from interview_slots s left join users u on u.id = s.hr_id left join hr_profiles h on h.user_id = s.hr_id
+        where s.company_id = ${companyId} and s.at_booth and ${bookable} order by s.starts_at, s.id limit 200`,
+  );
+}
+
+/** How many booth slots each enterprise has open. */
+export async function boothSlotCounts(db: Db, companyIds: readonly string[]): Promise<Map<string, number>> {
+  if (!companyIds.length) return new Map();
+  const r = await rows<{ id: string; n: number }>(
+    db,
+    sql`select s.company_id::text as id, count(*)::int as n from interview_slots s
+        where s.company_id in (${inList(companyIds)}) and s.at_booth and ${bookable} group by s.company_id`,
+  );
+  return new Map(r.map((x) => [x.id, x.n]));
+}
+
+/** Whether the seeker has an invitation for the job still to come: waiting for an answer, or accepted for a later time. */
+export async function invitationAhead(db: Db, seekerId: string, jobId: string): Promise<boolean> {
+  return !!(await one(
+    db,
+    sql`select 1 as ok from interviews where seeker_id = ${seekerId} and job_id = ${jobId} and (answer = 0 or (answer = 1 and (at is null or at > now()))) limit 1`,
+  ));
+}
+
+/** The HR as an invitation's contact: name and mobile. */
+export async function hrContact(db: Db, hrId: string): Promise<{ name: string; phone: string } | undefined> {
+  return one(db, sql`select coalesce(nullif(h.name, ''), '招聘负责人') as name, u.phone from users u left join hr_profiles h on h.user_id = u.id where u.id = ${hrId}`);
 }
 
 export interface BookerRow {
@@ -187,7 +224,7 @@ export async function liveBookings(db: Db, interviewIds: readonly string[]): Pro
 }
 
 /** The new booking and the slot it left (null: first booking); booking null: it was in that slot already. */
-export type BookResult = { ok: true; booking: BookingRow | null; from: SlotRow | null } | { ok: false; why: 'full' | 'closed' | 'locked' | 'answered' };
+export type BookResult = { ok: true; booking: BookingRow | null; from: SlotRow | null } | { ok: false; why: 'full' | 'closed' | 'locked' | 'answered' | 'taken' };
 
 /**
  * Books `slotId` for the invitation, or moves its booking there, in one transaction. The slot's
@@ -234,16 +271,19 @@ export async function book(db: Db, interviewId: string, seekerId: string, slotId
       // nothing of this attempt stays (the old booking is kept)
       throw new SlotRefusal(still?.open ? 'full' : 'closed');
     }
+    // The seeker already sits in this slot through another invitation (slot_bookings_seat).
     const b = await one<{ id: string }>(
       t,
-      sql`insert into slot_bookings (slot_id, interview_id, seeker_id) values (${slotId}, ${interviewId}, ${seekerId}) returning id::text as id`,
+      sql`insert into slot_bookings (slot_id, interview_id, seeker_id) values (${slotId}, ${interviewId}, ${seekerId})
+          on conflict do nothing returning id::text as id`,
     );
+    if (!b) throw new SlotRefusal('taken');
     await t.execute(
       sql`update interviews set answer = 1, answered_at = coalesce(answered_at, now()), at = ${new Date(taken.starts_ms).toISOString()},
                  address = ${taken.mode === 'video' ? SLOT_VIDEO_ADDRESS : taken.address}
           where id = ${interviewId}`,
     );
-    return { ok: true, booking: { ...taken, booking_id: b!.id, interview_id: interviewId, seeker_id: seekerId, attendance: null }, from } as const;
+    return { ok: true, booking: { ...taken, booking_id: b.id, interview_id: interviewId, seeker_id: seekerId, attendance: null }, from } as const;
   }).catch((err: unknown) => {
     if (err instanceof SlotRefusal) return { ok: false, why: err.why } as const;
     throw err;
@@ -252,7 +292,7 @@ export async function book(db: Db, interviewId: string, seekerId: string, slotId
 
 /** Rolls the booking transaction back with the reason. */
 class SlotRefusal extends Error {
-  constructor(readonly why: 'full' | 'closed') {
+  constructor(readonly why: 'full' | 'closed' | 'taken') {
     super(why);
   }
 }

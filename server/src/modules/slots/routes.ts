@@ -6,6 +6,7 @@ import { hrCompany } from '../companies/public.js';
 import { createMailer } from '../notify/public.js';
 import { bookSlot, cancelSlot, seekerOffers } from './book-slot.js';
 import { bookingCalendar } from './calendar.js';
+import { bookAtBooth, boothSlotsFor } from './book-at-booth.js';
 import { inviteWithSlots } from './invite-with-slots.js';
 import { listSlots, publishSlots, slotsOpenFor, withdrawSlot } from './publish-slots.js';
 import { startSlotTimers } from './reminders.js';
@@ -39,6 +40,8 @@ const slots: Module = {
     });
     handle(app, s, slotsApi.offers, async ({ user }) => ({ list: await seekerOffers(s, user.id) }));
     handle(app, s, slotsApi.book, async ({ body, user }) => ({ booking: await bookSlot(s, user.id, body.msid, body.slotId), msg: '预约成功' }));
+    handle(app, s, slotsApi.booth, async ({ query, user }) => boothSlotsFor(s, user.id, query.dwid));
+    handle(app, s, slotsApi.bookAtBooth, async ({ body, user }) => ({ ...(await bookAtBooth(s, user.id, body.dwid, body.slotId, body.bsid)), msg: '预约成功' }));
     handle(app, s, slotsApi.cancel, async ({ body, user }) => {
       await cancelSlot(s, user.id, body.msid);
       return { msg: '已取消预约' };

@@ -6,7 +6,7 @@ import { SLOT_OFFER_ADDRESS } from '@zp/core/rules/slots';
  * Demo step of the slots module, after the applications: the demo HR has published interview
  * slots for the coming three days (two by video, one on site, 30 minutes each), and the demo
  * seeker has an invitation from that HR, for a job not applied to (found in talent search), that
- * offers three of them to book.
+ * offers three of them to book; the other two are open at the enterprise's booths (展位可约).
  */
 export async function seedSlotsDemo(ctx: DemoContext): Promise<void> {
   const { db, seekerId, hrId, companyId } = ctx;
@@ -21,23 +21,23 @@ export async function seedSlotsDemo(ctx: DemoContext): Promise<void> {
     ctx.log.warn('demo slots skipped: no job of the demo enterprise left to invite for');
     return;
   }
-  /** [days ahead, Beijing hour, minute, mode, address] */
-  const plan: [number, number, number, 'video' | 'onsite', string][] = [
-    [1, 14, 0, 'video', ''],
-    [1, 14, 30, 'video', ''],
-    [2, 10, 0, 'onsite', '深圳市南山区科技园科苑路 15 号 8 楼'],
-    [3, 15, 0, 'video', ''],
-    [3, 15, 30, 'video', ''],
+  /** [days ahead, Beijing hour, minute, mode, address, open at the booths] */
+  const plan: [number, number, number, 'video' | 'onsite', string, boolean][] = [
+    [1, 14, 0, 'video', '', false],
+    [1, 14, 30, 'video', '', true],
+    [2, 10, 0, 'onsite', '深圳市南山区科技园科苑路 15 号 8 楼', false],
+    [3, 15, 0, 'video', '', false],
+    [3, 15, 30, 'video', '', true],
   ];
   const slots = await rows<{ id: string }>(
     db,
-    sql`insert into interview_slots (company_id, hr_id, starts_at, minutes, mode, address, capacity, job_ids, cutoff_minutes)
+    sql`insert into interview_slots (company_id, hr_id, starts_at, minutes, mode, address, capacity, job_ids, cutoff_minutes, at_booth)
         values ${sql.join(
           plan.map(
-            ([days, hour, minute, mode, address]) =>
+            ([days, hour, minute, mode, address, atBooth]) =>
               sql`(${companyId}, ${hrId},
                    (date_trunc('day', now() at time zone 'Asia/Shanghai') + make_interval(days => ${days}, hours => ${hour}, mins => ${minute})) at time zone 'Asia/Shanghai',
-                   30, ${mode}, ${address}, 1, '{}', 120)`,
+                   30, ${mode}, ${address}, 1, '{}', 120, ${atBooth})`,
           ),
           sql`, `,
         )}

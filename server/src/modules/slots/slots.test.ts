@@ -54,7 +54,7 @@ function beijingIn(minutes: number): string {
 
 let nextStart = 3 * 24 * 60;
 /** Publishes slots that clash with no other of this suite's. */
-async function publish(extra: Partial<{ count: number; capacity: number; cutoffHours: number; mode: string; address: string; jobIds: string[]; startsAt: string; minutes: number }> = {}, who = hr()) {
+async function publish(extra: Partial<{ count: number; capacity: number; cutoffHours: number; mode: string; address: string; jobIds: string[]; startsAt: string; minutes: number; atBooth: boolean }> = {}, who = hr()) {
   nextStart += 24 * 60;
   const r = await srv.call<ApiReply<typeof slotsApi.add>>('/api/hr/slots', {
     token: who.token,
@@ -270,6 +270,58 @@ describe('no-shows', () => {
 });
 
 describe('who may call the slot routes', () => {
+  it('refuses, not fails, a second seat in one slot through two invitations of the same seeker', async () => {
+    const [slot] = await publish({ capacity: 2 });
+    const otherJob = await postJob(srv, hr(), { gwmc: '测试开发工程师' });
+    const seeker = await actor(srv, 'seeker');
+    const msids: string[] = [];
+    for (const job of [gwid, otherJob]) {
+      const applied = await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid: job } });
+      const inv = await srv.call<ApiReply<typeof slotsApi.invite>>('/api/hr/slots/invite', {
+        token: hr().token,
+        body: { hxrbsid: String(applied.body.bsid), mymc: '技术初试', lxr: '陈经理', sjhm: '13912345678', slotIds: [slot!] },
+      });
+      msids.push(inv.body.msid);
+    }
+    expect((await book(seeker, msids[0]!, slot!)).body.code).toBe(0);
+    expect((await book(seeker, msids[1]!, slot!)).body).toMatchObject({ code: 409, msg: '你已通过另一份面试邀请预约了该时段，请选择其他时段' });
+  });
+
+  it('books a slot opened at the booth (展位可约) for a seeker who applied, as an accepted invitation of the slot’s HR', async () => {
+    const [atBooth] = await publish({ atBooth: true, capacity: 2 });
+    const [inviteOnly] = await publish();
+    const seeker = await actor(srv, 'seeker');
+    const boothOf = async (a: Actor) =>
+      (await srv.call<ApiReply<typeof slotsApi.booth>>('/api/qz/slots/booth', { token: a.token, query: { dwid: hr().companyId! } })).body;
+    const bookThere = (a: Actor, slotId: string, bsid: string) =>
+      srv.call<ApiReply<typeof slotsApi.bookAtBooth>>('/api/qz/slots/booth/book', { token: a.token, body: { dwid: hr().companyId!, slotId, bsid } });
+
+    // Only booth slots show; without an application there is nothing to book for.
+    let booth = await boothOf(seeker);
+    expect(booth.slots.map((x) => x.id)).toContain(atBooth);
+    expect(booth.slots.map((x) => x.id)).not.toContain(inviteOnly);
+    expect(booth.applications).toEqual([]);
+    expect((await bookThere(seeker, atBooth!, '1')).body).toMatchObject({ code: 400, msg: '请先投递该单位的在招岗位，再预约面试' });
+
+    const applied = await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid } });
+    booth = await boothOf(seeker);
+    expect(booth.applications).toEqual([{ bsid: String(applied.body.bsid), gwid, gwmc: '后端开发工程师' }]);
+    // a slot not opened at the booth cannot be booked there
+    expect((await bookThere(seeker, inviteOnly!, String(applied.body.bsid))).body.code).toBe(409);
+
+    const r = await bookThere(seeker, atBooth!, String(applied.body.bsid));
+    expect(r.body, r.body.msg).toMatchObject({ code: 0, booking: { slotId: atBooth } });
+    // It is an invitation like any other: accepted with the slot's time, in 面试邀请, the HR told.
+    expect((await invitationRow(r.body.msid))!.answer).toBe(1);
+    expect((await offers(seeker)).find((o) => o.msid === r.body.msid)?.booking?.slotId).toBe(atBooth);
+    expect((await latest(hr().userId!))!.title).toBe('求职者预约面试');
+    expect((await latest(seeker.userId!))?.title).not.toBe('面试邀请');
+    // Once is enough: a second booking for the job goes through 面试邀请.
+    expect((await bookThere(seeker, atBooth!, String(applied.body.bsid))).body).toMatchObject({ code: 409, msg: '你已收到该岗位的面试邀请，请在「面试邀请」中答复或预约时段' });
+    const listed = (await srv.call<ApiReply<typeof slotsApi.list>>('/api/hr/slots', { token: hr().token, query: { limit: 100 } })).body.page.list.find((x) => x.id === atBooth);
+    expect(listed).toMatchObject({ atBooth: true, booked: 1 });
+  });
+
   it('matches the role matrix', async () => {
     const hrReads: [string, Parameters<TestServer['call']>[1], number][] = [
       ['/api/hr/slots', {}, 0],
@@ -286,6 +338,8 @@ describe('who may call the slot routes', () => {
       ['/api/qz/slots/offers', {}, 0],
       ['/api/qz/slots/book', { body: { msid: '1', slotId: '1' } }, 404],
       ['/api/qz/slots/cancel', { body: { msid: '1' } }, 404],
+      ['/api/qz/slots/booth', { query: { dwid: '1' } }, 0],
+      ['/api/qz/slots/booth/book', { body: { dwid: '1', slotId: '1', bsid: '1' } }, 409],
     ] as const) {
       expect(await codesByRole(actors, (a) => srv.call(path, { ...opts, token: a.token })), path).toEqual(expectedCodes(['seeker', 'seekerIncomplete'], ok));
     }

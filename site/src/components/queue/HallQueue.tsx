@@ -1,6 +1,7 @@
 /**
  * The booth queues in an online fair's hall: each booth's 排队面试 button with the line's length
- * and the expected wait (filled into the booths' [data-queue-slot]), and, for a job seeker in a
+ * and the expected wait, and 预约面试 where the enterprise opened interview slots at its booths
+ * (filled into the booths' [data-queue-slot]), and, for a job seeker in a
  * line, the place at the bottom of the page — live, from the notification socket's signals — with
  * 离开队伍, and 轮到你了 while the HR's call rings (the chat widget's call layer answers it).
  */
@@ -13,13 +14,15 @@ import { onSignal } from '@zp/core/socket';
 import { QUEUE_CLOSED_TEXT, QUEUE_GRACE_MINUTES, QUEUE_SIGNAL, waitText, type BoothQueue, type MyQueueEntry } from '@zp/core/contract';
 import { GuardedButton } from '../common/ClickGuard';
 import { to } from '../../lib/paths';
+import { BoothBookDialog } from '../slots/BoothBook';
 import './queue.css';
 
 /** Lengths of other booths' lines change without telling this page: read again this often. */
 const BOOTHS_REFRESH_MS = 30_000;
 const BOOTHS_PER_CALL = 50;
 
-function BoothButton({ b, mine, role, onJoin }: { b: BoothQueue; mine: MyQueueEntry | null; role: string | null; onJoin: (dwid: string) => void }) {
+/** 排队面试 while the booth takes seekers (or why not), with the line's length and wait. */
+function QueueButton({ b, mine, role, onJoin }: { b: BoothQueue; mine: MyQueueEntry | null; role: string | null; onJoin: (dwid: string) => void }) {
   if (mine?.dwid === b.dwid) return <span className="tag tag--primary">{mine.state === 'called' ? '轮到你了' : `排队中 · 第 ${mine.position} 位`}</span>;
   if (b.closed === 'paused') return <span className="booth-queue__paused">{QUEUE_CLOSED_TEXT.paused}{b.note ? `：${b.note}` : ''}</span>;
   if (b.closed) return null;
@@ -36,13 +39,27 @@ function BoothButton({ b, mine, role, onJoin }: { b: BoothQueue; mine: MyQueueEn
   if (!role)
     return (
       <>
-        <a className="zp-btn zp-btn--sm" href={to(`public/login?id=1&redirect=${encodeURIComponent(location.pathname + location.search)}`)}>
+        <a className="zp-btn zp-btn--sm" href={loginHref()}>
           登录后排队面试
         </a>
         {facts}
       </>
     );
   return facts;
+}
+
+const loginHref = () => to(`public/login?id=1&redirect=${encodeURIComponent(location.pathname + location.search)}`);
+
+/** 预约面试 when the enterprise opened interview slots at its booths (whether or not its HR are online). */
+function BookButton({ b, role, onBook }: { b: BoothQueue; role: string | null; onBook: () => void }) {
+  if (!b.slots) return null;
+  if (role === 'qz')
+    return (
+      <Button className="zp-btn--sm" onClick={onBook}>
+        预约面试
+      </Button>
+    );
+  return <span className="booth-queue__facts">可预约面试时段 {b.slots} 个</span>;
 }
 
 function QueueBar({ entry, onLeave }: { entry: MyQueueEntry; onLeave: () => void }) {
@@ -78,6 +95,7 @@ export default function HallQueue({ hxid }: { hxid: string }) {
   const [slots, setSlots] = useState<HTMLElement[]>([]);
   const [booths, setBooths] = useState<Map<string, BoothQueue>>(new Map());
   const [mine, setMine] = useState<MyQueueEntry | null>(null);
+  const [booking, setBooking] = useState<{ dwid: string; name: string } | null>(null);
 
   useEffect(() => setSlots([...document.querySelectorAll<HTMLElement>('[data-queue-slot]')]), []);
 
@@ -132,7 +150,8 @@ export default function HallQueue({ hxid }: { hxid: string }) {
         return b
           ? createPortal(
               <div className="booth-queue">
-                <BoothButton b={b} mine={mine} role={role} onJoin={(dwid) => void join(dwid)} />
+                <QueueButton b={b} mine={mine} role={role} onJoin={(dwid) => void join(dwid)} />
+                <BookButton b={b} role={role} onBook={() => setBooking({ dwid: b.dwid, name: slot.dataset.name ?? '' })} />
               </div>,
               slot,
               slot.dataset.dwid,
@@ -140,6 +159,7 @@ export default function HallQueue({ hxid }: { hxid: string }) {
           : null;
       })}
       {mine && mine.hxid === hxid ? <QueueBar entry={mine} onLeave={() => void leave()} /> : null}
+      {booking ? <BoothBookDialog dwid={booking.dwid} companyName={booking.name} hxid={hxid} onClose={() => setBooking(null)} /> : null}
     </>
   );
 }

@@ -27,6 +27,7 @@ function PublishDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   const tomorrow = useMemo(() => beijingToday(Date.now() + 86_400_000), []);
   const [f, setF] = useState({ day: tomorrow, time: '10:00', minutes: '30', count: '4', mode: 'video' as SlotMode, address: '', capacity: '1', cutoffHours: '2' });
   const [jobIds, setJobIds] = useState<string[]>([]);
+  const [atBooth, setAtBooth] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof f, v: string) => setF((p) => ({ ...p, [k]: v }));
   const start = chinaTime(`${f.day} ${f.time}`);
@@ -60,6 +61,7 @@ function PublishDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
           capacity,
           jobIds,
           cutoffHours: Number(f.cutoffHours) as (typeof SLOT_CUTOFF_HOURS)[number],
+          atBooth,
         },
       }),
       true,
@@ -102,6 +104,12 @@ function PublishDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
       <Field label="改约截止" htmlFor="slot-cutoff">
         <Select id="slot-cutoff" value={f.cutoffHours} options={SLOT_CUTOFF_HOURS.map((h) => ({ value: String(h), label: h ? `开始前 ${h} 小时` : '开始前均可' }))} onChange={(v) => set('cutoffHours', v)} />
       </Field>
+      <Field label="展位可约" wide hint="勾选后，投递过本单位岗位的求职者可在网络招聘会的展位上直接预约这些时段">
+        <label className="hr-check">
+          <input type="checkbox" checked={atBooth} onChange={(e) => setAtBooth(e.target.checked)} />
+          在招聘会展位开放预约
+        </label>
+      </Field>
       <Field label="适用岗位" wide hint="不选即适用于本单位全部岗位">
         <ul className="hr-checklist">
           {(jobs.data?.page.list ?? []).map((j) => (
@@ -139,6 +147,7 @@ function SlotCard({ x, onChanged }: { x: Slot; onChanged: () => void }) {
           <Tag tone={x.booked >= x.capacity ? 'success' : 'warning'}>
             已约 {x.booked}/{x.capacity}
           </Tag>
+          {x.atBooth ? <Tag tone="primary">展位可约</Tag> : null}
         </p>
         <p className="hr-card__meta">
           <span>岗位：{x.jobTitles.length ? x.jobTitles.join('、') : '全部岗位'}</span>
