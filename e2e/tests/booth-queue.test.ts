@@ -153,6 +153,7 @@ describe('booth queue', () => {
     await picker.getByRole('button', { name: '确认预约' }).click();
     await toast(b.page, '可在「面试邀请」中查看、改约或下载日历').waitFor();
     await b.page.goto('/zppc/job_hunter/hunter_invite');
+    await b.page.getByRole('tab', { name: /已接受/ }).click();
     await b.page.locator('.sk-invite').filter({ hasText: job.gwmc }).first().getByText(starts.slice(11, 16), { exact: false }).first().waitFor();
   });
 });
