@@ -11,7 +11,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { QUEUE_BOOTHS_MAX, QUEUE_NOTE_MAX } from '../rules/queue.js';
 import { Enum, Id, replyOf, route, EmptyReply } from './define.js';
 
-export { QUEUE_CLOSED_TEXT, QUEUE_GRACE_MINUTES, QUEUE_NOTE_MAX, QUEUE_RING_SECONDS, estimatedWait, waitText, type QueueClosed } from '../rules/queue.js';
+export { QUEUE_CLOSED_TEXT, QUEUE_GRACE_MINUTES, QUEUE_NOTE_MAX, QUEUE_POLL_SECONDS, QUEUE_RING_SECONDS, estimatedWait, waitText, type QueueClosed } from '../rules/queue.js';
 
 /** The notification socket's signal topic for "a queue you are in or serve changed". */
 export const QUEUE_SIGNAL = 'queue';

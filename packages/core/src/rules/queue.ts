@@ -6,6 +6,8 @@
 
 /** How long a called seeker has to accept the call before the HR may skip them. */
 export const QUEUE_RING_SECONDS = 60;
+/** The hall page asks for the seeker's place this often while in a line (also the sign it is open). */
+export const QUEUE_POLL_SECONDS = 20;
 /** A waiting seeker whose pages are all closed keeps the place this long. */
 export const QUEUE_GRACE_MINUTES = 2;
 /** The estimate's length of one conversation before the booth has served anybody. */

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { companySignedUp } from '../fairs/public.js';
 import { averageMinutes, boothNowOf, lineChanged } from './booth-state.js';
-import { activeEntryOf, companyName, endEntry, hrNames, insertEntry, liveOnlineFair, waitingAhead, type EntryRow } from './repo.js';
+import { activeEntryOf, companyName, endEntry, hrNames, insertEntry, liveOnlineFair, touchEntry, waitingAhead, type EntryRow } from './repo.js';
 
 export async function joinQueue(s: Services, userId: string, fairId: string, companyId: string): Promise<MyQueueEntry> {
   const fair = await liveOnlineFair(s.db, fairId);
@@ -31,8 +31,9 @@ export async function leaveQueue(s: Services, userId: string): Promise<void> {
   await lineChanged(s, held.fair_id, held.company_id, [userId]);
 }
 
-/** The seeker's place now, or null. */
+/** The seeker's place now, or null; asking is the hall page's sign that it is open. */
 export async function myQueue(s: Services, userId: string): Promise<MyQueueEntry | null> {
+  await touchEntry(s.db, userId);
   const e = await activeEntryOf(s.db, userId);
   return e ? describe(s, e) : null;
 }

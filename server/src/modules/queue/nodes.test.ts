@@ -48,6 +48,7 @@ describe.skipIf(!twoNodes)(twoNodesTitle('booth queue on two nodes'), () => {
 
     expect((await b.call('/api/qz/queue/join', { token: seeker.token, body: { hxid: fairId, dwid: companyId } })).body.code).toBe(0);
     expect((await signalOn(hrSocket)).message.topic).toBe('queue');
+    await signalOn(seekerSocket); // its own join's
     const called = await a.call<ApiReply<typeof queueApi.next>>('/api/hr/queue/next', { token: hr.token, body: { hxid: fairId } });
     expect(called.body.seeker.seekerId).toBe(seeker.userId);
     expect((await signalOn(seekerSocket)).message.topic).toBe('queue');

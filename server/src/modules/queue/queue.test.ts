@@ -77,7 +77,7 @@ describe('booth queue', () => {
 
   it('lines seekers up, moves them up live as others leave or are served, and lets several HR serve one line', async () => {
     const [a, b, c] = [await actor(srv, 'seeker'), await actor(srv, 'seeker'), await actor(srv, 'seeker')];
-    const [sa, sb, sc] = [await online(a), await online(b), await online(c)];
+    const [, sb, sc] = [await online(a), await online(b), await online(c)];
     const hrSocket = await online(colleague);
     for (const s of [a, b, c]) expect((await join(s)).body.code).toBe(0);
     expect((await mine(a))!).toMatchObject({ state: 'waiting', position: 1, hxid: fairId, dwid: hr().companyId });
@@ -94,8 +94,10 @@ describe('booth queue', () => {
     expect(line.waiting.map((x) => x.seekerId)).toEqual([a.userId, b.userId, c.userId]);
     expect(line.waiting[0]).toMatchObject({ name: '测试求职者', away: false, skipped: false });
 
-    // b leaves: c moves up, and everyone in the line (and the HR) hears it.
-    await queueSignal(sa); // the joins' signals
+    // b leaves: c moves up, and everyone in the line (and the HR) hears it. First the joins'
+    // signals: c heard its own join, the colleague all three.
+    await queueSignal(sc);
+    for (let i = 0; i < 3; i++) await queueSignal(hrSocket);
     expect((await srv.call('/api/qz/queue/leave', { method: 'POST', token: b.token })).body.code).toBe(0);
     expect((await queueSignal(sc)).message.topic).toBe('queue');
     expect((await queueSignal(hrSocket)).message.topic).toBe('queue');
@@ -149,19 +151,40 @@ describe('booth queue', () => {
     expect(told?.title).toBe('未接听，已移出队伍');
   });
 
+  it('lets one HR call one seeker at a time, even pressing 下一位 twice at once', async () => {
+    const [a, b] = [await actor(srv, 'seeker'), await actor(srv, 'seeker')];
+    await online(a);
+    await online(b);
+    await join(a);
+    await join(b);
+    const both = await Promise.all([next(), next()]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([0, 409]);
+    const line = await hrQueue();
+    expect(line.current.filter((x) => x.hrId === hr().userId)).toHaveLength(1);
+    expect(line.waiting).toHaveLength(1);
+    for (const x of line.current) await srv.call('/api/hr/queue/finish', { token: hr().token, body: { id: x.id } });
+    await srv.call('/api/qz/queue/leave', { method: 'POST', token: line.waiting[0]!.seekerId === a.userId ? a.token : b.token });
+  });
+
   it('keeps the place of a seeker whose pages closed for two minutes, then lets it go', async () => {
     const a = await actor(srv, 'seeker');
     const s = await online(a);
     await join(a);
     s.close();
     await s.closed;
-    await expect.poll(async () => (await one<{ away: boolean }>(db(), sql`select away_since is not null as away from queue_entries where user_id = ${a.userId} and state = 'waiting'`))?.away, { timeout: 20_000 }).toBe(true);
-    // Within the grace time the place stays.
+    // The hall page asked for the place a minute ago (the join): it is open as far as the server knows.
     await sweepQueues(srv.app.services);
-    expect((await mine(a))!.state).toBe('waiting');
+    expect((await hrQueue()).waiting.find((x) => x.seekerId === a.userId)?.away).toBe(false);
+    await db().execute(sql`update queue_entries set seen_at = now() - interval '60 seconds' where user_id = ${a.userId} and state = 'waiting'`);
+    await expect.poll(async () => (await one<{ away: boolean }>(db(), sql`select away_since is not null as away from queue_entries where user_id = ${a.userId} and state = 'waiting'`))?.away, { timeout: 20_000 }).toBe(true);
+    // Within the grace time the place stays (read here, not by asking as the page would: that is presence).
+    await sweepQueues(srv.app.services);
+    const state = async () => (await one<{ state: string }>(db(), sql`select state from queue_entries where user_id = ${a.userId} order by id desc limit 1`))?.state;
+    expect(await state()).toBe('waiting');
     expect((await hrQueue()).waiting.find((x) => x.seekerId === a.userId)?.away).toBe(true);
     await db().execute(sql`update queue_entries set away_since = now() - interval '121 seconds' where user_id = ${a.userId} and state = 'waiting'`);
     await sweepQueues(srv.app.services);
+    expect(await state()).toBe('gone');
     expect(await mine(a)).toBeNull();
     const told = await one<{ title: string }>(db(), sql`select title from notifications where user_id = ${a.userId} order by id desc limit 1`);
     expect(told?.title).toBe('已退出排队');
@@ -180,6 +203,17 @@ describe('booth queue', () => {
     expect((await srv.call('/api/hr/queue/finish', { token: stranger.token, body: { id: called.id } })).body.code).toBe(404);
     expect((await srv.call('/api/hr/queue/next', { token: stranger.token, body: { hxid: fairId } })).body.code).toBe(404);
     await srv.call('/api/hr/queue/finish', { token: hr().token, body: { id: called.id } });
+  });
+
+  it('closes the places at a booth that is gone, so nobody is stuck in a line they cannot see', async () => {
+    const a = await actor(srv, 'seeker');
+    await online(a);
+    const other = await fairWithSignup(srv, { companyId: hr().companyId!, hrId: hr().userId!, startsInHours: -2, name: '临时网络招聘会' });
+    expect((await join(a, hr().companyId!, other)).body.code).toBe(0);
+    await db().execute(sql`delete from fair_signups where fair_id = ${other} and company_id = ${hr().companyId}`);
+    await sweepQueues(srv.app.services);
+    expect(await mine(a)).toBeNull();
+    expect((await one<{ state: string }>(db(), sql`select state from queue_entries where user_id = ${a.userId}`))?.state).toBe('closed');
   });
 
   it('matches the role matrix', async () => {

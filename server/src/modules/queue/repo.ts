@@ -84,13 +84,9 @@ export async function endEntry(db: Db, id: string, state: 'left' | 'done' | 'mis
   return !!r;
 }
 
-/** The entry the HR is calling now at this booth, if any. */
-export async function calledBy(db: Db, fairId: string, companyId: string, hrId: string): Promise<EntryRow | undefined> {
-  return one<EntryRow>(
-    db,
-    sql`select ${entryColumns} from queue_entries e
-        where e.fair_id = ${fairId} and e.company_id = ${companyId} and e.state = 'called' and e.called_by = ${hrId}`,
-  );
+/** The entry the HR is calling now (at any booth), if any. */
+export async function calledBy(db: Db, hrId: string): Promise<EntryRow | undefined> {
+  return one<EntryRow>(db, sql`select ${entryColumns} from queue_entries e where e.state = 'called' and e.called_by = ${hrId}`);
 }
 
 /**
@@ -179,11 +175,20 @@ export async function liveOnlineFair(db: Db, fairId: string): Promise<{ id: stri
   );
 }
 
-/** Every place held now, for the presence sweep. */
-export async function activeEntries(db: Db): Promise<{ id: string; fair_id: string; company_id: string; user_id: string; away: boolean }[]> {
+/** The seeker's hall page asked for the place: it is open (whatever the notification socket does). */
+export async function touchEntry(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`update queue_entries set seen_at = now() where user_id = ${userId} and state in ${ACTIVE}`);
+}
+
+/** Every place held now, for the presence sweep; `seen`: the hall page asked within `seenSeconds`. */
+export async function activeEntries(
+  db: Db,
+  seenSeconds: number,
+): Promise<{ id: string; fair_id: string; company_id: string; user_id: string; away: boolean; seen: boolean }[]> {
   return rows(
     db,
-    sql`select id::text as id, fair_id::text as fair_id, company_id::text as company_id, user_id::text as user_id, away_since is not null as away
+    sql`select id::text as id, fair_id::text as fair_id, company_id::text as company_id, user_id::text as user_id, away_since is not null as away,
+               seen_at > now() - make_interval(secs => ${seenSeconds}) as seen
         from queue_entries where state in ${ACTIVE}`,
   );
 }
@@ -197,14 +202,20 @@ export async function setAway(db: Db, ids: readonly string[], away: boolean): Pr
   );
 }
 
-/** Ends waiting places away longer than the grace time, and places at fairs that ended; who they were. */
+/**
+ * Ends waiting places away longer than the grace time ('gone'), and places whose booth is gone —
+ * the fair ended or was withdrawn, or the enterprise's sign-up was ('closed'); who they were.
+ */
 export async function expireEntries(db: Db, graceMinutes: number): Promise<{ id: string; fair_id: string; company_id: string; user_id: string; state: string }[]> {
   return rows(
     db,
-    sql`update queue_entries e set state = case when f.ends_at <= now() then 'closed' else 'gone' end, ended_at = now()
+    sql`update queue_entries e set state = case when e.state = 'waiting' and e.away_since < now() - make_interval(mins => ${graceMinutes}) then 'gone' else 'closed' end,
+          ended_at = now()
         from fairs f
         where f.id = e.fair_id and e.state in ${ACTIVE}
-          and (f.ends_at <= now() or (e.state = 'waiting' and e.away_since < now() - make_interval(mins => ${graceMinutes})))
+          and (f.ends_at <= now() or not f.published
+               or not exists (select 1 from fair_signups s where s.fair_id = e.fair_id and s.company_id = e.company_id)
+               or (e.state = 'waiting' and e.away_since < now() - make_interval(mins => ${graceMinutes})))
         returning e.id::text as id, e.fair_id::text as fair_id, e.company_id::text as company_id, e.user_id::text as user_id, e.state`,
   );
 }

@@ -75,8 +75,13 @@ async function requireLiveFair(s: Services, fairId: string, companyId: string) {
 
 export async function callNext(s: Services, hrId: string, companyId: string, fairId: string): Promise<QueuedSeeker> {
   await requireLiveFair(s, fairId, companyId);
-  if (await calledBy(s.db, fairId, companyId, hrId)) throw conflict('请先结束当前面试或跳过当前求职者');
-  const id = await callFirst(s.db, fairId, companyId, hrId);
+  const busy = () => conflict('请先结束当前面试或跳过当前求职者');
+  if (await calledBy(s.db, hrId)) throw busy();
+  // A second 下一位 of the same HR at the same instant meets the one-call index: the first one won.
+  const id = await callFirst(s.db, fairId, companyId, hrId).catch(async (err: unknown) => {
+    if (await calledBy(s.db, hrId)) throw busy();
+    throw err;
+  });
   if (!id) throw notFound('队伍中暂时没有等待的求职者');
   const entry = await entryById(s.db, id);
   if (!entry) throw conflict('该求职者已离开队伍');

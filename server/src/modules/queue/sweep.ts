@@ -1,10 +1,10 @@
 /**
  * Keeps the lines honest without anyone pressing a button: a waiting seeker whose pages are all
- * closed keeps the place for QUEUE_GRACE_MINUTES, then loses it (and is told); places at fairs
- * that ended close. Each node runs it; every step is one idempotent UPDATE, so several nodes at
+ * closed keeps the place for QUEUE_GRACE_MINUTES, then loses it (and is told); places at booths
+ * that are gone (the fair ended or was withdrawn, the sign-up was) close. Each node runs it; every step is one idempotent UPDATE, so several nodes at
  * once change nothing twice.
  */
-import { QUEUE_GRACE_MINUTES } from '@zp/core/contract';
+import { QUEUE_GRACE_MINUTES, QUEUE_POLL_SECONDS } from '@zp/core/contract';
 import { SITE_PATHS } from '@zp/core/fairs';
 import { runEvery, type Services } from '../../services.js';
 import { notify, onlineUsers } from '../notify/public.js';
@@ -12,6 +12,8 @@ import { lineChanged } from './booth-state.js';
 import { activeEntries, expireEntries, setAway } from './repo.js';
 
 const SWEEP_MS = 15_000;
+/** The hall page asks for the place every QUEUE_POLL_SECONDS; a page that asked this recently is open. */
+const SEEN_SECONDS = QUEUE_POLL_SECONDS * 2 + 5;
 
 export async function sweepQueues(s: Services): Promise<number> {
   const lines = new Map<string, { fair: string; company: string; users: string[] }>();
@@ -21,12 +23,14 @@ export async function sweepQueues(s: Services): Promise<number> {
     if (userId) line.users.push(userId);
     lines.set(key, line);
   };
-  const held = await activeEntries(s.db);
+  const held = await activeEntries(s.db, SEEN_SECONDS);
   if (held.length) {
     const online = await onlineUsers(s, [...new Set(held.map((e) => e.user_id))]);
-    // Away or back again changes the mark the HR see.
-    const away = held.filter((e) => !e.away && !online.has(e.user_id));
-    const back = held.filter((e) => e.away && online.has(e.user_id));
+    // A page of the seeker's open: a notification socket (any page), or the hall page asking lately
+    // (its socket may be waiting to reconnect). Away or back again changes the mark the HR see.
+    const here = (e: (typeof held)[number]) => e.seen || online.has(e.user_id);
+    const away = held.filter((e) => !e.away && !here(e));
+    const back = held.filter((e) => e.away && here(e));
     await setAway(s.db, away.map((e) => e.id), true);
     await setAway(s.db, back.map((e) => e.id), false);
     for (const e of [...away, ...back]) touch(e);

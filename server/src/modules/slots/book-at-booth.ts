@@ -12,7 +12,7 @@ import type { Services } from '../../services.js';
 import { invite, openApplicationsTo } from '../applications/public.js';
 import { hrIdsOfCompany } from '../companies/public.js';
 import { bookSlot } from './book-slot.js';
-import { boothSlots, hrContact, insertOffers, invitationAhead, type HrSlotRow } from './repo.js';
+import { boothSlots, hrContact, insertOffers, invitationAhead, seatedIn, type HrSlotRow } from './repo.js';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
 
@@ -39,6 +39,8 @@ export async function bookAtBooth(s: S, seekerId: string, companyId: string, slo
   if (!application) throw badRequest('请先投递该单位的在招岗位，再预约面试');
   if (!forJob(slot, application.gwid)) throw badRequest('该时段不适用于所选岗位，请选择其他时段');
   if (await invitationAhead(s.db, seekerId, application.gwid)) throw conflict(ALREADY_INVITED);
+  // Checked before the invitation is made, so that a refusal leaves nothing behind.
+  if (await seatedIn(s.db, slotId, seekerId)) throw conflict('你已预约了该时段（另一个岗位），请选择其他时段');
   const hrId = slot.hr_id ?? (await hrIdsOfCompany(s.db, companyId))[0];
   const contact = hrId ? await hrContact(s.db, hrId) : undefined;
   if (!hrId || !contact) throw notFound('该单位暂时无法预约面试');
@@ -54,5 +56,11 @@ export async function bookAtBooth(s: S, seekerId: string, companyId: string, slo
     if (err instanceof AppError && err.status === 409) throw conflict(ALREADY_INVITED);
     throw err;
   });
-  return { msid, booking: await bookSlot(s, seekerId, msid, slotId) };
+  // Only a seeker pressing for the same last place at the same instant gets here without it: the
+  // invitation stays, offering the job's other booth slots in 面试邀请.
+  const booking = await bookSlot(s, seekerId, msid, slotId).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 409) throw conflict('该时段刚刚约满。已为你保留该岗位的面试预约，请在「面试邀请」中选择其他时段');
+    throw err;
+  });
+  return { msid, booking };
 }

@@ -320,6 +320,14 @@ describe('who may call the slot routes', () => {
     expect((await bookThere(seeker, atBooth!, String(applied.body.bsid))).body).toMatchObject({ code: 409, msg: '你已收到该岗位的面试邀请，请在「面试邀请」中答复或预约时段' });
     const listed = (await srv.call<ApiReply<typeof slotsApi.list>>('/api/hr/slots', { token: hr().token, query: { limit: 100 } })).body.page.list.find((x) => x.id === atBooth);
     expect(listed).toMatchObject({ atBooth: true, booked: 1 });
+
+    // The same slot for another job of the enterprise: refused before anything is made.
+    const otherJob = await postJob(srv, hr(), { gwmc: '运维工程师' });
+    const second = await srv.call('/api/qz/qyhxrxx/td', { method: 'POST', token: seeker.token, query: { gwid: otherJob } });
+    const before = await one<{ n: number }>(db(), sql`select count(*)::int as n from interviews where seeker_id = ${seeker.userId}`);
+    expect((await bookThere(seeker, atBooth!, String(second.body.bsid))).body).toMatchObject({ code: 409, msg: '你已预约了该时段（另一个岗位），请选择其他时段' });
+    expect((await one<{ n: number }>(db(), sql`select count(*)::int as n from interviews where seeker_id = ${seeker.userId}`))!.n).toBe(before!.n);
+    expect((await one<{ state: number }>(db(), sql`select state::int as state from applications where id = ${String(second.body.bsid)}`))!.state).toBe(1);
   });
 
   it('matches the role matrix', async () => {

@@ -11,7 +11,8 @@ import { Button, confirm, message, toastError, useSession, withLoading } from '@
 import { queueApi } from '@zp/core/routes';
 import { api } from '@zp/core/session';
 import { onSignal } from '@zp/core/socket';
-import { QUEUE_CLOSED_TEXT, QUEUE_GRACE_MINUTES, QUEUE_SIGNAL, waitText, type BoothQueue, type MyQueueEntry } from '@zp/core/contract';
+import { QUEUE_CLOSED_TEXT, QUEUE_GRACE_MINUTES, QUEUE_POLL_SECONDS, QUEUE_SIGNAL, waitText, type BoothQueue, type MyQueueEntry } from '@zp/core/contract';
+import { SITE_PATHS } from '@zp/core/fairs';
 import { GuardedButton } from '../common/ClickGuard';
 import { to } from '../../lib/paths';
 import { BoothBookDialog } from '../slots/BoothBook';
@@ -22,8 +23,8 @@ const BOOTHS_REFRESH_MS = 30_000;
 const BOOTHS_PER_CALL = 50;
 
 /** 排队面试 while the booth takes seekers (or why not), with the line's length and wait. */
-function QueueButton({ b, mine, role, onJoin }: { b: BoothQueue; mine: MyQueueEntry | null; role: string | null; onJoin: (dwid: string) => void }) {
-  if (mine?.dwid === b.dwid) return <span className="tag tag--primary">{mine.state === 'called' ? '轮到你了' : `排队中 · 第 ${mine.position} 位`}</span>;
+function QueueButton({ b, hxid, mine, role, onJoin }: { b: BoothQueue; hxid: string; mine: MyQueueEntry | null; role: string | null; onJoin: (dwid: string) => void }) {
+  if (mine?.dwid === b.dwid && mine.hxid === hxid) return <span className="tag tag--primary">{mine.state === 'called' ? '轮到你了' : `排队中 · 第 ${mine.position} 位`}</span>;
   if (b.closed === 'paused') return <span className="booth-queue__paused">{QUEUE_CLOSED_TEXT.paused}{b.note ? `：${b.note}` : ''}</span>;
   if (b.closed) return null;
   const facts = <span className="booth-queue__facts">{b.waiting ? `${b.waiting} 人排队 · 预计等待${waitText(b.waitMinutes)}` : '无需等待'}</span>;
@@ -62,7 +63,7 @@ function BookButton({ b, role, onBook }: { b: BoothQueue; role: string | null; o
   return <span className="booth-queue__facts">可预约面试时段 {b.slots} 个</span>;
 }
 
-function QueueBar({ entry, onLeave }: { entry: MyQueueEntry; onLeave: () => void }) {
+function QueueBar({ entry, here, onLeave }: { entry: MyQueueEntry; here: boolean; onLeave: () => void }) {
   const called = entry.state === 'called';
   return (
     <div className={`queue-bar${called ? ' is-called' : ''}`} role="status" aria-live="polite" data-queue-bar>
@@ -74,7 +75,7 @@ function QueueBar({ entry, onLeave }: { entry: MyQueueEntry; onLeave: () => void
           </>
         ) : (
           <>
-            {entry.companyName} · 排在第 <strong data-position>{entry.position}</strong> 位
+            {here ? entry.companyName : <a href={SITE_PATHS.hall(entry.hxid, 2)}>{entry.fairName} · {entry.companyName}</a>} · 排在第 <strong data-position>{entry.position}</strong> 位
             <span className="queue-bar__sub">
               预计等待{waitText(entry.waitMinutes)}
               {entry.closed === 'paused' ? ` · HR 已暂停排队${entry.note ? `：${entry.note}` : ''}，你的位置保留` : ''}
@@ -114,10 +115,14 @@ export default function HallQueue({ hxid }: { hxid: string }) {
   useEffect(() => {
     if (!slots.length) return;
     void refresh();
+    // Signals can be missed (a socket reconnecting): the lines are read again now and then, and
+    // the seeker's own place more often — asking for it also tells the server this page is open.
     const t = setInterval(() => void loadBooths().catch(() => {}), BOOTHS_REFRESH_MS);
+    const own = setInterval(() => void loadMine().catch(() => {}), QUEUE_POLL_SECONDS * 1000);
     const off = onSignal(QUEUE_SIGNAL, () => void refresh());
     return () => {
       clearInterval(t);
+      clearInterval(own);
       off();
     };
   }, [slots, session?.token]);
@@ -150,7 +155,7 @@ export default function HallQueue({ hxid }: { hxid: string }) {
         return b
           ? createPortal(
               <div className="booth-queue">
-                <QueueButton b={b} mine={mine} role={role} onJoin={(dwid) => void join(dwid)} />
+                <QueueButton b={b} hxid={hxid} mine={mine} role={role} onJoin={(dwid) => void join(dwid)} />
                 <BookButton b={b} role={role} onBook={() => setBooking({ dwid: b.dwid, name: slot.dataset.name ?? '' })} />
               </div>,
               slot,
@@ -158,7 +163,7 @@ export default function HallQueue({ hxid }: { hxid: string }) {
             )
           : null;
       })}
-      {mine && mine.hxid === hxid ? <QueueBar entry={mine} onLeave={() => void leave()} /> : null}
+      {mine ? <QueueBar entry={mine} here={mine.hxid === hxid} onLeave={() => void leave()} /> : null}
       {booking ? <BoothBookDialog dwid={booking.dwid} companyName={booking.name} hxid={hxid} onClose={() => setBooking(null)} /> : null}
     </>
   );

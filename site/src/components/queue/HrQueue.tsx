@@ -30,6 +30,7 @@ function useNow(): number {
   return now;
 }
 
+const LINE_REFRESH_MS = 30_000;
 const minutesSince = (ms: number, now: number) => Math.max(0, Math.floor((now - ms) / 60_000));
 const resumeHref = (seekerId: string) => to(`public/personaldetail?qzbsid=${seekerId}`);
 
@@ -70,19 +71,20 @@ function Current({ x, mine, now, onChanged }: { x: QueuedSeeker; mine: boolean; 
       <span className="queue-current__state">
         {mine ? (left > 0 ? `正在呼叫… ${left} 秒` : '呼叫已超过 60 秒') : `${x.hrName} 正在面试`}
       </span>
-      {mine ? (
-        <span className="queue-current__actions">
+      {/* A colleague's call can be ended or skipped here too (a colleague who left the page must not hold the seeker). */}
+      <span className="queue-current__actions">
+        {mine ? (
           <Button className="zp-btn--sm" onClick={() => startCall(x.seekerId, x.name)}>
             重新呼叫
           </Button>
-          <GuardedButton className="zp-btn--sm" variant="primary" onClick={finish}>
-            面试结束
-          </GuardedButton>
-          <GuardedButton className="zp-btn--sm" disabled={left > 0} title={left > 0 ? `${QUEUE_RING_SECONDS} 秒未接听后可跳过` : undefined} onClick={skip}>
-            跳过
-          </GuardedButton>
-        </span>
-      ) : null}
+        ) : null}
+        <GuardedButton className="zp-btn--sm" variant={mine ? 'primary' : 'default'} onClick={finish}>
+          面试结束
+        </GuardedButton>
+        <GuardedButton className="zp-btn--sm" disabled={left > 0} title={left > 0 ? `${QUEUE_RING_SECONDS} 秒未接听后可跳过` : undefined} onClick={skip}>
+          跳过
+        </GuardedButton>
+      </span>
     </li>
   );
 }
@@ -208,6 +210,11 @@ function Line({ q, onChanged }: { q: HrQueue; onChanged: () => void }) {
 function Lines() {
   const list = useLoad(() => api.call(queueApi.list).then((r) => r.list), []);
   useEffect(() => onSignal(QUEUE_SIGNAL, list.reload), [list.reload]);
+  // A signal missed while the socket reconnects: the line is read again now and then.
+  useEffect(() => {
+    const t = setInterval(() => void list.reload(), LINE_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [list.reload]);
   return (
     <section className="hr-section" aria-labelledby="queue-title">
       <h2 className="hr-section__title" id="queue-title">

@@ -22,6 +22,7 @@ create table queue_entries (
   place bigint not null,
   skipped boolean not null default false,
   away_since timestamptz,                                   -- all the seeker's pages closed since then
+  seen_at timestamptz not null default now(),               -- the hall page last asked for the place (it does while open)
   joined_at timestamptz not null default now(),
   called_at timestamptz,
   called_by bigint references users (id) on delete set null,
@@ -30,5 +31,7 @@ create table queue_entries (
 create sequence queue_places;
 -- One line at a time per seeker: what makes a double join impossible.
 create unique index queue_entries_one_active on queue_entries (user_id) where state in ('waiting', 'called');
+-- An HR calls one seeker at a time (two 下一位 of one HR at the same instant take one seeker).
+create unique index queue_entries_one_call on queue_entries (called_by) where state = 'called';
 create index queue_entries_line on queue_entries (fair_id, company_id, place) where state in ('waiting', 'called');
 create index queue_entries_served on queue_entries (company_id, fair_id) where state = 'done';
