@@ -1,7 +1,7 @@
 /**
  * <zp-chat> between two people: a seeker starts a conversation with the demo HR by user ID, and
  * what the seeker sends (text, a dropped file, a revoke) is seen on the HR's side, with the
- * HR's unread badge rising and clearing; an unapproved HR is sent to the company form; a blacklisted
+ * HR's unread badge rising and clearing and the seeker's 未读 turning 已读; an unapproved HR is sent to the company form; a blacklisted
  * seeker is refused. The widget is the one the site's layout carries on every page.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,8 @@ describe('chat widget', () => {
     await box.press('Enter');
     const sent = seeker.page.locator('zp-chat .row.out').filter({ hasText: text });
     await sent.getByRole('button', { name: '撤回' }).waitFor(); // offered once the server took it
+    // 1:1 read receipts: 未读 until the HR opens the conversation.
+    await expect.poll(() => sent.locator('[data-receipt]').textContent()).toBe('未读');
 
     // The HR's panel is closed: the launcher's badge and the page title count it.
     await expect.poll(() => badgeCount(hr.page)).toBe(before + 1);
@@ -49,6 +51,9 @@ describe('chat widget', () => {
     const after = before + 1 - inItem;
     await item.click();
     await hr.page.locator('zp-chat .row.in').filter({ hasText: text }).waitFor();
+    // …and 已读 on the seeker's side, live, once the HR has it open.
+    await expect.poll(() => sent.locator('[data-receipt]').textContent()).toBe('已读');
+    await screenshot(seeker.page, 'chat-read-receipt', { fullPage: false });
     await expect.poll(() => badgeCount(hr.page)).toBe(after);
     // The title follows the badge (set once the count has rendered).
     await expect.poll(() => hr.page.title()).toMatch(after ? new RegExp(`^\\(${after}\\) `) : /^[^(]/);

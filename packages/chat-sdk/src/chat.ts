@@ -394,6 +394,8 @@ export class ChatSDK {
         return this.onRevoked(f.m);
       case 'read':
         return this.markRead(f.conversationID);
+      case 'peerRead':
+        return this.onPeerRead(f.conversationID, f.seq);
       case 'conv':
         void this.reloadConversation(f.conversationID);
         return;
@@ -486,6 +488,17 @@ export class ChatSDK {
     const c = this.convs.get(`GROUP${groupID}`);
     if (c?.groupProfile && c.groupProfile !== g) Object.assign(c.groupProfile, patch);
     if (g) this.emit(EVENT.GROUP_LIST_UPDATED, this.groupList);
+  }
+
+  /** The other person read the 1:1 conversation up to `seq`: my messages up to there are read (Tencent's MESSAGE_READ_BY_PEER). */
+  private onPeerRead(conversationID: string, seq: number) {
+    const read: Message[] = [];
+    for (const m of this.pages.get(conversationID)?.list ?? []) {
+      if (m.flow !== 'out' || m.isPeerRead || m.sequence > seq) continue;
+      m.isPeerRead = true;
+      read.push({ ...m });
+    }
+    if (read.length) this.emit(EVENT.MESSAGE_READ_BY_PEER, read);
   }
 
   private onRevoked(w: WireMessage) {

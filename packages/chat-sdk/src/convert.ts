@@ -20,7 +20,7 @@ export function toMessage(w: WireMessage, me: string): Message {
     priority: w.priority as TYPES,
     nick: w.nick,
     avatar: w.avatar,
-    isPeerRead: false,
+    isPeerRead: !!w.peerRead,
     nameCard: w.nameCard,
     atUserList: w.atUserList,
     cloudCustomData: w.cloudCustomData,

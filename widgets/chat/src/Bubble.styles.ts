@@ -78,6 +78,13 @@ export const bubbleCss = `
     font-size: 12px;
     padding: 0;
   }
+  .receipt {
+    font-size: 12px;
+    color: var(--zp-color-primary);
+  }
+  .receipt.read {
+    color: var(--zp-color-text-muted);
+  }
   .bubble .image-open img {
     cursor: zoom-in;
   }

@@ -129,6 +129,10 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
           )}
         </div>
       </div>
+      {/* 1:1 read receipts: whether the other person has read my message (call signals are records, not messages). */}
+      {flow === 'out' && conversationType === TYPES.CONV_C2C && m.status === 'success' && !signal && (
+        <span className={`receipt${m.isPeerRead ? ' read' : ''}`} data-receipt>{m.isPeerRead ? '已读' : '未读'}</span>
+      )}
       {canRevoke(flow, m.isRevoked, m.status, m.time, now) && !signal && (
         <button type="button" className="revoke" onClick={() => on.revoke(m)}>撤回</button>
       )}

@@ -65,6 +65,10 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     if (latest.stick.current) requestAnimationFrame(toBottom);
   });
   useEffect(() => call?.onSent((m) => m.conversationID === id && setMessages((list) => [...list, m])), [call, id]);
+  useChatEvent(chat, EVENT.MESSAGE_READ_BY_PEER, (e) => {
+    const ids = new Set((e.data as Message[]).filter((m) => m.conversationID === id).map((m) => m.ID));
+    if (ids.size) setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isPeerRead: true } as Message) : m)));
+  });
   useChatEvent(chat, EVENT.MESSAGE_REVOKED, (e) => {
     const ids = new Set((e.data as Message[]).map((m) => m.ID));
     setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isRevoked: true } as Message) : m)));

@@ -237,6 +237,8 @@ export interface WireMessage {
   revoker: string;
   /** false for group tips and ChatRoom/AVChatRoom messages */
   countsUnread: boolean;
+  /** a 1:1 message of mine the other person has read (in a message list; pushes say it with peerRead) */
+  peerRead?: boolean;
 }
 
 export interface WireProfile {
@@ -323,6 +325,8 @@ export type ChatPush =
   | { ev: 'msg'; m: WireMessage }
   | { ev: 'revoked'; m: WireMessage }
   | { ev: 'read'; conversationID: string }
+  /** the other person of a 1:1 conversation read it up to seq (my messages up to there: 已读) */
+  | { ev: 'peerRead'; conversationID: string; seq: number }
   | { ev: 'conv'; conversationID: string }
   | { ev: 'convDeleted'; conversationIDList: string[] }
   | { ev: 'groups' }

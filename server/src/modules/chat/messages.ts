@@ -198,10 +198,16 @@ export function messageHandlers(hub: ChatHub) {
     const me = conn.userId;
     const c = convOf(me, p.conversationID);
     await viewOf(hub, me, c);
-    await db.execute(sql`insert into chat_user_convs (user_id, conv, read_seq)
-      select ${me}, ${c.conv}, coalesce((select last_seq from chat_convs where conv = ${c.conv}), 0)
-      on conflict (user_id, conv) do update set read_seq = greatest(chat_user_convs.read_seq, excluded.read_seq)`);
+    const r = await one<{ seq: number }>(
+      db,
+      sql`insert into chat_user_convs (user_id, conv, read_seq)
+          select ${me}, ${c.conv}, coalesce((select last_seq from chat_convs where conv = ${c.conv}), 0)
+          on conflict (user_id, conv) do update set read_seq = greatest(chat_user_convs.read_seq, excluded.read_seq)
+          returning read_seq::float8 as seq`,
+    );
     await hub.toUsers([me], { ev: 'read', conversationID: p.conversationID });
+    // 1:1: the other person's messages up to here show 已读 on their side (C2C read receipts).
+    if (c.kind === 'c2c' && r && r.seq > 0) await hub.toUsers([c.peer], { ev: 'peerRead', conversationID: `C2C${me}`, seq: r.seq });
     return {};
   });
 
@@ -226,6 +232,11 @@ export function messageHandlers(hub: ChatHub) {
           order by m.seq desc limit ${count + 1}`,
     );
     const page = found.slice(0, count).reverse().map((r) => signMessageFiles(hub.s, wireOf(r)));
+    if (c.kind === 'c2c') {
+      // How far the other person read: my messages up to there are 已读.
+      const peer = await one<{ seq: number }>(db, sql`select read_seq::float8 as seq from chat_user_convs where user_id = ${c.peer} and conv = ${c.conv}`);
+      for (const m of page) if (m.from === me) m.peerRead = m.seq <= (peer?.seq ?? 0);
+    }
     return { messageList: page, nextReqMessageID: page[0]?.ID ?? '', isCompleted: found.length <= count };
   });
 

@@ -21,7 +21,7 @@ const text = (c: SdkClient, to: string, t: string) => c.chat.createTextMessage({
 
 beforeAll(async () => {
   srv = await startServer();
-  users = await chatUsers(srv, 8);
+  users = await chatUsers(srv, 10);
 }, 180_000);
 afterAll(async () => {
   for (const c of clients) await c.chat.logout().catch(() => undefined);
@@ -83,6 +83,30 @@ describe('one-to-one messages', () => {
     expect(b.chat.getTotalUnreadMessageCount()).toBe(0);
     const profile = await b.chat.getConversationProfile(`C2C${users[0].userId}`);
     expect(profile.data.conversation.unreadCount).toBe(0);
+  });
+
+  it('tells the sender when the other person read a 1:1 message (isPeerRead, MESSAGE_READ_BY_PEER), live and in the history', async () => {
+    const [a, b] = [await client(users[8]), await client(users[9])];
+    const conv = `C2C${users[9].userId}`;
+    const first = text(a, users[9].userId, '明天上午十点面试可以吗？');
+    await a.chat.sendMessage(first);
+    // The sender's page of the conversation: unread so far.
+    const before = await a.chat.getMessageList({ conversationID: conv });
+    expect(before.data.messageList.find((m) => m.ID === first.ID)?.isPeerRead).toBe(false);
+
+    await b.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((x) => x.ID === first.ID));
+    await b.chat.setMessageRead({ conversationID: `C2C${users[8].userId}` });
+    const read = await a.next(EVENT.MESSAGE_READ_BY_PEER, (list) => list.some((x) => x.ID === first.ID));
+    expect(read.find((x) => x.ID === first.ID)).toMatchObject({ isPeerRead: true, flow: 'out', conversationID: conv });
+
+    // A later message is unread again until read; the history (read from the server) says the same.
+    const second = text(a, users[9].userId, '地址是科苑路 15 号');
+    await a.chat.sendMessage(second);
+    const history = (await a.chat.getMessageList({ conversationID: conv })).data.messageList;
+    expect(history.filter((m) => [first.ID, second.ID].includes(m.ID)).map((m) => m.isPeerRead)).toEqual([true, false]);
+    // The reader's own view carries no receipts of the other side's messages.
+    const readerSide = (await b.chat.getMessageList({ conversationID: `C2C${users[8].userId}` })).data.messageList;
+    expect(readerSide.every((m) => m.isPeerRead === false)).toBe(true);
   });
 
   it('pages history 15 at a time with nextReqMessageID and isCompleted', async () => {
