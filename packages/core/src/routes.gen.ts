@@ -725,6 +725,8 @@ export const QUEUE_GRACE_MINUTES = 2 as const;
 
 export const QUEUE_NOTE_MAX = 60 as const;
 
+export const QUEUE_POLL_SECONDS = 20 as const;
+
 export const QUEUE_RING_SECONDS = 60 as const;
 
 export const QUEUE_SIGNAL = "queue" as const;
