@@ -18,7 +18,7 @@ export async function companyLogoUrls(db: Db, config: Config, companyIds: string
 export type InterviewCounter = (db: Db, companyId: string) => Promise<number>;
 
 // Used by other modules; they import it from here only.
-export { companyNameOf, companyOfHr, createHrProfile, hrIdsOfCompany } from './repo.js';
+export { companyNameOf, companyOfHr, createHrProfile, hrContacts, hrIdsByCompany, hrIdsOfCompany } from './repo.js';
 export { joinedCompanyId } from './joined-company.js';
 export { CITIES, companyCount, insertCompanies, makeCompany, random, type Random } from './generate.js';
 export { KIND_CATEGORIES, demoKindOf } from './seed.js';

@@ -78,6 +78,29 @@ export async function hrIdsOfCompany(db: Db, companyId: string): Promise<string[
   return r.map((x) => x.id);
 }
 
+/** HR who have joined each enterprise (join_state 2): companyId → user ids (empty for none). */
+export async function hrIdsByCompany(db: Db, companyIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(companyIds.map((id) => [id, []]));
+  if (!companyIds.length) return out;
+  const r = await rows<{ cid: string; uid: string }>(
+    db,
+    sql`select company_id::text as cid, user_id::text as uid from hr_profiles where join_state = 2 and company_id in (${inList(companyIds)})`,
+  );
+  for (const x of r) out.get(x.cid)?.push(x.uid);
+  return out;
+}
+
+/** HR as others address them: the name they gave ('' none) and the account's mobile, by user id. */
+export async function hrContacts(db: Db, hrIds: readonly string[]): Promise<Map<string, { name: string; phone: string }>> {
+  if (!hrIds.length) return new Map();
+  const r = await rows<{ id: string; name: string; phone: string }>(
+    db,
+    sql`select u.id::text as id, coalesce(h.name, '') as name, u.phone from users u left join hr_profiles h on h.user_id = u.id
+        where u.id in (${inList(hrIds)})`,
+  );
+  return new Map(r.map(({ id, ...c }) => [id, c]));
+}
+
 /** The HR who created the enterprise is its member at once. */
 export async function joinAsCreator(db: Db, hrId: string, companyId: string) {
   await db.execute(sql`update hr_profiles set company_id = ${companyId}, join_state = 2, join_requested_at = null where user_id = ${hrId}`);

@@ -6,8 +6,9 @@ import { QUEUE_CLOSED_TEXT, estimatedWait, type MyQueueEntry } from '@zp/core/co
 import { badRequest, conflict, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { companySignedUp } from '../fairs/public.js';
-import { averageMinutes, boothNowOf, lineChanged } from './booth-state.js';
-import { activeEntryOf, companyName, endEntry, hrNames, insertEntry, liveOnlineFair, touchEntry, waitingAhead, type EntryRow } from './repo.js';
+import { companyNameOf } from '../companies/public.js';
+import { averageMinutes, boothNowOf, hrNames, lineChanged } from './booth-state.js';
+import { activeEntryOf, endEntry, insertEntry, liveOnlineFair, touchEntry, waitingAhead, type EntryRow } from './repo.js';
 
 export async function joinQueue(s: Services, userId: string, fairId: string, companyId: string): Promise<MyQueueEntry> {
   const fair = await liveOnlineFair(s.db, fairId);
@@ -44,8 +45,8 @@ async function describe(s: Services, e: EntryRow): Promise<MyQueueEntry> {
     boothNowOf(s, e.fair_id, !!fair?.live, e.company_id),
     waitingAhead(s.db, e.id),
     averageMinutes(s, e.fair_id, e.company_id),
-    companyName(s.db, e.company_id),
-    hrNames(s.db, e.called_by ? [e.called_by] : []),
+    companyNameOf(s.db, e.company_id),
+    hrNames(s, e.called_by ? [e.called_by] : []),
   ]);
   const waiting = e.state === 'waiting';
   return {
@@ -53,7 +54,7 @@ async function describe(s: Services, e: EntryRow): Promise<MyQueueEntry> {
     hxid: e.fair_id,
     fairName: fair?.name ?? '',
     dwid: e.company_id,
-    companyName: company,
+    companyName: company?.name ?? '',
     state: e.state,
     position: waiting ? ahead + 1 : 0,
     waitMinutes: waiting ? estimatedWait(ahead + 1, average, booth.hrsOnline) : 0,

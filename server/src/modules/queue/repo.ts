@@ -93,17 +93,16 @@ export async function calledBy(db: Db, hrId: string): Promise<EntryRow | undefin
  * Calls the first waiting seeker (one whose pages are open before one who is away). Several HR
  * pressing 下一位 at once each get a different seeker: the row is taken under a lock others skip.
  */
-export async function callFirst(db: Db, fairId: string, companyId: string, hrId: string): Promise<string | null> {
-  const r = await one<{ id: string }>(
+export async function callFirst(db: Db, fairId: string, companyId: string, hrId: string): Promise<EntryRow | undefined> {
+  return one<EntryRow>(
     db,
-    sql`update queue_entries set state = 'called', called_at = now(), called_by = ${hrId}
-        where id = (select id from queue_entries
-                    where fair_id = ${fairId} and company_id = ${companyId} and state = 'waiting'
-                    order by (away_since is not null), place limit 1 for update skip locked)
-          and state = 'waiting'
-        returning id::text as id`,
+    sql`update queue_entries e set state = 'called', called_at = now(), called_by = ${hrId}
+        where e.id = (select id from queue_entries
+                      where fair_id = ${fairId} and company_id = ${companyId} and state = 'waiting'
+                      order by (away_since is not null), place limit 1 for update skip locked)
+          and e.state = 'waiting'
+        returning ${entryColumns}`,
   );
-  return r?.id ?? null;
 }
 
 /**
@@ -147,14 +146,22 @@ export async function saveBoothSetting(db: Db, fairId: string, companyId: string
   );
 }
 
-/** Seekers served at a booth of this fair and the average length of their conversations, in minutes. */
-export async function servedAt(db: Db, fairId: string, companyId: string): Promise<{ served: number; average: number | null }> {
-  const r = await one<{ served: number; average: number | null }>(
+export interface Served {
+  served: number;
+  /** minutes a conversation took on average; null before anyone was served */
+  average: number | null;
+}
+
+/** Seekers served at booths of this fair and the average length of their conversations, by enterprise. */
+export async function servedAt(db: Db, fairId: string, companyIds: readonly string[]): Promise<Map<string, Served>> {
+  if (!companyIds.length) return new Map();
+  const r = await rows<Served & { company_id: string }>(
     db,
-    sql`select count(*)::int as served, (avg(extract(epoch from ended_at - called_at)) / 60)::float8 as average
-        from queue_entries where fair_id = ${fairId} and company_id = ${companyId} and state = 'done' and called_at is not null`,
+    sql`select company_id::text as company_id, count(*)::int as served, (avg(extract(epoch from ended_at - called_at)) / 60)::float8 as average
+        from queue_entries where fair_id = ${fairId} and company_id in (${inList(companyIds)}) and state = 'done' and called_at is not null
+        group by company_id`,
   );
-  return { served: r?.served ?? 0, average: r?.average ?? null };
+  return new Map(r.map(({ company_id, ...x }) => [company_id, x]));
 }
 
 /** The fairs whose lines the enterprise has: live online fairs it signed up for. */
@@ -227,19 +234,4 @@ export async function userIdsInLine(db: Db, fairId: string, companyId: string): 
     sql`select user_id::text as id from queue_entries where fair_id = ${fairId} and company_id = ${companyId} and state in ${ACTIVE}`,
   );
   return r.map((x) => x.id);
-}
-
-/** HR display names (their name, else the phone) by id. */
-export async function hrNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const r = await rows<{ id: string; name: string }>(
-    db,
-    sql`select u.id::text as id, coalesce(nullif(h.name, ''), u.phone, '') as name from users u left join hr_profiles h on h.user_id = u.id
-        where u.id in (${inList(ids)})`,
-  );
-  return new Map(r.map((x) => [x.id, x.name]));
-}
-
-export async function companyName(db: Db, companyId: string): Promise<string> {
-  return (await one<{ name: string }>(db, sql`select name from companies where id = ${companyId}`))?.name ?? '';
 }

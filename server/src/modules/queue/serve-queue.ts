@@ -11,13 +11,14 @@ import { badRequest, conflict, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { notify } from '../notify/public.js';
 import { seekerCards } from '../resumes/public.js';
-import { averageMinutes, boothNowOf, lineChanged } from './booth-state.js';
-import { calledBy, callFirst, companyName, endEntry, entryById, hrNames, lineOf, liveOnlineFair, liveOnlineFairsOf, saveBoothSetting, servedAt, skipCalled, type EntryRow } from './repo.js';
+import { companyNameOf } from '../companies/public.js';
+import { averageOf, boothNowOf, hrNames, lineChanged } from './booth-state.js';
+import { calledBy, callFirst, endEntry, entryById, lineOf, liveOnlineFairsOf, saveBoothSetting, servedAt, skipCalled, type EntryRow } from './repo.js';
 
 async function seekersOf(s: Services, entries: EntryRow[]): Promise<QueuedSeeker[]> {
   const [cards, names] = await Promise.all([
     seekerCards(s.db, s.config, entries.map((e) => e.user_id)),
-    hrNames(s.db, [...new Set(entries.flatMap((e) => (e.called_by ? [e.called_by] : [])))]),
+    hrNames(s, [...new Set(entries.flatMap((e) => (e.called_by ? [e.called_by] : [])))]),
   ]);
   const card = new Map(cards.map((c) => [c.qzbsid, c]));
   return entries.map((e) => {
@@ -44,33 +45,27 @@ export async function hrQueues(s: Services, companyId: string): Promise<HrQueue[
   const fairs = await liveOnlineFairsOf(s.db, companyId);
   return Promise.all(
     fairs.map(async (f) => {
-      const [line, booth, served, average] = await Promise.all([
-        lineOf(s.db, f.id, companyId),
-        boothNowOf(s, f.id, true, companyId),
-        servedAt(s.db, f.id, companyId),
-        averageMinutes(s, f.id, companyId),
-      ]);
+      const [line, booth, served] = await Promise.all([lineOf(s.db, f.id, companyId), boothNowOf(s, f.id, true, companyId), servedAt(s.db, f.id, [companyId])]);
       const seekers = await seekersOf(s, line);
+      const here = served.get(companyId);
       return {
         hxid: f.id,
         fairName: f.name,
         endsAt: f.ends,
         paused: booth.closed === 'paused',
         note: booth.note,
-        waiting: seekers.filter((x) => x.calledMs === 0),
-        current: seekers.filter((x) => x.calledMs !== 0),
-        served: served.served,
-        averageMinutes: average,
+        waiting: seekers.filter((_, i) => line[i]!.state === 'waiting'),
+        current: seekers.filter((_, i) => line[i]!.state === 'called'),
+        served: here?.served ?? 0,
+        averageMinutes: averageOf(here),
         hrsOnline: booth.hrsOnline,
       };
     }),
   );
 }
 
-async function requireLiveFair(s: Services, fairId: string, companyId: string) {
-  const fair = await liveOnlineFair(s.db, fairId);
-  if (!fair?.live || !(await liveOnlineFairsOf(s.db, companyId)).some((f) => f.id === fairId)) throw notFound('本单位没有在这场进行中的网络招聘会上设展位');
-  return fair;
+async function requireLiveFair(s: Services, fairId: string, companyId: string): Promise<void> {
+  if (!(await liveOnlineFairsOf(s.db, companyId)).some((f) => f.id === fairId)) throw notFound('本单位没有在这场进行中的网络招聘会上设展位');
 }
 
 export async function callNext(s: Services, hrId: string, companyId: string, fairId: string): Promise<QueuedSeeker> {
@@ -78,15 +73,13 @@ export async function callNext(s: Services, hrId: string, companyId: string, fai
   const busy = () => conflict('请先结束当前面试或跳过当前求职者');
   if (await calledBy(s.db, hrId)) throw busy();
   // A second 下一位 of the same HR at the same instant meets the one-call index: the first one won.
-  const id = await callFirst(s.db, fairId, companyId, hrId).catch(async (err: unknown) => {
+  const entry = await callFirst(s.db, fairId, companyId, hrId).catch(async (err: unknown) => {
     if (await calledBy(s.db, hrId)) throw busy();
     throw err;
   });
-  if (!id) throw notFound('队伍中暂时没有等待的求职者');
-  const entry = await entryById(s.db, id);
-  if (!entry) throw conflict('该求职者已离开队伍');
+  if (!entry) throw notFound('队伍中暂时没有等待的求职者');
   await lineChanged(s, fairId, companyId);
-  const company = await companyName(s.db, companyId);
+  const company = (await companyNameOf(s.db, companyId))?.name ?? '';
   await notify(s, entry.user_id, 'hxxx', '轮到你面试了', `${company}的 HR 正在呼叫你，请在 ${QUEUE_RING_SECONDS} 秒内接听视频通话。`, SITE_PATHS.hall(fairId, 2));
   return (await seekersOf(s, [entry]))[0];
 }
@@ -110,7 +103,7 @@ export async function skipCall(s: Services, companyId: string, id: string): Prom
   const result = await skipCalled(s.db, id, QUEUE_RING_SECONDS);
   if (result === 'ringing') throw badRequest(`求职者还有时间接听，呼叫 ${QUEUE_RING_SECONDS} 秒后未接听才能跳过`);
   if (!result) throw notFound('该求职者已不在队伍中');
-  const company = await companyName(s.db, companyId);
+  const company = (await companyNameOf(s.db, companyId))?.name ?? '';
   await notify(
     s,
     e.user_id,

@@ -10,9 +10,9 @@ import type { BoothSlots, SlotBooking } from '@zp/core/contract';
 import { AppError, badRequest, conflict, notFound } from '../../http/reply.js';
 import type { Services } from '../../services.js';
 import { invite, openApplicationsTo } from '../applications/public.js';
-import { hrIdsOfCompany } from '../companies/public.js';
+import { hrContacts, hrIdsOfCompany } from '../companies/public.js';
 import { bookSlot } from './book-slot.js';
-import { boothSlots, hrContact, insertOffers, invitationAhead, seatedIn, type HrSlotRow } from './repo.js';
+import { boothSlots, insertOffers, invitationAhead, seatedIn, type HrSlotRow } from './repo.js';
 
 type S = Pick<Services, 'db' | 'bus' | 'config'>;
 
@@ -42,7 +42,7 @@ export async function bookAtBooth(s: S, seekerId: string, companyId: string, slo
   // Checked before the invitation is made, so that a refusal leaves nothing behind.
   if (await seatedIn(s.db, slotId, seekerId)) throw conflict('你已预约了该时段（另一个岗位），请选择其他时段');
   const hrId = slot.hr_id ?? (await hrIdsOfCompany(s.db, companyId))[0];
-  const contact = hrId ? await hrContact(s.db, hrId) : undefined;
+  const contact = hrId ? (await hrContacts(s.db, [hrId])).get(hrId) : undefined;
   if (!hrId || !contact) throw notFound('该单位暂时无法预约面试');
   // The chosen slot and the job's other booth slots (to move to later), as an invitation offers them.
   const offered = [slotId, ...slots.filter((x) => x.id !== slotId && forJob(x, application.gwid)).map((x) => x.id)].slice(0, SLOT_MAX_OFFERED);
@@ -50,7 +50,7 @@ export async function bookAtBooth(s: S, seekerId: string, companyId: string, slo
     s,
     hrId,
     companyId,
-    { hxrbsid: application.bsid, mymc: '展位预约面试', lxr: contact.name, sjhm: contact.phone, msxxdz: SLOT_OFFER_ADDRESS },
+    { hxrbsid: application.bsid, mymc: '展位预约面试', lxr: contact.name || '招聘负责人', sjhm: contact.phone, msxxdz: SLOT_OFFER_ADDRESS },
     { check: async () => {}, attach: (id) => insertOffers(s.db, id, offered), when: '', seekerAsked: true },
   ).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 409) throw conflict(ALREADY_INVITED);

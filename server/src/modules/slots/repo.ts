@@ -129,11 +129,6 @@ export async function seatedIn(db: Db, slotId: string, seekerId: string): Promis
   return !!(await one(db, sql`select 1 as ok from slot_bookings where slot_id = ${slotId} and seeker_id = ${seekerId} and state = 'booked'`));
 }
 
-/** The HR as an invitation's contact: name and mobile. */
-export async function hrContact(db: Db, hrId: string): Promise<{ name: string; phone: string } | undefined> {
-  return one(db, sql`select coalesce(nullif(h.name, ''), '招聘负责人') as name, u.phone from users u left join hr_profiles h on h.user_id = u.id where u.id = ${hrId}`);
-}
-
 export interface BookerRow {
   slot_id: string;
   booking_id: string;

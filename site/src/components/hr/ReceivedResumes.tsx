@@ -18,7 +18,7 @@ import { DownloadDialog, InviteDialog, setApplicationState, toggleFavourite, typ
 import { avatarOf } from '../seeker/common';
 import { to } from '../../lib/paths';
 import { ReachSeeker } from './ReachSeeker';
-import { ApplicationState, OFFER_TEXT } from '../common/ApplicationState';
+import { ApplicationState, OFFER_TEXT, offerOut } from '../common/ApplicationState';
 
 type Row = ReplyOf<typeof applicationsApi.received>['page']['list'][number];
 const LIMIT = 10;
@@ -52,7 +52,7 @@ function ApplicationCard({ a, onChanged, onInvite, onDownload }: { a: Row; onCha
         <p className="hr-card__title">
           <a href={resumePath(a.qzbsid, a.gwid)}>{a.xm}</a>
           <ApplicationState yyzt={a.yyzt} />
-          {a.offerAt && !final ? <Tag tone="success">{OFFER_TEXT}</Tag> : null}
+          {offerOut(a.yyzt, a.offerAt) ? <Tag tone="success">{OFFER_TEXT}</Tag> : null}
           {a.sfsc ? <Tag tone="warning">已收藏</Tag> : null}
         </p>
         <p className="hr-card__meta">

@@ -115,17 +115,23 @@ export default function HallQueue({ hxid }: { hxid: string }) {
   useEffect(() => {
     if (!slots.length) return;
     void refresh();
-    // Signals can be missed (a socket reconnecting): the lines are read again now and then, and
-    // the seeker's own place more often — asking for it also tells the server this page is open.
+    // Signals can be missed (a socket reconnecting): the lines are read again now and then.
     const t = setInterval(() => void loadBooths().catch(() => {}), BOOTHS_REFRESH_MS);
-    const own = setInterval(() => void loadMine().catch(() => {}), QUEUE_POLL_SECONDS * 1000);
     const off = onSignal(QUEUE_SIGNAL, () => void refresh());
     return () => {
       clearInterval(t);
-      clearInterval(own);
       off();
     };
   }, [slots, session?.token]);
+
+  // In a line, the seeker's own place is read more often: asking for it also tells the server this
+  // page is open. Out of one, nothing to ask (a signal or a join brings the place).
+  const inLine = !!mine;
+  useEffect(() => {
+    if (!inLine) return;
+    const own = setInterval(() => void loadMine().catch(() => {}), QUEUE_POLL_SECONDS * 1000);
+    return () => clearInterval(own);
+  }, [inLine, session?.token]);
 
   const join = async (dwid: string) => {
     try {

@@ -2,7 +2,7 @@
  * The fairs module's SQL, split by table group (one repo.ts would run past 700 lines): this file
  * holds read-only look-ups in other modules' tables for which those modules export no function yet.
  * Kept in this one file so each can be swapped for the owner's export when it lands:
- * companyCardColumns / hrNames / hrIdsByCompany → companies/public.ts; attachedJobCounts → jobs/public.ts;
+ * companyCardColumns / hrNames → companies/public.ts; attachedJobCounts → jobs/public.ts;
  * followedOf → relations/public.ts.
  */
 import { rows, sql, type Db } from '../../../db/index.js';
@@ -24,22 +24,6 @@ export interface CompanyCardRow {
 
 export const companyCardColumns = sql`c.id::text as dwid, c.name as dwmc, c.nature as dwxz, c.industry as dwsshy, c.size as dwgm,
   c.province as dwszsf, c.city as dwszcs, c.intro as dwjs, c.list_type::int as "listType", c.status::int as status`;
-
-/** HR who have joined each enterprise (join_state 2): companyId → user ids. */
-export async function hrIdsByCompany(db: Db, companyIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>(companyIds.map((id) => [id, []]));
-  if (!companyIds.length) return out;
-  const r = await rows<{ cid: string; uid: string }>(
-    db,
-    sql`select company_id::text as cid, user_id::text as uid from hr_profiles
-        where join_state = 2 and company_id in (${sql.join(
-          companyIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  for (const x of r) out.get(x.cid)?.push(x.uid);
-  return out;
-}
 
 /** Name, job title and enterprise name of HR users. */
 export async function hrNames(db: Db, hrIds: string[]): Promise<{ hrid: string; xm: string; zw: string; dwmc: string }[]> {
