@@ -1,8 +1,8 @@
 /**
  * <zp-chat> between two people: a seeker starts a conversation with the demo HR by user ID, and
  * what the seeker sends (text, a dropped file, a revoke) is seen on the HR's side, with the
- * HR's unread badge rising and clearing and the seeker's 未读 turning 已读; an unapproved HR is sent to the company form; a blacklisted
- * seeker is refused. The widget is the one the site's layout carries on every page.
+ * HR's unread badge rising and clearing, the seeker's 未读 turning 已读 and 对方正在输入… while
+ * the HR types; an unapproved HR is sent to the company form; a blacklisted seeker is refused. The widget is the one the site's layout carries on every page.
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode, type Grant } from '../lib/harness.js';
@@ -54,6 +54,13 @@ describe('chat widget', () => {
     // …and 已读 on the seeker's side, live, once the HR has it open.
     await expect.poll(() => sent.locator('[data-receipt]').textContent()).toBe('已读');
     await screenshot(seeker.page, 'chat-read-receipt', { fullPage: false });
+    // While the HR writes, the seeker's header says so; emptying the box takes it away.
+    const typing = seeker.page.locator('zp-chat .head .typing');
+    await hr.page.getByLabel('消息内容').pressSequentially('您好');
+    await expect.poll(() => typing.textContent()).toBe('对方正在输入…');
+    await screenshot(seeker.page, 'chat-typing', { fullPage: false });
+    await hr.page.getByLabel('消息内容').fill('');
+    await expect.poll(() => typing.textContent()).toBe('');
     await expect.poll(() => badgeCount(hr.page)).toBe(after);
     // The title follows the badge (set once the count has rendered).
     await expect.poll(() => hr.page.title()).toMatch(after ? new RegExp(`^\\(${after}\\) `) : /^[^(]/);

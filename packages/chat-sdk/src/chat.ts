@@ -390,6 +390,12 @@ export class ChatSDK {
     switch (f.ev) {
       case 'msg':
         return this.incoming(f.m);
+      case 'online':
+        // Not in any conversation's order or count: handed to the listeners as it comes (not to the sender's own pages).
+        if (f.m.from === this.me || !this.ready) return;
+        this.received.push(toMessage(f.m, this.me));
+        this.scheduleFlush();
+        return;
       case 'revoked':
         return this.onRevoked(f.m);
       case 'read':
@@ -825,9 +831,11 @@ export class ChatSDK {
     this.files.delete(message);
   }
 
-  async sendMessage(message: Message, _options?: unknown): Promise<ChatResponse<{ message: Message }>> {
+  /** `options.onlineUserOnly`: only the recipients' open pages get it; it is neither stored nor counted (typing status). */
+  async sendMessage(message: Message, options?: { onlineUserOnly?: boolean }): Promise<ChatResponse<{ message: Message }>> {
     this.requireReady();
     message.status = 'unSend';
+    const onlineUserOnly = options?.onlineUserOnly === true;
     try {
       await this.upload(message);
       this.remember(this.mine, message.ID);
@@ -842,9 +850,11 @@ export class ChatSDK {
         {
           ID: message.ID, conversationType: message.conversationType, to: message.to, type: message.type, payload: message.payload,
           cloudCustomData: message.cloudCustomData || undefined, priority: message.priority, atUserList: message.atUserList,
+          ...(onlineUserOnly ? { onlineUserOnly } : {}),
         },
       );
       Object.assign(message, toMessage(r.message, this.me), { status: 'success', progress: 1 });
+      if (onlineUserOnly) return ok({ message });
       this.keepOnPage(message.conversationID, toMessage(r.message, this.me));
       const c = this.convs.get(message.conversationID);
       if (c && r.message.seq >= ((c.lastMessage as { lastSequence?: number }).lastSequence ?? 0)) {
@@ -859,7 +869,7 @@ export class ChatSDK {
     }
   }
 
-  resendMessage(message: Message, options?: unknown): Promise<ChatResponse<{ message: Message }>> {
+  resendMessage(message: Message, options?: { onlineUserOnly?: boolean }): Promise<ChatResponse<{ message: Message }>> {
     return this.sendMessage(message, options);
   }
 

@@ -21,7 +21,14 @@ export const conversationViewCss = `
     gap: 8px;
   }
   .head .title {
+    flex: 0 1 auto;
+  }
+  /* right after the name; it also keeps 详情 at the far end */
+  .head .typing {
     flex: 1;
+    font-weight: normal;
+    font-size: 12px;
+    color: var(--zp-color-text-muted);
   }
   .head .toggle {
     font-weight: normal;

@@ -5,6 +5,7 @@ import { conversationName } from './names.js';
 import type { CallController } from './call/controller.js';
 import { useConversation } from './useConversation.js';
 import { useStickToLatest } from './useStickToLatest.js';
+import { useTyping } from './useTyping.js';
 import { MessageList } from './MessageList.js';
 import { Composer } from './Composer.js';
 
@@ -20,6 +21,7 @@ export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, con
   const talk = useConversation({ chat, call, me, conversation, latest });
   const [text, setText] = useState('');
   const [details, setDetails] = useState(false);
+  const peerTyping = useTyping(chat, conversation, text);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;
   // Named by its title, the conversation is a region of the panel (where files may be dropped).
   const titleId = useId();
@@ -34,6 +36,7 @@ export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, con
       <header className="head">
         <button type="button" className="back" aria-label="返回会话列表" onClick={onBack}>‹</button>
         <span className="title" id={titleId}>{conversationName(conversation)}</span>
+        <span className="typing" role="status">{peerTyping ? '对方正在输入…' : ''}</span>
         {!isSystem && (
           <button type="button" className="toggle" aria-expanded={details} onClick={() => setDetails((d) => !d)}>{details ? '收起详情' : '详情'}</button>
         )}

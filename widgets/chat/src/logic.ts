@@ -354,3 +354,26 @@ export function chatEvidence(
     })
     .join('\n');
 }
+
+/** Typing status as TUIKit sends it: a custom message with onlineUserOnly, never stored. */
+export const TYPING_BUSINESS_ID = 'user_typing_status';
+/** At most one 正在输入 signal per this many ms while typing; the other side forgets it after TYPING_SHOWN_MS. */
+export const TYPING_SIGNAL_MS = 4000;
+export const TYPING_SHOWN_MS = 6000;
+
+export function typingData(typing: boolean): string {
+  return JSON.stringify({ businessID: TYPING_BUSINESS_ID, typingStatus: typing ? 1 : 0, version: 1, userAction: 14, actionParam: typing ? 'EIMAMSG_InputStatus_Ing' : 'EIMAMSG_InputStatus_End' });
+}
+
+/** 1 typing, 0 stopped, null for any other message. */
+export function typingStatusOf(m: { type: unknown; payload?: unknown }): 0 | 1 | null {
+  if (m.type !== 'TIMCustomElem') return null;
+  const data = (m.payload as { data?: unknown } | undefined)?.data;
+  if (typeof data !== 'string' || !data.includes(TYPING_BUSINESS_ID)) return null;
+  try {
+    const d = JSON.parse(data) as { businessID?: unknown; typingStatus?: unknown };
+    return d.businessID === TYPING_BUSINESS_ID ? (d.typingStatus === 1 ? 1 : 0) : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Message } from '@zp/chat-sdk/provider';
 import { failureText } from '@zp/core/client';
 import { message as toast } from '@zp/ui';
-import { REVOKE_WINDOW_SECONDS, expiredLink, fileKind, withFirstPage, type FileKind } from './logic.js';
+import { REVOKE_WINDOW_SECONDS, expiredLink, fileKind, typingStatusOf, withFirstPage, type FileKind } from './logic.js';
 import { useChatEvent } from './events.js';
 import type { CallController } from './call/controller.js';
 import type { StickToLatest } from './useStickToLatest.js';
@@ -58,7 +58,8 @@ export function useConversation({ chat, call, me, conversation, latest }: {
   }, [chat, id]);
 
   useChatEvent(chat, EVENT.MESSAGE_RECEIVED, (e) => {
-    const mine = (e.data as Message[]).filter((m) => m.conversationID === id);
+    // Typing signals show in the header (useTyping), never as messages.
+    const mine = (e.data as Message[]).filter((m) => m.conversationID === id && typingStatusOf(m) === null);
     if (!mine.length) return;
     setMessages((list) => [...list, ...mine.filter((m) => !list.some((x) => x.ID === m.ID))]);
     void chat.setMessageRead({ conversationID: id }).catch(() => {});

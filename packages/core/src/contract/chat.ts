@@ -84,6 +84,8 @@ export const chatOps = {
     cloudCustomData: Type.Optional(Type.String({ maxLength: 12 * 1024, title: '自定义数据' })),
     priority: Type.Optional(Enum(['High', 'Normal', 'Low', 'Lowest'], { title: '优先级' })),
     atUserList: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 30, title: '@用户列表' })),
+    /** delivered to the recipients' open pages only, never stored nor counted (Tencent's onlineUserOnly; typing status) */
+    onlineUserOnly: Type.Optional(Type.Boolean({ title: '仅在线用户' })),
   }),
   revoke: Type.Object({ ID: MessageId }),
 
@@ -323,6 +325,8 @@ export interface WireFriend {
 export type ChatPush =
   | { ev: 'ready'; userID: string; serverTime: number }
   | { ev: 'msg'; m: WireMessage }
+  /** a message sent with onlineUserOnly: not numbered (seq 0), not stored, not in any list or count */
+  | { ev: 'online'; m: WireMessage }
   | { ev: 'revoked'; m: WireMessage }
   | { ev: 'read'; conversationID: string }
   /** the other person of a 1:1 conversation read it up to seq (my messages up to there: 已读) */

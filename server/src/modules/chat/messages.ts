@@ -134,10 +134,15 @@ function recipientsPush(hub: ChatHub, m: WireMessage, frame: ChatPush | Encoded<
   return hub.toUsers([m.to], frame);
 }
 
-/** Checks a send and queues it for the writer; resolves (without waiting for the commit) once queued. */
-async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): Promise<{ written: Promise<Written> }> {
+/**
+ * Checks a send and queues it for the writer; resolves (without waiting for the commit) once
+ * queued. An onlineUserOnly message (typing status) passes the same checks and is not written.
+ */
+async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): Promise<{ written: Promise<Written> } | { online: WireMessage }> {
   const me = conn.userId;
   if (!p.ID.startsWith(`${me}-`)) throw refuse('badRequest', '消息ID须以发送者ID开头');
+  // Only signals go unstored: a text nobody can find again would escape reports and moderation.
+  if (p.onlineUserOnly && p.type !== 'TIMCustomElem') throw refuse('badRequest', '仅在线发送的只能是自定义消息');
   // File messages keep stable references to chat files the sender may send (files.ts).
   const { payload, fileIds } = await checkMessageFiles(hub.s, me, p.type, checkPayload(p.type, p.payload));
   const bytes = Buffer.byteLength(JSON.stringify(payload)) + Buffer.byteLength(p.cloudCustomData ?? '');
@@ -167,6 +172,7 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
     base.countsUnread = g.type !== 'ChatRoom' && g.type !== 'AVChatRoom';
     row = { conv: groupKey(g.id), message: base, senderId: me, persist: g.type !== 'AVChatRoom', viewers: [], ref: null };
   }
+  if (p.onlineUserOnly) return { online: { ...base, seq: 0, countsUnread: false } };
   if (fileIds.length) await linkMessageFiles(hub.s.db, fileIds, row.conv);
   return { written: hub.writer.write(row) };
 }
@@ -279,8 +285,12 @@ export function messageHandlers(hub: ChatHub) {
   hub.on('send', async (conn, p: ChatOpParams<'send'>) => {
     const turn = conn.sendChain.then(() => prepareSend(hub, conn, p));
     conn.sendChain = turn.catch(() => undefined);
-    const { written } = await turn;
-    const w = await written;
+    const prepared = await turn;
+    if ('online' in prepared) {
+      await recipientsPush(hub, prepared.online, { ev: 'online', m: prepared.online });
+      return { message: prepared.online };
+    }
+    const w = await prepared.written;
     // Also after a duplicate: the first attempt may have committed without reaching the bus.
     // File links go out signed (files.ts): the pushed copy and the reply alike.
     const m = signMessageFiles(hub.s, w.message);

@@ -21,7 +21,7 @@ const text = (c: SdkClient, to: string, t: string) => c.chat.createTextMessage({
 
 beforeAll(async () => {
   srv = await startServer();
-  users = await chatUsers(srv, 10);
+  users = await chatUsers(srv, 12);
 }, 180_000);
 afterAll(async () => {
   for (const c of clients) await c.chat.logout().catch(() => undefined);
@@ -107,6 +107,24 @@ describe('one-to-one messages', () => {
     // The reader's own view carries no receipts of the other side's messages.
     const readerSide = (await b.chat.getMessageList({ conversationID: `C2C${users[8].userId}` })).data.messageList;
     expect(readerSide.every((m) => m.isPeerRead === false)).toBe(true);
+  });
+
+  it('hands an onlineUserOnly message (typing status) to the other side\'s open pages without storing or counting it', async () => {
+    const [a, b] = [await client(users[10]), await client(users[11])];
+    const typing = JSON.stringify({ businessID: 'user_typing_status', typingStatus: 1 });
+    const signal = a.chat.createCustomMessage({ to: users[11].userId, conversationType: TYPES.CONV_C2C, payload: { data: typing, description: '', extension: '' } });
+    await a.chat.sendMessage(signal, { onlineUserOnly: true });
+    const got = await b.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((x) => x.ID === signal.ID));
+    expect(got.find((x) => x.ID === signal.ID)).toMatchObject({ from: users[10].userId, conversationID: `C2C${users[10].userId}`, payload: { data: typing } });
+    // Neither side has a conversation, an unread count or a stored message from it.
+    expect((await b.chat.getConversationList()).data.conversationList.map((c) => c.conversationID)).not.toContain(`C2C${users[10].userId}`);
+    expect(b.chat.getTotalUnreadMessageCount()).toBe(0);
+    expect((await a.chat.getMessageList({ conversationID: `C2C${users[11].userId}` })).data.messageList).toEqual([]);
+    // Only signals go unstored; a blocked sender is refused as for any message.
+    await expect(a.chat.sendMessage(text(a, users[11].userId, '不留痕迹'), { onlineUserOnly: true })).rejects.toMatchObject({ code: 10004 });
+    await b.chat.addToBlacklist({ userIDList: [users[10].userId] });
+    const blocked = a.chat.createCustomMessage({ to: users[11].userId, conversationType: TYPES.CONV_C2C, payload: { data: typing, description: '', extension: '' } });
+    await expect(a.chat.sendMessage(blocked, { onlineUserOnly: true })).rejects.toMatchObject({ code: 20007 });
   });
 
   it('pages history 15 at a time with nextReqMessageID and isCompleted', async () => {
