@@ -4,7 +4,8 @@
  * conversation (the SDK demo's 自定义消息 and raw IDs are shown to nobody, 评价 to the seeker
  * only), then sends two pictures; the HR sees each under the new
  * name and looks at the pictures in the previewer (counter, next, zoom, rotate). And a long
- * history: loaded a page at a time, with the way back to the latest message.
+ * history: loaded a page at a time, with the way back to the latest message. 置顶聊天 and drafts,
+ * each kept across a reload.
  */
 import { describe, expect, it } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
@@ -260,5 +261,58 @@ describe('chat extras', () => {
     await latest.click();
     await latest.waitFor({ state: 'detached' });
     await expect.poll(() => list(hr.page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(20);
+  });
+
+  it('置顶聊天 keeps a conversation on top of the HR\'s list after a reload, and a half-written message survives a reload as [草稿]', async () => {
+    const { seeker: first, hr } = await newSeekerTalkingToHr('135');
+    const firstText = `想了解实习岗位 ${stamp}`;
+    await panel(first.page).getByLabel('消息内容').fill(firstText);
+    await panel(first.page).getByLabel('消息内容').press('Enter');
+    await first.page.locator('zp-chat .row.out').filter({ hasText: firstText }).getByRole('button', { name: '撤回' }).waitFor();
+    const phone = `134${String(Date.now()).slice(-8)}`;
+    const second = await personWithChat(browser(), 'qz', phone, 1280, await registerSeeker(phone));
+    await second.page.locator('zp-chat .launcher').click();
+    await quickStart(second.page, hr.userId);
+    const secondText = `请问还招人吗 ${stamp}`;
+    await panel(second.page).getByLabel('消息内容').fill(secondText);
+    await panel(second.page).getByLabel('消息内容').press('Enter');
+
+    // The HR's list: the newer conversation above, until the older one is pinned.
+    await hr.page.locator('zp-chat .launcher').click();
+    const items = panel(hr.page).locator('.item[data-conversation]');
+    const older = items.filter({ hasText: firstText });
+    await items.filter({ hasText: secondText }).waitFor();
+    await expect.poll(async () => (await items.allTextContents()).findIndex((t) => t.includes(secondText)) < (await items.allTextContents()).findIndex((t) => t.includes(firstText))).toBe(true);
+    await older.click();
+    await panel(hr.page).getByRole('button', { name: '详情' }).click();
+    await panel(hr.page).getByLabel('置顶聊天').check();
+    await toast(hr.page, '已置顶').waitFor();
+    await expect.poll(() => items.first().textContent()).toContain(firstText);
+    await screenshot(hr.page, 'chat-pinned', { fullPage: false });
+    await hr.page.reload();
+    await hr.page.locator('zp-chat .launcher').click();
+    await expect.poll(() => items.first().getAttribute('data-pinned')).toBe('true');
+    await expect(items.first().textContent()).resolves.toContain(firstText);
+    // 取消置顶: back in the order of the last messages.
+    await items.first().click();
+    await panel(hr.page).getByRole('button', { name: '详情' }).click();
+    await panel(hr.page).getByLabel('置顶聊天').uncheck();
+    await toast(hr.page, '已取消置顶').waitFor();
+    await expect.poll(() => older.getAttribute('data-pinned')).toBe(null);
+
+    // A draft: typed, not sent, listed as [草稿], and back in the box after a reload.
+    const draft = `明天下午三点可以面试吗 ${stamp}`;
+    await panel(first.page).getByLabel('消息内容').fill(draft);
+    const mine = panel(first.page).locator(`.item[data-conversation="C2C${hr.userId}"]`);
+    await expect.poll(() => mine.locator('.last').textContent()).toBe(`[草稿]${draft}`);
+    await first.page.reload();
+    await first.page.locator('zp-chat .launcher').click();
+    await expect.poll(() => mine.locator('.last').textContent()).toBe(`[草稿]${draft}`);
+    await mine.click();
+    await expect.poll(() => panel(first.page).getByLabel('消息内容').inputValue()).toBe(draft);
+    await screenshot(first.page, 'chat-draft', { fullPage: false });
+    // Sent, it is no draft any more.
+    await panel(first.page).getByLabel('消息内容').press('Enter');
+    await expect.poll(() => mine.locator('.last').textContent()).toBe(draft);
   });
 });

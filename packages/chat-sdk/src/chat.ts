@@ -458,7 +458,7 @@ export class ChatSDK {
     if (!c) {
       c = toConversation({
         conversationID: cid, type: w.conversationType, unreadCount: 0, lastSeq: w.seq, floorSeq: 0, lastMessage: null,
-        userProfile: null, groupProfile: null, messageRemindType: 'AcceptAndNotify', atInfo: [],
+        userProfile: null, groupProfile: null, messageRemindType: 'AcceptAndNotify', atInfo: [], isPinned: false, draftText: '',
       });
       this.convs.set(cid, c);
       void this.reloadConversation(cid);
@@ -582,6 +582,8 @@ export class ChatSDK {
   private async reloadConversation(cid: string) {
     try {
       const r = await this.call<{ conversation: WireConversation }>('conv', { conversationID: cid });
+      // A pin or draft of a conversation without messages: not listed (the server's list agrees).
+      if (!this.convs.has(cid) && !r.conversation.lastMessage) return;
       this.takeConversation(r.conversation);
       this.convChanged();
     } catch {
@@ -608,9 +610,33 @@ export class ChatSDK {
 
   // ---------- conversations ----------
 
+  /** Pinned first, then (in each part) by the last message, newest first, as the server lists them. */
   private sortedConversations(): Conversation[] {
     const t = (c: Conversation) => (c.lastMessage as { lastTime?: number }).lastTime ?? 0;
-    return [...this.convs.values()].sort((a, b) => t(b) - t(a));
+    return [...this.convs.values()].sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || t(b) - t(a));
+  }
+
+  async pinConversation(options: { conversationID: string; isPinned: boolean }): Promise<ChatResponse<{ conversationID: string }>> {
+    this.requireReady();
+    await this.call('pin', { conversationID: options.conversationID, isPinned: options.isPinned });
+    const c = this.convs.get(options.conversationID);
+    if (c) {
+      c.isPinned = options.isPinned;
+      this.convChanged();
+    }
+    return ok({ conversationID: options.conversationID });
+  }
+
+  /** Kept on the server for the person: it follows them to their other pages and survives a reload. */
+  async setConversationDraft(options: { conversationID: string; draftText: string }): Promise<ChatResponse<{ conversationID: string }>> {
+    this.requireReady();
+    await this.call('draft', { conversationID: options.conversationID, draftText: options.draftText });
+    const c = this.convs.get(options.conversationID);
+    if (c) {
+      c.draftText = options.draftText;
+      this.convChanged();
+    }
+    return ok({ conversationID: options.conversationID });
   }
 
   async getConversationList(options?: string[] | { type?: TYPES | string }): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {

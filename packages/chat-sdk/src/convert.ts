@@ -129,12 +129,12 @@ export function toConversation(w: WireConversation): Conversation {
     userProfile: w.userProfile ? toProfile(w.userProfile) : null,
     groupAtInfoList: (w.atInfo ?? []).map((a) => ({ messageSequence: a.seq, atTypeArray: [a.type] })),
     remark: '',
-    isPinned: false,
+    isPinned: w.isPinned === true,
     messageRemindType: w.messageRemindType,
     markList: [],
     customData: '',
     conversationGroupList: [],
-    draftText: '',
+    draftText: w.draftText ?? '',
   };
 }
 

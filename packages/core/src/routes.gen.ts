@@ -507,6 +507,8 @@ export const CANDIDATE_SECTIONS = {
 
 export const CHAT_AT_ALL = "__kImSDK_MesssageAtALL__" as const;
 
+export const CHAT_DRAFT_MAX = 4000 as const;
+
 export const CHAT_ERRORS = {
   badRequest: 10004,
   permission: 10007,

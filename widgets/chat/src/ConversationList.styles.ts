@@ -15,9 +15,13 @@ export const conversationListCss = `
   .item[data-conversation] .last {
     padding-right: 30px;
   }
-  .at {
+  .at,
+  .draft {
     color: var(--zp-color-danger);
     margin-right: 4px;
+  }
+  .item.pinned:not(.active) {
+    background: var(--zp-color-bg);
   }
   .count {
     /* Under the time, beside the delete button. */

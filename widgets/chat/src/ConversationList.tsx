@@ -12,7 +12,8 @@ import { callListText } from './call/protocol.js';
 import { activate } from './activate.js';
 
 /**
- * The 会话 tab: each conversation with its last message, time, unread count and '[有人@我]';
+ * The 会话 tab: pinned conversations first (tinted), each with its last message (or [草稿] and the
+ * draft), time, unread count and '[有人@我]';
  * ↑/↓ walk it, × deletes; the 发起会话 dialog (`adding`) starts one by user ID.
  */
 export function ConversationList({ chat, me, reload, current, onSelect, onClosed, adding, onAdd, onCancelAdd }: {
@@ -81,8 +82,9 @@ export function ConversationList({ chat, me, reload, current, onSelect, onClosed
             role="option"
             aria-selected={current?.conversationID === c.conversationID}
             tabIndex={-1}
-            className={`item${current?.conversationID === c.conversationID ? ' active' : ''}`}
+            className={`item${current?.conversationID === c.conversationID ? ' active' : ''}${c.isPinned ? ' pinned' : ''}`}
             data-conversation={c.conversationID}
+            data-pinned={c.isPinned || undefined}
             onClick={() => onSelect(c)}
             onKeyDown={activate(() => onSelect(c))}
           >
@@ -90,7 +92,7 @@ export function ConversationList({ chat, me, reload, current, onSelect, onClosed
             {c.lastMessage?.lastTime ? <time className="when">{listTime(c.lastMessage.lastTime)}</time> : null}
             <div className="last">
               {mention && <span className="at">[有人@我]</span>}
-              {c.lastMessage?.isRevoked ? '[消息已撤回]' : callLine ?? (c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />)}
+              {c.draftText ? <><span className="draft">[草稿]</span><EmojiText text={c.draftText} /></> : c.lastMessage?.isRevoked ? '[消息已撤回]' : callLine ?? (c.lastMessage?.type === TYPES.MSG_GRP_TIP ? <TipLine chat={chat} p={c.lastMessage.payload as GroupTipPayload} /> : <EmojiText text={text} />)}
             </div>
             {c.unreadCount > 0 && <span className="count">{badgeText(c.unreadCount)}</span>}
             <button type="button" className="del" aria-label="删除会话" onClick={(e) => {

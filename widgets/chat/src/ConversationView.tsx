@@ -6,6 +6,7 @@ import type { CallController } from './call/controller.js';
 import { useConversation } from './useConversation.js';
 import { useStickToLatest } from './useStickToLatest.js';
 import { useTyping } from './useTyping.js';
+import { useDraft } from './useDraft.js';
 import { MessageList } from './MessageList.js';
 import { Composer } from './Composer.js';
 
@@ -19,7 +20,9 @@ export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, con
   const id = conversation.conversationID;
   const latest = useStickToLatest();
   const talk = useConversation({ chat, call, me, conversation, latest });
-  const [text, setText] = useState('');
+  // A half-written message comes back (its draft), and what is typed is kept as one.
+  const [text, setText] = useState(conversation.draftText ?? '');
+  useDraft(chat, conversation, text);
   const [details, setDetails] = useState(false);
   const peerTyping = useTyping(chat, conversation, text);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;

@@ -26,4 +26,10 @@ export const detailsCss = `
     font-size: 13px;
     word-break: break-all;
   }
+  .details .switch {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    cursor: pointer;
+  }
 `;

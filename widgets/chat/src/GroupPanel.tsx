@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Chat as ChatSDK, Group, GroupMember } from '@zp/chat-sdk/provider';
 import { failureText } from '@zp/core/client';
 import { confirm, message as toast } from '@zp/ui';
@@ -9,7 +9,7 @@ import { GROUP_INTRO_MAX, GROUP_NOTICE_MAX, GROUP_TYPE_NAMES, MEMBER_PAGE, type 
  * 添加成员, members 30 at a time with their card, 群名片, admin, mute and kick, 转让, 退出 and 解散,
  * each as my role in this type of group allows (spec section 6).
  */
-export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: string; groupID: string; onLeft: () => void }) {
+export function GroupPanel({ chat, me, groupID, onLeft, children }: { chat: ChatSDK; me: string; groupID: string; onLeft: () => void; children?: ReactNode }) {
   const [group, setGroup] = useState<Group | null>(null);
   const [members, setMembers] = useState<GroupMember[]>([]);
   const [offset, setOffset] = useState(0);
@@ -113,6 +113,7 @@ export function GroupPanel({ chat, me, groupID, onLeft }: { chat: ChatSDK; me: s
         <>
           <div className="field"><b>{group.name}</b></div>
           <div className="field">群ID：{group.groupID}</div>
+          {children}
           <div className="field">类型：{GROUP_TYPE_NAMES[String(group.type) as GroupType] ?? String(group.type)}</div>
           <div className="field">群简介：{group.introduction || '暂无'}</div>
           <div className="field">群公告：{group.notification || '暂无'}</div>

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { EVENT, TYPES, type Chat as ChatSDK } from '@zp/chat-sdk/provider';
 import { failureText } from '@zp/core/client';
 import { confirm, message as toast, ReportDialog } from '@zp/ui';
@@ -6,8 +6,10 @@ import { useChatEvent } from './events.js';
 import { DialogLayer } from './layer.js';
 import { chatEvidence } from './logic.js';
 
-/** The other person of a one-to-one conversation, with 加入黑名单 or, once there, 取消拉黑. */
-export function PersonPanel({ chat, me, conversationID, userID, nick }: { chat: ChatSDK; me: string; conversationID: string; userID: string; nick: string }) {
+/** The other person of a one-to-one conversation, with 加入黑名单 or, once there, 取消拉黑; `children` under the name. */
+export function PersonPanel({ chat, me, conversationID, userID, nick, children }: {
+  chat: ChatSDK; me: string; conversationID: string; userID: string; nick: string; children?: ReactNode;
+}) {
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [reporting, setReporting] = useState(false);
   const layer = useContext(DialogLayer);
@@ -43,6 +45,7 @@ export function PersonPanel({ chat, me, conversationID, userID, nick }: { chat: 
   return (
     <aside className="details" aria-label="会话详情">
       <div className="field"><b>{name}</b></div>
+      {children}
       {blocked === true && <div className="field muted">已在黑名单中：对方的消息不会送达</div>}
       {blocked !== null && <button type="button" onClick={() => void change(!blocked)}>{blocked ? '取消拉黑' : '加入黑名单'}</button>}
       <button type="button" onClick={() => void report()}>举报</button>

@@ -25,6 +25,9 @@ export const SENDABLE_TYPES = [
 ] as const;
 export const CHAT_FILE_KINDS = ['image', 'file', 'video', 'sound'] as const;
 
+/** Characters a conversation's draft may hold (a text message's own limit is 12 KB). */
+export const CHAT_DRAFT_MAX = 4000;
+
 const UserIdList = (title = '用户ID列表', max = 100) => Type.Array(ChatUserId(), { minItems: 1, maxItems: max, title });
 
 export const chatApi = {
@@ -70,6 +73,10 @@ export const chatOps = {
     clearHistoryMessage: Type.Optional(Type.Boolean({ title: '是否清空历史消息' })),
   }),
   read: Type.Object({ conversationID: ConversationId }),
+  /** pinConversation: pinned conversations are listed first */
+  pin: Type.Object({ conversationID: ConversationId, isPinned: Type.Boolean({ title: '是否置顶' }) }),
+  /** setConversationDraft: '' clears it */
+  draft: Type.Object({ conversationID: ConversationId, draftText: Type.String({ maxLength: CHAT_DRAFT_MAX, title: '草稿' }) }),
   messages: Type.Object({
     conversationID: ConversationId,
     nextReqMessageID: Type.Optional(Type.String({ maxLength: 80, title: '续拉消息ID' })),
@@ -311,6 +318,8 @@ export interface WireConversation {
   messageRemindType: string;
   /** unread messages of a group that mention this user (@ them, or @ everyone), oldest first */
   atInfo: { seq: number; type: 1 | 2 | 3 }[];
+  isPinned: boolean;
+  draftText: string;
 }
 
 export interface WireFriend {

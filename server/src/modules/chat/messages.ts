@@ -49,9 +49,13 @@ async function lastSeqOf(hub: ChatHub, conv: string): Promise<number> {
 async function conversations(hub: ChatHub, me: string, only?: string[]): Promise<WireConversation[]> {
   const mentionsMe = JSON.stringify([me]);
   const mentionsAll = JSON.stringify([CHAT_AT_ALL]);
-  const list = await rows<{ conv: string; floor: number; last_seq: number; last_msg: WireConversation['lastMessage']; unread: number; remind: string | null; at_info: WireConversation['atInfo'] }>(
+  const list = await rows<{
+    conv: string; floor: number; last_seq: number; last_msg: WireConversation['lastMessage']; unread: number; remind: string | null;
+    at_info: WireConversation['atInfo']; pinned: boolean; draft: string;
+  }>(
     hub.s.db,
     sql`select uc.conv, greatest(uc.cleared_seq, uc.hidden_seq)::int as floor, c.last_seq::int as last_seq, c.last_msg,
+               uc.pinned_at is not null as pinned, uc.draft,
                coalesce(u.unread, 0) as unread, coalesce(u.at_info, '[]'::json) as at_info,
                gm.remind_type as remind
         from chat_user_convs uc
@@ -77,7 +81,7 @@ async function conversations(hub: ChatHub, me: string, only?: string[]): Promise
         ) u on g.type is null or g.type not in ('ChatRoom', 'AVChatRoom')
         where uc.user_id = ${me} and c.last_seq > greatest(uc.hidden_seq, uc.cleared_seq)
           ${only ? sql`and uc.conv in (${sql.join(only.map((k) => sql`${k}`), sql`, `)})` : sql``}
-        order by c.last_at desc, uc.conv
+        order by (uc.pinned_at is not null) desc, c.last_at desc, uc.conv
         limit 500`,
   );
   const peers = list.filter((r) => r.conv.startsWith('c:')).map((r) => conversationIdOf(me, r.conv).slice(3));
@@ -99,6 +103,8 @@ async function conversations(hub: ChatHub, me: string, only?: string[]): Promise
       groupProfile: type === 'GROUP' ? (groupOf.get(conversationID.slice(5)) ?? null) : null,
       messageRemindType: r.remind ?? 'AcceptAndNotify',
       atInfo: r.at_info ?? [],
+      isPinned: r.pinned,
+      draftText: r.draft,
     } satisfies WireConversation;
   });
 }
@@ -114,6 +120,10 @@ async function conversation(hub: ChatHub, me: string, conversationID: string): P
   const [profile] = c.kind === 'c2c' ? await visibleProfiles(hub.s.db, hub.s.config, me, [c.peer]) : [];
   const [group] = c.kind === 'group' ? await groupWires(hub, me, [c.groupID]) : [];
   const g = c.kind === 'group' ? await hub.group(c.groupID) : null;
+  const mine = await one<{ pinned: boolean; draft: string }>(
+    hub.s.db,
+    sql`select pinned_at is not null as pinned, draft from chat_user_convs where user_id = ${me} and conv = ${c.conv}`,
+  );
   return {
     conversationID: c.conversationID,
     type: c.kind === 'c2c' ? 'C2C' : c.kind === 'group' ? 'GROUP' : SYSTEM_CONVERSATION,
@@ -125,6 +135,8 @@ async function conversation(hub: ChatHub, me: string, conversationID: string): P
     groupProfile: group ?? null,
     messageRemindType: g?.members.get(me)?.remindType ?? 'AcceptAndNotify',
     atInfo: [],
+    isPinned: mine?.pinned ?? false,
+    draftText: mine?.draft ?? '',
   };
 }
 
@@ -194,7 +206,8 @@ export function messageHandlers(hub: ChatHub) {
         on conflict (user_id, conv) do update set
           read_seq = greatest(chat_user_convs.read_seq, excluded.read_seq),
           cleared_seq = greatest(chat_user_convs.cleared_seq, excluded.cleared_seq),
-          hidden_seq = greatest(chat_user_convs.hidden_seq, excluded.hidden_seq)`);
+          hidden_seq = greatest(chat_user_convs.hidden_seq, excluded.hidden_seq),
+          pinned_at = null, draft = ''`);
     }
     await hub.toUsers([me], { ev: 'convDeleted', conversationIDList: p.conversationIDList });
     return { conversationIDList: p.conversationIDList };
@@ -215,6 +228,27 @@ export function messageHandlers(hub: ChatHub) {
     // 1:1: the other person's messages up to here show 已读 on their side (C2C read receipts).
     if (c.kind === 'c2c' && r && r.seq > 0) await hub.toUsers([c.peer], { ev: 'peerRead', conversationID: `C2C${me}`, seq: r.seq });
     return {};
+  });
+
+  // Pins and drafts are the person's own: each of their pages hears of a change (conv) and reads it again.
+  hub.on('pin', async (conn, p: ChatOpParams<'pin'>) => {
+    const me = conn.userId;
+    const c = convOf(me, p.conversationID);
+    await viewOf(hub, me, c);
+    await db.execute(sql`insert into chat_user_convs (user_id, conv, pinned_at) values (${me}, ${c.conv}, ${p.isPinned ? sql`now()` : null})
+      on conflict (user_id, conv) do update set pinned_at = ${p.isPinned ? sql`coalesce(chat_user_convs.pinned_at, now())` : null}`);
+    await hub.toUsers([me], { ev: 'conv', conversationID: p.conversationID });
+    return { conversationID: p.conversationID };
+  });
+
+  hub.on('draft', async (conn, p: ChatOpParams<'draft'>) => {
+    const me = conn.userId;
+    const c = convOf(me, p.conversationID);
+    await viewOf(hub, me, c);
+    await db.execute(sql`insert into chat_user_convs (user_id, conv, draft) values (${me}, ${c.conv}, ${p.draftText})
+      on conflict (user_id, conv) do update set draft = excluded.draft`);
+    await hub.toUsers([me], { ev: 'conv', conversationID: p.conversationID });
+    return { conversationID: p.conversationID };
   });
 
   hub.on('messages', async (conn, p: ChatOpParams<'messages'>) => {

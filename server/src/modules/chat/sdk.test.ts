@@ -21,7 +21,7 @@ const text = (c: SdkClient, to: string, t: string) => c.chat.createTextMessage({
 
 beforeAll(async () => {
   srv = await startServer();
-  users = await chatUsers(srv, 12);
+  users = await chatUsers(srv, 15);
 }, 180_000);
 afterAll(async () => {
   for (const c of clients) await c.chat.logout().catch(() => undefined);
@@ -125,6 +125,39 @@ describe('one-to-one messages', () => {
     await b.chat.addToBlacklist({ userIDList: [users[10].userId] });
     const blocked = a.chat.createCustomMessage({ to: users[11].userId, conversationType: TYPES.CONV_C2C, payload: { data: typing, description: '', extension: '' } });
     await expect(a.chat.sendMessage(blocked, { onlineUserOnly: true })).rejects.toMatchObject({ code: 20007 });
+  });
+
+  it('pins a conversation on top and keeps a draft, on every page of the person and after a reload', async () => {
+    const [a, b, c] = [await client(users[12]), await client(users[13]), await client(users[14])];
+    const [withB, withC] = [`C2C${users[13].userId}`, `C2C${users[14].userId}`];
+    await a.chat.sendMessage(text(a, users[13].userId, '您好，简历已投递'));
+    await a.chat.sendMessage(text(a, users[14].userId, '请问面试地点在哪里？'));
+    const listed = async (x: SdkClient) => (await x.chat.getConversationList()).data.conversationList.filter((v) => [withB, withC].includes(v.conversationID));
+    const otherPage = await client(users[12]);
+    await a.chat.pinConversation({ conversationID: withB, isPinned: true });
+    expect((await listed(a)).map((v) => [v.conversationID, v.isPinned])).toEqual([[withB, true], [withC, false]]);
+    // A newer message in the other conversation does not move the pinned one down.
+    const newer = text(c, users[12].userId, '在科苑路 15 号');
+    await c.chat.sendMessage(newer);
+    await a.next(EVENT.MESSAGE_RECEIVED, (list) => list.some((m) => m.ID === newer.ID));
+    expect((await listed(a)).map((v) => v.conversationID)).toEqual([withB, withC]);
+    // The person's other page hears of the pin.
+    await otherPage.next(EVENT.CONVERSATION_LIST_UPDATED, (list) => list.some((v) => v.conversationID === withB && v.isPinned));
+
+    await a.chat.setConversationDraft({ conversationID: withC, draftText: '好的，明天下午\n三点见' });
+    expect((await a.chat.getConversationProfile(withC)).data.conversation.draftText).toBe('好的，明天下午\n三点见');
+    const reloaded = await client(users[12]);
+    expect((await listed(reloaded)).map((v) => [v.conversationID, v.isPinned, v.draftText])).toEqual([[withB, true, ''], [withC, false, '好的，明天下午\n三点见']]);
+    // Pins and drafts are one's own: the other person's side has neither.
+    expect((await listed(b)).every((v) => !v.isPinned && !v.draftText)).toBe(true);
+
+    await a.chat.pinConversation({ conversationID: withB, isPinned: false });
+    await a.chat.setConversationDraft({ conversationID: withC, draftText: '' });
+    // (Unpinned, the two are in the order of their last messages, to the second: not asserted here.)
+    expect((await listed(a)).map((v) => [v.conversationID, v.isPinned, v.draftText]).sort()).toEqual([[withB, false, ''], [withC, false, '']].sort());
+    // A group one is not in cannot be pinned, nor a draft kept for it; control characters are refused.
+    await expect(a.chat.pinConversation({ conversationID: 'GROUP@TGS#nosuch', isPinned: true })).rejects.toMatchObject({ code: 10010 });
+    await expect(a.chat.setConversationDraft({ conversationID: withC, draftText: 'a\u0000b' })).rejects.toMatchObject({ code: 10004 });
   });
 
   it('pages history 15 at a time with nextReqMessageID and isCompleted', async () => {

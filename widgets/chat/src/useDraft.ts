@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import type { Chat as ChatSDK, Conversation } from '@zp/chat-sdk/provider';
+
+/** How long the box stays still before its text is kept as the conversation's draft. */
+const DRAFT_SAVE_MS = 800;
+
+/**
+ * Keeps the send box's `text` as the conversation's draft (setConversationDraft, on the server):
+ * after a pause in typing, at once when the box is emptied (a sent message leaves no draft), and
+ * when the conversation closes. The view starts from `conversation.draftText`.
+ */
+export function useDraft(chat: ChatSDK, conversation: Conversation, text: string) {
+  const id = conversation.conversationID;
+  const saved = useRef(conversation.draftText ?? '');
+  const latest = useRef(text);
+  latest.current = text;
+
+  const save = (draftText: string) => {
+    if (draftText === saved.current) return;
+    saved.current = draftText;
+    void chat.setConversationDraft({ conversationID: id, draftText }).catch(() => {
+      saved.current = ''; // tried again on the next change
+    });
+  };
+
+  useEffect(() => {
+    if (!text) {
+      save('');
+      return;
+    }
+    const timer = setTimeout(() => save(text), DRAFT_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => () => save(latest.current), [id]);
+}
