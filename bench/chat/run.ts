@@ -296,14 +296,18 @@ async function prepareStorage(total: number): Promise<{ env: Record<string, stri
   }
   const database = await openDatabase(loadConfig({ ...env, DEMO: '0', LOG_LEVEL: 'warn' }));
   await migrate(database, log);
+  // HR colleagues of one approved enterprise: people who may all write to each other (chat/starts.ts).
   const ids = (
     await rows<{ id: string }>(
       database.db,
       sql`insert into users (role, phone, password_hash, name)
-          select 'qz', '16' || lpad(g::text, 9, '0'), 'unused', '压测' || g from generate_series(1, ${total}) g
+          select 'hr', '16' || lpad(g::text, 9, '0'), 'unused', '压测' || g from generate_series(1, ${total}) g
           returning id::text as id`,
     )
   ).map((r) => r.id);
+  await database.db.execute(sql`with c as (insert into companies (name, status) values ('压测科技有限公司', 1) returning id)
+    insert into hr_profiles (user_id, company_id, name, join_state)
+    select u.id, c.id, u.name, 2 from users u, c where u.phone like '16%' and u.role = 'hr'`);
   const secret = (await one<{ value: string }>(database.db, sql`select value from app_secrets where name = 'main'`))!.value;
   await database.close();
   return { env, secret, ids, cleanup };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser, demo, screenshot, smsCode, type Grant } from '../lib/harness.js';
 import { apiCall, apiGrant, apiLogin, md5, currentConsent } from '../lib/api.js';
-import { badgeCount, personWithChat, quickStart, registerSeeker, settledBadge } from '../lib/chat.js';
+import { badgeCount, giveResume, personWithChat, quickStart, registerSeeker, settledBadge } from '../lib/chat.js';
 const stamp = String(Date.now()).slice(-6);
 
 describe('chat widget', () => {
@@ -24,7 +24,14 @@ describe('chat widget', () => {
     await seeker.page.getByRole('button', { name: '发起会话' }).click();
     await seeker.page.getByLabel('用户ID').fill('@TIM#SYSTEM');
     await seeker.page.getByRole('button', { name: '确定' }).click();
-    await seeker.page.locator('.zp-message').filter({ hasText: '没有找到该用户' }).first().waitFor();
+    const notFound = seeker.page.locator('.zp-message').filter({ hasText: '没有找到该用户' });
+    await notFound.first().waitFor();
+    // A seeker writes to HR only: the operator's account (and another seeker's) is not found.
+    await notFound.first().waitFor({ state: 'detached' });
+    await seeker.page.getByLabel('用户ID').fill((await apiGrant('xs', demo.operator.phone)).userId);
+    await seeker.page.getByRole('button', { name: '确定' }).click();
+    await notFound.first().waitFor();
+    await expect(seeker.page.locator('zp-chat .conversation').count()).resolves.toBe(0);
 
     await seeker.page.getByLabel('用户ID').fill(hr.userId);
     await seeker.page.getByRole('button', { name: '确定' }).click();
@@ -94,6 +101,7 @@ describe('chat widget', () => {
   it("a seeker's page that never opened the chat shows the badge for a message sent meanwhile, live, and opening the panel shows the conversation", async () => {
     // A new seeker: nothing unread to begin with, so the badge counts only what is sent here.
     const grant = await registerSeeker(`135${String(Date.now()).slice(-8)}`);
+    await giveResume(grant.token, '赵宁'); // found in talent search: an HR may write first
     const panelRequests: string[] = [];
     const seeker = await personWithChat(browser(), 'qz', grant.phone, 1280, grant, async (page) => {
       page.on('request', (r) => void (r.url().includes('/widgets/chat-panel') && panelRequests.push(r.url())));
@@ -188,6 +196,7 @@ describe('chat widget', () => {
 
   it("the HR sees a seeker's name by one rule: masked in the list, the conversation and its details until the seeker answers, then in full in all", async () => {
     const grant = await registerSeeker(`133${String(Date.now()).slice(-8)}`);
+    await giveResume(grant.token, '钱多多'); // found in talent search: an HR may write first
     const seeker = await personWithChat(browser(), 'qz', grant.phone, 1280, grant);
     const nick = `应届生${stamp}`;
     await seeker.page.locator('zp-chat .launcher').click();
@@ -304,6 +313,7 @@ describe('chat widget', () => {
 
   it('the details beside a conversation follow the 黑名单 tab: blocked there and lifted with 取消拉黑, at once (1280 px)', async () => {
     const grant = await registerSeeker(`136${String(Date.now()).slice(-8)}`);
+    await giveResume(grant.token, '孙悦'); // found in talent search: an HR may write first
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone, 1280);
     await hr.page.locator('zp-chat .launcher').click();
     await quickStart(hr.page, grant.userId);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, demo, openPerson, screenshot, smsCode, useBrowser, type Grant } from '../lib/harness.js';
 import { apiCall, apiLogin, md5, currentConsent } from '../lib/api.js';
-import { badgeCount, personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
+import { badgeCount, giveResume, personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
 import { listPartner, loginWindowOf, logInInWindow, partnerFixture, servePartner, type PartnerServer } from '../lib/partner.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -115,6 +115,8 @@ describe('a partner site with the fair, chat and feedback widgets', () => {
     await expect(apiCall('/api/sec/pc/currentUser', { token: stored!.token })).rejects.toThrow(/401/);
 
     // 3. One login for every widget: the chat connects with it and shows an HR's message as its badge.
+    // (The résumé completed meanwhile puts the seeker in talent search, where an HR may write first.)
+    await giveResume(seeker.token, '吴桐');
     const hr = await personWithChat(browser(), 'hr', demo.hr.phone);
     await hr.page.locator('zp-chat .launcher').click();
     await quickStart(hr.page, seeker.userId);

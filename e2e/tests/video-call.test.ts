@@ -19,7 +19,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demo, screenshot, useBrowser, type Grant } from '../lib/harness.js';
-import { personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
+import { giveResume, personWithChat, quickStart, registerSeeker } from '../lib/chat.js';
 import { collectPeerConnections, receivesVideo } from '../lib/video.js';
 
 /** The start of RTC_FREE_NOTICE: the demo HR is a free HR, told the 20-minute rule before calling. */
@@ -53,6 +53,7 @@ async function withChat(browser: Browser, role: 'qz' | 'hr', phone: string, widt
 async function freshSeeker(browser: Browser, width = 375): Promise<Someone & { grant: Grant }> {
   const phone = newPhone();
   const grant = await registerSeeker(phone);
+  await giveResume(grant.token, '周航'); // found in talent search: the HR may call first
   return { ...(await withChat(browser, 'qz', phone, width, grant)), grant };
 }
 

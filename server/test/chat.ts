@@ -17,16 +17,50 @@ export interface ChatUser {
   name: string;
 }
 
+/**
+ * Runs `fn` (a server's start) with `env` in process.env: the chat reads its CHAT_* settings
+ * from there when it registers.
+ */
+export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
 let seq = 0;
-export async function chatUsers(srv: TestServer, n: number, prefix = '用户', opts: { sig?: boolean } = {}): Promise<ChatUser[]> {
+/** Each server's enterprise whose HR the suites' chat users are by default (colleagues may write to each other). */
+const teams = new WeakMap<TestServer, Promise<string>>();
+function teamOf(srv: TestServer): Promise<string> {
+  let t = teams.get(srv);
+  if (!t) {
+    t = one<{ id: string }>(srv.app.services.db, sql`insert into companies (name, status) values ('聊天测试科技有限公司', 1) returning id::text as id`).then((r) => r!.id);
+    teams.set(srv, t);
+  }
+  return t;
+}
+
+/**
+ * `n` accounts with a session and a userSig. By default they are HR colleagues of one approved
+ * enterprise, who may all write to each other; `role: 'qz'` makes job seekers, who may write to
+ * no one but the HR of approved enterprises (starts.ts).
+ */
+export async function chatUsers(srv: TestServer, n: number, prefix = '用户', opts: { sig?: boolean; role?: 'hr' | 'qz' } = {}): Promise<ChatUser[]> {
   const out: ChatUser[] = [];
+  const role = opts.role ?? 'hr';
+  const team = role === 'hr' ? await teamOf(srv) : null;
   for (let i = 0; i < n; i++) {
     const phone = `17${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(3, '0')}${crypto.randomInt(100, 999)}`.slice(0, 11);
     const name = `${prefix}${seq}`;
     const u = await one<{ id: string }>(
       srv.app.services.db,
-      sql`insert into users (role, phone, password_hash, name) values ('qz', ${phone}, 'unused', ${name}) returning id::text as id`,
+      sql`insert into users (role, phone, password_hash, name) values (${role}, ${phone}, 'unused', ${name}) returning id::text as id`,
     );
+    if (team) await srv.app.services.db.execute(sql`insert into hr_profiles (user_id, company_id, name, join_state) values (${u!.id}, ${team}, ${name}, 2)`);
     const { token } = await srv.app.services.sessions.create(u!.id);
     if (opts.sig === false) {
       out.push({ userId: u!.id, token, userSig: '', name });

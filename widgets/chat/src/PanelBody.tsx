@@ -32,13 +32,16 @@ export function PanelBody({ chat, call, siteOrigin, me, role, mapUrl, pending, o
   const lastRefresh = useRef(0);
 
   const openConversation = useCallback(
-    async (conversationID: string) => {
+    async (conversationID: string): Promise<boolean> => {
       try {
         const { data } = await chat.getConversationProfile(conversationID);
         setCurrent(data.conversation);
         setTab('conversations');
+        return true;
       } catch (err) {
+        // e.g. 没有找到该用户: someone one may not start a conversation with
         toast.error(failureText(err));
+        return false;
       }
     },
     [chat],
@@ -58,8 +61,7 @@ export function PanelBody({ chat, call, siteOrigin, me, role, mapUrl, pending, o
         toast.error(MSG.userNotFound);
         return false;
       }
-      await openConversation(`C2C${target.userID}`);
-      return true;
+      return openConversation(`C2C${target.userID}`);
     },
     [chat, openConversation],
   );

@@ -11,6 +11,7 @@ import { existingUsers, loadProfiles } from './profiles.js';
 import { verifySelfUserSig, verifyTencentUserSig, type SigCheck } from './usersig.js';
 import { CONTENT_CHANGED } from '../../bus/content-changed.js';
 import { SendLimits } from './ratelimit.js';
+import { StartRules } from './starts.js';
 import { sendBounded } from '../../http/socket.js';
 import { TtlCache } from './cache.js';
 import { originMatches } from '../../http/origins.js';
@@ -112,6 +113,8 @@ export class ChatHub {
   private hrStates = new TtlCache<boolean>(HR_STATE_TTL_MS, 50_000);
   /** per user and per group send limits (across nodes with Redis) */
   readonly limits: SendLimits;
+  /** who may start a 1:1 conversation with whom, and how many a day */
+  readonly starts: StartRules;
   private handlers = new Map<string, Handler>();
   private unsubscribe: (() => Promise<void>)[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -123,6 +126,7 @@ export class ChatHub {
   ) {
     this.writer = new MessageWriter(s.database, settings.commitWaitMs, s.log);
     this.limits = new SendLimits(settings, s.config.redisUrl, s.secret, s.log);
+    this.starts = new StartRules(s.db, settings);
   }
 
   on(op: ChatOp, handler: Handler) {

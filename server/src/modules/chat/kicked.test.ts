@@ -8,22 +8,11 @@ import WebSocket from 'ws';
 import { EVENT, TYPES } from '@zp/chat-sdk';
 import { rows, sql } from '../../db/index.js';
 import { startServer, type TestServer } from '../../../test/helpers.js';
-import { chatUsers, RawClient, sdkClient } from '../../../test/chat.js';
+import { chatUsers, RawClient, sdkClient, withEnv } from '../../../test/chat.js';
 
 let oneInstance: TestServer;
 let threeInstances: TestServer;
 let shortSig: TestServer;
-
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-}
 
 beforeAll(async () => {
   oneInstance = await withEnv({ CHAT_MAX_INSTANCES: '1' }, () => startServer());

@@ -1,3 +1,4 @@
+import { USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
 import { CHAT_AT_ALL, isId, messagePayloads, type ChatOpParams, type ChatPush, type WireConversation, type WireMessage } from '@zp/core/contract';
 import { one, rows, sql } from '../../db/index.js';
 import { compile, describe } from '../../http/validation.js';
@@ -27,7 +28,7 @@ function checkPayload(type: string, payload: Record<string, unknown>): Record<st
 
 /** Where the caller may read a conversation from; refuses conversations they have no part in. */
 async function viewOf(hub: ChatHub, me: string, c: Conv): Promise<{ cleared: number; hidden: number }> {
-  if (c.kind === 'c2c' && !(await hub.userExists(c.peer))) throw refuse('userNotFound', '没有找到该用户');
+  if (c.kind === 'c2c' && !(await hub.userExists(c.peer))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
   if (c.kind === 'group') {
     const g = await hub.group(c.groupID);
     if (!g) throw refuse('groupGone', '群组不存在或已解散');
@@ -115,6 +116,8 @@ async function conversation(hub: ChatHub, me: string, conversationID: string): P
   await viewOf(hub, me, c);
   const [listed] = await conversations(hub, me, [c.conv]);
   if (listed) return listed;
+  // Not started yet: only with someone the caller may write to (发起会话 by user ID says 没有找到该用户 otherwise).
+  if (c.kind === 'c2c') await hub.starts.checkOpen(me, c.peer);
   const lastSeq = await lastSeqOf(hub, c.conv);
   // No message yet: the peer may be a stranger, whose name comes back masked.
   const [profile] = c.kind === 'c2c' ? await visibleProfiles(hub.s.db, hub.s.config, me, [c.peer]) : [];
@@ -167,8 +170,12 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
   };
   let row: NewMessage;
   if (p.conversationType === 'C2C') {
-    if (!isId(p.to) || !(await hub.userExists(p.to))) throw refuse('userNotFound', '没有找到该用户');
+    if (!isId(p.to) || !(await hub.userExists(p.to))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
     if ((await hub.blockedBy(p.to)).has(me)) throw refuse('blocked', '发送失败，您已被对方拉黑');
+    // A typing signal starts nothing: it only needs the conversation to be one the sender may have.
+    if (p.onlineUserOnly) {
+      if (!(await hub.starts.mayStart(me, p.to))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
+    } else await hub.starts.checkSend(me, p.to);
     await hub.takeUserToken(me);
     row = { conv: c2cKey(me, p.to), message: base, senderId: me, persist: true, viewers: [me, p.to], ref: null };
   } else {

@@ -42,10 +42,12 @@ describe('chat profiles', () => {
   });
 
   it('a fresh account asking 40 sequential ids sees masked names except its contacts', async () => {
+    // An HR (who may write to seekers found in talent search) and 40 job seekers.
     const [viewer] = await chatUsers(srv, 1, '新用户');
-    const others = await chatUsers(srv, 40, '路人甲');
+    const others = await chatUsers(srv, 40, '路人甲', { role: 'qz' });
     const [talked, grouped, friend, replied, wroteTo] = others;
-    const stranger = others[10];
+    const [stranger, findable] = [others[10], others[11]];
+    for (const u of [replied, wroteTo, findable]) await srv.app.services.db.execute(sql`insert into seeker_profiles (user_id, completeness) values (${u.userId}, 80)`);
 
     // Contacts: someone who wrote to the viewer, a group both are in, a friendship, someone who
     // answered the viewer. Writing to someone is not one: one message to each id would list
@@ -54,7 +56,7 @@ describe('chat profiles', () => {
     const them = await login(talked);
     expect((await them.call('send', text(talked, viewer.userId, '你好'))).code).toBe(0);
     expect((await me.call('createGroup', { name: '同学群', type: 'Private', memberList: [{ userID: grouped.userId }] })).code).toBe(0);
-    expect((await me.call('addFriend', { to: friend.userId, type: 'Add_Type_Both' })).code).toBe(0);
+    expect((await (await login(friend)).call('addFriend', { to: viewer.userId, type: 'Add_Type_Both' })).code).toBe(0);
     expect((await me.call('send', text(viewer, replied.userId, '在吗'))).code).toBe(0);
     expect((await (await login(replied)).call('send', text(replied, viewer.userId, '在的'))).code).toBe(0);
     expect((await me.call('send', text(viewer, wroteTo.userId, '在吗'))).code).toBe(0);
@@ -76,13 +78,17 @@ describe('chat profiles', () => {
     }
     // The viewer's own profile is whole.
     expect((await me.call('profiles', { userIDList: [viewer.userId] })).data!.profileList[0].nick).toBe(viewer.name);
-    // Opening a conversation with a stranger (no message yet) does not show the name either.
-    const conv = await me.call('conv', { conversationID: `C2C${stranger.userId}` });
-    expect(conv.data!.conversation.userProfile!.nick).toBe(maskName(stranger.name));
+    // Opening a conversation with someone one may write to (no message yet) does not show the
+    // name either; with anyone else it is refused as for an id that does not exist.
+    const conv = await me.call('conv', { conversationID: `C2C${findable.userId}` });
+    expect(conv.data!.conversation.userProfile!.nick).toBe(maskName(findable.name));
+    expect(await me.call('conv', { conversationID: `C2C${stranger.userId}` })).toMatchObject({ code: 10019, message: '没有找到该用户' });
   });
 
   it('one rule for a name wherever the chat shows it: the list, the conversation and profiles agree, before and after an answer', async () => {
-    const [viewer, seeker] = await chatUsers(srv, 2, '应届生');
+    const [viewer] = await chatUsers(srv, 1, 'HR');
+    const [seeker] = await chatUsers(srv, 1, '应届生', { role: 'qz' });
+    await srv.app.services.db.execute(sql`insert into seeker_profiles (user_id, completeness) values (${seeker.userId}, 80)`);
     const me = await login(viewer);
     expect((await me.call('send', text(viewer, seeker.userId, '您好，看了您的简历'))).code).toBe(0);
     const names = async () => {
@@ -105,7 +111,7 @@ describe('chat profiles', () => {
     const db = srv.app.services.db;
     await db.execute(sql`update users set name = '王经理' where id = ${approved.userId}`);
     await db.execute(sql`update users set name = '赵经理' where id = ${unapproved.userId}`);
-    const [seeker, applicant] = await chatUsers(srv, 2, '求职者');
+    const [seeker, applicant] = await chatUsers(srv, 2, '求职者', { role: 'qz' });
     const c = await login(seeker);
     const seen = (await c.call('profiles', { userIDList: [approved.userId!, unapproved.userId!] })).data!.profileList;
     expect(seen.map((p) => p.nick)).toEqual(['王经理', maskName('赵经理')]);

@@ -10,24 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT, TYPES } from '@zp/chat-sdk';
 import { dbKind, startServer, type TestServer } from '../../../test/helpers.js';
 import { SendLimits } from './ratelimit.js';
-import { chatUsers, RawClient, sdkClient, type ChatUser } from '../../../test/chat.js';
+import { chatUsers, RawClient, sdkClient, type ChatUser, withEnv } from '../../../test/chat.js';
 
 const redisUrl = process.env.REDIS_URL;
 const RATE = 5; // the burst is twice the rate: 10
 let srv: TestServer;
 const clients: RawClient[] = [];
 const later: (() => Promise<unknown>)[] = [];
-
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-}
 
 async function raw(url: string, u: ChatUser): Promise<RawClient> {
   const c = new RawClient(url);

@@ -1,4 +1,5 @@
 import type { ChatOpParams, WireFriend } from '@zp/core/contract';
+import { USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
 import { rows, sql } from '../../db/index.js';
 import type { ChatHub } from './hub.js';
 import { refuse } from './common.js';
@@ -49,7 +50,8 @@ export function relationHandlers(hub: ChatHub) {
   hub.on('addFriend', async (conn, p: ChatOpParams<'addFriend'>) => {
     const me = conn.userId;
     if (p.to === me) throw refuse('badRequest', '不能添加自己为好友');
-    if (!(await existingUsers(db, [p.to])).has(p.to)) throw refuse('userNotFound', '没有找到该用户');
+    // A friend may write: so only someone one may write to can be added (no way round the rules).
+    if (!(await existingUsers(db, [p.to])).has(p.to) || !(await hub.starts.mayStart(me, p.to))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
     if ((await hub.blockedBy(p.to)).has(me)) throw refuse('friendBlocked', '对方已将您拉黑，无法添加好友');
     if ((await hub.blockedBy(me)).has(p.to)) throw refuse('friendInMyBlacklist', '对方在您的黑名单中，请先移出黑名单');
     const both = p.type !== 'Add_Type_Single';

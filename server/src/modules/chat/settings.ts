@@ -1,3 +1,4 @@
+import { NEW_CONVERSATIONS_PER_DAY } from '@zp/core/rules/chat';
 import { ConfigError } from '../../config.js';
 
 /** Chat tuning, from the environment (read when the module registers). */
@@ -18,6 +19,10 @@ export interface ChatSettings {
   sweepMs: number;
   /** how long concurrent sends are gathered into one insert, ms (CHAT_COMMIT_WAIT_MS, default 1) */
   commitWaitMs: number;
+  /** new 1:1 conversations a job seeker may start in a China day; 0: no limit (CHAT_NEW_CONVERSATIONS_QZ, default 50) */
+  newConversationsQz: number;
+  /** the same for an HR (CHAT_NEW_CONVERSATIONS_HR, default 200) */
+  newConversationsHr: number;
 }
 
 function num(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -36,5 +41,7 @@ export function chatSettings(env: NodeJS.ProcessEnv = process.env): ChatSettings
     groupRate: num(env, 'CHAT_RATE_GROUP', 40, 1, 1e7),
     sweepMs: num(env, 'CHAT_SWEEP_MS', 10_000, 50, 3_600_000),
     commitWaitMs: num(env, 'CHAT_COMMIT_WAIT_MS', 1, 0, 50),
+    newConversationsQz: num(env, 'CHAT_NEW_CONVERSATIONS_QZ', NEW_CONVERSATIONS_PER_DAY.qz, 0, 1e6),
+    newConversationsHr: num(env, 'CHAT_NEW_CONVERSATIONS_HR', NEW_CONVERSATIONS_PER_DAY.hr, 0, 1e6),
   };
 }
