@@ -4,8 +4,8 @@
  * conversation (the SDK demo's 自定义消息 and raw IDs are shown to nobody, 评价 to the seeker
  * only), then sends two pictures; the HR sees each under the new
  * name and looks at the pictures in the previewer (counter, next, zoom, rotate). And a long
- * history: loaded a page at a time, with the way back to the latest message. 置顶聊天 and drafts,
- * each kept across a reload.
+ * history: loaded a page at a time, with the way back to the latest message. 回复 with a quote that
+ * goes to its original; 置顶聊天 and drafts, each kept across a reload.
  */
 import { describe, expect, it } from 'vitest';
 import type { FileChooser, Page } from 'playwright-core';
@@ -261,6 +261,51 @@ describe('chat extras', () => {
     await latest.click();
     await latest.waitFor({ state: 'detached' });
     await expect.poll(() => list(hr.page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(20);
+  });
+
+  it('回复 quotes a message: the quote shows above the answer, a click goes to the original 40 messages up, and a revoked original says so', async () => {
+    const { seeker, hr } = await newSeekerTalkingToHr('137');
+    const box = panel(seeker.page).getByLabel('消息内容');
+    const originalText = `请问实习期多久？${stamp}`;
+    await box.fill(originalText);
+    await box.press('Enter');
+    for (let n = 1; n <= 40; n++) {
+      await box.fill(`补充${n} ${stamp}`);
+      await box.press('Enter');
+    }
+    const row = (page: Page, text: string) => page.locator('zp-chat .row').filter({ has: page.locator('.bubble').getByText(text, { exact: true }) });
+    await row(seeker.page, `补充40 ${stamp}`).getByRole('button', { name: '撤回' }).waitFor();
+
+    // The seeker answers their own first question from far up; the send box names what it quotes.
+    // (回复 shows on the message under the pointer.)
+    await row(seeker.page, originalText).hover();
+    await row(seeker.page, originalText).getByRole('button', { name: '回复' }).click();
+    await panel(seeker.page).getByRole('status').filter({ hasText: `回复` }).filter({ hasText: originalText }).waitFor();
+    const answer = `也想知道转正条件 ${stamp}`;
+    await box.fill(answer);
+    await box.press('Enter');
+    await panel(seeker.page).locator('.send .replying').waitFor({ state: 'detached' });
+
+    // The HR sees the latest 15: the answer with its quote, not the original.
+    await hr.page.locator('zp-chat .launcher').click();
+    await panel(hr.page).locator('.item').filter({ hasText: answer }).click();
+    const quoted = row(hr.page, answer).locator('.quote');
+    await expect.poll(() => quoted.textContent()).toMatch(new RegExp(`：${originalText.replace(/[？?]/g, '.')}$`));
+    await expect(row(hr.page, originalText).count()).resolves.toBe(0);
+    await quoted.click();
+    const original = row(hr.page, originalText);
+    await original.waitFor();
+    const inView = () => original.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const l = el.closest('.messages')!.getBoundingClientRect();
+      return r.top >= l.top && r.bottom <= l.bottom;
+    });
+    await expect.poll(inView).toBe(true);
+    await screenshot(hr.page, 'chat-quote-jump', { fullPage: false });
+
+    // Revoked, the original is no longer quoted: 原消息已撤回.
+    await row(seeker.page, originalText).getByRole('button', { name: '撤回' }).click();
+    await expect.poll(() => quoted.textContent()).toBe('原消息已撤回');
   });
 
   it('置顶聊天 keeps a conversation on top of the HR\'s list after a reload, and a half-written message survives a reload as [草稿]', async () => {

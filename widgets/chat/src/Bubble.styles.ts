@@ -1,6 +1,7 @@
 /**
  * Bubble.tsx: a message's row, sender and time, its bubble (mine on the right), images, files, the
- * sending spinner, the "!" that resends, 撤回 and the revoked line's 重新编辑.
+ * sending spinner, the "!" that resends, the quote of a reply, 已读 / 回复 / 撤回 under it, and the
+ * revoked line's 重新编辑.
  */
 export const bubbleCss = `
   .tip {
@@ -71,12 +72,45 @@ export const bubbleCss = `
       transform: rotate(360deg);
     }
   }
-  .revoke {
+  .acts {
+    display: flex;
+    gap: 10px;
+    align-items: center;
+  }
+  .revoke,
+  .reply {
     border: none;
     background: none;
     color: var(--zp-color-text-muted);
     font-size: 12px;
     padding: 0;
+  }
+  /* 回复 shows where the pointer or the focus is (on a touch screen, always) */
+  @media (hover: hover) {
+    .row:not(:hover):not(:focus-within) .reply {
+      visibility: hidden;
+    }
+  }
+  /* a quote-reply's original, above the text: a click shows it in the list */
+  .bubble .quote {
+    display: block;
+    max-width: 100%;
+    margin: 0 0 6px;
+    padding: 4px 8px;
+    border: none;
+    border-left: 3px solid var(--zp-color-border);
+    background: var(--zp-color-bg);
+    color: var(--zp-color-text-muted);
+    font-size: 12px;
+    text-align: left;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    cursor: pointer;
+  }
+  .row.flash .bubble {
+    outline: 2px solid var(--zp-color-primary);
+    outline-offset: 2px;
   }
   .receipt {
     font-size: 12px;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { TYPES, type Chat as ChatSDK, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
-import { MSG, canRevoke, expiredLink, formatSize, mapLink, messageTime, revokedText } from './logic.js';
+import { MSG, canRevoke, expiredLink, formatSize, mapLink, messageTime, replyOf, revokedText } from './logic.js';
 import { EmojiText } from './EmojiText.js';
 import { parseCallSignal } from './call/protocol.js';
 import { Tip } from './Tip.js';
@@ -21,6 +21,12 @@ export type BubbleActions = {
   /** a file link did not load (or was clicked) and may have expired */
   linkError: (m: Message, url: string) => void;
   handle: (m: Message, action: 'Agree' | 'Reject', note: string) => void;
+  /** 回复: quote this message in the next one */
+  reply: (m: Message) => void;
+  /** a quote was clicked: show its original (loading history as needed) */
+  jump: (messageID: string) => void;
+  /** whether the message of this ID is known to be revoked (a quote of it says 原消息已撤回) */
+  isRevoked: (messageID: string) => boolean;
 };
 
 /**
@@ -44,8 +50,9 @@ export type BubblePayload = {
 
 /**
  * One message of the list: its sender, time and body (text with emoji, image, file, video, map
- * link, a call's or hall's record), sending or failed ("!" resends, `failure` says why), 撤回
- * within 120 s; revoked, a line (重新编辑 for my text); a group's tip or system notice.
+ * link, a call's or hall's record) under the message it quotes, sending or failed ("!" resends,
+ * `failure` says why), 回复, 撤回 within 120 s; revoked, a line (重新编辑 for my text); a group's
+ * tip or system notice.
  */
 export function Bubble({ m, failure, setting, on }: { m: Message; failure?: string; setting: BubbleSetting; on: BubbleActions }) {
   const { chat, me, mapUrl, siteOrigin, conversationType, now } = setting;
@@ -114,6 +121,8 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
       body = <span className="text">{MSG.unsupported}</span>;
   }
   const progress = (m as { progress?: number }).progress;
+  // A quote-reply shows its original above it; a click goes there.
+  const quote = replyOf(m.cloudCustomData);
   return (
     <div className={`row ${flow}`} data-message={m.ID}>
       <div className="who"><span className="sender">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</span> <time>{messageTime(m.time)}</time></div>
@@ -123,18 +132,28 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
         )}
         {m.status === 'unSend' && <span className="sending" role="img" aria-label="发送中" />}
         <div className="bubble">
+          {quote && (
+            <button type="button" className="quote" data-quote={quote.messageID} onClick={() => on.jump(quote.messageID)}>
+              {on.isRevoked(quote.messageID) ? '原消息已撤回' : `${quote.messageSender}：${quote.messageAbstract}`}
+            </button>
+          )}
           {body}
           {m.status === 'unSend' && typeof progress === 'number' && m.type !== TYPES.MSG_TEXT && (
             <progress max={1} value={progress} />
           )}
         </div>
       </div>
-      {/* 1:1 read receipts: whether the other person has read my message (call signals are records, not messages). */}
-      {flow === 'out' && conversationType === TYPES.CONV_C2C && m.status === 'success' && !signal && (
-        <span className={`receipt${m.isPeerRead ? ' read' : ''}`} data-receipt>{m.isPeerRead ? '已读' : '未读'}</span>
-      )}
-      {canRevoke(flow, m.isRevoked, m.status, m.time, now) && !signal && (
-        <button type="button" className="revoke" onClick={() => on.revoke(m)}>撤回</button>
+      {m.status === 'success' && !signal && (
+        <div className="acts">
+          {/* 1:1 read receipts: whether the other person has read my message (call signals are records, not messages). */}
+          {flow === 'out' && conversationType === TYPES.CONV_C2C && (
+            <span className={`receipt${m.isPeerRead ? ' read' : ''}`} data-receipt>{m.isPeerRead ? '已读' : '未读'}</span>
+          )}
+          <button type="button" className="reply" onClick={() => on.reply(m)}>回复</button>
+          {canRevoke(flow, m.isRevoked, m.status, m.time, now) && (
+            <button type="button" className="revoke" onClick={() => on.revoke(m)}>撤回</button>
+          )}
+        </div>
       )}
     </div>
   );

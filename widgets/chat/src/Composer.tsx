@@ -1,7 +1,7 @@
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { TYPES, type Conversation } from '@zp/chat-sdk/provider';
+import { TYPES, type Conversation, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
-import { MSG, PICKERS, offersRating, pickedAs, textToSend, type FileKind } from './logic.js';
+import { MSG, PICKERS, messageAbstract, offersRating, pickedAs, replyData, textToSend, type FileKind } from './logic.js';
 import { RatingForm } from './RatingForm.js';
 import { EmojiPicker } from './EmojiPicker.js';
 import { emojiUrl } from './emoji.js';
@@ -12,12 +12,15 @@ import type { ConversationState } from './useConversation.js';
 
 /**
  * The send box: emoji, the 图片 / 文件 / 视频 pickers, 视频通话 (one-to-one), 评价 where offered,
- * the text (Enter sends, Ctrl+Enter a new line; pasted files go as they are) and 发送. `text` is
- * the conversation's, so that 重新编辑 can put a revoked text back.
+ * the text (Enter sends, Ctrl+Enter a new line; pasted files go as they are) and 发送; above the
+ * text, the message being answered (回复). `text` is the conversation's, so that 重新编辑 can put a
+ * revoked text back.
  */
-export function Composer({ call, conversation, me, role, talk, text, onText }: {
+export function Composer({ call, conversation, me, role, talk, text, onText, replyTo, onReplyDone }: {
   call: CallController | null; conversation: Conversation; me: string; role: string;
   talk: Pick<ConversationState, 'to' | 'sendText' | 'sendFile' | 'sendCustom'>; text: string; onText: (text: string) => void;
+  /** the message the next text quotes (回复), and how to let go of it */
+  replyTo: Message | null; onReplyDone: () => void;
 }) {
   const { to, sendFile, sendCustom } = talk;
   const [rating, setRating] = useState(false);
@@ -30,7 +33,8 @@ export function Composer({ call, conversation, me, role, talk, text, onText }: {
     const body = textToSend(text);
     onText('');
     if (body === null) return toast.info(MSG.empty);
-    talk.sendText(body);
+    talk.sendText(body, replyTo ? replyData(replyTo, senderName(replyTo)) : undefined);
+    onReplyDone();
   };
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -106,11 +110,20 @@ export function Composer({ call, conversation, me, role, talk, text, onText }: {
         sendCustom(p);
         setRating(false);
       }} onCancel={() => setRating(false)} />}
+      {replyTo && (
+        <div className="replying" role="status">
+          <span>回复 {senderName(replyTo)}：{messageAbstract(replyTo)}</span>
+          <button type="button" aria-label="取消回复" onClick={onReplyDone}>×</button>
+        </div>
+      )}
       <textarea ref={box} value={text} onChange={(e) => onText(e.target.value)} onKeyDown={onKey} onPaste={onPaste} placeholder={KEYBOARD_HINT} aria-label="消息内容" />
       <button type="button" className="primary" onClick={sendText}>发送</button>
     </div>
   );
 }
+
+/** A quoted message's sender as the quote names them. */
+const senderName = (m: Message) => m.nameCard || m.nick || m.from;
 
 /** The keys only where there is a keyboard: a phone's on-screen keyboard has no Ctrl. */
 const KEYBOARD_HINT = typeof matchMedia !== 'undefined' && matchMedia('(pointer: coarse)').matches ? '输入消息' : '输入消息，Enter 发送，Ctrl+Enter 换行';

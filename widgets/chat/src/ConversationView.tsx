@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { TYPES, type Chat as ChatSDK, type Conversation } from '@zp/chat-sdk/provider';
+import { TYPES, type Chat as ChatSDK, type Conversation, type Message } from '@zp/chat-sdk/provider';
 import { Details } from './Details.js';
 import { conversationName } from './names.js';
 import type { CallController } from './call/controller.js';
@@ -25,6 +25,7 @@ export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, con
   useDraft(chat, conversation, text);
   const [details, setDetails] = useState(false);
   const peerTyping = useTyping(chat, conversation, text);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
   const isSystem = conversation.type === TYPES.CONV_SYSTEM;
   // Named by its title, the conversation is a region of the panel (where files may be dropped).
   const titleId = useId();
@@ -45,8 +46,8 @@ export function ConversationView({ chat, call, siteOrigin, me, role, mapUrl, con
         )}
       </header>
       {details && !isSystem && <Details chat={chat} me={me} conversation={conversation} onLeft={onBack} />}
-      <MessageList setting={{ chat, me, mapUrl, siteOrigin, conversationType: String(conversation.type), now: talk.now }} talk={talk} latest={latest} onReEdit={setText} />
-      {!isSystem && <Composer call={call} conversation={conversation} me={me} role={role} talk={talk} text={text} onText={setText} />}
+      <MessageList setting={{ chat, me, mapUrl, siteOrigin, conversationType: String(conversation.type), now: talk.now }} talk={talk} latest={latest} onReEdit={setText} onReply={setReplyTo} />
+      {!isSystem && <Composer call={call} conversation={conversation} me={me} role={role} talk={talk} text={text} onText={setText} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />}
     </section>
   );
 }

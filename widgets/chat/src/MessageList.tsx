@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { TYPES } from '@zp/chat-sdk/provider';
+import { TYPES, type Message } from '@zp/chat-sdk/provider';
+import { message as toast } from '@zp/ui';
 import { MSG } from './logic.js';
 import { ImagePreview } from './ImagePreview.js';
 import { Bubble, type BubbleActions, type BubblePayload, type BubbleSetting } from './Bubble.js';
@@ -9,10 +10,11 @@ import type { StickToLatest } from './useStickToLatest.js';
 /**
  * A conversation's messages, oldest first, with 查看更多 above them; the image previewer over the
  * conversation's pictures; 回到最新位置 when scrolled away from the latest. `onReEdit` takes the
- * text of a revoked message of mine back into the send box.
+ * text of a revoked message of mine back into the send box; `onReply` quotes a message in the next
+ * one, and a click on a quote goes to its original.
  */
-export function MessageList({ setting, talk, latest, onReEdit }: {
-  setting: BubbleSetting; talk: ConversationState; latest: StickToLatest; onReEdit: (text: string) => void;
+export function MessageList({ setting, talk, latest, onReEdit, onReply }: {
+  setting: BubbleSetting; talk: ConversationState; latest: StickToLatest; onReEdit: (text: string) => void; onReply: (m: Message) => void;
 }) {
   const { messages, completed, failures } = talk;
   const { listRef, stick, farFromBottom, toBottom, onScroll } = latest;
@@ -25,6 +27,23 @@ export function MessageList({ setting, talk, latest, onReEdit }: {
     preview: (url) => setPreview(Math.max(0, images.indexOf(url))),
     linkError: (m, url) => talk.onLinkError(m, url),
     handle: (n, action, note) => void talk.handle(n, action, note),
+    reply: onReply,
+    jump: (messageID) => void jump(messageID),
+    isRevoked: (messageID) => messages.some((m) => m.ID === messageID && m.isRevoked),
+  };
+
+  /** Scrolls to a quoted message, loading older pages until it is there, and marks it a moment. */
+  const jump = async (messageID: string) => {
+    if (!(await talk.loadUntil(messageID))) return toast.info('原消息已不在聊天记录中');
+    // The pages just loaded render in the next frame.
+    requestAnimationFrame(() => {
+      const row = listRef.current?.querySelector<HTMLElement>(`[data-message="${CSS.escape(messageID)}"]`);
+      if (!row) return;
+      stick.current = false;
+      row.scrollIntoView({ block: 'center' });
+      row.classList.add('flash');
+      setTimeout(() => row.classList.remove('flash'), 1600);
+    });
   };
   return (
     <>

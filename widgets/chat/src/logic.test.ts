@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import {
   badgeText, canRevoke, chatEvidence, deletedText, fileKind, listTime, messageTime, videoErrorText, pickedAs, PICKERS, formatSize, fraudWarning, mentionsMe, moveSelection, quickStartTarget, revokedText, textToSend, titleWithUnread, withFirstPage,
+  messageAbstract, replyData, replyOf, typingData, typingStatusOf,
 } from './logic.js';
 
 test('the unread badge shows the count up to 99, then 99+, and nothing at 0', () => {
@@ -237,4 +238,21 @@ test('a report carries the latest messages in Beijing time, who said them, and n
     ['2026-11-23 10:05 王芳：加我微信，先交 300 元押金', '2026-11-23 10:06 我：为什么要押金？', '2026-11-23 10:07 王芳：[非文字消息]'].join('\n'),
   );
   expect(chatEvidence(messages, '100001', '王芳', 'TIMTextElem', 1)).toBe('2026-11-23 10:07 王芳：[非文字消息]');
+});
+
+test('a quote-reply carries its original as TUIKit does (messageReply), read back whatever else cloudCustomData holds', () => {
+  const original = { ID: '100001-abcdef12', type: 'TIMTextElem', payload: { text: '长'.repeat(60) }, time: 1_790_000_000, sequence: 12 };
+  const reply = replyOf(replyData(original, '王芳'));
+  expect(reply).toEqual({ messageAbstract: `${'长'.repeat(50)}…`, messageSender: '王芳', messageID: '100001-abcdef12', messageType: 1, messageTime: 1_790_000_000, messageSequence: 12, version: 1 });
+  expect(messageAbstract({ type: 'TIMFileElem', payload: { fileName: '简历.pdf' } })).toBe('[文件] 简历.pdf');
+  expect(messageAbstract({ type: 'TIMImageElem', payload: {} })).toBe('[图片]');
+  for (const other of ['', '{}', 'not json messageReply', '{"messageReply":{"messageID":""}}', '{"messageReply":null}', undefined]) expect(replyOf(other)).toBeNull();
+});
+
+test('typing status is a TUIKit typing signal; any other custom message is not one', () => {
+  expect(typingStatusOf({ type: 'TIMCustomElem', payload: { data: typingData(true) } })).toBe(1);
+  expect(typingStatusOf({ type: 'TIMCustomElem', payload: { data: typingData(false) } })).toBe(0);
+  expect(typingStatusOf({ type: 'TIMCustomElem', payload: { data: 'survey' } })).toBeNull();
+  expect(typingStatusOf({ type: 'TIMTextElem', payload: { text: 'user_typing_status' } })).toBeNull();
+  expect(typingStatusOf({ type: 'TIMCustomElem', payload: { data: '{"businessID":"user_typing_status"' } })).toBeNull();
 });

@@ -2,7 +2,7 @@
 /** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
 import { beijingDateTime, beijingToday } from '@zp/core/dates';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
-import { REVOKE_WINDOW_SECONDS } from '@zp/core/rules/chat';
+import { REVOKE_WINDOW_SECONDS, USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
 
 // Apart, so that the launcher (launcher.ts) counts without the rest of these rules.
 export { badgeText } from '@zp/core/rules/badge';
@@ -50,7 +50,7 @@ export function listTime(seconds: number, now: number = Date.now()): string {
 export const MSG = {
   companyNotApproved: COMPANY_NOT_APPROVED,
   empty: '不能发送空消息',
-  userNotFound: '没有找到该用户',
+  userNotFound: USER_NOT_FOUND_TEXT,
   refreshed: '刷新成功',
   noMore: '已经没有更多的历史消息了哦',
   noFriends: '暂无好友',
@@ -373,6 +373,67 @@ export function typingStatusOf(m: { type: unknown; payload?: unknown }): 0 | 1 |
   try {
     const d = JSON.parse(data) as { businessID?: unknown; typingStatus?: unknown };
     return d.businessID === TYPING_BUSINESS_ID ? (d.typingStatus === 1 ? 1 : 0) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A quote-reply as TUIKit keeps it in the reply's cloudCustomData (`messageReply`). */
+export interface MessageReply {
+  messageAbstract: string;
+  messageSender: string;
+  messageID: string;
+  /** the quoted message's type as the native SDKs number it (1 text, 2 custom, 3 image, 4 sound, 5 video, 6 file, 7 location, 8 face) */
+  messageType: number;
+  messageTime: number;
+  messageSequence: number;
+  version: 1;
+}
+
+const ELEM_NUMBERS: Record<string, number> = {
+  TIMTextElem: 1, TIMCustomElem: 2, TIMImageElem: 3, TIMSoundElem: 4, TIMVideoFileElem: 5, TIMFileElem: 6, TIMLocationElem: 7, TIMFaceElem: 8,
+};
+/** How long a quoted text's abstract may be. */
+export const REPLY_ABSTRACT_MAX = 50;
+
+/** A message in a few words, as a quote shows it: the text itself, else [图片], [文件] and its name… */
+export function messageAbstract(m: { type: unknown; payload?: unknown }): string {
+  const p = (m.payload ?? {}) as { text?: string; fileName?: string; description?: string; data?: string; extension?: string };
+  switch (String(m.type)) {
+    case 'TIMTextElem': {
+      const chars = [...(p.text ?? '')];
+      return chars.length > REPLY_ABSTRACT_MAX ? `${chars.slice(0, REPLY_ABSTRACT_MAX).join('')}…` : chars.join('');
+    }
+    case 'TIMImageElem': return '[图片]';
+    case 'TIMVideoFileElem': return '[视频]';
+    case 'TIMSoundElem': return '[语音]';
+    case 'TIMFileElem': return `[文件] ${p.fileName ?? ''}`.trim();
+    case 'TIMLocationElem': return `[位置] ${p.description ?? ''}`.trim();
+    case 'TIMFaceElem': return '[表情]';
+    case 'TIMCustomElem': return customText(p);
+    default: return MSG.unsupported;
+  }
+}
+
+/** The cloudCustomData of a reply to `m`, sent by `senderName`. */
+export function replyData(m: { ID: string; type: unknown; payload?: unknown; time: number; sequence: number }, senderName: string): string {
+  const reply: MessageReply = {
+    messageAbstract: messageAbstract(m), messageSender: senderName, messageID: m.ID, messageType: ELEM_NUMBERS[String(m.type)] ?? 0,
+    messageTime: m.time, messageSequence: m.sequence, version: 1,
+  };
+  return JSON.stringify({ messageReply: reply });
+}
+
+/** The quote a message carries, or null (any other cloudCustomData, or none). */
+export function replyOf(cloudCustomData: unknown): MessageReply | null {
+  if (typeof cloudCustomData !== 'string' || !cloudCustomData.includes('messageReply')) return null;
+  try {
+    const r = (JSON.parse(cloudCustomData) as { messageReply?: Partial<MessageReply> }).messageReply;
+    if (!r || typeof r.messageID !== 'string' || !r.messageID) return null;
+    return {
+      messageAbstract: String(r.messageAbstract ?? ''), messageSender: String(r.messageSender ?? ''), messageID: r.messageID,
+      messageType: Number(r.messageType) || 0, messageTime: Number(r.messageTime) || 0, messageSequence: Number(r.messageSequence) || 0, version: 1,
+    };
   } catch {
     return null;
   }

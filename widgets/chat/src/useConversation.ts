@@ -134,10 +134,39 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     tick((n) => n + 1);
   };
 
-  /** `body`: the text as it goes (textToSend); '@' and a user ID make it a mention. */
-  const sendText = (body: string) => {
-    const m = mentionsAny(body) ? chat.createTextAtMessage({ to, conversationType: conversation.type, payload: { text: body, atUserList: atUsers(body) } }) : chat.createTextMessage({ to, conversationType: conversation.type, payload: { text: body } });
+  /**
+   * `body`: the text as it goes (textToSend); '@' and a user ID make it a mention. `cloudCustomData`:
+   * a quote-reply's messageReply (replyData).
+   */
+  const sendText = (body: string, cloudCustomData?: string) => {
+    const options = { to, conversationType: conversation.type, ...(cloudCustomData ? { cloudCustomData } : {}) };
+    const m = mentionsAny(body) ? chat.createTextAtMessage({ ...options, payload: { text: body, atUserList: atUsers(body) } }) : chat.createTextMessage({ ...options, payload: { text: body } });
     void send(m);
+  };
+
+  /**
+   * Loads older pages until the message `messageID` is in the list (a quote's original, however far up):
+   * true once it is there, false when the history ends without it.
+   */
+  const loadUntil = async (messageID: string): Promise<boolean> => {
+    if (messages.some((m) => m.ID === messageID)) return true;
+    let cursor = next;
+    let done = completed;
+    const older: Message[] = [];
+    try {
+      while (!done && !older.some((m) => m.ID === messageID)) {
+        const { data } = await chat.getMessageList({ conversationID: id, nextReqMessageID: cursor });
+        older.unshift(...data.messageList);
+        cursor = data.nextReqMessageID;
+        done = data.isCompleted;
+      }
+    } catch (err) {
+      toast.error(failureText(err));
+    }
+    setMessages((list) => [...older, ...list]);
+    setNext(cursor);
+    setCompleted(done);
+    return older.some((m) => m.ID === messageID);
   };
 
   const sendFile = (file: File, kind: FileKind = fileKind(file)) => {
@@ -168,7 +197,7 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     }
   };
 
-  return { to, messages, completed, more, now, failures, send, sendText, sendFile, sendCustom, revoke, handle, onLinkError };
+  return { to, messages, completed, more, loadUntil, now, failures, send, sendText, sendFile, sendCustom, revoke, handle, onLinkError };
 }
 
 export type ConversationState = ReturnType<typeof useConversation>;
