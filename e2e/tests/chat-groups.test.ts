@@ -3,7 +3,8 @@
  * the journey: an image pasted by one is seen loaded by the other; the HR creates a group in the
  * dialog and the members see it and its messages; a stranger applies to join, the owner agrees in
  * the system notices and the newcomer talks in the group; a muted member is refused until the
- * mute is lifted; a member's unread badge rises for group messages and clears when they read.
+ * mute is lifted; a member's unread badge rises for group messages and clears when they read; the
+ * sender sees N人已读 rise as members open the group, and who read it.
  * Everything the journeys are about happens in the widget; the API only logs people in.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -409,5 +410,32 @@ describe('chat groups', () => {
     await item(member.page, name).waitFor({ state: 'detached' });
     await screenshot(member.page, 'chat-groups-kicked-member-1280', { fullPage: false });
     expect([...boss.errors, ...member.errors]).toEqual([]);
+  });
+
+  it('read receipts in a group: 未读, then N人已读 live as members open it, and the list of who read it and who not', async () => {
+    const [boss, first, second, third] = await Promise.all([hr(), stranger(), stranger(), stranger()]);
+    const name = `回执测试群${stamp}`;
+    await openPanel(boss.page);
+    await createGroup(boss.page, name, { members: [first.userId, second.userId, third.userId] });
+    const text = `明天九点一面，请回复确认 ${stamp}`;
+    await say(boss.page, text);
+    const receipt = boss.page.locator('zp-chat .row.out').filter({ hasText: text }).locator('[data-receipt]');
+    await expect.poll(() => receipt.textContent()).toBe('未读');
+
+    for (const [reader, n] of [[first, 1], [second, 2]] as const) {
+      await openPanel(reader.page);
+      await openGroup(reader.page, name);
+      await inRows(reader.page, text).waitFor();
+      await expect.poll(() => receipt.textContent()).toBe(`${n}人已读`);
+    }
+    await receipt.click();
+    const dialog = boss.page.getByRole('dialog', { name: '消息接收人列表' });
+    const readSide = dialog.getByRole('region', { name: '已读' });
+    const unreadSide = dialog.getByRole('region', { name: '未读' });
+    await expect.poll(() => readSide.getByRole('listitem').allTextContents()).toHaveLength(2);
+    await expect(unreadSide.getByRole('listitem').allTextContents()).resolves.toEqual([third.userId]);
+    await expect(readSide.getByRole('heading').textContent()).resolves.toBe('已读（2）');
+    await screenshot(boss.page, 'chat-groups-receipts-1280', { fullPage: false });
+    expect([...boss.errors, ...first.errors, ...second.errors, ...third.errors]).toEqual([]);
   });
 });

@@ -162,6 +162,7 @@ interface EventData {
   [EVENT.MESSAGE_RECEIVED]: Message[];
   [EVENT.MESSAGE_REVOKED]: Message[];
   [EVENT.MESSAGE_READ_BY_PEER]: Message[];
+  [EVENT.MESSAGE_READ_RECEIPT_RECEIVED]: { groupID: string; messageID: string; readCount: number; unreadCount: number }[];
   [EVENT.CONVERSATION_LIST_UPDATED]: Conversation[];
   [EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED]: number;
   [EVENT.GROUP_LIST_UPDATED]: Group[];

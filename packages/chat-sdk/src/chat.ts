@@ -1,4 +1,4 @@
-import type { ChatPush, WireConversation, WireFriend, WireGroup, WireMember, WireMessage, WireProfile } from '@zp/core/contract';
+import type { ChatPush, WireConversation, WireFriend, WireGroup, WireMember, WireMessage, WireProfile, WireReceipt } from '@zp/core/contract';
 import { EVENT, TYPES } from './enums.js';
 import { ChatError, ERR } from './errors.js';
 import { Connection, type ConnectionHooks, type NetState } from './connection.js';
@@ -402,6 +402,9 @@ export class ChatSDK {
         return this.markRead(f.conversationID);
       case 'peerRead':
         return this.onPeerRead(f.conversationID, f.seq);
+      case 'groupRead':
+        this.emit(EVENT.MESSAGE_READ_RECEIPT_RECEIVED, f.list.map((x) => ({ groupID: f.conversationID.slice(5), ...x })));
+        return;
       case 'conv':
         void this.reloadConversation(f.conversationID);
         return;
@@ -609,6 +612,37 @@ export class ChatSDK {
   }
 
   // ---------- conversations ----------
+
+  /**
+   * Group read receipts (Work and Public groups): each message gets readReceiptInfo with its
+   * readCount and unreadCount, as Tencent's does; messages of one group conversation at a time.
+   */
+  async getMessageReadReceiptList(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
+    this.requireReady();
+    const list = messageList.filter((m) => m.conversationType === TYPES.CONV_GROUP && m.ID);
+    if (!list.length) return ok({ messageList });
+    const r = await this.call<{ list: WireReceipt[] }>('receipts', { conversationID: list[0]!.conversationID, messageIDList: list.slice(0, 30).map((m) => m.ID) });
+    const byId = new Map(r.list.map((x) => [x.messageID, x]));
+    for (const m of messageList) {
+      const x = byId.get(m.ID);
+      if (x) m.readReceiptInfo = { messageID: m.ID, readCount: x.readCount, unreadCount: x.unreadCount, isPeerRead: false };
+    }
+    return ok({ messageList });
+  }
+
+  /** Who read a group message (filter 0) or not yet (1), `count` at a time from `cursor` ('' first). */
+  async getGroupMessageReadMemberList(options: { message: Message; filter: number; cursor: string; count: number }): Promise<ChatResponse<{
+    isCompleted: boolean; cursor: string; messageID: string; readUserIDList?: string[]; unreadUserIDList?: string[];
+  }>> {
+    this.requireReady();
+    const { message, filter } = options;
+    const r = await this.call<{ userIDList: string[]; isCompleted: boolean; offset: number }>('readMembers', {
+      conversationID: message.conversationID, messageID: message.ID, filter: filter === 1 ? 1 : 0,
+      offset: Number(options.cursor) || 0, count: Math.min(100, Math.max(1, options.count || 100)),
+    });
+    const ids = filter === 1 ? { unreadUserIDList: r.userIDList } : { readUserIDList: r.userIDList };
+    return ok({ isCompleted: r.isCompleted, cursor: r.isCompleted ? '' : String(r.offset), messageID: message.ID, ...ids });
+  }
 
   /** Pinned first, then (in each part) by the last message, newest first, as the server lists them. */
   private sortedConversations(): Conversation[] {

@@ -116,6 +116,12 @@ export const bubbleCss = `
     font-size: 12px;
     color: var(--zp-color-primary);
   }
+  button.receipt {
+    border: none;
+    background: none;
+    padding: 0;
+    cursor: pointer;
+  }
   .receipt.read {
     color: var(--zp-color-text-muted);
   }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { TYPES, type Chat as ChatSDK, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
-import { MSG, canRevoke, expiredLink, formatSize, mapLink, messageTime, replyOf, revokedText } from './logic.js';
+import { MSG, canRevoke, expiredLink, formatSize, groupReceiptText, mapLink, messageTime, replyOf, revokedText } from './logic.js';
+import type { Receipt } from './useConversation.js';
 import { EmojiText } from './EmojiText.js';
 import { parseCallSignal } from './call/protocol.js';
 import { Tip } from './Tip.js';
@@ -27,6 +28,10 @@ export type BubbleActions = {
   jump: (messageID: string) => void;
   /** whether the message of this ID is known to be revoked (a quote of it says 原消息已撤回) */
   isRevoked: (messageID: string) => boolean;
+  /** a group message's read receipt, when it has one */
+  receipt: (messageID: string) => Receipt | undefined;
+  /** N人已读 was clicked: who read it and who not */
+  readers: (m: Message) => void;
 };
 
 /**
@@ -123,6 +128,7 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
   const progress = (m as { progress?: number }).progress;
   // A quote-reply shows its original above it; a click goes there.
   const quote = replyOf(m.cloudCustomData);
+  const groupReceipt = conversationType === TYPES.CONV_GROUP ? on.receipt(m.ID) : undefined;
   return (
     <div className={`row ${flow}`} data-message={m.ID}>
       <div className="who"><span className="sender">{flow === 'out' ? '我' : m.nameCard || m.nick || m.from}</span> <time>{messageTime(m.time)}</time></div>
@@ -148,6 +154,11 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
           {/* 1:1 read receipts: whether the other person has read my message (call signals are records, not messages). */}
           {flow === 'out' && conversationType === TYPES.CONV_C2C && (
             <span className={`receipt${m.isPeerRead ? ' read' : ''}`} data-receipt>{m.isPeerRead ? '已读' : '未读'}</span>
+          )}
+          {flow === 'out' && groupReceipt && (
+            <button type="button" className={`receipt${groupReceipt.unreadCount === 0 ? ' read' : ''}`} data-receipt onClick={() => on.readers(m)}>
+              {groupReceiptText(groupReceipt)}
+            </button>
           )}
           <button type="button" className="reply" onClick={() => on.reply(m)}>回复</button>
           {canRevoke(flow, m.isRevoked, m.status, m.time, now) && (

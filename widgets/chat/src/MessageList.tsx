@@ -3,6 +3,7 @@ import { TYPES, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
 import { MSG } from './logic.js';
 import { ImagePreview } from './ImagePreview.js';
+import { ReadersDialog } from './ReadersDialog.js';
 import { Bubble, type BubbleActions, type BubblePayload, type BubbleSetting } from './Bubble.js';
 import type { ConversationState } from './useConversation.js';
 import type { StickToLatest } from './useStickToLatest.js';
@@ -19,6 +20,7 @@ export function MessageList({ setting, talk, latest, onReEdit, onReply }: {
   const { messages, completed, failures } = talk;
   const { listRef, stick, farFromBottom, toBottom, onScroll } = latest;
   const [preview, setPreview] = useState<number | null>(null);
+  const [readersOf, setReadersOf] = useState<Message | null>(null);
   const images = messages.filter((m) => m.type === TYPES.MSG_IMAGE && !m.isRevoked).map((m) => (m.payload as BubblePayload).imageInfoArray?.[0]?.url).filter((url): url is string => !!url);
   const on: BubbleActions = {
     revoke: (m) => void talk.revoke(m),
@@ -30,6 +32,8 @@ export function MessageList({ setting, talk, latest, onReEdit, onReply }: {
     reply: onReply,
     jump: (messageID) => void jump(messageID),
     isRevoked: (messageID) => messages.some((m) => m.ID === messageID && m.isRevoked),
+    receipt: (messageID) => talk.receipts.get(messageID),
+    readers: setReadersOf,
   };
 
   /** Scrolls to a quoted message, loading older pages until it is there, and marks it a moment. */
@@ -55,6 +59,7 @@ export function MessageList({ setting, talk, latest, onReEdit, onReply }: {
           <Bubble key={m.ID} m={m} failure={failures.get(m.ID)} setting={setting} on={on} />
         ))}
       </div>
+      {readersOf && <ReadersDialog chat={setting.chat} message={readersOf} onClose={() => setReadersOf(null)} />}
       {preview !== null && images.length > 0 && <ImagePreview urls={images} start={preview} onClose={() => setPreview(null)} />}
       {farFromBottom && (
         <button type="button" className="latest" onClick={toBottom}>回到最新位置</button>

@@ -438,3 +438,9 @@ export function replyOf(cloudCustomData: unknown): MessageReply | null {
     return null;
   }
 }
+
+/** A group message's receipt as its sender reads it: 全部已读, N人已读, or 未读 while nobody has. */
+export function groupReceiptText(r: { readCount: number; unreadCount: number }): string {
+  if (r.unreadCount === 0 && r.readCount > 0) return '全部已读';
+  return r.readCount > 0 ? `${r.readCount}人已读` : '未读';
+}

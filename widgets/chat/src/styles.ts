@@ -18,6 +18,7 @@ import { groupPanelCss } from './GroupPanel.styles.js';
 import { imagePreviewCss } from './ImagePreview.styles.js';
 import { myProfileCss } from './MyProfile.styles.js';
 import { ratingFormCss } from './RatingForm.styles.js';
+import { readersDialogCss } from './ReadersDialog.styles.js';
 
 /**
  * The launcher's and panel's styles; they live only in the element's shadow root. Tokens come
@@ -46,4 +47,5 @@ export const styles = css`
   ${unsafeCSS(imagePreviewCss)}
   ${unsafeCSS(myProfileCss)}
   ${unsafeCSS(ratingFormCss)}
+  ${unsafeCSS(readersDialogCss)}
 `;

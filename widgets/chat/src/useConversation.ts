@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EVENT, TYPES, type Chat as ChatSDK, type Conversation, type Message } from '@zp/chat-sdk/provider';
 import { failureText } from '@zp/core/client';
+import { RECEIPT_GROUP_TYPES } from '@zp/core/rules/chat';
 import { message as toast } from '@zp/ui';
 import { REVOKE_WINDOW_SECONDS, expiredLink, fileKind, typingStatusOf, withFirstPage, type FileKind } from './logic.js';
 import { useChatEvent } from './events.js';
@@ -8,6 +9,9 @@ import type { CallController } from './call/controller.js';
 import type { StickToLatest } from './useStickToLatest.js';
 
 type CustomPayload = { data: string; description: string; extension: string };
+/** A group message's read receipt: how many members read it and did not. */
+export type Receipt = { readCount: number; unreadCount: number };
+
 
 /**
  * One open conversation's messages and what the SDK says about them, apart from how they show:
@@ -70,6 +74,41 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     const ids = new Set((e.data as Message[]).filter((m) => m.conversationID === id).map((m) => m.ID));
     if (ids.size) setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isPeerRead: true } as Message) : m)));
   });
+  // Group read receipts (Work and Public groups): my messages' counts, fetched once shown and
+  // then kept up to date by the SDK's event as members read.
+  const receiptGroup = conversation.type === TYPES.CONV_GROUP && RECEIPT_GROUP_TYPES.has(String(conversation.groupProfile?.type)) ? conversation.groupProfile.groupID : null;
+  const [receipts, setReceipts] = useState<ReadonlyMap<string, Receipt>>(new Map());
+  const asked = useRef(new Set<string>());
+  // A send settles in place (status), so the count of my settled messages is what changes.
+  const settledMine = receiptGroup ? messages.filter((m) => m.from === me && m.status === 'success').length : 0;
+  useEffect(() => {
+    if (!receiptGroup) return;
+    const mine = messages.filter((m) => m.from === me && m.status === 'success' && !m.isRevoked && m.type !== TYPES.MSG_GRP_TIP && !asked.current.has(m.ID)).slice(-30);
+    if (!mine.length) return;
+    for (const m of mine) asked.current.add(m.ID);
+    chat.getMessageReadReceiptList(mine).then(({ data }) => {
+      setReceipts((map) => {
+        const next = new Map(map);
+        for (const m of data.messageList as Message[]) {
+          const info = m.readReceiptInfo as Receipt | undefined;
+          if (info && typeof info.readCount === 'number') next.set(m.ID, { readCount: info.readCount, unreadCount: info.unreadCount });
+        }
+        return next;
+      });
+    }, () => {
+      for (const m of mine) asked.current.delete(m.ID);
+    });
+  }, [receiptGroup, messages, settledMine]);
+  useChatEvent(chat, EVENT.MESSAGE_READ_RECEIPT_RECEIVED, (e) => {
+    const list = (e.data as ({ groupID?: string; messageID: string } & Receipt)[]).filter((x) => x.groupID && x.groupID === receiptGroup);
+    if (!list.length) return;
+    setReceipts((map) => {
+      const next = new Map(map);
+      for (const x of list) next.set(x.messageID, { readCount: x.readCount, unreadCount: x.unreadCount });
+      return next;
+    });
+  });
+
   useChatEvent(chat, EVENT.MESSAGE_REVOKED, (e) => {
     const ids = new Set((e.data as Message[]).map((m) => m.ID));
     setMessages((list) => list.map((m) => (ids.has(m.ID) ? ({ ...m, isRevoked: true } as Message) : m)));
@@ -197,7 +236,7 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     }
   };
 
-  return { to, messages, completed, more, loadUntil, now, failures, send, sendText, sendFile, sendCustom, revoke, handle, onLinkError };
+  return { to, messages, completed, more, loadUntil, receipts, now, failures, send, sendText, sendFile, sendCustom, revoke, handle, onLinkError };
 }
 
 export type ConversationState = ReturnType<typeof useConversation>;

@@ -73,6 +73,19 @@ export const chatOps = {
     clearHistoryMessage: Type.Optional(Type.Boolean({ title: '是否清空历史消息' })),
   }),
   read: Type.Object({ conversationID: ConversationId }),
+  /** getMessageReadReceiptList: how many members of a Work or Public group read each message */
+  receipts: Type.Object({
+    conversationID: ConversationId,
+    messageIDList: Type.Array(MessageId, { minItems: 1, maxItems: 30, title: '消息ID列表' }),
+  }),
+  /** getGroupMessageReadMemberList: who read (filter 0) or did not read (1) a group message */
+  readMembers: Type.Object({
+    conversationID: ConversationId,
+    messageID: MessageId,
+    filter: Type.Union([Type.Literal(0), Type.Literal(1)], { title: '已读(0)或未读(1)' }),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, title: '偏移' })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, title: '条数' })),
+  }),
   /** pinConversation: pinned conversations are listed first */
   pin: Type.Object({ conversationID: ConversationId, isPinned: Type.Boolean({ title: '是否置顶' }) }),
   /** setConversationDraft: '' clears it */
@@ -330,6 +343,13 @@ export interface WireFriend {
   profile: WireProfile;
 }
 
+/** A group message's read receipt: how many of the members who can see it read it and did not. */
+export interface WireReceipt {
+  messageID: string;
+  readCount: number;
+  unreadCount: number;
+}
+
 /** Pushes from the server. */
 export type ChatPush =
   | { ev: 'ready'; userID: string; serverTime: number }
@@ -340,6 +360,8 @@ export type ChatPush =
   | { ev: 'read'; conversationID: string }
   /** the other person of a 1:1 conversation read it up to seq (my messages up to there: 已读) */
   | { ev: 'peerRead'; conversationID: string; seq: number }
+  /** members read my messages of a group: each message's counts now (MESSAGE_READ_RECEIPT_RECEIVED) */
+  | { ev: 'groupRead'; conversationID: string; list: WireReceipt[] }
   | { ev: 'conv'; conversationID: string }
   | { ev: 'convDeleted'; conversationIDList: string[] }
   | { ev: 'groups' }

@@ -10,3 +10,6 @@ export const NEW_CONVERSATIONS_PER_DAY = { qz: 50, hr: 200 } as const;
 export const newConversationsLimitText = (n: number) => `今天已发起 ${n} 个新会话，达到每日上限，请明天再试`;
 /** Said for a person one may not start a conversation with, as for one who does not exist (ids are sequential). */
 export const USER_NOT_FOUND_TEXT = '没有找到该用户';
+
+/** Group types whose messages have read receipts (N人已读), as a Tencent app enables them per group type. */
+export const RECEIPT_GROUP_TYPES: ReadonlySet<string> = new Set(['Private', 'Public']);

@@ -9,6 +9,7 @@ import {
 } from './common.js';
 import type { NewMessage, Written } from './writer.js';
 import { groupWires } from './groups.js';
+import { pushGroupReceipts } from './receipts.js';
 import { visibleProfiles } from './profiles.js';
 import { checkMessageFiles, linkMessageFiles, signMessageFiles } from './files.js';
 
@@ -224,16 +225,20 @@ export function messageHandlers(hub: ChatHub) {
     const me = conn.userId;
     const c = convOf(me, p.conversationID);
     await viewOf(hub, me, c);
-    const r = await one<{ seq: number }>(
+    // `before`: where the reading stood (the statement's snapshot), for the group receipts.
+    const r = await one<{ seq: number; before: number }>(
       db,
-      sql`insert into chat_user_convs (user_id, conv, read_seq)
+      sql`with was as (select read_seq from chat_user_convs where user_id = ${me} and conv = ${c.conv})
+          insert into chat_user_convs (user_id, conv, read_seq)
           select ${me}, ${c.conv}, coalesce((select last_seq from chat_convs where conv = ${c.conv}), 0)
           on conflict (user_id, conv) do update set read_seq = greatest(chat_user_convs.read_seq, excluded.read_seq)
-          returning read_seq::float8 as seq`,
+          returning read_seq::float8 as seq, coalesce((select read_seq from was), 0)::float8 as before`,
     );
     await hub.toUsers([me], { ev: 'read', conversationID: p.conversationID });
     // 1:1: the other person's messages up to here show 已读 on their side (C2C read receipts).
     if (c.kind === 'c2c' && r && r.seq > 0) await hub.toUsers([c.peer], { ev: 'peerRead', conversationID: `C2C${me}`, seq: r.seq });
+    // A group: the senders of what was read now hear their counts (N人已读).
+    if (c.kind === 'group' && r) await pushGroupReceipts(hub, me, c.groupID, c.conv, r.before, r.seq);
     return {};
   });
 

@@ -9,6 +9,7 @@ import { ChatHub } from './hub.js';
 import { messageHandlers } from './messages.js';
 import { groupHandlers } from './groups.js';
 import { relationHandlers } from './relations.js';
+import { receiptHandlers } from './receipts.js';
 import { storeChatFile } from './files.js';
 import { selfUserSig, tencentUserSig } from './usersig.js';
 import { refuse } from './common.js';
@@ -36,6 +37,7 @@ const chat: Module = {
     messageHandlers(hub);
     groupHandlers(hub);
     relationHandlers(hub);
+    receiptHandlers(hub);
     hub.on('ping', async () => ({ serverTime: Date.now() / 1000 }));
     // `auth` on a logged-in socket renews its userSig before it expires (the SDK fetches a fresh one).
     hub.on('auth', async (conn, p: ChatOpParams<'auth'>) => {
