@@ -650,27 +650,25 @@ export class ChatSDK {
     return [...this.convs.values()].sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || t(b) - t(a));
   }
 
-  async pinConversation(options: { conversationID: string; isPinned: boolean }): Promise<ChatResponse<{ conversationID: string }>> {
-    this.requireReady();
-    await this.call('pin', { conversationID: options.conversationID, isPinned: options.isPinned });
-    const c = this.convs.get(options.conversationID);
-    if (c) {
-      c.isPinned = options.isPinned;
-      this.convChanged();
-    }
-    return ok({ conversationID: options.conversationID });
+  pinConversation(options: { conversationID: string; isPinned: boolean }): Promise<ChatResponse<{ conversationID: string }>> {
+    return this.markConversation('pin', options.conversationID, { isPinned: options.isPinned });
   }
 
   /** Kept on the server for the person: it follows them to their other pages and survives a reload. */
-  async setConversationDraft(options: { conversationID: string; draftText: string }): Promise<ChatResponse<{ conversationID: string }>> {
+  setConversationDraft(options: { conversationID: string; draftText: string }): Promise<ChatResponse<{ conversationID: string }>> {
+    return this.markConversation('draft', options.conversationID, { draftText: options.draftText });
+  }
+
+  /** One of the person's own marks on a conversation (a pin, a draft): kept by the server, then shown here. */
+  private async markConversation(op: 'pin' | 'draft', conversationID: string, mark: Partial<Pick<Conversation, 'isPinned' | 'draftText'>>) {
     this.requireReady();
-    await this.call('draft', { conversationID: options.conversationID, draftText: options.draftText });
-    const c = this.convs.get(options.conversationID);
+    await this.call(op, { conversationID, ...mark });
+    const c = this.convs.get(conversationID);
     if (c) {
-      c.draftText = options.draftText;
+      Object.assign(c, mark);
       this.convChanged();
     }
-    return ok({ conversationID: options.conversationID });
+    return ok({ conversationID });
   }
 
   async getConversationList(options?: string[] | { type?: TYPES | string }): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { TYPES, type Chat as ChatSDK, type Message } from '@zp/chat-sdk/provider';
 import { message as toast } from '@zp/ui';
-import { MSG, canRevoke, expiredLink, formatSize, groupReceiptText, mapLink, messageTime, replyOf, revokedText } from './logic.js';
+import { MSG, canRevoke, expiredLink, formatSize, groupReceiptText, mapLink, messageAbstract, messageTime, replyOf, revokedText, type MessageReply } from './logic.js';
 import type { Receipt } from './useConversation.js';
 import { EmojiText } from './EmojiText.js';
 import { parseCallSignal } from './call/protocol.js';
@@ -26,8 +26,8 @@ export type BubbleActions = {
   reply: (m: Message) => void;
   /** a quote was clicked: show its original (loading history as needed) */
   jump: (messageID: string) => void;
-  /** whether the message of this ID is known to be revoked (a quote of it says 原消息已撤回) */
-  isRevoked: (messageID: string) => boolean;
+  /** the message of this ID when it is in the list (a quote shows it as it really is, or 原消息已撤回) */
+  original: (messageID: string) => Message | undefined;
   /** a group message's read receipt, when it has one */
   receipt: (messageID: string) => Receipt | undefined;
   /** N人已读 was clicked: who read it and who not */
@@ -140,7 +140,7 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
         <div className="bubble">
           {quote && (
             <button type="button" className="quote" data-quote={quote.messageID} onClick={() => on.jump(quote.messageID)}>
-              {on.isRevoked(quote.messageID) ? '原消息已撤回' : `${quote.messageSender}：${quote.messageAbstract}`}
+              {quoteText(quote, on.original(quote.messageID))}
             </button>
           )}
           {body}
@@ -168,4 +168,15 @@ export function Bubble({ m, failure, setting, on }: { m: Message; failure?: stri
       )}
     </div>
   );
+}
+
+/**
+ * A quote's line. Its words come from the replying side's data: once the original is in the list,
+ * the line is the original's own sender and content (or 原消息已撤回), so that nobody can quote
+ * another with words they never wrote.
+ */
+function quoteText(quote: MessageReply, original: Message | undefined): string {
+  if (!original) return `${quote.messageSender}：${quote.messageAbstract}`;
+  if (original.isRevoked) return '原消息已撤回';
+  return `${original.nameCard || original.nick || original.from}：${messageAbstract(original)}`;
 }

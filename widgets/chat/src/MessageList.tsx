@@ -31,7 +31,7 @@ export function MessageList({ setting, talk, latest, onReEdit, onReply }: {
     handle: (n, action, note) => void talk.handle(n, action, note),
     reply: onReply,
     jump: (messageID) => void jump(messageID),
-    isRevoked: (messageID) => messages.some((m) => m.ID === messageID && m.isRevoked),
+    original: (messageID) => messages.find((m) => m.ID === messageID),
     receipt: (messageID) => talk.receipts.get(messageID),
     readers: setReadersOf,
   };

@@ -2,7 +2,7 @@
 /** The chat widget's rules that do not need a DOM (spec sections 2, 5, 8, 9). */
 import { beijingDateTime, beijingToday } from '@zp/core/dates';
 import { COMPANY_NOT_APPROVED } from '@zp/core/rules/companies';
-import { REVOKE_WINDOW_SECONDS, USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
+import { REVOKE_WINDOW_SECONDS, TYPING_BUSINESS_ID, USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
 
 // Apart, so that the launcher (launcher.ts) counts without the rest of these rules.
 export { badgeText } from '@zp/core/rules/badge';
@@ -356,7 +356,6 @@ export function chatEvidence(
 }
 
 /** Typing status as TUIKit sends it: a custom message with onlineUserOnly, never stored. */
-export const TYPING_BUSINESS_ID = 'user_typing_status';
 /** At most one 正在输入 signal per this many ms while typing; the other side forgets it after TYPING_SHOWN_MS. */
 export const TYPING_SIGNAL_MS = 4000;
 export const TYPING_SHOWN_MS = 6000;

@@ -11,6 +11,8 @@ import type { StickToLatest } from './useStickToLatest.js';
 type CustomPayload = { data: string; description: string; extension: string };
 /** A group message's read receipt: how many members read it and did not. */
 export type Receipt = { readCount: number; unreadCount: number };
+/** How far back a click on a quote looks for its original (15 messages a page). */
+const LOAD_UNTIL_PAGES = 20;
 
 
 /**
@@ -193,7 +195,8 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     let done = completed;
     const older: Message[] = [];
     try {
-      while (!done && !older.some((m) => m.ID === messageID)) {
+      // At most LOAD_UNTIL_PAGES pages: a quote's ID comes from the other side and may be made up.
+      for (let page = 0; page < LOAD_UNTIL_PAGES && !done && !older.some((m) => m.ID === messageID); page++) {
         const { data } = await chat.getMessageList({ conversationID: id, nextReqMessageID: cursor });
         older.unshift(...data.messageList);
         cursor = data.nextReqMessageID;

@@ -13,3 +13,6 @@ export const USER_NOT_FOUND_TEXT = '没有找到该用户';
 
 /** Group types whose messages have read receipts (N人已读), as a Tencent app enables them per group type. */
 export const RECEIPT_GROUP_TYPES: ReadonlySet<string> = new Set(['Private', 'Public']);
+
+/** Typing status as TUIKit sends it: the only custom message that may go onlineUserOnly (never stored). */
+export const TYPING_BUSINESS_ID = 'user_typing_status';

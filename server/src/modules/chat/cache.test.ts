@@ -142,6 +142,12 @@ describe('changes made through another node reach this node\'s send path at once
           users.push({ ...s, userSig: await userSigThrough(n1, s.token), name: '' });
         }
         const [a, b, owner] = users;
+        // Two job seekers may not start a chat with each other (starts.ts): a and b are made friends.
+        const pg = await import('pg');
+        const db = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+        await db.connect();
+        await db.query(`insert into ${schema}.chat_friends (user_id, friend_id) values ($1, $2), ($2, $1)`, [a.userId, b.userId]);
+        await db.end();
         // a sends from node 1; b and the owner act from node 2
         const ca = await login(n1.url, a);
         const cb = await login(n2.url, b);

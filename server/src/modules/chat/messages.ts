@@ -1,6 +1,7 @@
-import { USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
+import { TYPING_BUSINESS_ID, USER_NOT_FOUND_TEXT } from '@zp/core/rules/chat';
 import { CHAT_AT_ALL, isId, messagePayloads, type ChatOpParams, type ChatPush, type WireConversation, type WireMessage } from '@zp/core/contract';
 import { one, rows, sql } from '../../db/index.js';
+import type { SQL } from 'drizzle-orm';
 import { compile, describe } from '../../http/validation.js';
 import type { ChatHub, Conn } from './hub.js';
 import {
@@ -25,6 +26,16 @@ function checkPayload(type: string, payload: Record<string, unknown>): Record<st
   if (type === 'TIMTextElem' && !String(payload.text).trim()) throw new ChatError(10004, '不能发送空消息');
   if (type === 'TIMCustomElem' && !payload.data && !payload.description && !payload.extension) throw new ChatError(10004, '自定义消息的 data、description、extension 至少填写一项');
   return payload;
+}
+
+/** TUIKit's typing status: a custom message whose data is {businessID: 'user_typing_status', ...}. */
+function isTypingSignal(type: string, payload: Record<string, unknown>): boolean {
+  if (type !== 'TIMCustomElem' || typeof payload.data !== 'string') return false;
+  try {
+    return (JSON.parse(payload.data) as { businessID?: unknown }).businessID === TYPING_BUSINESS_ID;
+  } catch {
+    return false;
+  }
 }
 
 /** Where the caller may read a conversation from; refuses conversations they have no part in. */
@@ -157,8 +168,8 @@ function recipientsPush(hub: ChatHub, m: WireMessage, frame: ChatPush | Encoded<
 async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): Promise<{ written: Promise<Written> } | { online: WireMessage }> {
   const me = conn.userId;
   if (!p.ID.startsWith(`${me}-`)) throw refuse('badRequest', '消息ID须以发送者ID开头');
-  // Only signals go unstored: a text nobody can find again would escape reports and moderation.
-  if (p.onlineUserOnly && p.type !== 'TIMCustomElem') throw refuse('badRequest', '仅在线发送的只能是自定义消息');
+  // Only typing signals go unstored (1:1): anything else nobody can find again would escape reports and moderation.
+  if (p.onlineUserOnly && !(p.conversationType === 'C2C' && isTypingSignal(p.type, p.payload))) throw refuse('badRequest', '仅在线发送的只能是单聊的输入状态');
   // File messages keep stable references to chat files the sender may send (files.ts).
   const { payload, fileIds } = await checkMessageFiles(hub.s, me, p.type, checkPayload(p.type, p.payload));
   const bytes = Buffer.byteLength(JSON.stringify(payload)) + Buffer.byteLength(p.cloudCustomData ?? '');
@@ -173,11 +184,12 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
   if (p.conversationType === 'C2C') {
     if (!isId(p.to) || !(await hub.userExists(p.to))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
     if ((await hub.blockedBy(p.to)).has(me)) throw refuse('blocked', '发送失败，您已被对方拉黑');
+    // The token first: refused sends cost their sender too.
+    await hub.takeUserToken(me);
     // A typing signal starts nothing: it only needs the conversation to be one the sender may have.
     if (p.onlineUserOnly) {
       if (!(await hub.starts.mayStart(me, p.to))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
     } else await hub.starts.checkSend(me, p.to);
-    await hub.takeUserToken(me);
     row = { conv: c2cKey(me, p.to), message: base, senderId: me, persist: true, viewers: [me, p.to], ref: null };
   } else {
     const g = await hub.group(p.to);
@@ -243,25 +255,18 @@ export function messageHandlers(hub: ChatHub) {
   });
 
   // Pins and drafts are the person's own: each of their pages hears of a change (conv) and reads it again.
-  hub.on('pin', async (conn, p: ChatOpParams<'pin'>) => {
-    const me = conn.userId;
-    const c = convOf(me, p.conversationID);
+  const mark = async (me: string, conversationID: string, column: 'pinned_at' | 'draft', value: SQL) => {
+    const c = convOf(me, conversationID);
     await viewOf(hub, me, c);
-    await db.execute(sql`insert into chat_user_convs (user_id, conv, pinned_at) values (${me}, ${c.conv}, ${p.isPinned ? sql`now()` : null})
-      on conflict (user_id, conv) do update set pinned_at = ${p.isPinned ? sql`coalesce(chat_user_convs.pinned_at, now())` : null}`);
-    await hub.toUsers([me], { ev: 'conv', conversationID: p.conversationID });
-    return { conversationID: p.conversationID };
-  });
-
-  hub.on('draft', async (conn, p: ChatOpParams<'draft'>) => {
-    const me = conn.userId;
-    const c = convOf(me, p.conversationID);
-    await viewOf(hub, me, c);
-    await db.execute(sql`insert into chat_user_convs (user_id, conv, draft) values (${me}, ${c.conv}, ${p.draftText})
-      on conflict (user_id, conv) do update set draft = excluded.draft`);
-    await hub.toUsers([me], { ev: 'conv', conversationID: p.conversationID });
-    return { conversationID: p.conversationID };
-  });
+    // Not for an ID one may not write to: the answer would tell that the account exists.
+    if (c.kind === 'c2c') await hub.starts.checkOpen(me, c.peer);
+    await db.execute(sql`insert into chat_user_convs (user_id, conv, ${sql.raw(column)}) values (${me}, ${c.conv}, ${value})
+      on conflict (user_id, conv) do update set ${sql.raw(column)} = excluded.${sql.raw(column)}`);
+    await hub.toUsers([me], { ev: 'conv', conversationID });
+    return { conversationID };
+  };
+  hub.on('pin', (conn, p: ChatOpParams<'pin'>) => mark(conn.userId, p.conversationID, 'pinned_at', p.isPinned ? sql`now()` : sql`null`));
+  hub.on('draft', (conn, p: ChatOpParams<'draft'>) => mark(conn.userId, p.conversationID, 'draft', sql`${p.draftText}`));
 
   hub.on('messages', async (conn, p: ChatOpParams<'messages'>) => {
     const me = conn.userId;

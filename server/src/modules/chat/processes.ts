@@ -117,6 +117,19 @@ export async function registerThrough(server: ServerProcess, phone: string): Pro
   return { userId: r.userId, token: r.token };
 }
 
+/** Logs a demo account (DEMO=1, password zp123456) in through the API. */
+export async function demoLoginThrough(server: { url: string }, role: 'hr' | 'xs', phone: string): Promise<{ userId: string; token: string }> {
+  const crypto = await import('node:crypto');
+  const path = role === 'hr' ? '/api/sec/pc/logonHr' : '/api/sec/pc/logonXs';
+  const r = (await (await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logintype: 0, phone, pwd: crypto.createHash('md5').update('zp123456').digest('hex') }),
+  })).json()) as { code: number; userId: string; token: string };
+  if (r.code !== 0) throw new Error(`login: ${JSON.stringify(r)}`);
+  return { userId: String(r.userId), token: r.token };
+}
+
 export async function userSigThrough(server: { url: string }, token: string): Promise<string> {
   const r = (await (await fetch(`${server.url}/api/sec/trtc/userSig`, { headers: { token } })).json()) as { code: number; userSig: string };
   if (r.code !== 0) throw new Error(`userSig: ${JSON.stringify(r)}`);

@@ -34,8 +34,7 @@ describe('group read receipts', () => {
     const [counted] = (await owner.chat.getMessageReadReceiptList([m])).data.messageList;
     expect(receipt(counted!)).toMatchObject({ readCount: 0, unreadCount: 3 });
 
-    // Someone added to a Public group afterwards cannot see the message: not counted either way.
-    // (In a Work group a newcomer sees the history, and starts with it read.)
+    // Someone added afterwards was not there when it was sent: not counted either way.
     await owner.chat.addGroupMember({ groupID, userIDList: [late.user.userId] });
     const since = owner.events.length;
     await a.chat.setMessageRead({ conversationID });

@@ -2,8 +2,8 @@
  * Read receipts of group messages (getMessageReadReceiptList, getGroupMessageReadMemberList), for
  * Work and Public groups. No write per reader per message: each member's read position in the
  * group (chat_user_convs.read_seq, moved by one write per read of the conversation) says which
- * messages they read; a message counts the members who could see it (joined before it, i.e.
- * cleared_seq below it) other than its sender.
+ * messages they read; a message counts the members who were there when it was sent (joined before
+ * it, to the second it carries, and have not cleared it) other than its sender.
  */
 import type { ChatOpParams, WireReceipt } from '@zp/core/contract';
 import { RECEIPT_GROUP_TYPES } from '@zp/core/rules/chat';
@@ -34,6 +34,7 @@ async function counts(hub: ChatHub, conv: string, where: ReturnType<typeof sql>)
         from chat_messages m
         join chat_group_members gm on gm.group_id = substr(m.conv, 3) and gm.user_id <> m.sender_id
         join chat_user_convs uc on uc.user_id = gm.user_id and uc.conv = m.conv and uc.cleared_seq < m.seq
+          and gm.joined_at < m.created_at + interval '1 second'
         where m.conv = ${conv} and m.sender_id is not null and m.counts_unread and m.revoked_at is null and ${where}
         group by m.id, m.sender_id, m.seq
         order by m.seq`,
@@ -76,6 +77,7 @@ export function receiptHandlers(hub: ChatHub) {
           from chat_messages m
           join chat_group_members gm on gm.group_id = ${group.id} and gm.user_id <> m.sender_id
           join chat_user_convs uc on uc.user_id = gm.user_id and uc.conv = m.conv and uc.cleared_seq < m.seq
+          and gm.joined_at < m.created_at + interval '1 second'
           where m.conv = ${conv} and m.id = ${p.messageID} and ${p.filter === 0 ? sql`uc.read_seq >= m.seq` : sql`uc.read_seq < m.seq`}
           order by gm.joined_at, uc.user_id
           offset ${offset} limit ${count + 1}`,

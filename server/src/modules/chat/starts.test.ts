@@ -80,6 +80,17 @@ describe('who may start a conversation', () => {
     expect((await hr.chat.call('send', text(hr, hidden, '收到您的投递'))).code).toBe(0);
   });
 
+  it('a group someone made is no way round: members may not start 1:1 chats they could not start otherwise', async () => {
+    const { seeker, other, operator } = people;
+    const created = await seeker.chat.call('createGroup', { name: '同学群', type: 'Private', memberList: [{ userID: other.userId }, { userID: operator.userId }] });
+    expect(created.code).toBe(0);
+    expect(await seeker.chat.call('send', text(seeker, other, '私聊一下'))).toMatchObject(NOT_FOUND);
+    expect(await seeker.chat.call('send', text(seeker, operator, '私聊一下'))).toMatchObject(NOT_FOUND);
+    // Nor do pins or drafts of such a conversation say that the account exists.
+    expect(await seeker.chat.call('pin', { conversationID: `C2C${other.userId}`, isPinned: true })).toMatchObject(NOT_FOUND);
+    expect(await seeker.chat.call('draft', { conversationID: `C2C${other.userId}`, draftText: '草稿' })).toMatchObject(NOT_FOUND);
+  });
+
   it('the operator writes to anyone, and whoever is written to may answer', async () => {
     const { operator, other } = people;
     expect((await operator.chat.call('send', text(operator, other, '您的账号资料需要补充'))).code).toBe(0);
@@ -92,7 +103,8 @@ describe('who may start a conversation', () => {
     const { hr, colleague, elsewhere } = people;
     expect((await fresh.chat.call('send', text(fresh, hr, '第一家'))).code).toBe(0);
     expect((await fresh.chat.call('send', text(fresh, colleague, '第二家'))).code).toBe(0);
-    expect(await fresh.chat.call('send', text(fresh, elsewhere, '第三家'))).toMatchObject({ code: 10006, message: newConversationsLimitText(2) });
+    // Not a rate code (10006): the SDK would keep resending it.
+    expect(await fresh.chat.call('send', text(fresh, elsewhere, '第三家'))).toMatchObject({ code: 10007, message: newConversationsLimitText(2) });
     expect((await fresh.chat.call('send', text(fresh, hr, '补充一下我的作品集'))).code).toBe(0);
     // An answer is not a new conversation of the one answering.
     expect((await elsewhere.chat.call('send', text(elsewhere, fresh, '看到您的简历了'))).code).toBe(0);

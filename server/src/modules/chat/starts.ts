@@ -2,9 +2,8 @@
  * Who may start a one-to-one conversation with whom (the model of the big recruiting apps): a job
  * seeker writes to the HR of approved enterprises (whose jobs, booths and fairs are public); an HR
  * to seekers who applied to their enterprise, were invited to its interviews, queue at its booth
- * or can be found in talent search, and to colleagues; the operator to anyone. Friends and people
- * in a group together may write to each other, and once a conversation has a message, both go on
- * in it. Anyone else is answered as if they did not exist (ids are sequential: no probing), and a
+ * or can be found in talent search, and to colleagues; the operator to anyone. Friends may write
+ * to each other, and once a conversation has a message, both go on in it. Anyone else is answered as if they did not exist (ids are sequential: no probing), and a
  * person starts at most so many new conversations a day.
  */
 import { MIN_COMPLETENESS } from '@zp/core/contract';
@@ -24,22 +23,34 @@ export class StartRules {
     private settings: Pick<ChatSettings, 'newConversationsQz' | 'newConversationsHr'>,
   ) {}
 
-  /** Before a 1:1 send: refused unless allowed; the first message of a conversation counts as a start. */
+  /**
+   * Before a 1:1 send: refused unless allowed; the first message of a conversation counts as a
+   * start. The start is recorded first and counted with the others, so that sends on several
+   * sockets at once cannot pass the limit together, and a retried first message (refused later
+   * on, say by the rate limit) is not counted twice.
+   */
   async checkSend(me: string, peer: string): Promise<void> {
     const conv = c2cKey(me, peer);
     if (this.talking.has(conv) || (await this.hasMessages(conv))) return;
     const r = await this.rule(me, peer);
     if (!r.allowed) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
     const limit = r.role === 'qz' ? this.settings.newConversationsQz : r.role === 'hr' ? this.settings.newConversationsHr : 0;
-    if (limit > 0) {
-      const today = await one<{ n: number }>(
-        this.db,
-        sql`select count(*)::int as n from chat_starts
-            where user_id = ${me} and started_at >= (date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
-      );
-      if ((today?.n ?? 0) >= limit) throw refuse('userRate', newConversationsLimitText(limit));
+    if (limit <= 0) return;
+    const fresh = await one<{ conv: string }>(
+      this.db,
+      sql`insert into chat_starts (conv, user_id) values (${conv}, ${me}) on conflict (conv) do nothing returning conv`,
+    );
+    if (!fresh) return; // already started (a retry, or the other person's start)
+    const today = await one<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from chat_starts
+          where user_id = ${me} and started_at >= (date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
+    );
+    if ((today?.n ?? 0) > limit) {
+      await this.db.execute(sql`delete from chat_starts where conv = ${conv} and user_id = ${me}`);
+      // Not a rate code: the SDK would keep resending what only tomorrow allows.
+      throw refuse('permission', newConversationsLimitText(limit));
     }
-    await this.db.execute(sql`insert into chat_starts (conv, user_id) values (${conv}, ${me}) on conflict (conv) do nothing`);
   }
 
   /** Before showing a conversation that has no message yet (发起会话 by user ID). */
@@ -81,11 +92,9 @@ export class StartRules {
                            or exists (select 1 from interviews i where i.company_id = mine.company_id and i.seeker_id = p.id)
                            or exists (select 1 from queue_entries q where q.company_id = mine.company_id and q.user_id = p.id)
                            or exists (select 1 from seeker_profiles s where s.user_id = p.id and not s.hidden and s.completeness >= ${MIN_COMPLETENESS}))))))
-                 -- friends either way, and people in a group together
+                 -- friends either way (a friend request follows these rules); not members of one group:
+                 -- anyone may be put in a group by anyone, so being in one proves nothing
                  or exists (select 1 from chat_friends f where (f.user_id = my.id and f.friend_id = p.id) or (f.user_id = p.id and f.friend_id = my.id))
-                 or exists (select 1 from chat_group_members a join chat_group_members b on b.group_id = a.group_id
-                            join chat_groups g on g.id = a.group_id and g.dismissed_at is null
-                            where a.user_id = my.id and b.user_id = p.id)
                  as allowed
           from users my, users p where my.id = ${me} and p.id = ${peer}`,
     );
