@@ -11,9 +11,8 @@ import type { StickToLatest } from './useStickToLatest.js';
 type CustomPayload = { data: string; description: string; extension: string };
 /** A group message's read receipt: how many members read it and did not. */
 export type Receipt = { readCount: number; unreadCount: number };
-/** How far back a click on a quote looks for its original (15 messages a page). */
-const LOAD_UNTIL_PAGES = 20;
-
+/** How far back a message is looked for (a quote's original, fresh links): pages of 15. */
+const PAGES_BACK = 20;
 
 /**
  * One open conversation's messages and what the SDK says about them, apart from how they show:
@@ -81,6 +80,14 @@ export function useConversation({ chat, call, me, conversation, latest }: {
   const receiptGroup = conversation.type === TYPES.CONV_GROUP && RECEIPT_GROUP_TYPES.has(String(conversation.groupProfile?.type)) ? conversation.groupProfile.groupID : null;
   const [receipts, setReceipts] = useState<ReadonlyMap<string, Receipt>>(new Map());
   const asked = useRef(new Set<string>());
+  const takeReceipts = (list: ({ messageID: string } & Receipt)[]) => {
+    if (!list.length) return;
+    setReceipts((map) => {
+      const next = new Map(map);
+      for (const x of list) next.set(x.messageID, { readCount: x.readCount, unreadCount: x.unreadCount });
+      return next;
+    });
+  };
   // A send settles in place (status), so the count of my settled messages is what changes.
   const settledMine = receiptGroup ? messages.filter((m) => m.from === me && m.status === 'success').length : 0;
   useEffect(() => {
@@ -89,26 +96,14 @@ export function useConversation({ chat, call, me, conversation, latest }: {
     if (!mine.length) return;
     for (const m of mine) asked.current.add(m.ID);
     chat.getMessageReadReceiptList(mine).then(({ data }) => {
-      setReceipts((map) => {
-        const next = new Map(map);
-        for (const m of data.messageList as Message[]) {
-          const info = m.readReceiptInfo as Receipt | undefined;
-          if (info && typeof info.readCount === 'number') next.set(m.ID, { readCount: info.readCount, unreadCount: info.unreadCount });
-        }
-        return next;
-      });
+      const infos = (data.messageList as Message[]).map((m) => ({ messageID: m.ID, ...(m.readReceiptInfo as Partial<Receipt>) }));
+      takeReceipts(infos.filter((x): x is { messageID: string } & Receipt => typeof x.readCount === 'number'));
     }, () => {
       for (const m of mine) asked.current.delete(m.ID);
     });
   }, [receiptGroup, messages, settledMine]);
   useChatEvent(chat, EVENT.MESSAGE_READ_RECEIPT_RECEIVED, (e) => {
-    const list = (e.data as ({ groupID?: string; messageID: string } & Receipt)[]).filter((x) => x.groupID && x.groupID === receiptGroup);
-    if (!list.length) return;
-    setReceipts((map) => {
-      const next = new Map(map);
-      for (const x of list) next.set(x.messageID, { readCount: x.readCount, unreadCount: x.unreadCount });
-      return next;
-    });
+    takeReceipts((e.data as ({ groupID?: string; messageID: string } & Receipt)[]).filter((x) => x.groupID && x.groupID === receiptGroup));
   });
 
   useChatEvent(chat, EVENT.MESSAGE_REVOKED, (e) => {
@@ -130,18 +125,26 @@ export function useConversation({ chat, call, me, conversation, latest }: {
 
   // A file link that expired in a page left open: read the messages again (up to this one) for
   // fresh links; the new copies replace the old in place, and a video keyed by its address retries.
+  /**
+   * History pages from `cursor` ('' the latest) back, oldest first, until `messageID` is among them
+   * or the history ends, at most PAGES_BACK pages (an ID may come from the other side, made up).
+   */
+  const pagesBack = async (cursor: string, done: boolean, messageID: string) => {
+    const pages: Message[] = [];
+    for (let page = 0; page < PAGES_BACK && !done && !pages.some((m) => m.ID === messageID); page++) {
+      const { data } = await chat.getMessageList({ conversationID: id, ...(cursor ? { nextReqMessageID: cursor } : {}) });
+      pages.unshift(...data.messageList);
+      cursor = data.nextReqMessageID;
+      done = data.isCompleted;
+    }
+    return { pages, cursor, done };
+  };
+
   const renewed = useRef(new Set<string>());
   const renewLinks = async (m: Message) => {
     if (renewed.current.has(m.ID)) return;
     renewed.current.add(m.ID);
-    const fresh: Message[] = [];
-    let cursor = '';
-    for (let page = 0; page < 20; page++) {
-      const { data } = await chat.getMessageList({ conversationID: id, ...(cursor ? { nextReqMessageID: cursor } : {}) });
-      fresh.push(...data.messageList);
-      if (data.isCompleted || data.messageList.some((x: Message) => x.ID === m.ID)) break;
-      cursor = data.nextReqMessageID;
-    }
+    const { pages: fresh } = await pagesBack('', false, m.ID);
     setMessages((list) => [...list, ...fresh.filter((x) => list.some((y) => y.ID === x.ID))]);
   };
   const onLinkError = (m: Message, url: string) => {
@@ -191,24 +194,16 @@ export function useConversation({ chat, call, me, conversation, latest }: {
    */
   const loadUntil = async (messageID: string): Promise<boolean> => {
     if (messages.some((m) => m.ID === messageID)) return true;
-    let cursor = next;
-    let done = completed;
-    const older: Message[] = [];
     try {
-      // At most LOAD_UNTIL_PAGES pages: a quote's ID comes from the other side and may be made up.
-      for (let page = 0; page < LOAD_UNTIL_PAGES && !done && !older.some((m) => m.ID === messageID); page++) {
-        const { data } = await chat.getMessageList({ conversationID: id, nextReqMessageID: cursor });
-        older.unshift(...data.messageList);
-        cursor = data.nextReqMessageID;
-        done = data.isCompleted;
-      }
+      const { pages, cursor, done } = await pagesBack(next, completed, messageID);
+      setMessages((list) => [...pages, ...list]);
+      setNext(cursor);
+      setCompleted(done);
+      return pages.some((m) => m.ID === messageID);
     } catch (err) {
       toast.error(failureText(err));
+      return false;
     }
-    setMessages((list) => [...older, ...list]);
-    setNext(cursor);
-    setCompleted(done);
-    return older.some((m) => m.ID === messageID);
   };
 
   const sendFile = (file: File, kind: FileKind = fileKind(file)) => {

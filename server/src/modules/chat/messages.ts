@@ -187,9 +187,7 @@ async function prepareSend(hub: ChatHub, conn: Conn, p: ChatOpParams<'send'>): P
     // The token first: refused sends cost their sender too.
     await hub.takeUserToken(me);
     // A typing signal starts nothing: it only needs the conversation to be one the sender may have.
-    if (p.onlineUserOnly) {
-      if (!(await hub.starts.mayStart(me, p.to))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
-    } else await hub.starts.checkSend(me, p.to);
+    await (p.onlineUserOnly ? hub.starts.checkOpen(me, p.to) : hub.starts.checkSend(me, p.to));
     row = { conv: c2cKey(me, p.to), message: base, senderId: me, persist: true, viewers: [me, p.to], ref: null };
   } else {
     const g = await hub.group(p.to);

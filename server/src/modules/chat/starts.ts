@@ -55,14 +55,13 @@ export class StartRules {
 
   /** Before showing a conversation that has no message yet (发起会话 by user ID). */
   async checkOpen(me: string, peer: string): Promise<void> {
-    const conv = c2cKey(me, peer);
-    if (this.talking.has(conv) || (await this.hasMessages(conv))) return;
-    if (!(await this.rule(me, peer)).allowed) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
+    if (!(await this.mayStart(me, peer))) throw refuse('userNotFound', USER_NOT_FOUND_TEXT);
   }
 
   /** Whether `me` may start with `peer` (adding a friend follows the same rule). */
   async mayStart(me: string, peer: string): Promise<boolean> {
-    return (await this.hasMessages(c2cKey(me, peer))) || (await this.rule(me, peer)).allowed;
+    const conv = c2cKey(me, peer);
+    return this.talking.has(conv) || (await this.hasMessages(conv)) || (await this.rule(me, peer)).allowed;
   }
 
   private async hasMessages(conv: string): Promise<boolean> {
